@@ -1,0 +1,21 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { db } from "../../src/server/db";
+import { earlyAccessRequests, type User, users } from "./schema";
+
+export const authRepo = {
+  findById: (id: string): User | undefined => db.select().from(users).where(eq(users.id, id)).get(),
+  findByEmail: (email: string): User | undefined =>
+    db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).get(),
+  findByUsername: (username: string): User | undefined =>
+    db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).get(),
+  count: (): number => db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0,
+  insert: (values: typeof users.$inferInsert): User => db.insert(users).values(values).returning().get(),
+  admins: (): User[] => db.select().from(users).where(eq(users.role, "ADMIN")).all(),
+  listByUsername: (): Pick<User, "id" | "username">[] =>
+    db.select({ id: users.id, username: users.username }).from(users).orderBy(asc(users.username)).all(),
+  /** Inserts the address once; returns false when it was already on the list. */
+  addEarlyAccessRequest: (email: string): boolean =>
+    db.insert(earlyAccessRequests).values({ email }).onConflictDoNothing().returning().all().length > 0,
+  /** Runs fn inside one SQLite transaction (signup: consume invite + insert user together). */
+  transaction: <T>(fn: () => T): T => db.transaction(() => fn()),
+};

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, id } from "../../src/server/db/columns";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["USER", "ADMIN"] })
+      .notNull()
+      .default("USER"),
+    /** Seconds of audio bought on top of the free quota. */
+    paidQuotaSeconds: integer("paid_quota_seconds").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+  ],
+);
+
+export const earlyAccessRequests = sqliteTable("early_access_requests", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export type User = typeof users.$inferSelect;

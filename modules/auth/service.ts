@@ -1,0 +1,102 @@
+import { config } from "../../src/server/config";
+import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/server/errors";
+import { createRateLimiter } from "../../src/server/rate-limit";
+import { EARLY_ACCESS_FLAG, emailError, loginPasswordError, type SignupInput, signupErrors } from "../../src/shared/validation";
+import { consumeInviteCode, isFeatureEnabled } from "../admin/service";
+import { notifyUsers } from "../notifications/service";
+import { authRepo } from "./repo";
+import type { User } from "./schema";
+
+/** What the rest of the server knows about the caller. */
+export interface Viewer {
+  id: string;
+  email: string;
+  username: string;
+  role: "USER" | "ADMIN";
+}
+
+export const toViewer = ({ id, email, username, role }: User): Viewer => ({ id, email, username, role });
+
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const failuresByAccount = createRateLimiter(Number(process.env.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5), LOGIN_WINDOW_MS);
+const failuresByIp = createRateLimiter(Number(process.env.LOGIN_MAX_FAILURES_PER_IP ?? 20), LOGIN_WINDOW_MS);
+
+export function findViewer(id: string): Viewer | null {
+  const user = authRepo.findById(id);
+  return user ? toViewer(user) : null;
+}
+
+export function findUserById(id: string): Viewer | null {
+  return findViewer(id);
+}
+
+export function findUserByEmail(email: string): Viewer | null {
+  const user = authRepo.findByEmail(email.trim());
+  return user ? toViewer(user) : null;
+}
+
+export function paidQuotaSeconds(userId: string): number {
+  return authRepo.findById(userId)?.paidQuotaSeconds ?? 0;
+}
+
+export async function signup(input: SignupInput): Promise<Viewer> {
+  const inviteRequired = isFeatureEnabled(EARLY_ACCESS_FLAG);
+  const errors = signupErrors(input, inviteRequired);
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first);
+  const email = input.email.trim().toLowerCase();
+  const username = input.username.trim();
+  if (authRepo.findByEmail(email)) throw conflict("An account with this email already exists");
+  if (authRepo.findByUsername(username)) throw conflict("This username is already taken");
+  const passwordHash = await Bun.password.hash(input.password, { algorithm: "argon2id" });
+  const created = authRepo.transaction(() => {
+    if (inviteRequired && !consumeInviteCode(input.inviteCode ?? "")) return null;
+    // ADMIN_EMAIL names the administrator; without it, the first account becomes one.
+    const isAdmin = config.adminEmail ? email === config.adminEmail : authRepo.count() === 0;
+    return authRepo.insert({ email, username, passwordHash, role: isAdmin ? "ADMIN" : "USER" });
+  });
+  if (!created) throw badRequest("Invite code is invalid, expired or used up");
+  return toViewer(created);
+}
+
+export async function login(emailInput: string, password: string, ip: string): Promise<Viewer> {
+  const invalid = emailError(emailInput) ?? loginPasswordError(password);
+  if (invalid) throw badRequest(invalid);
+  const email = emailInput.trim().toLowerCase();
+  const accountKey = `account:${email}`;
+  const ipKey = `ip:${ip}`;
+  if (failuresByAccount.blocked(accountKey) || failuresByIp.blocked(ipKey)) {
+    throw tooManyRequests("Too many failed login attempts. Please wait 15 minutes and try again.");
+  }
+  const user = authRepo.findByEmail(email);
+  // Verify against a dummy hash when the account is unknown so timing does not reveal which e-mails exist.
+  const ok = await Bun.password.verify(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) {
+    failuresByAccount.hit(accountKey);
+    failuresByIp.hit(ipKey);
+    throw unauthorized("Invalid email or password");
+  }
+  failuresByAccount.reset(accountKey);
+  return toViewer(user);
+}
+
+const DUMMY_HASH = await Bun.password.hash("not-a-real-password", { algorithm: "argon2id" });
+
+/** Records the address once and tells every admin about a new request. */
+export function requestEarlyAccess(emailInput: string): void {
+  const invalid = emailError(emailInput);
+  if (invalid) throw badRequest(invalid);
+  const email = emailInput.trim().toLowerCase();
+  if (!authRepo.addEarlyAccessRequest(email)) return;
+  notifyUsers(
+    authRepo.admins().map((admin) => admin.id),
+    { title: "Early access request", message: `${email} asked for early access.`, type: "early-access-request" },
+  );
+}
+
+/** Users for the share picker: ids and usernames only, never e-mails or hashes. */
+export function listUsers(exactEmail?: string): Pick<User, "id" | "username">[] {
+  if (exactEmail === undefined) return authRepo.listByUsername();
+  const user = authRepo.findByEmail(exactEmail.trim());
+  return user ? [{ id: user.id, username: user.username }] : [];
+}

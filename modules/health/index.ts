@@ -1,0 +1,25 @@
+import { Elysia, t } from "elysia";
+import { db } from "../../src/server/db";
+import { queueReachable } from "../../src/server/queue";
+
+/** GET /api/health: 200 when the database and the queue answer, 503 otherwise (Docker HEALTHCHECK). */
+export const healthModule = new Elysia({ name: "module.health" }).get(
+  "/health",
+  async ({ set }) => {
+    const database = (() => {
+      try {
+        return db.$client.query("select 1 as ok").get() !== null;
+      } catch {
+        return false;
+      }
+    })();
+    const queue = await queueReachable();
+    if (!database || !queue) set.status = 503;
+    return { status: database && queue ? "ok" : "unavailable", database, queue };
+  },
+  { detail: { tags: ["Health"] }, response: { 200: HealthBody(), 503: HealthBody() } },
+);
+
+function HealthBody() {
+  return t.Object({ status: t.String(), database: t.Boolean(), queue: t.Boolean() });
+}

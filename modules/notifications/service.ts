@@ -1,0 +1,44 @@
+import { notFound } from "../../src/server/errors";
+import { notificationsRepo } from "./repo";
+import type { Notification } from "./schema";
+
+export interface NotificationInput {
+  title: string;
+  message: string;
+  type: string;
+}
+
+export const notificationView = ({ id, title, message, type, isRead, createdAt }: Notification) => ({
+  id,
+  title,
+  message,
+  type,
+  isRead,
+  createdAt,
+});
+
+/** Stores one notification per user; other modules call this to tell users something. */
+export function notifyUsers(userIds: string[], input: NotificationInput): Notification[] {
+  return notificationsRepo.insertMany(userIds.map((userId) => ({ userId, ...input })));
+}
+
+export function listNotifications(userId: string, limit: number, offset: number, includeRead: boolean) {
+  return {
+    items: notificationsRepo.list(userId, limit, offset, includeRead).map(notificationView),
+    total: notificationsRepo.count(userId, includeRead),
+  };
+}
+
+export function unreadCount(userId: string): number {
+  return notificationsRepo.count(userId, false);
+}
+
+export function markRead(userId: string, id: string) {
+  const notification = notificationsRepo.markRead(userId, id);
+  if (!notification) throw notFound("Notification not found");
+  return notificationView(notification);
+}
+
+export function markAllRead(userId: string): number {
+  return notificationsRepo.markAllRead(userId);
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The one check: system tools, install, typecheck, lint, build, every test. Ends with "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+
+need=()
+command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+[ -x /usr/bin/chromium ] || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "installing ${need[*]} with apt-get"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+  else
+    echo "missing ${need[*]}: install them (apt-get install ${need[*]}) or run as root" >&2
+  fi
+fi
+[ -d node_modules/.bin ] || npm install --no-audit --no-fund
+
+passed=0
+failed=0
+step() {
+  local name=$1
+  shift
+  echo "== $name"
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name"; fi
+}
+step typecheck tsc --noEmit
+step lint biome check .
+step build bun --bun astro build --silent
+
+mapfile -t files < <(find modules src tests -name '*.test.ts' -o -name '*.e2e.ts' | sort)
+log=$(mktemp)
+bun test --timeout 120000 "${files[@]/#/./}" 2>&1 | tee "$log"
+rc=${PIPESTATUS[0]}
+pass=$(grep -Eo '^ *[0-9]+ pass' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+fail=$(grep -Eo '^ *[0-9]+ fail' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+if [ "$rc" != 0 ] && [ "$fail" = 0 ]; then fail=1; fi
+rm -f "$log"
+echo "$((passed + pass)) passed, $((failed + fail)) failed"
+[ $((failed + fail)) = 0 ]

@@ -1,0 +1,29 @@
+import { openapi } from "@elysiajs/openapi";
+import { Elysia } from "elysia";
+import { adminModule } from "../../modules/admin";
+import { authModule } from "../../modules/auth";
+import { healthModule } from "../../modules/health";
+import { licensesModule } from "../../modules/licenses";
+import { notificationsModule } from "../../modules/notifications";
+import { errorHandler } from "./http";
+
+/** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
+export const api = new Elysia({ prefix: "/api" })
+  .use(errorHandler)
+  .onAfterHandle({ as: "global" }, ({ set }) => {
+    set.headers["referrer-policy"] = "no-referrer";
+  })
+  .use(
+    openapi({
+      path: "/openapi",
+      specPath: "/openapi.json",
+      documentation: { info: { title: "Stemma API", version: "0.1.0" } },
+    }),
+  )
+  .use(healthModule)
+  .use(authModule)
+  .use(adminModule)
+  .use(licensesModule)
+  .use(notificationsModule);
+
+export type Api = typeof api;

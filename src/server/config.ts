@@ -1,0 +1,56 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { dirname, join, resolve } from "node:path";
+
+/** Every setting comes from the environment; the README documents each with its default. */
+export interface Config {
+  port: number;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  jwtLifetime: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  adminEmail: string | null;
+  logLevel: "debug" | "info" | "warn" | "error";
+  freeQuotaSeconds: number;
+  jobConcurrency: number;
+}
+
+const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+
+/** JWT_SECRET when set; otherwise one generated on first boot and kept in DATA_DIR (mode 0600). */
+function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? "./data");
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(env.PORT ?? 3000);
+  const logLevel = (env.LOG_LEVEL ?? "info") as Config["logLevel"];
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+  const ffmpegPath = env.FFMPEG_PATH ?? Bun.which("ffmpeg") ?? "ffmpeg";
+  return {
+    port,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
+    jwtLifetime: env.JWT_LIFETIME ?? "7d",
+    ffmpegPath,
+    // ffprobe ships beside ffmpeg in every distribution we support.
+    ffprobePath: env.FFPROBE_PATH ?? (ffmpegPath.includes("/") ? join(dirname(ffmpegPath), "ffprobe") : "ffprobe"),
+    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,
+    logLevel,
+    freeQuotaSeconds: Number(env.FREE_QUOTA_SECONDS ?? 3600),
+    jobConcurrency: Number(env.JOB_CONCURRENCY ?? cpus().length),
+  };
+}
+
+export const config = loadConfig();

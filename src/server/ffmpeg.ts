@@ -1,0 +1,118 @@
+import { config } from "./config";
+
+/**
+ * The one place that spawns ffmpeg/ffprobe. Arguments are always an array (no shell), inputs are
+ * restricted to local files and pipes, every run has a timeout, and at most `jobConcurrency`
+ * processes run at once so uploads share the cores instead of thrashing them.
+ */
+export interface RunResult {
+  code: number;
+  stdout: Uint8Array;
+  stderr: string;
+}
+
+export interface RunOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  stdin?: Blob | Uint8Array;
+}
+
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function acquire(): Promise<() => void> {
+  if (running >= config.jobConcurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  return () => {
+    running--;
+    waiting.shift()?.();
+  };
+}
+
+async function spawnTool(bin: string, args: string[], options: RunOptions): Promise<RunResult> {
+  const release = await acquire();
+  try {
+    const proc = Bun.spawn([bin, "-hide_banner", ...args], {
+      stdin: options.stdin ?? "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      killSignal: "SIGKILL",
+      signal: options.signal,
+    });
+    const [stdout, stderr, code] = await Promise.all([
+      new Response(proc.stdout).bytes(),
+      new Response(proc.stderr).text(),
+      proc.exited,
+    ]);
+    return { code, stdout, stderr };
+  } finally {
+    release();
+  }
+}
+
+/** Runs ffmpeg; throws FfmpegError on a non-zero exit. `-protocol_whitelist` is prepended. */
+export async function runFfmpeg(args: string[], options: RunOptions = {}): Promise<RunResult> {
+  const result = await spawnTool(
+    config.ffmpegPath,
+    ["-nostdin", "-y", "-loglevel", "error", "-protocol_whitelist", "file,pipe", ...args],
+    options,
+  );
+  if (result.code !== 0) throw new FfmpegError(`ffmpeg exited with ${result.code}`, result.stderr);
+  return result;
+}
+
+/** Runs ffprobe on one local file with a forced input format and returns its JSON report. */
+export async function probe(path: string, inputFormat: string, options: RunOptions = {}): Promise<FfprobeReport> {
+  const result = await spawnTool(
+    config.ffprobePath,
+    [
+      "-v",
+      "error",
+      "-protocol_whitelist",
+      "file,pipe",
+      "-f",
+      inputFormat,
+      "-print_format",
+      "json",
+      "-show_format",
+      "-show_streams",
+      `file:${path}`,
+    ],
+    options,
+  );
+  if (result.code !== 0) throw new FfmpegError(`ffprobe exited with ${result.code}`, result.stderr);
+  return JSON.parse(new TextDecoder().decode(result.stdout)) as FfprobeReport;
+}
+
+export interface FfprobeReport {
+  format?: { format_name?: string; duration?: string; size?: string; tags?: Record<string, string> };
+  streams?: Array<{
+    codec_type?: string;
+    codec_name?: string;
+    sample_rate?: string;
+    channels?: number;
+    duration?: string;
+    duration_ts?: number;
+    tags?: Record<string, string>;
+  }>;
+}
+
+/** Whether the configured ffmpeg runs at all (health check and boot). */
+export async function ffmpegAvailable(): Promise<boolean> {
+  try {
+    return (await spawnTool(config.ffmpegPath, ["-version"], { timeoutMs: 10_000 })).code === 0;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,15 @@
+import { type Static, type TSchema, t } from "elysia";
+
+/**
+ * Every background job, in one place: its payload schema, retries and time limit. Handlers are
+ * bound in `handlers.ts`; the worker refuses to start when any job here has no handler.
+ */
+export const jobDefinitions = {
+  /** A no-op round trip used by the health check and tests to prove the queue runs jobs. */
+  "system.ping": { payload: t.Object({ nonce: t.String() }), attempts: 1, timeoutMs: 10_000 },
+} satisfies Record<string, { payload: TSchema; attempts: number; timeoutMs: number }>;
+
+export type JobName = keyof typeof jobDefinitions;
+export type JobPayload<N extends JobName> = Static<(typeof jobDefinitions)[N]["payload"]>;
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, signal: AbortSignal) => Promise<void>;
+export type JobHandlers = { [N in JobName]: JobHandler<N> };

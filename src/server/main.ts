@@ -1,0 +1,35 @@
+import { Elysia } from "elysia";
+import { api } from "./api";
+import { config } from "./config";
+import { jobHandlers } from "./jobs/handlers";
+import { log } from "./logger";
+import { pages } from "./pages";
+import { startWorker, stopQueue } from "./queue";
+import { sweepStaging } from "./staging";
+
+/** One Bun process: pages, /api, media and the job worker. */
+sweepStaging();
+startWorker(jobHandlers);
+
+const app = new Elysia()
+  .use(api)
+  .use(await pages())
+  .listen({ port: config.port, idleTimeout: 120 });
+const url = `http://localhost:${app.server?.port}`;
+log.info(`Stemma listening on ${url}`, { port: app.server?.port, dataDir: config.dataDir });
+
+const SHUTDOWN_GRACE_MS = 5_000;
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down", { signal });
+  // Jobs that do not finish in time stay in the durable queue and run again on the next boot.
+  const timer = setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS);
+  await app.stop();
+  await stopQueue().catch((error) => log.warn("queue did not close cleanly", { error: String(error) }));
+  clearTimeout(timer);
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,55 @@
+import { existsSync, statSync } from "node:fs";
+import { join, normalize } from "node:path";
+import { staticPlugin } from "@elysiajs/static";
+import { Elysia } from "elysia";
+import { pageLocals } from "./page-locals";
+
+const DIST = join(import.meta.dir, "../../dist");
+const CLIENT = join(DIST, "client");
+const ENTRY = join(DIST, "server/entry.mjs");
+
+type AstroHandler = (request: Request, locals: App.Locals) => Promise<Response>;
+
+async function loadAstro(): Promise<AstroHandler> {
+  if (!existsSync(ENTRY)) throw new Error("The Astro build is missing: run `npm run build` (npm start does it for you).");
+  const entry = (await import(ENTRY)) as { handle: AstroHandler };
+  return entry.handle;
+}
+
+/** The prebuilt HTML file for a path (`/login` → `login/index.html`), or null. */
+function prebuiltFile(pathname: string): string | null {
+  const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
+  for (const candidate of [join(CLIENT, clean), join(CLIENT, clean, "index.html")]) {
+    if (!candidate.startsWith(CLIENT)) return null;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+/**
+ * Pages: hashed assets from disk with long caching, prebuilt pages from disk, and everything else
+ * (on-demand pages such as /track/{id}, and the 404 page) rendered by Astro in this process.
+ */
+export async function pages() {
+  const astro = await loadAstro();
+  return new Elysia({ name: "pages" })
+    .use(
+      staticPlugin({
+        assets: join(CLIENT, "_astro"),
+        prefix: "/_astro",
+        maxAge: 31_536_000,
+        directive: "immutable",
+        indexHTML: false,
+        silent: true,
+      }),
+    )
+    .get("/*", async ({ request }) => {
+      const url = new URL(request.url);
+      const file = prebuiltFile(url.pathname);
+      if (file) {
+        const headers: Record<string, string> = { "cache-control": "public, max-age=0, must-revalidate" };
+        return new Response(Bun.file(file), { headers });
+      }
+      return astro(request, await pageLocals(request));
+    });
+}

@@ -1,0 +1,27 @@
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { config } from "./config";
+
+/**
+ * Scratch space on local disk for uploads and ffmpeg outputs before they enter the file store.
+ * Anything left here by a crash is swept at boot (`sweepStaging`): it never held a finished file.
+ */
+export const STAGING_DIR = join(config.dataDir, "staging");
+mkdirSync(STAGING_DIR, { recursive: true });
+
+export function stagingPath(name: string): string {
+  if (!/^[a-z0-9][a-z0-9_.-]*$/i.test(name)) throw new Error(`Invalid staging name: ${name}`);
+  return join(STAGING_DIR, name);
+}
+
+/** A fresh staging folder for one job or request; callers remove it when done. */
+export function stagingFolder(): string {
+  const dir = join(STAGING_DIR, crypto.randomUUID());
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export function sweepStaging(): void {
+  rmSync(STAGING_DIR, { recursive: true, force: true });
+  mkdirSync(STAGING_DIR, { recursive: true });
+}

@@ -1,0 +1,53 @@
+import { copyFile, mkdir, rename, rm, stat, unlink } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { assertKey, type FileStore, type StoredFile } from "./file-store";
+
+/** Media on local disk under a root folder; writes go to `name.tmp-*` and are renamed into place. */
+export function createLocalStore(root: string): FileStore {
+  const pathOf = (key: string) => join(root, assertKey(key));
+
+  async function statOf(path: string): Promise<StoredFile | null> {
+    const s = await stat(path).catch(() => null);
+    return s?.isFile() ? { size: s.size, lastModified: s.mtimeMs } : null;
+  }
+
+  async function atomically(key: string, write: (tmp: string) => Promise<void>): Promise<StoredFile> {
+    const final = pathOf(key);
+    await mkdir(dirname(final), { recursive: true });
+    const tmp = `${final}.tmp-${crypto.randomUUID()}`;
+    try {
+      await write(tmp);
+      await rename(tmp, final);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    return (await statOf(final)) as StoredFile;
+  }
+
+  return {
+    put: (key, data) =>
+      atomically(key, async (tmp) => {
+        await Bun.write(tmp, data);
+      }),
+    putFile: (key, localPath) =>
+      atomically(key, async (tmp) => {
+        await rename(localPath, tmp).catch(async () => {
+          await copyFile(localPath, tmp);
+          await unlink(localPath);
+        });
+      }),
+    async get(key) {
+      const path = pathOf(key);
+      return (await statOf(path)) ? Bun.file(path) : null;
+    },
+    async stream(key) {
+      const file = await this.get(key);
+      return file ? file.stream() : null;
+    },
+    stat: (key) => statOf(pathOf(key)),
+    delete: (key) => rm(pathOf(key), { force: true }),
+    deletePrefix: (prefix) => rm(pathOf(prefix), { recursive: true, force: true }),
+    localPath: async (key) => pathOf(key),
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * SPEC §5 rules with their exact messages, shared by the forms (islands) and the server so both
+ * say the same thing. Each returns the first failing message, or null when the value is fine.
+ */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const USERNAME_CHARS = /^[A-Za-z0-9_-]+$/;
+
+export function emailError(email: string): string | null {
+  return EMAIL.test(email.trim()) ? null : "Please enter a valid email address";
+}
+
+export function loginPasswordError(password: string): string | null {
+  return password.length > 0 ? null : "Password is required";
+}
+
+export function usernameError(username: string): string | null {
+  if (username.length < 3) return "Username must be at least 3 characters long";
+  if (!USERNAME_CHARS.test(username)) return "Username can only contain letters, numbers, underscores, and hyphens";
+  return null;
+}
+
+export function passwordError(password: string): string | null {
+  if (password.length < 8) return "Password must be at least 8 characters long";
+  if (!/[A-Z]/.test(password)) return "Password must contain at least one uppercase letter";
+  if (!/[a-z]/.test(password)) return "Password must contain at least one lowercase letter";
+  if (!/[0-9]/.test(password)) return "Password must contain at least one number";
+  return null;
+}
+
+export function inviteCodeError(inviteCode: string, required: boolean): string | null {
+  return required && !inviteCode.trim() ? "Invite code is required" : null;
+}
+
+export interface SignupInput {
+  email: string;
+  username: string;
+  password: string;
+  inviteCode?: string;
+}
+
+/** Field → message for every failing signup field. */
+export function signupErrors(input: SignupInput, inviteRequired: boolean): Partial<Record<keyof SignupInput, string>> {
+  const errors: Partial<Record<keyof SignupInput, string>> = {};
+  const email = emailError(input.email);
+  const username = usernameError(input.username);
+  const password = passwordError(input.password);
+  const invite = inviteCodeError(input.inviteCode ?? "", inviteRequired);
+  if (email) errors.email = email;
+  if (username) errors.username = username;
+  if (password) errors.password = password;
+  if (invite) errors.inviteCode = invite;
+  return errors;
+}
+
+/** The feature flag that makes registration need an invite code. */
+export const EARLY_ACCESS_FLAG = "EARLY_ACCESS_REQUIRED";

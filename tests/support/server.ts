@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+const ROOT = join(import.meta.dir, "../..");
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  proc: Subprocess;
+  /** Stops with SIGTERM and waits; removes the data folder unless `keepData`. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** SIGKILL: the crash case. The data folder is kept for a restart. */
+  kill(): Promise<void>;
+  /** Everything the server printed so far (for log assertions). */
+  output(): string;
+}
+
+/**
+ * Starts the real server (`bun src/server/main.ts`) on a free port with a fresh temporary DATA_DIR,
+ * or on `dataDir` to restart over existing data. Needs the Astro build (`npm test` makes it).
+ */
+export async function startServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "stemma-test-"));
+  const proc = Bun.spawn(["bun", "src/server/main.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", JWT_SECRET: "", ...options.env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  let log = "";
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) log += decoder.decode(chunk);
+  };
+  void collect(proc.stdout);
+  void collect(proc.stderr);
+  const deadline = Date.now() + 30_000;
+  let url: string | null = null;
+  while (!url) {
+    const match = log.match(/listening on (http:\/\/localhost:\d+)/);
+    if (match) url = match[1] as string;
+    else if (proc.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    else if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    else await Bun.sleep(50);
+  }
+  return {
+    url,
+    dataDir,
+    proc,
+    output: () => log,
+    async stop({ keepData = false } = {}) {
+      proc.kill("SIGTERM");
+      await proc.exited;
+      if (!keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      proc.kill("SIGKILL");
+      await proc.exited;
+    },
+  };
+}
