@@ -9,8 +9,11 @@ export default defineConfig({
   adapter: stemmaAdapter(),
   integrations: [react()],
   srcDir: "./src",
-  outDir: "./dist",
+  // STEMMA_DIST lets parallel checkouts build side by side; the server reads the same variable.
+  outDir: process.env.STEMMA_DIST ?? "./dist",
   build: { format: "directory" },
   devToolbar: { enabled: false },
+  // Index routes that only forward to their first tab (SPEC §2).
+  redirects: { "/my-tracks": "/my-tracks/authored", "/admin": "/admin/feature-flags" },
   telemetry: false,
 });

@@ -1,10 +1,10 @@
 import { existsSync, statSync } from "node:fs";
-import { join, normalize } from "node:path";
+import { join, normalize, resolve } from "node:path";
 import { staticPlugin } from "@elysiajs/static";
 import { Elysia } from "elysia";
 import { pageLocals } from "./page-locals";
 
-const DIST = join(import.meta.dir, "../../dist");
+const DIST = resolve(process.env.STEMMA_DIST ?? join(import.meta.dir, "../../dist"));
 const CLIENT = join(DIST, "client");
 const ENTRY = join(DIST, "server/entry.mjs");
 

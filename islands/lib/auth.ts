@@ -1,0 +1,43 @@
+import { atom } from "nanostores";
+import { AUTH_TOKEN_KEY } from "./storage-keys";
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  username: string;
+  role: "USER" | "ADMIN";
+}
+
+/** `unknown` until the stored token has been checked with /api/auth/me on load. */
+export type AuthState = { status: "unknown" } | { status: "anonymous" } | { status: "signed-in"; token: string; user: AuthUser };
+
+export const $auth = atom<AuthState>({ status: "unknown" });
+
+export function storedToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function currentToken(): string | null {
+  const state = $auth.get();
+  return state.status === "signed-in" ? state.token : storedToken();
+}
+
+export function signIn(token: string, user: AuthUser): void {
+  localStorage.setItem(AUTH_TOKEN_KEY, token);
+  $auth.set({ status: "signed-in", token, user });
+}
+
+/** Removes the token and the user; callers decide where to go next. */
+export function forgetSession(): void {
+  localStorage.removeItem(AUTH_TOKEN_KEY);
+  $auth.set({ status: "anonymous" });
+}
+
+export function logout(): void {
+  forgetSession();
+  window.location.assign("/login");
+}

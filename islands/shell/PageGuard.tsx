@@ -1,0 +1,20 @@
+import { useStore } from "@nanostores/react";
+import { type ReactNode, useEffect } from "react";
+import { $auth } from "../lib/auth";
+import { initSession } from "../lib/session";
+import { Loading } from "../ui/Loading";
+
+/**
+ * Shows its children only to who may see the page: signed-in pages send visitors to /login,
+ * admin pages send everyone but ADMIN to / (SPEC §2). The server checks every call again.
+ */
+export function PageGuard({ require, children }: { require: "user" | "admin"; children: ReactNode }) {
+  const auth = useStore($auth);
+  useEffect(initSession, []);
+  const allowed = auth.status === "signed-in" && (require === "user" || auth.user.role === "ADMIN");
+  useEffect(() => {
+    if (auth.status === "anonymous") window.location.replace("/login");
+    else if (auth.status === "signed-in" && !allowed) window.location.replace("/");
+  }, [auth, allowed]);
+  return allowed ? <>{children}</> : <Loading />;
+}

@@ -1,0 +1,57 @@
+import { useStore } from "@nanostores/react";
+import { useEffect, useState } from "react";
+import { $auth } from "../lib/auth";
+import { initSession } from "../lib/session";
+import { NotificationBell } from "./NotificationBell";
+import { UserMenu } from "./UserMenu";
+
+/**
+ * The top bar of every page (SPEC §2): brand, My Tracks and Upload Track (behind a menu button
+ * below 640px), Login when signed out and not on /login, the bell and the user menu when signed in.
+ */
+export default function TopBar({ currentPath }: { currentPath: string }) {
+  const auth = useStore($auth);
+  const [menuOpen, setMenuOpen] = useState(false);
+  useEffect(initSession, []);
+  return (
+    <header className="topbar">
+      <nav className="topbar-inner" aria-label="Main">
+        <a href="/" className="brand">
+          Stemma
+        </a>
+        <div className="nav-links wide-only">
+          <a href="/my-tracks">My Tracks</a>
+          <a href="/upload">Upload Track</a>
+        </div>
+        <div className="topbar-end">
+          {auth.status === "anonymous" && currentPath !== "/login" && (
+            <a href="/login" className="button button-small">
+              Login
+            </a>
+          )}
+          {auth.status === "signed-in" && (
+            <>
+              <NotificationBell />
+              <UserMenu user={auth.user} />
+            </>
+          )}
+          <button
+            type="button"
+            className="menu-toggle narrow-only"
+            aria-label="Menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            ☰
+          </button>
+        </div>
+      </nav>
+      {menuOpen && (
+        <div className="nav-links narrow-menu narrow-only">
+          <a href="/my-tracks">My Tracks</a>
+          <a href="/upload">Upload Track</a>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+import { useStore } from "@nanostores/react";
+import { $toasts, dismissToast } from "../lib/toasts";
+
+/** Toasts at the bottom right (SPEC §2); each has a title, message and close button. */
+export default function Toaster() {
+  const toasts = useStore($toasts);
+  return (
+    <section className="toaster" aria-label="Notifications" aria-live="polite">
+      {toasts.map((toast) => (
+        <div
+          key={toast.id}
+          className={`toast toast-${toast.type}`}
+          role={toast.type === "error" ? "alert" : "status"}
+          data-type={toast.type}
+        >
+          <div className="toast-body">
+            <strong className="toast-title">{toast.title}</strong>
+            <p className="toast-message">{toast.message}</p>
+          </div>
+          <button type="button" className="toast-close" aria-label="Close" onClick={() => dismissToast(toast.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </section>
+  );
+}
