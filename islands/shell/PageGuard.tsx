@@ -16,5 +16,5 @@ export function PageGuard({ require, children }: { require: "user" | "admin"; ch
     if (auth.status === "anonymous") window.location.replace("/login");
     else if (auth.status === "signed-in" && !allowed) window.location.replace("/");
   }, [auth, allowed]);
-  return allowed ? <>{children}</> : <Loading />;
+  return allowed ? children : <Loading />;
 }
