@@ -1,0 +1,30 @@
+import { notFound } from "../../src/server/errors";
+import type { Viewer } from "../auth/service";
+import { tracksRepo } from "./repo";
+import type { Track } from "./schema";
+
+/**
+ * The one access check for a track and everything that hangs off it (stems, cover, media, derivatives).
+ * Public active tracks are for everyone; private ones for the owner, users it is shared with, and admins.
+ * Deleted or pending-deletion tracks only for the owner and admins.
+ */
+export function canView(track: Track, viewer: Viewer | null): boolean {
+  if (viewer && (viewer.role === "ADMIN" || viewer.id === track.userId)) return true;
+  if (track.status !== "ACTIVE") return false;
+  if (track.isPublic) return true;
+  return viewer !== null && tracksRepo.isSharedWith(track.id, viewer.id);
+}
+
+/** The track when the viewer may see it; otherwise 404, so private tracks do not reveal they exist. */
+export function findViewableTrack(id: string, viewer: Viewer | null): Track {
+  const track = tracksRepo.findById(id);
+  if (!track || !canView(track, viewer)) throw notFound("Track not found");
+  return track;
+}
+
+/** The track when the viewer owns it (admins too, for moderation); 404 for everyone else. */
+export function findOwnedTrack(id: string, viewer: Viewer): Track {
+  const track = tracksRepo.findById(id);
+  if (!track || (track.userId !== viewer.id && viewer.role !== "ADMIN")) throw notFound("Track not found");
+  return track;
+}
