@@ -6,12 +6,12 @@ import type { Track } from "./schema";
 /**
  * The one access check for a track and everything that hangs off it (stems, cover, media, derivatives).
  * Public active tracks are for everyone; private ones for the owner, users it is shared with, and admins.
- * Deleted or pending-deletion tracks only for the owner and admins.
+ * Deleted or pending-deletion tracks only for admins (who manage the deleted-tracks list).
  */
 export function canView(track: Track, viewer: Viewer | null): boolean {
-  if (viewer && (viewer.role === "ADMIN" || viewer.id === track.userId)) return true;
+  if (viewer?.role === "ADMIN") return true;
   if (track.status !== "ACTIVE") return false;
-  if (track.isPublic) return true;
+  if (track.isPublic || viewer?.id === track.userId) return true;
   return viewer !== null && tracksRepo.isSharedWith(track.id, viewer.id);
 }
 
@@ -25,6 +25,7 @@ export function findViewableTrack(id: string, viewer: Viewer | null): Track {
 /** The track when the viewer owns it (admins too, for moderation); 404 for everyone else. */
 export function findOwnedTrack(id: string, viewer: Viewer): Track {
   const track = tracksRepo.findById(id);
-  if (!track || (track.userId !== viewer.id && viewer.role !== "ADMIN")) throw notFound("Track not found");
+  if (!track || track.status !== "ACTIVE" || (track.userId !== viewer.id && viewer.role !== "ADMIN"))
+    throw notFound("Track not found");
   return track;
 }
