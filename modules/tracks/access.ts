@@ -25,7 +25,6 @@ export function findViewableTrack(id: string, viewer: Viewer | null): Track {
 /** The track when the viewer owns it (admins too, for moderation); 404 for everyone else. */
 export function findOwnedTrack(id: string, viewer: Viewer): Track {
   const track = tracksRepo.findById(id);
-  if (!track || track.status !== "ACTIVE" || (track.userId !== viewer.id && viewer.role !== "ADMIN"))
-    throw notFound("Track not found");
+  if (track?.status !== "ACTIVE" || (track.userId !== viewer.id && viewer.role !== "ADMIN")) throw notFound("Track not found");
   return track;
 }
