@@ -1,6 +1,7 @@
 import type { JobHandlers } from "./definitions";
+import { handlePing } from "./ping";
 
 /** Binds every job of `definitions.ts` to the module function that runs it. */
 export const jobHandlers: JobHandlers = {
-  "system.ping": async () => {},
+  "system.ping": handlePing,
 };

@@ -1,0 +1,16 @@
+/**
+ * Proves the embedded queue works on this machine: starts the worker, adds a durable ping job and
+ * waits for it to run. Prints `ok` and exits 0, or exits 1. Uses DATA_DIR like the server.
+ */
+import { jobHandlers } from "../src/server/jobs/handlers";
+import { waitForPing } from "../src/server/jobs/ping";
+import { enqueue, startWorker, stopQueue } from "../src/server/queue";
+
+startWorker(jobHandlers);
+const nonce = crypto.randomUUID();
+const ran = waitForPing(nonce, 10_000);
+await enqueue("system.ping", { nonce });
+const ok = await ran;
+await stopQueue();
+console.log(ok ? "ok" : "the ping job did not run");
+process.exit(ok ? 0 : 1);
