@@ -22,3 +22,29 @@ export function formatFileSize(bytes: number): string {
   }
   return `${value.toFixed(1)} ${SIZE_UNITS[unit]}`;
 }
+
+/** A track or stem length as m:ss, or '--:--' when it is not known yet (SPEC §5). */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return "--:--";
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+export type ReleaseDatePrecision = "YEAR" | "MONTH" | "DAY";
+
+const RELEASE_DATE_FORMATS: Record<ReleaseDatePrecision, Intl.DateTimeFormatOptions> = {
+  YEAR: { year: "numeric" },
+  MONTH: { year: "numeric", month: "long" },
+  DAY: { year: "numeric", month: "long", day: "numeric" },
+};
+
+/**
+ * A release date shown by its precision: '2024', 'March 2024' or 'March 5, 2024' (SPEC §9).
+ * Read in UTC with a fixed locale, so the server-rendered page and the islands agree.
+ */
+export function formatReleaseDate(date: string | null | undefined, precision: ReleaseDatePrecision = "DAY"): string | null {
+  if (!date) return null;
+  const parsed = new Date(date.length === 10 ? `${date}T00:00:00Z` : date);
+  if (Number.isNaN(parsed.getTime())) return null;
+  return new Intl.DateTimeFormat("en-US", { ...RELEASE_DATE_FORMATS[precision], timeZone: "UTC" }).format(parsed);
+}
