@@ -10,7 +10,8 @@ import { errorHandler } from "./http";
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
   .use(errorHandler)
-  .onAfterHandle({ as: "global" }, ({ set }) => {
+  // Media URLs may carry ?token=: never let them leak through the Referer header, errors included.
+  .onRequest(({ set }) => {
     set.headers["referrer-policy"] = "no-referrer";
   })
   .use(

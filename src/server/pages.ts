@@ -2,6 +2,7 @@ import { existsSync, statSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import { staticPlugin } from "@elysiajs/static";
 import { Elysia } from "elysia";
+import { notFound } from "./errors";
 import { pageLocals } from "./page-locals";
 
 const DIST = resolve(process.env.STEMMA_DIST ?? join(import.meta.dir, "../../dist"));
@@ -45,6 +46,8 @@ export async function pages() {
     )
     .get("/*", async ({ request }) => {
       const url = new URL(request.url);
+      // Unknown /api paths answer the JSON error shape, not the HTML 404 page.
+      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) throw notFound();
       const file = prebuiltFile(url.pathname);
       if (file) {
         const headers: Record<string, string> = { "cache-control": "public, max-age=0, must-revalidate" };

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { call } from "../support/api";
+import { startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+describe("operations", () => {
+  test("GET /api/health reports the database and the queue", async () => {
+    const res = await call(server, "GET", "/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", database: true, queue: true });
+  });
+
+  test("GET /api/openapi.json is generated from the route schemas", async () => {
+    const res = await call<{ openapi: string; paths: Record<string, unknown> }>(server, "GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toMatch(/^3\./);
+    for (const path of ["/api/auth/login", "/api/auth/signup", "/api/licenses/{id}", "/api/admin/feature-flags"]) {
+      expect(Object.keys(res.body.paths)).toContain(path);
+    }
+  });
+
+  test("without JWT_SECRET a secret is generated once into DATA_DIR with mode 0600", () => {
+    const mode = statSync(join(server.dataDir, "jwt-secret")).mode & 0o777;
+    expect(mode).toBe(0o600);
+  });
+
+  test("every error has the one shape {message}; API responses send Referrer-Policy: no-referrer", async () => {
+    const unknown = await call<{ message: string }>(server, "GET", "/no-such-route");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: "Not found" });
+    const badJson = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(badJson.status).toBe(400);
+    expect(typeof ((await badJson.json()) as { message: string }).message).toBe("string");
+    const missingField = await call<{ message: string }>(server, "POST", "/auth/login", { body: { email: "a@b.co" } });
+    expect(missingField.status).toBe(400);
+    expect(missingField.body.message.length).toBeGreaterThan(0);
+    expect(unknown.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+});
+
+describe("licences", () => {
+  test("GET /api/licenses lists the five SPEC types with their labels, no token needed", async () => {
+    const res = await call<Array<{ id: string; type: string; name: string; allowsCommercialUse: boolean }>>(server, "GET", "/licenses");
+    expect(res.status).toBe(200);
+    expect(res.body.map((license) => license.type).sort()).toEqual(["ALL_RIGHTS_RESERVED", "CC_BY", "CC_BY_NC", "CC_BY_NC_SA", "CC_BY_SA"]);
+    const byType = Object.fromEntries(res.body.map((license) => [license.type, license]));
+    expect(byType.ALL_RIGHTS_RESERVED?.name).toBe("All Rights Reserved");
+    expect(byType.CC_BY?.name).toBe("Creative Commons");
+    expect(byType.CC_BY?.allowsCommercialUse).toBe(true);
+    expect(byType.CC_BY_NC?.allowsCommercialUse).toBe(false);
+  });
+
+  test("GET /api/licenses/{id} answers one licence, 404 for an unknown id", async () => {
+    const list = await call<Array<{ id: string }>>(server, "GET", "/licenses");
+    const id = list.body[0]?.id as string;
+    const one = await call<{ id: string; description: string; usageDescription: string }>(server, "GET", `/licenses/${id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.id).toBe(id);
+    expect(one.body.description.length).toBeGreaterThan(0);
+    expect(one.body.usageDescription.length).toBeGreaterThan(0);
+    const missing = await call<{ message: string }>(server, "GET", "/licenses/nope");
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe("License not found");
+  });
+});
+
+describe("pages", () => {
+  test("prebuilt pages are served from disk, unknown paths get the 404 page", async () => {
+    const login = await fetch(`${server.url}/login`);
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain("<title>Login · Stemma</title>");
+    const missing = await fetch(`${server.url}/definitely/not/here`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Page not found");
+  });
+
+  test("paths cannot climb out of the build folder", async () => {
+    const res = await fetch(`${server.url}/..%2f..%2fpackage.json`);
+    expect(await res.text()).not.toContain('"name": "stemma"');
+  });
+});
+
+test("SIGTERM closes the server and exits cleanly", async () => {
+  const other = await startServer();
+  other.proc.kill("SIGTERM");
+  expect(await other.proc.exited).toBe(0);
+  expect(other.output()).toContain("shutting down");
+  await other.stop();
+});
