@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm start`: the Dockerfile's steps on a bare Debian/Ubuntu machine — ffmpeg, the Astro build, the server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH"
+if [ -z "${FFMPEG_PATH:-}" ] && ! command -v ffmpeg >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "installing ffmpeg with apt-get"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null
+  else
+    echo "Stemma needs ffmpeg: run 'sudo apt-get install ffmpeg' (or set FFMPEG_PATH), then npm start again." >&2
+    exit 1
+  fi
+fi
+bun --bun astro build --silent
+exec bun src/server/main.ts
