@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, updatedAt } from "../../src/server/db/columns";
 import { users } from "../auth/schema";
@@ -63,9 +64,17 @@ export const tracks = sqliteTable(
   (t) => [
     index("tracks_user_idx").on(t.userId, t.status),
     index("tracks_public_created_idx").on(t.status, t.isPublic, t.createdAt, t.id),
-    index("tracks_public_title_idx").on(t.status, t.isPublic, t.title, t.id),
+    // Lists sort titles and artists case-insensitively; one index per list scope and sort (keyset paging).
+    index("tracks_public_title_idx").on(t.status, t.isPublic, sql`${t.title} collate nocase`, t.id),
     index("tracks_public_duration_idx").on(t.status, t.isPublic, t.duration, t.id),
-    index("tracks_public_artist_idx").on(t.status, t.isPublic, t.primaryArtistName, t.id),
+    index("tracks_public_artist_idx").on(t.status, t.isPublic, sql`${t.primaryArtistName} collate nocase`, t.id),
+    index("tracks_owner_created_idx").on(t.userId, t.status, t.createdAt, t.id),
+    index("tracks_owner_title_idx").on(t.userId, t.status, sql`${t.title} collate nocase`, t.id),
+    index("tracks_owner_duration_idx").on(t.userId, t.status, t.duration, t.id),
+    index("tracks_owner_artist_idx").on(t.userId, t.status, sql`${t.primaryArtistName} collate nocase`, t.id),
+    index("tracks_status_title_idx").on(t.status, sql`${t.title} collate nocase`, t.id),
+    index("tracks_status_duration_idx").on(t.status, t.duration, t.id),
+    index("tracks_status_artist_idx").on(t.status, sql`${t.primaryArtistName} collate nocase`, t.id),
     index("tracks_forked_from_idx").on(t.forkedFromId),
   ],
 );
