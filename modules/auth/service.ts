@@ -18,8 +18,8 @@ export interface Viewer {
 export const toViewer = ({ id, email, username, role }: User): Viewer => ({ id, email, username, role });
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
-const failuresByAccount = createRateLimiter(Number(process.env.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5), LOGIN_WINDOW_MS);
-const failuresByIp = createRateLimiter(Number(process.env.LOGIN_MAX_FAILURES_PER_IP ?? 20), LOGIN_WINDOW_MS);
+const failuresByAccount = createRateLimiter(config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
+const failuresByIp = createRateLimiter(config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
 
 export function findViewer(id: string): Viewer | null {
   const user = authRepo.findById(id);

@@ -15,6 +15,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   freeQuotaSeconds: number;
   jobConcurrency: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -50,6 +52,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel,
     freeQuotaSeconds: Number(env.FREE_QUOTA_SECONDS ?? 3600),
     jobConcurrency: Number(env.JOB_CONCURRENCY ?? cpus().length),
+    loginMaxFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5),
+    loginMaxFailuresPerIp: Number(env.LOGIN_MAX_FAILURES_PER_IP ?? 20),
   };
 }
 
