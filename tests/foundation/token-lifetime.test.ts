@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { call, signUp } from "../support/api";
+import { startServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ env: { JWT_LIFETIME: "2s", JWT_SECRET: "a-fixed-secret-for-this-test" } });
+});
+afterAll(() => server.stop());
+
+test("a token stops working once JWT_LIFETIME has passed", async () => {
+  const session = await signUp(server);
+  expect((await call(server, "GET", "/auth/me", { token: session.token })).status).toBe(200);
+  await Bun.sleep(3_100);
+  const expired = await call<{ message: string }>(server, "GET", "/auth/me", { token: session.token });
+  expect(expired.status).toBe(401);
+  expect(expired.body.message).toBe("Authentication required");
+});
+
+test("a token signed with another secret is refused", async () => {
+  const session = await signUp(server);
+  const [header, payload] = session.token.split(".");
+  const forged = `${header}.${payload}.${"A".repeat(43)}`;
+  expect((await call(server, "GET", "/auth/me", { token: forged })).status).toBe(401);
+});
