@@ -57,7 +57,7 @@ export const adminModule = new Elysia({ name: "module.admin", prefix: "/admin" }
         {
           body: t.Object({
             maxUses: t.Optional(t.Integer({ minimum: 1, error: "Max Uses must be a whole number of at least 1" })),
-            expiresAt: t.Optional(t.Nullable(t.String({ format: "date-time", error: "Expires At must be a date and time" }))),
+            expiresAt: t.Optional(t.Nullable(t.String({ format: "date-time" }), { error: "Expires At must be a date and time" })),
             reference: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
           }),
           response: InviteCode,

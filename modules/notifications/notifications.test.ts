@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call, signUp } from "../../tests/support/api";
+import { startServer, type TestServer } from "../../tests/support/server";
+
+interface Item {
+  id: string;
+  title: string;
+  message: string;
+  type: string;
+  isRead: boolean;
+  createdAt: string;
+}
+interface Page {
+  items: Item[];
+  total: number;
+}
+
+let server: TestServer;
+let admin: Awaited<ReturnType<typeof signUp>>;
+let other: Awaited<ReturnType<typeof signUp>>;
+let requests = 0;
+
+/** The real way a notification is made: an early-access request tells every admin. */
+async function earlyAccessRequest(): Promise<void> {
+  // createdAt has millisecond precision and ties fall back to random ids; keep the order checkable.
+  await Bun.sleep(2);
+  requests++;
+  const res = await call(server, "POST", "/auth/request-early-access", { body: { email: `early${requests}@example.com` } });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await signUp(server);
+  other = await signUp(server);
+});
+afterAll(() => server.stop());
+
+describe("notifications", () => {
+  test("every route needs a token", async () => {
+    for (const [method, path] of [
+      ["GET", "/notifications"],
+      ["GET", "/notifications/unread-count"],
+      ["POST", "/notifications/some-id/read"],
+      ["POST", "/notifications/mark-all-read"],
+    ] as const) {
+      const res = await call<{ message: string }>(server, method, path);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe("Authentication required");
+    }
+  });
+
+  test("list pages newest first with limit and offset; includeRead=false keeps unread only", async () => {
+    for (let i = 0; i < 3; i++) await earlyAccessRequest();
+    const all = await call<Page>(server, "GET", "/notifications?limit=2&offset=0", { token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(3);
+    expect(all.body.items).toHaveLength(2);
+    expect(all.body.items[0]?.message).toBe("early3@example.com asked for early access.");
+    expect(all.body.items[0]).toMatchObject({ title: "Early access request", type: "early-access-request", isRead: false });
+    const rest = await call<Page>(server, "GET", "/notifications?limit=2&offset=2", { token: admin.token });
+    expect(rest.body.items.map((item) => item.message)).toEqual(["early1@example.com asked for early access."]);
+
+    const first = all.body.items[0] as Item;
+    expect((await call(server, "POST", `/notifications/${first.id}/read`, { token: admin.token })).status).toBe(200);
+    const unread = await call<Page>(server, "GET", "/notifications?includeRead=false", { token: admin.token });
+    expect(unread.body.total).toBe(2);
+    expect(unread.body.items.some((item) => item.id === first.id)).toBe(false);
+    const count = await call<{ count: number }>(server, "GET", "/notifications/unread-count", { token: admin.token });
+    expect(count.body.count).toBe(2);
+  });
+
+  test("another user neither sees nor marks someone else's notification (404)", async () => {
+    await earlyAccessRequest();
+    const mine = await call<Page>(server, "GET", "/notifications?includeRead=false", { token: admin.token });
+    const target = mine.body.items[0] as Item;
+    const theirs = await call<Page>(server, "GET", "/notifications", { token: other.token });
+    expect(theirs.body).toEqual({ items: [], total: 0 });
+    const attempt = await call<{ message: string }>(server, "POST", `/notifications/${target.id}/read`, { token: other.token });
+    expect(attempt.status).toBe(404);
+    expect(attempt.body.message).toBe("Notification not found");
+    const after = await call<Page>(server, "GET", "/notifications?includeRead=false", { token: admin.token });
+    expect(after.body.items.some((item) => item.id === target.id)).toBe(true);
+  });
+
+  test("mark-all-read clears the unread count and leaves other users alone", async () => {
+    await earlyAccessRequest();
+    const res = await call<{ updated: number }>(server, "POST", "/notifications/mark-all-read", { token: other.token });
+    expect(res.body.updated).toBe(0);
+    const before = await call<{ count: number }>(server, "GET", "/notifications/unread-count", { token: admin.token });
+    expect(before.body.count).toBeGreaterThan(0);
+    const cleared = await call<{ updated: number }>(server, "POST", "/notifications/mark-all-read", { token: admin.token });
+    expect(cleared.body.updated).toBe(before.body.count);
+    const after = await call<{ count: number }>(server, "GET", "/notifications/unread-count", { token: admin.token });
+    expect(after.body.count).toBe(0);
+  });
+
+  test.each(["limit=0", "limit=101", "limit=abc", "offset=-1", "includeRead=maybe"])(
+    "bad query %s is a 400 with a message",
+    async (query) => {
+      const res = await call<{ message: string }>(server, "GET", `/notifications?${query}`, { token: admin.token });
+      expect(res.status).toBe(400);
+      expect(typeof res.body.message).toBe("string");
+      expect(res.body.message.length).toBeGreaterThan(0);
+    },
+  );
+
+  test("an unknown id is a 404, not a 500", async () => {
+    const res = await call<{ message: string }>(server, "POST", "/notifications/does-not-exist/read", { token: admin.token });
+    expect(res.status).toBe(404);
+  });
+});
