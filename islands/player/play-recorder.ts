@@ -1,0 +1,70 @@
+import { api } from "../lib/api";
+import { storageKey } from "../lib/storage-keys";
+
+/** SPEC §9: a play counts after 5 s of listening, at most once per hour per track (and listener). */
+export const PLAY_THRESHOLD_SECONDS = 5;
+export const PLAY_INTERVAL_MS = 60 * 60 * 1000;
+const ANONYMOUS_ID_KEY = storageKey("plays", "anonymous-id");
+const lastPlayKey = (target: string) => storageKey("plays", `last:${target}`);
+
+/** A visitor's anonymous listener id, kept for the browser session (SPEC §9: session storage). */
+export function anonymousListenerId(): string {
+  let id = sessionStorage.getItem(ANONYMOUS_ID_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(ANONYMOUS_ID_KEY, id);
+  }
+  return id;
+}
+
+export interface PlayTarget {
+  trackId: string;
+  stemId?: string;
+  playbackSource: "STREAM" | "SYNCED";
+}
+
+/**
+ * Counts seconds actually listened (seek jumps excluded) and records one PLAY once the threshold is
+ * passed, unless this browser recorded one for the same target within the hour. Failures are only
+ * logged (SPEC §8).
+ */
+export function createPlayRecorder(target: PlayTarget) {
+  const key = lastPlayKey(target.stemId ? `${target.trackId}:${target.stemId}` : target.trackId);
+  let listened = 0;
+  let lastPosition: number | null = null;
+  let recorded = false;
+
+  function recentlyRecorded(): boolean {
+    const last = Number(localStorage.getItem(key) ?? 0);
+    return Date.now() - last < PLAY_INTERVAL_MS;
+  }
+
+  function record(): void {
+    recorded = true;
+    if (recentlyRecorded()) return;
+    localStorage.setItem(key, String(Date.now()));
+    const path = target.stemId ? `/track/${target.trackId}/stem/${target.stemId}/usage` : `/track/${target.trackId}/usage`;
+    const body = { eventType: "PLAY", playbackSource: target.playbackSource, duration: Math.round(listened) };
+    api
+      .post(path, body, { query: { anonymousId: anonymousListenerId() } })
+      .catch((error) => console.warn("Could not record the play", error));
+  }
+
+  return {
+    /** Called with the playhead while audio plays. */
+    progress(position: number): void {
+      if (recorded) return;
+      if (lastPosition !== null) {
+        const step = position - lastPosition;
+        // A step larger than a second is a seek, not listening.
+        if (step > 0 && step < 1) listened += step;
+      }
+      lastPosition = position;
+      if (listened >= PLAY_THRESHOLD_SECONDS) record();
+    },
+    /** Called on pause or seek so the next progress does not count the jump. */
+    interrupt(): void {
+      lastPosition = null;
+    },
+  };
+}
