@@ -17,6 +17,10 @@ export interface Config {
   jobConcurrency: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
+  /** How long on-demand WAV/FLAC derivatives are kept (SPEC §9: 7 days). */
+  conversionTtlSeconds: number;
+  /** A listener's plays of one track count at most once per window (SPEC §4: an hour). */
+  playCountWindowSeconds: number;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -54,6 +58,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobConcurrency: Number(env.JOB_CONCURRENCY ?? cpus().length),
     loginMaxFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5),
     loginMaxFailuresPerIp: Number(env.LOGIN_MAX_FAILURES_PER_IP ?? 20),
+    conversionTtlSeconds: Number(env.CONVERSION_TTL_SECONDS ?? 7 * 24 * 3600),
+    playCountWindowSeconds: Number(env.PLAY_COUNT_WINDOW_SECONDS ?? 3600),
   };
 }
 
