@@ -101,6 +101,7 @@ export interface FfprobeReport {
     codec_type?: string;
     codec_name?: string;
     sample_rate?: string;
+    sample_fmt?: string;
     channels?: number;
     duration?: string;
     duration_ts?: number;
