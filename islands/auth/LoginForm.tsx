@@ -1,0 +1,52 @@
+import { type FormEvent, useState } from "react";
+import { emailError, loginPasswordError } from "../../src/shared/validation";
+import { api } from "../lib/api";
+import { type AuthUser, signIn } from "../lib/auth";
+import { Field } from "./Field";
+import { submitErrorMessage } from "./submit-error";
+import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
+import { useValidatedFields } from "./use-validated-fields";
+
+/** /login: e-mail and password; on success the session is stored and the user lands on /. */
+export default function LoginForm() {
+  useLeaveWhenSignedIn();
+  const { values, bind, validateAll } = useValidatedFields(
+    { email: "", password: "" },
+    { email: emailError, password: loginPasswordError },
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!validateAll()) return;
+    setSubmitting(true);
+    try {
+      const session = await api.post<{ token: string; user: AuthUser }>("/auth/login", values);
+      signIn(session.token, session.user);
+      window.location.assign("/");
+    } catch (error) {
+      setFormError(submitErrorMessage(error));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label="Login">
+      <Field label="Email" type="email" autoComplete="email" {...bind("email")} />
+      <Field label="Password" type="password" autoComplete="current-password" {...bind("password")} />
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={submitting}>
+        {submitting ? "Logging in..." : "Login"}
+      </button>
+      <p className="form-footer">
+        New to Stemma? <a href="/register">Create an account</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useState } from "react";
+import { emailError, inviteCodeError, passwordError, usernameError } from "../../src/shared/validation";
+import { api } from "../lib/api";
+import { type AuthUser, signIn } from "../lib/auth";
+import { ErrorView } from "../ui/ErrorView";
+import { Loading } from "../ui/Loading";
+import { Field } from "./Field";
+import { submitErrorMessage } from "./submit-error";
+import { useInviteRequired } from "./use-invite-required";
+import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
+import { useValidatedFields } from "./use-validated-fields";
+
+/**
+ * /register: e-mail, username, password, and an invite code only while EARLY_ACCESS_REQUIRED is on.
+ * On success the new session is stored and the user lands on /.
+ */
+export default function RegisterForm() {
+  useLeaveWhenSignedIn();
+  const requirement = useInviteRequired();
+  const inviteRequired = requirement.status === "ready" && requirement.inviteRequired;
+  const { values, bind, validateAll } = useValidatedFields(
+    { email: "", username: "", password: "", inviteCode: "" },
+    {
+      email: emailError,
+      username: usernameError,
+      password: passwordError,
+      inviteCode: (code) => inviteCodeError(code, inviteRequired),
+    },
+  );
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  if (requirement.status === "loading") return <Loading />;
+  if (requirement.status === "error") return <ErrorView message={requirement.message} onRetry={requirement.retry} />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!validateAll()) return;
+    setSubmitting(true);
+    try {
+      const { inviteCode, ...account } = values;
+      const body = inviteRequired ? { ...account, inviteCode: inviteCode.trim() } : account;
+      const session = await api.post<{ token: string; user: AuthUser }>("/auth/signup", body);
+      signIn(session.token, session.user);
+      window.location.assign("/");
+    } catch (error) {
+      setFormError(submitErrorMessage(error));
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label="Register">
+      <Field label="Email" type="email" autoComplete="email" {...bind("email")} />
+      <Field label="Username" autoComplete="username" {...bind("username")} />
+      <Field label="Password" type="password" autoComplete="new-password" {...bind("password")} />
+      {inviteRequired && (
+        <>
+          <Field label="Invite Code" autoComplete="off" spellCheck={false} {...bind("inviteCode")} />
+          <p className="form-hint">
+            Registration is invite-only for now. No code? <a href="/request-early-access">Request early access</a>
+          </p>
+        </>
+      )}
+      {formError && (
+        <p className="form-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={submitting}>
+        {submitting ? "Creating account..." : "Register"}
+      </button>
+      <p className="form-footer">
+        Already have an account? <a href="/login">Login</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { type ChangeEvent, useState } from "react";
+import { fieldId } from "./Field";
+
+/** A field's rule: the SPEC §5 message when the value fails, else null (src/shared/validation.ts). */
+export type Rule = (value: string) => string | null;
+
+/**
+ * Values and messages for a small form. A message appears when a filled field loses focus or on
+ * submit, and from then on follows every keystroke, so it disappears as soon as the value is fixed.
+ */
+export function useValidatedFields<Name extends string>(initial: Record<Name, string>, rules: Record<Name, Rule>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
+  const [checked, setChecked] = useState<Partial<Record<Name, boolean>>>({});
+
+  const check = (name: Name, value: string) => {
+    setChecked((current) => ({ ...current, [name]: true }));
+    setErrors((current) => ({ ...current, [name]: rules[name](value) ?? undefined }));
+  };
+
+  const bind = (name: Name) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.target.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      if (checked[name]) check(name, value);
+    },
+    onBlur: () => {
+      if (values[name] !== "") check(name, values[name]);
+    },
+  });
+
+  /** Checks every field and focuses the first failing one; true when all pass. */
+  const validateAll = (): boolean => {
+    const next: Partial<Record<Name, string>> = {};
+    const all: Partial<Record<Name, boolean>> = {};
+    for (const name of Object.keys(rules) as Name[]) {
+      all[name] = true;
+      const message = rules[name](values[name]);
+      if (message) next[name] = message;
+    }
+    setChecked(all);
+    setErrors(next);
+    const firstFailing = Object.keys(next)[0];
+    if (firstFailing) document.getElementById(fieldId(firstFailing))?.focus();
+    return !firstFailing;
+  };
+
+  return { values, bind, validateAll };
+}
