@@ -1,0 +1,80 @@
+import { log } from "../../src/server/logger";
+import type { Viewer } from "../auth/service";
+import { decodeCursor, encodeCursor, type Sort } from "./cursor";
+import { type DeletedStatus, listsRepo, type Scope, sortValue } from "./lists-repo";
+import { type ListItem, toListItems } from "./lists-view";
+
+export type ListName = "own" | "public" | "shared" | "available";
+
+export interface PageQuery {
+  cursor?: string;
+  limit?: number;
+  sortField?: Sort["field"];
+  sortDirection?: Sort["direction"];
+}
+
+export interface Page {
+  items: ListItem[];
+  metadata: { nextCursor: string | null };
+}
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+/** SPEC §9: newest first unless asked otherwise. */
+const DEFAULT_SORT: Sort = { field: "createdAt", direction: "desc" };
+/** The admin screen's default (SPEC §9): title ascending. */
+const DEFAULT_DELETED_SORT: Sort = { field: "title", direction: "asc" };
+const DELETED_STATUSES: DeletedStatus[] = ["PENDING_DELETION", "DELETED"];
+
+function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
+  if (list === "public" || !viewer) return [{ kind: "public" }];
+  if (list === "own") return [{ kind: "owner", userId: viewer.id }];
+  if (list === "shared") return [{ kind: "shared", userId: viewer.id }];
+  return [{ kind: "public" }, { kind: "owner", userId: viewer.id }, { kind: "shared", userId: viewer.id }];
+}
+
+/** One page plus the cursor after its last item; reads one extra row to know whether more follow. */
+function readPage(scopes: Scope[], query: PageQuery, fallback: Sort, viewer: Viewer | null): Page {
+  const field = query.sortField ?? fallback.field;
+  const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
+  const rows = listsRepo.page(scopes, sort, after, limit + 1);
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor(sort, { value: sortValue(last, sort), id: last.id }) : null;
+  return { items: toListItems(shown, viewer), metadata: { nextCursor } };
+}
+
+/** GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. */
+export function listTracks(list: ListName, viewer: Viewer | null, query: PageQuery): Page {
+  return readPage(scopesOf(list, viewer), query, DEFAULT_SORT, viewer);
+}
+
+/** The admin's deleted-tracks list: one status, or both when none is given. */
+export function listDeletedTracks(admin: Viewer, query: PageQuery & { status?: DeletedStatus }): Page {
+  const statuses = query.status ? [query.status] : DELETED_STATUSES;
+  return readPage(
+    statuses.map((status) => ({ kind: "status", status })),
+    query,
+    DEFAULT_DELETED_SORT,
+    admin,
+  );
+}
+
+export function countDeletedTracks(status?: DeletedStatus): { count: number } {
+  return { count: listsRepo.countByStatus(status ? [status] : DELETED_STATUSES) };
+}
+
+/**
+ * DELETE /tracks: moves the caller's own active tracks to PENDING_DELETION and answers which ids moved.
+ * Ids of other users' (or unknown, or already deleted) tracks are left alone and simply not listed, so a
+ * mixed request never touches someone else's track nor reveals which ids exist. Admins may delete any
+ * active track (moderation), as they may edit any through findOwnedTrack.
+ */
+export function deleteTracks(viewer: Viewer, trackIds: string[]): { deletedIds: string[] } {
+  const unique = [...new Set(trackIds)];
+  const deletedIds = listsRepo.markPendingDeletion(unique, viewer.role === "ADMIN" ? null : viewer.id);
+  log.info("tracks moved to pending deletion", { userId: viewer.id, requested: unique.length, deleted: deletedIds.length });
+  return { deletedIds };
+}
