@@ -1,12 +1,121 @@
 import { useStore } from "@nanostores/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { $unreadCount } from "../lib/unread";
+import { NotificationEntry } from "../notifications/NotificationEntry";
+import {
+  fetchNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type Notification,
+  refreshUnreadCount,
+} from "../notifications/notifications-api";
+import { Loading } from "../ui/Loading";
 
-/** The bell with its unread badge; the dropdown comes with the notifications work. */
+/** SPEC §9: the count is polled every 30 s; the dropdown shows up to 5 unread notifications. */
+const UNREAD_POLL_MS = 30_000;
+const DROPDOWN_SIZE = 5;
+
+/**
+ * The bell with its unread badge and dropdown (SPEC §2). It is mounted only while signed in, so
+ * polling lives here. Load and mark failures are only logged (SPEC §8).
+ */
 export function NotificationBell() {
   const count = useStore($unreadCount);
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<Notification[] | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const poll = () => refreshUnreadCount().catch((error) => console.error("Failed to load the unread count", error));
+    poll();
+    const timer = setInterval(poll, UNREAD_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const load = useCallback(() => {
+    fetchNotifications({ limit: DROPDOWN_SIZE, offset: 0, includeRead: false })
+      .then((page) => setItems(page.items))
+      .catch((error) => console.error("Failed to load notifications", error));
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    load();
+    const closeOnOutsidePress = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    const close = () => setOpen(false);
+    document.addEventListener("mousedown", closeOnOutsidePress);
+    document.addEventListener("keydown", closeOnEscape);
+    window.addEventListener("resize", close);
+    return () => {
+      document.removeEventListener("mousedown", closeOnOutsidePress);
+      document.removeEventListener("keydown", closeOnEscape);
+      window.removeEventListener("resize", close);
+    };
+  }, [open, load]);
+
+  const markRead = (id: string) => {
+    markNotificationRead(id)
+      .then(() => {
+        setItems((current) => current?.filter((item) => item.id !== id) ?? null);
+        // Others may be waiting beyond the first five.
+        load();
+      })
+      .catch((error) => console.error("Failed to mark the notification as read", error));
+  };
+  const markAll = () => {
+    markAllNotificationsRead()
+      .then(() => setItems([]))
+      .catch((error) => console.error("Failed to mark all notifications as read", error));
+  };
+
   return (
-    <a href="/notifications" className="bell" aria-label="Notifications">
-      🔔{count > 0 && <span className="badge">{count}</span>}
-    </a>
+    <div className="bell-menu" ref={ref}>
+      <button
+        type="button"
+        className="bell"
+        aria-label={count > 0 ? `Notifications (${count} unread)` : "Notifications"}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        <span aria-hidden="true">🔔</span>
+        {count > 0 && (
+          <span className="badge" aria-hidden="true">
+            {count > 99 ? "99+" : count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div className="bell-panel" role="dialog" aria-labelledby="bell-heading">
+          <div className="bell-panel-head">
+            <h2 id="bell-heading">Notifications</h2>
+            {count > 0 && (
+              <button type="button" className="link-button" onClick={markAll}>
+                Mark all as read
+              </button>
+            )}
+          </div>
+          {items === null ? (
+            <Loading />
+          ) : items.length === 0 ? (
+            <p className="bell-empty">No new notifications</p>
+          ) : (
+            <ul className="notification-list">
+              {items.map((item) => (
+                <NotificationEntry key={item.id} notification={item} onMarkRead={markRead} />
+              ))}
+            </ul>
+          )}
+          <a className="bell-footer" href="/notifications">
+            View all notifications
+          </a>
+        </div>
+      )}
+    </div>
   );
 }
