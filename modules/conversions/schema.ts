@@ -28,3 +28,5 @@ export const conversions = sqliteTable(
 );
 
 export type Conversion = typeof conversions.$inferSelect;
+export type ConversionFormat = (typeof CONVERSION_FORMATS)[number];
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];

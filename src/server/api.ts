@@ -2,9 +2,12 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
+import { conversionsModule } from "../../modules/conversions";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
+import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
+import { playsModule } from "../../modules/plays";
 import { errorHandler } from "./http";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
@@ -25,6 +28,9 @@ export const api = new Elysia({ prefix: "/api" })
   .use(authModule)
   .use(adminModule)
   .use(licensesModule)
-  .use(notificationsModule);
+  .use(notificationsModule)
+  .use(mediaModule)
+  .use(conversionsModule)
+  .use(playsModule);
 
 export type Api = typeof api;

@@ -1,0 +1,56 @@
+import { Elysia, t } from "elysia";
+import { badRequest } from "../../src/server/errors";
+import { authGuard } from "../auth/guard";
+import type { Viewer } from "../auth/service";
+import { findViewableTrack } from "../tracks/access";
+import { requireStemOf } from "../tracks/media-keys";
+import { startExpirySweep, stopExpirySweep } from "./expiry";
+import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "./schema";
+import { type ConversionSubject, conversionStatusReply, startConversion } from "./service";
+
+const Format = t.UnionEnum(CONVERSION_FORMATS, { error: "format must be wav or flac" });
+const StatusReply = t.Object({
+  status: t.UnionEnum(["success", "in_progress"]),
+  data: t.Object({ conversionStatus: t.UnionEnum(CONVERSION_STATUSES) }),
+});
+
+/** The track (and stem) behind a conversion route, through the one access check. */
+function subjectFor(trackId: string, stemId: string | null, viewer: Viewer | null): ConversionSubject {
+  const track = findViewableTrack(trackId, viewer);
+  return { track, stem: stemId ? requireStemOf(track.id, stemId) : null };
+}
+
+/**
+ * SPEC §7 WAV/FLAC on demand. Anyone who may see a track may read its status; starting a conversion
+ * needs a signed-in user (it costs the server an encode). Derivatives expire (CONVERSION_TTL_SECONDS).
+ */
+export const conversionsModule = new Elysia({ name: "module.conversions", detail: { tags: ["Conversions"] } })
+  .use(authGuard)
+  .onStart(startExpirySweep)
+  .onStop(stopExpirySweep)
+  .post(
+    "/track/:id/convert-audio",
+    ({ params, body, user }) => {
+      if (body.type === "stem" && !body.stemId) throw badRequest("stemId is required for a stem conversion");
+      return startConversion(subjectFor(params.id, body.type === "stem" ? (body.stemId ?? null) : null, user), body.format);
+    },
+    {
+      auth: true,
+      body: t.Object({
+        type: t.UnionEnum(["full", "stem"], { error: "type must be full or stem" }),
+        stemId: t.Optional(t.Nullable(t.String())),
+        format: Format,
+      }),
+      response: t.Object({ status: t.UnionEnum(["success", "in_progress"]) }),
+    },
+  )
+  .get(
+    "/track/:id/audio-conversion-status",
+    ({ params, query, viewer }) => conversionStatusReply(subjectFor(params.id, null, viewer), query.format),
+    { query: t.Object({ format: Format }), response: StatusReply },
+  )
+  .get(
+    "/track/:id/stem/:stemId/audio-conversion-status",
+    ({ params, query, viewer }) => conversionStatusReply(subjectFor(params.id, params.stemId, viewer), query.format),
+    { query: t.Object({ format: Format }), response: StatusReply },
+  );

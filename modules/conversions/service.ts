@@ -1,0 +1,146 @@
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { config } from "../../src/server/config";
+import { conflict } from "../../src/server/errors";
+import { log } from "../../src/server/logger";
+import { enqueue } from "../../src/server/queue";
+import { stagingFolder } from "../../src/server/staging";
+import { fileStore } from "../../src/server/store";
+import { derivativeKey, findStemOf, listStemsOf } from "../tracks/media-keys";
+import { tracksRepo } from "../tracks/repo";
+import type { Stem, Track } from "../tracks/schema";
+import { encodeDerivative } from "./encode";
+import { conversionsRepo } from "./repo";
+import type { ConversionFormat, ConversionStatus } from "./schema";
+
+/** The whole track, or one of its stems. */
+export interface ConversionSubject {
+  track: Track;
+  stem: Stem | null;
+}
+
+const targetOf = ({ stem }: ConversionSubject) => stem?.id ?? "full";
+const sourceOf = ({ track, stem }: ConversionSubject) =>
+  stem ? { key: stem.fileKey, format: stem.originalFormat } : { key: track.originalKey, format: track.originalFormat };
+
+/** A WAV original already is the WAV download (and a FLAC one the FLAC): nothing to convert or expire. */
+const isOriginalFormat = (subject: ConversionSubject, format: ConversionFormat) => sourceOf(subject).format === format;
+
+export function conversionStatusOf(subject: ConversionSubject, format: ConversionFormat): ConversionStatus {
+  if (isOriginalFormat(subject, format)) return "COMPLETED";
+  return conversionsRepo.find(subject.track.id, targetOf(subject), format)?.status ?? "NOT_STARTED";
+}
+
+/**
+ * SPEC §7 status reply. While a conversion runs it answers status 'in_progress' with conversionStatus
+ * IN_PROGRESS; clients poll until COMPLETED or FAILED, so the extra state is harmless to them.
+ */
+export function conversionStatusReply(subject: ConversionSubject, format: ConversionFormat) {
+  const conversionStatus = conversionStatusOf(subject, format);
+  const status = conversionStatus === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const);
+  return { status, data: { conversionStatus } };
+}
+
+/**
+ * Starts a conversion unless one runs ('in_progress') or the file exists ('success'). A FAILED one
+ * starts again. The source must have finished processing: before that it may still be replaced.
+ */
+export async function startConversion(subject: ConversionSubject, format: ConversionFormat) {
+  if (isOriginalFormat(subject, format)) return { status: "success" as const };
+  if ((subject.stem ?? subject.track).processingStatus !== "READY") throw conflict("The audio is still being processed");
+  const claimed = conversionsRepo.claim(subject.track.id, targetOf(subject), format);
+  if (!claimed) {
+    const current = conversionsRepo.find(subject.track.id, targetOf(subject), format);
+    return { status: current?.status === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const) };
+  }
+  try {
+    await enqueue("conversions.convert", { conversionId: claimed.id });
+  } catch (error) {
+    conversionsRepo.markFailed(claimed.id, "Could not queue the conversion");
+    throw error;
+  }
+  return { status: "success" as const };
+}
+
+/** The stored file to serve for a WAV/FLAC download: the original itself, or a completed derivative. */
+export function downloadableKey(subject: ConversionSubject, format: ConversionFormat): string | null {
+  if (isOriginalFormat(subject, format)) return sourceOf(subject).key;
+  const conversion = conversionsRepo.find(subject.track.id, targetOf(subject), format);
+  return conversion?.status === "COMPLETED" ? conversion.fileKey : null;
+}
+
+const fullUrl = (trackId: string, format: ConversionFormat) => `/api/track/${trackId}/full.${format}`;
+const stemUrl = (trackId: string, stemId: string, format: ConversionFormat) => `/api/track/${trackId}/stem/${stemId}.${format}`;
+
+/**
+ * What the track view shows about WAV/FLAC downloads: each status, the URLs of files that exist
+ * (original or derivative), the derivatives' sizes, and the same URLs per stem.
+ */
+export function conversionStatuses(trackId: string) {
+  const track = tracksRepo.findById(trackId);
+  const rows = conversionsRepo.listForTrack(trackId);
+  const row = (target: string, format: ConversionFormat) =>
+    rows.find((candidate) => candidate.target === target && candidate.format === format);
+  const statusOf = (subject: ConversionSubject, format: ConversionFormat): ConversionStatus =>
+    isOriginalFormat(subject, format) ? "COMPLETED" : (row(targetOf(subject), format)?.status ?? "NOT_STARTED");
+  const sizeOf = (format: ConversionFormat) =>
+    rows.filter((r) => r.format === format && r.status === "COMPLETED").reduce((sum, r) => sum + r.sizeBytes, 0);
+  if (!track) return null;
+  const full = { track, stem: null };
+  const wavConversionStatus = statusOf(full, "wav");
+  const flacConversionStatus = statusOf(full, "flac");
+  const stems: Record<string, { wavUrl: string | null; flacUrl: string | null }> = {};
+  for (const stem of listStemsOf(trackId)) {
+    const subject = { track, stem };
+    stems[stem.id] = {
+      wavUrl: statusOf(subject, "wav") === "COMPLETED" ? stemUrl(trackId, stem.id, "wav") : null,
+      flacUrl: statusOf(subject, "flac") === "COMPLETED" ? stemUrl(trackId, stem.id, "flac") : null,
+    };
+  }
+  return {
+    wavConversionStatus,
+    flacConversionStatus,
+    fullTrackWavUrl: wavConversionStatus === "COMPLETED" ? fullUrl(trackId, "wav") : null,
+    fullTrackFlacUrl: flacConversionStatus === "COMPLETED" ? fullUrl(trackId, "flac") : null,
+    wavSizeBytes: sizeOf("wav"),
+    flacSizeBytes: sizeOf("flac"),
+    stems,
+  };
+}
+
+/** Job `conversions.convert`: encodes into staging, then moves the finished file into the store. */
+export async function runConversion(conversionId: string, signal: AbortSignal): Promise<void> {
+  const conversion = conversionsRepo.findById(conversionId);
+  if (conversion?.status !== "IN_PROGRESS") return;
+  const track = tracksRepo.findById(conversion.trackId);
+  const stem = conversion.target === "full" ? null : (findStemOf(conversion.trackId, conversion.target) ?? null);
+  if (!track || (conversion.target !== "full" && !stem)) {
+    conversionsRepo.markFailed(conversionId, "The track or stem no longer exists");
+    return;
+  }
+  const source = sourceOf({ track, stem });
+  const folder = stagingFolder();
+  try {
+    const output = join(folder, `out.${conversion.format}`);
+    await encodeDerivative(await fileStore.localPath(source.key), source.format, conversion.format, output, signal);
+    const key = derivativeKey(track.id, conversion.id, conversion.format);
+    const stored = await fileStore.putFile(key, output);
+    const expiresAt = new Date(Date.now() + config.conversionTtlSeconds * 1000);
+    // The track may have been deleted while encoding; then the file must not outlive its row.
+    if (!conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt)) await fileStore.delete(key);
+  } catch (error) {
+    // Shutdown or timeout: the durable job runs again after restart, so the row stays IN_PROGRESS.
+    if (signal.aborted) throw error;
+    log.warn("conversion failed", { conversionId, error: error instanceof Error ? error.message : String(error) });
+    conversionsRepo.markFailed(conversionId, "The audio could not be converted");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** Job `conversions.expire`: deletes derivatives past their time; their status reads NOT_STARTED again. */
+export async function expireConversions(): Promise<void> {
+  for (const expired of conversionsRepo.deleteExpired(new Date())) {
+    if (expired.fileKey) await fileStore.delete(expired.fileKey);
+  }
+}

@@ -1,0 +1,65 @@
+import { Elysia, t } from "elysia";
+import { notFound } from "../../src/server/errors";
+import { authGuard } from "../auth/guard";
+import type { Viewer } from "../auth/service";
+import { findViewableTrack } from "../tracks/access";
+import { requireStemOf } from "../tracks/media-keys";
+import { type AudioFormat, COVER_SIZES, coverFile, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
+
+/** `?attachment` (any value but false/0) asks for a download with a file name. */
+const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });
+const wantsAttachment = (value: string | undefined) => value !== undefined && value !== "false" && value !== "0";
+// The router needs one parameter name per position, so `{stemId}.{ext}` arrives whole as `stemId`.
+const STEM_FILE = /^([A-Za-z0-9-]+)\.(mp3|wav|flac)$/;
+
+type MediaRequest = { params: { id: string }; query: { attachment?: string }; viewer: Viewer | null; request: Request };
+
+const fullTrack =
+  (format: AudioFormat) =>
+  ({ params, query, viewer, request }: MediaRequest) => {
+    const track = findViewableTrack(params.id, viewer);
+    return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
+  };
+
+/**
+ * SPEC §7 media. Every file goes through the one access check of its track (stems and covers too),
+ * so private media answers 404 to anyone who may not see the track. The token may come as a bearer
+ * header or `?token=` (for <audio>/<img>); the logger masks both.
+ */
+export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["Media"] } })
+  .use(authGuard)
+  .get(
+    "/track/:id/cover",
+    ({ params, query, viewer, request }) => {
+      const track = findViewableTrack(params.id, viewer);
+      return sendMedia(request, track, coverFile(track, query.size ?? "page"), false);
+    },
+    {
+      query: t.Object({
+        size: t.Optional(t.UnionEnum(COVER_SIZES, { error: "size must be card, page or page2x" })),
+        token: t.Optional(t.String()),
+      }),
+    },
+  )
+  .get(
+    "/track/:id/original",
+    ({ params, query, viewer, request }) => {
+      const track = findViewableTrack(params.id, viewer);
+      return sendMedia(request, track, originalFile(track), wantsAttachment(query.attachment));
+    },
+    { query: MediaQuery },
+  )
+  .get("/track/:id/full.mp3", fullTrack("mp3"), { query: MediaQuery })
+  .get("/track/:id/full.wav", fullTrack("wav"), { query: MediaQuery })
+  .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery })
+  .get(
+    "/track/:id/stem/:stemId",
+    ({ params, query, viewer, request }) => {
+      const [, stemId, format] = params.stemId.match(STEM_FILE) ?? [];
+      if (!stemId || !format) throw notFound("Not found");
+      const track = findViewableTrack(params.id, viewer);
+      const stem = requireStemOf(track.id, stemId);
+      return sendMedia(request, track, stemFile(track, stem, format as AudioFormat), wantsAttachment(query.attachment));
+    },
+    { query: MediaQuery },
+  );

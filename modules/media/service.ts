@@ -1,0 +1,77 @@
+import { notFound } from "../../src/server/errors";
+import { fileStore } from "../../src/server/store";
+import { downloadableKey } from "../conversions/service";
+import { incrementDownloads } from "../tracks/counters";
+import { coverVariantKey } from "../tracks/media-keys";
+import type { Stem, Track } from "../tracks/schema";
+import { attachmentDisposition } from "./content-disposition";
+import { serveFile } from "./serve-file";
+
+export const COVER_SIZES = ["card", "page", "page2x"] as const;
+export type CoverSize = (typeof COVER_SIZES)[number];
+export type AudioFormat = "mp3" | "wav" | "flac";
+
+/** One stored file resolved for a request: where it is, its type, and the name a download gets. */
+export interface MediaFile {
+  key: string | null;
+  contentType: string;
+  extension: string;
+  downloadTitle: string;
+  /** The message when the file does not exist (yet). */
+  missing: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  flac: "audio/flac",
+  xm: "audio/x-xm",
+  it: "audio/x-it",
+  s3m: "audio/x-s3m",
+  mod: "audio/x-mod",
+  webp: "image/webp",
+};
+
+function audioFile(key: string | null, extension: string, downloadTitle: string, missing: string): MediaFile {
+  return { key, extension, downloadTitle, missing, contentType: CONTENT_TYPES[extension] ?? "application/octet-stream" };
+}
+
+export function coverFile(track: Track, size: CoverSize): MediaFile {
+  const key = track.coverArtPending ? null : coverVariantKey(track, size);
+  return { key, contentType: "image/webp", extension: "webp", downloadTitle: track.title, missing: "Cover art not found" };
+}
+
+export function originalFile(track: Track): MediaFile {
+  return audioFile(track.originalKey, track.originalFormat, track.title, "Original file not found");
+}
+
+/** mp3 is the streaming copy; wav/flac the original when it has that format, else a finished conversion. */
+export function fullTrackFile(track: Track, format: AudioFormat): MediaFile {
+  if (format === "mp3") return audioFile(track.mp3Key, "mp3", track.title, "The MP3 is not ready yet");
+  const key = downloadableKey({ track, stem: null }, format);
+  return audioFile(key, format, track.title, `No ${format.toUpperCase()} file yet: request a conversion first`);
+}
+
+export function stemFile(track: Track, stem: Stem, format: AudioFormat): MediaFile {
+  const title = `${track.title} - ${stem.name}`;
+  if (format === "mp3") return audioFile(stem.mp3Key, "mp3", title, "The stem's MP3 is not ready yet");
+  const key = downloadableKey({ track, stem }, format);
+  return audioFile(key, format, title, `No ${format.toUpperCase()} file for this stem yet: request a conversion first`);
+}
+
+/**
+ * Sends a resolved file with Range/ETag support. Public, active tracks' media may be cached; anything
+ * else is private. A complete 200 answer to `?attachment` counts one download (Range chunks and 304s do not).
+ */
+export async function sendMedia(request: Request, track: Track, file: MediaFile, attachment: boolean): Promise<Response> {
+  const blob = file.key ? await fileStore.get(file.key) : null;
+  const stat = file.key ? await fileStore.stat(file.key) : null;
+  if (!file.key || !blob || !stat) throw notFound(file.missing);
+  const served = serveFile(request, blob, file.key, stat, {
+    contentType: file.contentType,
+    cacheable: track.isPublic && track.status === "ACTIVE",
+    disposition: attachment ? attachmentDisposition(file.downloadTitle, file.extension) : undefined,
+  });
+  if (attachment && served.complete && request.method === "GET") incrementDownloads(track.id);
+  return served.response;
+}

@@ -1,0 +1,41 @@
+import { Elysia, t } from "elysia";
+import { badRequest } from "../../src/server/errors";
+import { authGuard } from "../auth/guard";
+import type { Viewer } from "../auth/service";
+import { findViewableTrack } from "../tracks/access";
+import { requireStemOf } from "../tracks/media-keys";
+import { type Listener, recordPlay } from "./service";
+
+/** SPEC §3 play usage event, plus the visitor's anonymous id (kept by the browser in session storage). */
+const UsageBody = t.Object({
+  eventType: t.Literal("PLAY", { error: "eventType must be PLAY" }),
+  playbackSource: t.UnionEnum(["STREAM", "SYNCED"], { error: "playbackSource must be STREAM or SYNCED" }),
+  duration: t.Number({ minimum: 0, maximum: 86_400, error: "duration must be a number of seconds" }),
+  anonymousId: t.Optional(
+    t.String({ pattern: "^[A-Za-z0-9_-]{8,64}$", error: "anonymousId must be 8 to 64 letters, digits, _ or -" }),
+  ),
+});
+
+function listenerOf(viewer: Viewer | null, anonymousId: string | undefined): Listener {
+  if (viewer) return { userId: viewer.id };
+  if (!anonymousId) throw badRequest("anonymousId is required when not signed in");
+  return { anonymousId };
+}
+
+/** SPEC §7 usage: records plays of a track or one of its stems that the caller may see. */
+export const playsModule = new Elysia({ name: "module.plays", detail: { tags: ["Plays"] } })
+  .use(authGuard)
+  .post(
+    "/track/:id/usage",
+    ({ params, body, viewer }) =>
+      recordPlay(findViewableTrack(params.id, viewer), null, listenerOf(viewer, body.anonymousId), body),
+    { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },
+  )
+  .post(
+    "/track/:id/stem/:stemId/usage",
+    ({ params, body, viewer }) => {
+      const track = findViewableTrack(params.id, viewer);
+      return recordPlay(track, requireStemOf(track.id, params.stemId), listenerOf(viewer, body.anonymousId), body);
+    },
+    { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },
+  );

@@ -1,0 +1,39 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "../../src/server/db";
+import { notFound } from "../../src/server/errors";
+import { assertKey } from "../../src/server/store/file-store";
+import { type Stem, stems, type Track } from "./schema";
+
+/**
+ * What the media and conversion modules need to know about a track's files: its stems and where
+ * derivative files live. Keys are built from server-made ids only, never from request input.
+ */
+export function findStemOf(trackId: string, stemId: string): Stem | undefined {
+  return db
+    .select()
+    .from(stems)
+    .where(and(eq(stems.trackId, trackId), eq(stems.id, stemId)))
+    .get();
+}
+
+export function listStemsOf(trackId: string): Stem[] {
+  return db.select().from(stems).where(eq(stems.trackId, trackId)).orderBy(asc(stems.index)).all();
+}
+
+/** Inside the track's folder, so deleting the track's files removes its derivatives too. */
+export function derivativeKey(trackId: string, conversionId: string, format: "wav" | "flac"): string {
+  return assertKey(`tracks/${trackId}/derived/${conversionId}.${format}`);
+}
+
+/** A stem of a track the caller may already see (checked by access.ts); 404 when it is not that track's. */
+export function requireStemOf(trackId: string, stemId: string): Stem {
+  const stem = findStemOf(trackId, stemId);
+  if (!stem) throw notFound("Stem not found");
+  return stem;
+}
+
+/** The stored WebP of one cover size; the card and page2x variants sit beside the page one. */
+export function coverVariantKey(track: Track, size: "card" | "page" | "page2x"): string | null {
+  if (!track.coverArtKey) return null;
+  return size === "page" ? track.coverArtKey : track.coverArtKey.replace(/page\.webp$/, `${size}.webp`);
+}
