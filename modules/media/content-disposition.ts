@@ -25,7 +25,7 @@ function asciiFallback(name: string): string {
   return name
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
-    .replace(/[^\x20-\x7e]|[%]/g, "_");
+    .replace(/[^\x20-\x7e]|%/gu, "_");
 }
 
 /** RFC 5987 attr-char encoding: encodeURIComponent leaves ' ( ) * unescaped, which the grammar forbids. */
