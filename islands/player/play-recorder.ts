@@ -44,10 +44,13 @@ export function createPlayRecorder(target: PlayTarget) {
     if (recentlyRecorded()) return;
     localStorage.setItem(key, String(Date.now()));
     const path = target.stemId ? `/track/${target.trackId}/stem/${target.stemId}/usage` : `/track/${target.trackId}/usage`;
-    const body = { eventType: "PLAY", playbackSource: target.playbackSource, duration: Math.round(listened) };
-    api
-      .post(path, body, { query: { anonymousId: anonymousListenerId() } })
-      .catch((error) => console.warn("Could not record the play", error));
+    const body = {
+      eventType: "PLAY",
+      playbackSource: target.playbackSource,
+      duration: Math.round(listened),
+      anonymousId: anonymousListenerId(),
+    };
+    api.post(path, body).catch((error) => console.warn("Could not record the play", error));
   }
 
   return {

@@ -1,0 +1,86 @@
+import type { SyncStem } from "./sync-engine";
+
+/** SPEC §4: a follower further than 0.02 s from the clock is corrected, checked every 100 ms. */
+export const DRIFT_THRESHOLD_SECONDS = 0.02;
+export const DRIFT_CHECK_MS = 100;
+
+/**
+ * The fallback when the stems are too large to decode within the memory budget: one <audio> element
+ * per stem, the first one is the clock and a 100 ms timer pulls any other back when it drifts more
+ * than 0.02 s. Less exact than the decoded engine, but it streams instead of holding every stem.
+ */
+export class StreamingStems {
+  private readonly elements = new Map<string, HTMLAudioElement>();
+  private timer: ReturnType<typeof setInterval> | null = null;
+  readonly ready: Promise<void>;
+  playing = false;
+
+  constructor(stems: SyncStem[]) {
+    for (const stem of stems) {
+      const audio = new Audio();
+      audio.preload = "auto";
+      audio.src = stem.url;
+      this.elements.set(stem.id, audio);
+    }
+    this.ready = Promise.all(
+      [...this.elements.values()].map(
+        (audio) =>
+          new Promise<void>((resolve, reject) => {
+            audio.addEventListener("canplay", () => resolve(), { once: true });
+            audio.addEventListener("error", () => reject(new Error(`Failed to fetch ${audio.src}`)), { once: true });
+          }),
+      ),
+    ).then(() => undefined);
+  }
+
+  private get clock(): HTMLAudioElement | undefined {
+    return this.elements.values().next().value;
+  }
+
+  get position(): number {
+    return this.clock?.currentTime ?? 0;
+  }
+
+  play(): void {
+    const at = this.position;
+    for (const audio of this.elements.values()) {
+      audio.currentTime = at;
+      void audio.play();
+    }
+    this.playing = true;
+    this.timer ??= setInterval(() => this.correctDrift(), DRIFT_CHECK_MS);
+  }
+
+  private correctDrift(): void {
+    const at = this.position;
+    for (const audio of this.elements.values())
+      if (audio !== this.clock && Math.abs(audio.currentTime - at) > DRIFT_THRESHOLD_SECONDS) audio.currentTime = at;
+  }
+
+  pause(): void {
+    for (const audio of this.elements.values()) audio.pause();
+    this.playing = false;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  stop(): void {
+    this.pause();
+    this.seek(0);
+  }
+
+  seek(to: number): void {
+    for (const audio of this.elements.values()) audio.currentTime = to;
+  }
+
+  setAudible(id: string, audible: boolean): void {
+    const audio = this.elements.get(id);
+    if (audio) audio.muted = !audible;
+  }
+
+  close(): void {
+    this.pause();
+    for (const audio of this.elements.values()) audio.removeAttribute("src");
+    this.elements.clear();
+  }
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from "react";
+import { showToast } from "../lib/toasts";
+import { authorizedMediaUrl } from "../player/media-url";
+import { type ConversionFormat, type ConversionTarget, downloadPath, startConversion, waitForConversion } from "./conversion";
+
+type FormatState = "idle" | "converting" | "failed";
+
+/** Starts a browser download of a same-origin file. */
+function triggerDownload(url: string): void {
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * MP3, WAV and FLAC downloads for the full track or one stem (SPEC §4 audio conversion). MP3 and
+ * existing derivatives download directly; otherwise WAV/FLAC start a conversion that is polled until
+ * it completes (then the file downloads) or fails, with the SPEC §8 toasts.
+ */
+export default function Downloads({
+  target,
+  label,
+  wavReady,
+  flacReady,
+}: {
+  target: ConversionTarget;
+  /** What is downloaded, for screen readers: 'Download' buttons are otherwise ambiguous. */
+  label: string;
+  wavReady: boolean;
+  flacReady: boolean;
+}) {
+  const [ready, setReady] = useState<Record<ConversionFormat, boolean>>({ wav: wavReady, flac: flacReady });
+  const [states, setStates] = useState<Record<ConversionFormat, FormatState>>({ wav: "idle", flac: "idle" });
+  const polls = useRef(new AbortController());
+  useEffect(() => () => polls.current.abort(), []);
+
+  const setState = (format: ConversionFormat, state: FormatState) => setStates((current) => ({ ...current, [format]: state }));
+  const fileUrl = (format: "mp3" | ConversionFormat) => authorizedMediaUrl(downloadPath(target, format), { attachment: "" });
+
+  async function download(format: ConversionFormat) {
+    const name = format.toUpperCase();
+    if (ready[format]) {
+      triggerDownload(fileUrl(format));
+      return;
+    }
+    setState(format, "converting");
+    try {
+      await startConversion(target, format);
+    } catch {
+      setState(format, "failed");
+      showToast({ type: "error", title: "Conversion Error", message: `Failed to start ${name} conversion.` });
+      return;
+    }
+    let completed = false;
+    try {
+      completed = await waitForConversion(target, format, polls.current.signal);
+    } catch (error) {
+      if (polls.current.signal.aborted) return;
+      console.warn("Conversion status check failed", error);
+    }
+    if (!completed) {
+      setState(format, "failed");
+      showToast({
+        type: "error",
+        title: `${name} Conversion Failed`,
+        message: `The ${name} file could not be made. Please try again.`,
+      });
+      return;
+    }
+    setReady((current) => ({ ...current, [format]: true }));
+    setState(format, "idle");
+    showToast({
+      type: "success",
+      title: `${name} Ready`,
+      message: `Your ${name} file is ready and will be available for 7 days.`,
+    });
+    triggerDownload(fileUrl(format));
+  }
+
+  return (
+    <fieldset className="downloads">
+      <legend>Download {label}</legend>
+      <a className="button button-small button-secondary" href={fileUrl("mp3")} download>
+        MP3
+      </a>
+      {(["wav", "flac"] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="button button-small button-secondary"
+          disabled={states[format] === "converting"}
+          title={states[format] === "failed" ? "Failed to get download URL" : undefined}
+          aria-busy={states[format] === "converting"}
+          onClick={() => void download(format)}
+        >
+          {states[format] === "converting" ? `Converting ${format.toUpperCase()}...` : format.toUpperCase()}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,42 @@
+import Player from "../player/Player";
+import Downloads from "./Downloads";
+import { isProcessing, type TrackDetails } from "./types";
+
+/**
+ * The full-track waveform (96 px) with its downloads; 'Processing audio...' instead while the audio
+ * is still being processed (SPEC §4).
+ */
+export default function FullTrack({ track, artworkUrl }: { track: TrackDetails; artworkUrl: string | null }) {
+  const { waveformData, duration, fullTrackMp3Url } = track;
+  if (isProcessing(track.originalUrl) || !waveformData?.length || !duration || !fullTrackMp3Url) {
+    return (
+      <section className="full-track" aria-label="Full track">
+        <p className="processing-note" role="status">
+          Processing audio...
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="full-track" aria-label="Full track">
+      <Player
+        playerId={`track:${track.id}`}
+        src={fullTrackMp3Url}
+        peaks={waveformData}
+        duration={duration}
+        height={96}
+        title={track.title}
+        artist={track.primaryArtistName}
+        artworkUrl={artworkUrl}
+        playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
+        showStop
+      />
+      <Downloads
+        target={{ trackId: track.id }}
+        label="full track"
+        wavReady={!!track.fullTrackWavUrl}
+        flacReady={!!track.fullTrackFlacUrl}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from "react";
+import { api } from "../lib/api";
+import { isProcessing, type TrackDetails } from "./types";
+
+/** SPEC §9: processing is polled every 3 s. */
+export const PROCESSING_POLL_MS = 3_000;
+
+/** True while the audio or the cover art of the track is still being processed. */
+export const stillProcessing = (track: Pick<TrackDetails, "originalUrl" | "coverArt">): boolean =>
+  isProcessing(track.originalUrl) || isProcessing(track.coverArt);
+
+/**
+ * Polls GET /api/track/{id} (fresh, bypassing caches) every 3 s while the server-rendered page shows
+ * 'Processing audio...', and reloads the page once processing has ended so the waveform appears.
+ */
+export default function ProcessingWatcher({ trackId }: { trackId: string }) {
+  useEffect(() => {
+    const timer = setInterval(() => {
+      api
+        .get<TrackDetails>(`/track/${trackId}`, { fresh: true })
+        .then((track) => {
+          if (!stillProcessing(track)) {
+            clearInterval(timer);
+            window.location.reload();
+          }
+        })
+        .catch((error) => console.warn("Could not check processing", error));
+    }, PROCESSING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [trackId]);
+  return null;
+}

@@ -1,0 +1,107 @@
+import { useState } from "react";
+import { formatDuration } from "../lib/format";
+import Player from "../player/Player";
+import { SyncedStems } from "../player/SyncedStems";
+import Downloads from "./Downloads";
+import type { StemDetails } from "./types";
+
+type PlayableStem = StemDetails & { duration: number; waveformData: number[]; mp3Url: string };
+
+const isPlayable = (stem: StemDetails): stem is PlayableStem =>
+  stem.duration !== null && stem.duration > 0 && !!stem.waveformData?.length && !!stem.mp3Url;
+
+/** A pair of pressed/unpressed buttons: the section's two toggles. */
+function Toggle<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: [T, string][];
+  value: T;
+  onChange: (next: T) => void;
+}) {
+  return (
+    <fieldset className="segmented">
+      <legend className="visually-hidden">{label}</legend>
+      {options.map(([option, text]) => (
+        <button key={option} type="button" aria-pressed={value === option} onClick={() => onChange(option)}>
+          {text}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The stems section (SPEC §2): grid or list, and preview (each stem its own player) or sync (all
+ * stems on one clock). Waveforms are 48 px high in the grid and 64 px in the list.
+ */
+export default function StemsSection({ trackId, artist, stems }: { trackId: string; artist: string; stems: StemDetails[] }) {
+  const [layout, setLayout] = useState<"grid" | "list">("grid");
+  const [mode, setMode] = useState<"preview" | "sync">("preview");
+  const height = layout === "grid" ? 48 : 64;
+  const playable = stems.filter(isPlayable);
+
+  return (
+    <section className="stems-section" aria-labelledby="stems-heading">
+      <div className="stems-toolbar">
+        <h2 id="stems-heading">Stems ({stems.length})</h2>
+        <Toggle
+          label="Layout"
+          options={[
+            ["grid", "Grid"],
+            ["list", "List"],
+          ]}
+          value={layout}
+          onChange={setLayout}
+        />
+        <Toggle
+          label="Playback mode"
+          options={[
+            ["preview", "Preview"],
+            ["sync", "Sync"],
+          ]}
+          value={mode}
+          onChange={setMode}
+        />
+      </div>
+      {mode === "sync" ? (
+        <SyncedStems trackId={trackId} stems={playable} height={height} />
+      ) : (
+        <ul className={`stem-rows stem-rows-${layout}`}>
+          {stems.map((stem) => (
+            <li key={stem.id} className="stem-row" aria-label={stem.name}>
+              <div className="stem-row-head">
+                <strong>{stem.name}</strong>
+                <span className="stem-type">{stem.type}</span>
+                <span className="stem-duration">{formatDuration(stem.duration)}</span>
+              </div>
+              {isPlayable(stem) ? (
+                <Player
+                  playerId={`stem:${stem.id}`}
+                  src={stem.mp3Url}
+                  peaks={stem.waveformData}
+                  duration={stem.duration}
+                  height={height}
+                  title={stem.name}
+                  artist={artist}
+                  playTarget={{ trackId, stemId: stem.id, playbackSource: "STREAM" }}
+                />
+              ) : (
+                <p className="processing-note">Processing audio...</p>
+              )}
+              <Downloads
+                target={{ trackId, stemId: stem.id }}
+                label={stem.name}
+                wavReady={!!stem.wavUrl}
+                flacReady={!!stem.flacUrl}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

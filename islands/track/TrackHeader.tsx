@@ -1,0 +1,112 @@
+import { formatDuration, formatReleaseDate } from "../lib/format";
+import { isProcessing, type TrackDetails } from "./types";
+
+/** A picture-frame icon standing in for cover art that is missing or still being processed (SPEC §4). */
+function CoverPlaceholder({ processing }: { processing: boolean }) {
+  return (
+    <div
+      className="track-cover track-cover-placeholder"
+      role="img"
+      aria-label={processing ? "Cover art processing" : "No cover art"}
+    >
+      <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M19 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2Zm0 16H5V5h14v14Zm-5.04-6.71-2.75 3.54-1.96-2.36L6.5 17h11l-3.54-4.71Z"
+        />
+      </svg>
+    </div>
+  );
+}
+
+/**
+ * The track page header (SPEC §2): rendered to plain HTML on the server (no JavaScript) and reused by
+ * the client-side shell for tracks only signed-in viewers may see. `ownerSlot` carries the uploader
+ * line or, for the owner, their controls (an island).
+ */
+export function TrackHeader({
+  track,
+  coverUrl,
+  ownerSlot,
+}: {
+  track: TrackDetails;
+  /** The cover art URL as the browser may load it (with a token for private tracks). */
+  coverUrl: string | null;
+  ownerSlot?: React.ReactNode;
+}) {
+  const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
+  const coverProcessing = isProcessing(track.coverArt);
+  return (
+    <header className="track-header">
+      {coverUrl && !coverProcessing ? (
+        <img className="track-cover" src={coverUrl} alt={`Cover art of ${track.title}`} width={192} height={192} />
+      ) : (
+        <CoverPlaceholder processing={coverProcessing} />
+      )}
+      <div className="track-meta">
+        <h1 className="track-title">{track.title}</h1>
+        <p className="track-artist">{track.primaryArtistName}</p>
+        {ownerSlot ?? <p className="track-uploader">Uploaded by {track.user?.username}</p>}
+        <dl className="track-facts">
+          <div>
+            <dt>Duration</dt>
+            <dd>{formatDuration(track.duration)}</dd>
+          </div>
+          <div>
+            <dt>Plays</dt>
+            <dd>{track.totalPlays}</dd>
+          </div>
+          <div>
+            <dt>Downloads</dt>
+            <dd>{track.totalDownloads}</dd>
+          </div>
+          {releaseDate && (
+            <div>
+              <dt>Released</dt>
+              <dd>{releaseDate}</dd>
+            </div>
+          )}
+        </dl>
+        <ul className="track-badges" aria-label="Details">
+          <li className="track-badge" title="Track format">
+            {track.originalFormat.toUpperCase()}
+          </li>
+          {track.bpm !== null && (
+            <li className="track-badge" title="Tempo (BPM)">
+              {track.bpm} BPM
+            </li>
+          )}
+          {track.key && (
+            <li className="track-badge" title="Musical key">
+              {track.key}
+            </li>
+          )}
+          {track.isExplicit && (
+            <li className="track-badge track-badge-explicit" title="Contains explicit content">
+              Explicit
+            </li>
+          )}
+        </ul>
+        {track.genreNames.length > 0 && (
+          <ul className="track-genres" aria-label="Genres">
+            {track.genreNames.map((genre) => (
+              <li key={genre}>#{genre}</li>
+            ))}
+          </ul>
+        )}
+        {track.description && <p className="track-description">{track.description}</p>}
+        {(track.isFork || track.forkCount > 0) && (
+          <p className="track-forks">
+            {track.isFork && track.forkedFromId && (
+              <>
+                Forked from <a href={`/track/${track.forkedFromId}`}>the original track</a>
+                {track.forkCount > 0 && " · "}
+              </>
+            )}
+            {track.forkCount > 0 && `${track.forkCount} ${track.forkCount === 1 ? "fork" : "forks"}`}
+          </p>
+        )}
+      </div>
+    </header>
+  );
+}
