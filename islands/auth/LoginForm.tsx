@@ -9,13 +9,13 @@ import { useValidatedFields } from "./use-validated-fields";
 
 /** /login: e-mail and password; on success the session is stored and the user lands on /. */
 export default function LoginForm() {
-  useLeaveWhenSignedIn();
   const { values, bind, validateAll } = useValidatedFields(
     { email: "", password: "" },
     { email: emailError, password: loginPasswordError },
   );
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  useLeaveWhenSignedIn(!submitting);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

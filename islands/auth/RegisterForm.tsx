@@ -15,7 +15,6 @@ import { useValidatedFields } from "./use-validated-fields";
  * On success the new session is stored and the user lands on /.
  */
 export default function RegisterForm() {
-  useLeaveWhenSignedIn();
   const requirement = useInviteRequired();
   const inviteRequired = requirement.status === "ready" && requirement.inviteRequired;
   const { values, bind, validateAll } = useValidatedFields(
@@ -29,6 +28,7 @@ export default function RegisterForm() {
   );
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
+  useLeaveWhenSignedIn(!submitting);
 
   if (requirement.status === "loading") return <Loading />;
   if (requirement.status === "error") return <ErrorView message={requirement.message} onRetry={requirement.retry} />;

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
+import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
+import { call, type Session, signUp } from "../support/api";
+import { launchBrowser } from "../support/browser";
+import { waitForFieldMessage } from "../support/field-message";
+import { startServer, type TestServer } from "../support/server";
+
+setDefaultTimeout(30_000);
+
+/** Two failed logins per account before 429, so the rate-limit message is quick to reach. */
+const MAX_FAILURES = 2;
+
+let server: TestServer;
+let browser: Browser;
+let admin: Session;
+let flagId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES) } }),
+    launchBrowser(),
+  ]);
+  admin = await signUp(server);
+  const flag = await call<{ id: string }>(server, "POST", "/admin/feature-flags", {
+    token: admin.token,
+    body: { name: EARLY_ACCESS_FLAG, description: "Registration needs an invite code" },
+  });
+  flagId = flag.body.id;
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+async function openPage(path: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+async function setInviteOnly(isEnabled: boolean): Promise<void> {
+  const res = await call(server, "PATCH", `/admin/feature-flags/${flagId}`, { token: admin.token, body: { isEnabled } });
+  expect(res.status).toBe(200);
+}
+
+const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY);
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const formAlert = (page: Page) => page.locator("form").getByRole("alert");
+
+async function fillRegistration(page: Page, values: { email: string; username: string; password: string }) {
+  await field(page, "Email").fill(values.email);
+  await field(page, "Username").fill(values.username);
+  await field(page, "Password").fill(values.password);
+}
+
+describe("register, logout, login", () => {
+  test("a new user registers, lands on / signed in, logs out to /login and logs back in", async () => {
+    await setInviteOnly(false);
+    const page = await openPage("/register");
+    await fillRegistration(page, { email: "journey@example.com", username: "journey_user", password: "Secret123" });
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL(`${server.url}/`);
+    const userMenu = page.getByRole("button", { name: "journey_user" });
+    await userMenu.waitFor();
+    expect(await storedToken(page)).toBeTruthy();
+
+    await userMenu.click();
+    await page.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL(`${server.url}/login`);
+    expect(await storedToken(page)).toBeNull();
+    expect(await page.getByRole("button", { name: "journey_user" }).count()).toBe(0);
+
+    await field(page, "Email").fill("journey@example.com");
+    await field(page, "Password").fill("Secret123");
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole("button", { name: "journey_user" }).waitFor();
+    const token = await storedToken(page);
+    const me = await call<{ username: string }>(server, "GET", "/auth/me", { token: token ?? "" });
+    expect(me.body.username).toBe("journey_user");
+  });
+
+  test("someone already signed in who opens /login is sent to /", async () => {
+    const page = await openPage("/login");
+    await page.evaluate(([key, token]) => localStorage.setItem(key as string, token as string), [AUTH_TOKEN_KEY, admin.token]);
+    await page.reload();
+    await page.waitForURL(`${server.url}/`);
+  });
+});
+
+describe("login form", () => {
+  test("shows each SPEC message beside its field and clears it once fixed", async () => {
+    const page = await openPage("/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    await waitForFieldMessage(field(page, "Email"), "Please enter a valid email address");
+    await waitForFieldMessage(field(page, "Password"), "Password is required");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-email");
+
+    await field(page, "Email").fill("someone@example.com");
+    await waitForFieldMessage(field(page, "Email"), null);
+    await field(page, "Password").fill("x");
+    await waitForFieldMessage(field(page, "Password"), null);
+  });
+
+  test("a wrong password shows the server's message; repeated failures show the 429 message", async () => {
+    const account = await signUp(server);
+    const page = await openPage("/login");
+    await field(page, "Email").fill(account.user.email);
+    await field(page, "Password").fill("Wrong1234");
+    for (let attempt = 1; attempt <= MAX_FAILURES; attempt++) {
+      await page.getByRole("button", { name: "Login" }).click();
+      await formAlert(page).filter({ hasText: "Invalid email or password" }).waitFor();
+      await page.getByRole("button", { name: "Login" }).and(page.locator(":enabled")).waitFor();
+    }
+    await page.getByRole("button", { name: "Login" }).click();
+    await formAlert(page).filter({ hasText: "Too many failed login attempts. Please wait 15 minutes and try again." }).waitFor();
+    expect(page.url()).toBe(`${server.url}/login`);
+    expect(await storedToken(page)).toBeNull();
+  });
+
+  test("when the server cannot be reached the form says 'An error occurred'", async () => {
+    const page = await openPage("/login");
+    await page.route("**/api/auth/login", (route) => route.abort("connectionrefused"));
+    await field(page, "Email").fill("someone@example.com");
+    await field(page, "Password").fill("Secret123");
+    await page.getByRole("button", { name: "Login" }).click();
+    await formAlert(page)
+      .filter({ hasText: /^An error occurred$/ })
+      .waitFor();
+  });
+});
+
+describe("register form", () => {
+  test("shows every SPEC message beside its field, following the input", async () => {
+    await setInviteOnly(false);
+    const page = await openPage("/register");
+    await page.getByRole("button", { name: "Register" }).click();
+    const email = field(page, "Email");
+    const username = field(page, "Username");
+    const password = field(page, "Password");
+    await waitForFieldMessage(email, "Please enter a valid email address");
+    await waitForFieldMessage(username, "Username must be at least 3 characters long");
+    await waitForFieldMessage(password, "Password must be at least 8 characters long");
+    expect(await page.getByLabel("Invite Code").count()).toBe(0);
+
+    await username.fill("a b!");
+    await waitForFieldMessage(username, "Username can only contain letters, numbers, underscores, and hyphens");
+    await username.fill("good_name-1");
+    await waitForFieldMessage(username, null);
+
+    for (const [value, message] of [
+      ["Short1", "Password must be at least 8 characters long"],
+      ["alllower1", "Password must contain at least one uppercase letter"],
+      ["ALLUPPER1", "Password must contain at least one lowercase letter"],
+      ["NoDigitsHere", "Password must contain at least one number"],
+      ["Secret123", null],
+    ] as const) {
+      await password.fill(value);
+      await waitForFieldMessage(password, message);
+    }
+    await email.fill("not-an-address@");
+    await waitForFieldMessage(email, "Please enter a valid email address");
+    await email.fill("fine@example.com");
+    await waitForFieldMessage(email, null);
+  });
+
+  test("a message appears when a filled field is left, not while a blank form is tabbed through", async () => {
+    const page = await openPage("/register");
+    await field(page, "Email").focus();
+    await page.keyboard.press("Tab");
+    await waitForFieldMessage(field(page, "Email"), null);
+    await field(page, "Username").fill("ab");
+    await page.keyboard.press("Tab");
+    await waitForFieldMessage(field(page, "Username"), "Username must be at least 3 characters long");
+  });
+
+  test("a taken e-mail shows the server's message and nobody is signed in", async () => {
+    await setInviteOnly(false);
+    const existing = await signUp(server);
+    const page = await openPage("/register");
+    await fillRegistration(page, { email: existing.user.email, username: "brand_new_name", password: "Secret123" });
+    await page.getByRole("button", { name: "Register" }).click();
+    await formAlert(page).filter({ hasText: "An account with this email already exists" }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+  });
+});
+
+describe("with EARLY_ACCESS_REQUIRED on", () => {
+  beforeAll(() => setInviteOnly(true));
+  afterAll(() => setInviteOnly(false));
+
+  test("register asks for an invite code, links to early access, and accepts a real code", async () => {
+    const invite = await call<{ code: string }>(server, "POST", "/admin/invite-codes", {
+      token: admin.token,
+      body: { maxUses: 1 },
+    });
+    const page = await openPage("/register");
+    const inviteCode = field(page, "Invite Code");
+    await inviteCode.waitFor();
+    expect(await page.getByRole("link", { name: "Request early access" }).getAttribute("href")).toBe("/request-early-access");
+
+    await fillRegistration(page, { email: "invited@example.com", username: "invited_user", password: "Secret123" });
+    await page.getByRole("button", { name: "Register" }).click();
+    await waitForFieldMessage(inviteCode, "Invite code is required");
+
+    await inviteCode.fill("WRONGCODE1");
+    await waitForFieldMessage(inviteCode, null);
+    await page.getByRole("button", { name: "Register" }).click();
+    await formAlert(page).filter({ hasText: "Invite code is invalid, expired or used up" }).waitFor();
+
+    await inviteCode.fill(invite.body.code);
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole("button", { name: "invited_user" }).waitFor();
+  });
+
+  test("early access: message beside the field, then the success state with the button disabled; admins are told", async () => {
+    const page = await openPage("/request-early-access");
+    const button = page.getByRole("button", { name: "Request Early Access" });
+    await button.click();
+    await waitForFieldMessage(field(page, "Email"), "Please enter a valid email address");
+
+    await field(page, "Email").fill("eager.fan@example.com");
+    await button.click();
+    await page.getByRole("status").filter({ hasText: "Your request for eager.fan@example.com has been received" }).waitFor();
+    const sent = page.getByRole("button", { name: "Request Sent" });
+    expect(await sent.isDisabled()).toBe(true);
+
+    const inbox = await call<{ items: { type: string; message: string }[] }>(server, "GET", "/notifications", {
+      token: admin.token,
+    });
+    const notices = inbox.body.items.filter((item) => item.type === "early-access-request");
+    expect(notices.filter((item) => item.message.includes("eager.fan@example.com"))).toHaveLength(1);
+  });
+});
+
+describe("with EARLY_ACCESS_REQUIRED off", () => {
+  test("register has no invite code field and early access says registration is open", async () => {
+    await setInviteOnly(false);
+    const register = await openPage("/register");
+    await field(register, "Username").waitFor();
+    expect(await register.getByLabel("Invite Code").count()).toBe(0);
+    expect(await register.getByRole("link", { name: "Request early access" }).count()).toBe(0);
+
+    const early = await openPage("/request-early-access");
+    await early.getByText("Registration is open to everyone right now").waitFor();
+    expect(await early.getByRole("link", { name: "Create your account" }).getAttribute("href")).toBe("/register");
+    expect(await early.getByRole("button", { name: "Request Early Access" }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
+import { type Session, signUp } from "../support/api";
+import { launchBrowser } from "../support/browser";
+import { startServer, type TestServer } from "../support/server";
+
+setDefaultTimeout(30_000);
+
+let server: TestServer;
+let browser: Browser;
+let admin: Session;
+let user: Session;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  admin = await signUp(server);
+  user = await signUp(server);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+const WIDE = { width: 1100, height: 800 };
+const NARROW = { width: 375, height: 740 };
+
+/** A fresh browser profile, optionally holding `token` as if a previous visit had signed in. */
+async function openPage(path: string, options: { token?: string; viewport?: typeof WIDE } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: options.viewport ?? WIDE });
+  const page = await context.newPage();
+  if (options.token) {
+    await page.goto(`${server.url}/404`);
+    await page.evaluate(([key, token]) => localStorage.setItem(key as string, token as string), [AUTH_TOKEN_KEY, options.token]);
+  }
+  await page.goto(`${server.url}${path}`);
+  return page;
+}
+
+/** Astro drops an island's `ssr` attribute once it has hydrated; after that, absence checks mean something. */
+const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0);
+const topBar = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY);
+
+describe("top bar", () => {
+  test("signed out on a wide screen: brand, My Tracks, Upload Track and Login; no menu button", async () => {
+    const page = await openPage("/");
+    const bar = topBar(page);
+    await bar.getByRole("link", { name: "Login" }).waitFor();
+    expect(await bar.getByRole("link", { name: "Stemma" }).getAttribute("href")).toBe("/");
+    expect(await bar.getByRole("link", { name: "My Tracks" }).isVisible()).toBe(true);
+    expect(await bar.getByRole("link", { name: "Upload Track" }).isVisible()).toBe(true);
+    expect(await bar.getByRole("link", { name: "Login" }).getAttribute("href")).toBe("/login");
+    expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(false);
+  });
+
+  test("the Login link is hidden on /login and shown on the other auth screens", async () => {
+    const login = await openPage("/login");
+    await hydrated(login);
+    await login.getByRole("button", { name: "Login" }).waitFor();
+    expect(await topBar(login).getByRole("link", { name: "Login" }).count()).toBe(0);
+    const register = await openPage("/register");
+    await topBar(register).getByRole("link", { name: "Login" }).waitFor();
+  });
+
+  test("below 640px the two links sit behind the menu button", async () => {
+    const page = await openPage("/", { viewport: NARROW });
+    await hydrated(page);
+    const menuButton = page.getByRole("button", { name: "Menu" });
+    expect(await menuButton.isVisible()).toBe(true);
+    expect(await menuButton.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("link", { name: "My Tracks" }).filter({ visible: true }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Upload Track" }).filter({ visible: true }).count()).toBe(0);
+
+    await menuButton.click();
+    expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
+    const myTracks = page.getByRole("link", { name: "My Tracks" }).filter({ visible: true });
+    await myTracks.waitFor();
+    expect(await myTracks.getAttribute("href")).toBe("/my-tracks");
+    expect(await page.getByRole("link", { name: "Upload Track" }).filter({ visible: true }).getAttribute("href")).toBe("/upload");
+
+    await menuButton.click();
+    await myTracks.waitFor({ state: "detached" });
+  });
+
+  test("a user sees their menu with Manage Storage and Logout but no Admin Dashboard, and no Login link", async () => {
+    const page = await openPage("/", { token: user.token });
+    const menu = page.getByRole("button", { name: user.user.username });
+    await menu.click();
+    await page.getByRole("menuitem", { name: "Logout" }).waitFor();
+    expect(await page.getByRole("menuitem", { name: "Manage Storage" }).getAttribute("href")).toBe("/manage-storage");
+    expect(await page.getByRole("menuitem", { name: "Admin Dashboard" }).count()).toBe(0);
+    expect(await topBar(page).getByRole("link", { name: "Login" }).count()).toBe(0);
+  });
+
+  test("an admin's menu has Admin Dashboard, and it opens the admin screens", async () => {
+    const page = await openPage("/", { token: admin.token });
+    await page.getByRole("button", { name: admin.user.username }).click();
+    const dashboard = page.getByRole("menuitem", { name: "Admin Dashboard" });
+    expect(await dashboard.getAttribute("href")).toBe("/admin");
+    await dashboard.click();
+    await page.waitForURL(`${server.url}/admin/feature-flags`);
+    await page.getByRole("heading", { name: "Feature Flags" }).waitFor();
+  });
+
+  test("the user menu closes on a press outside it", async () => {
+    const page = await openPage("/", { token: user.token });
+    await page.getByRole("button", { name: user.user.username }).click();
+    const logout = page.getByRole("menuitem", { name: "Logout" });
+    await logout.waitFor();
+    await page.mouse.click(5, 500);
+    await logout.waitFor({ state: "detached" });
+  });
+});
+
+describe("session on load", () => {
+  test("a bad stored token is removed silently: no message, the Login link comes back", async () => {
+    const page = await openPage("/", { token: "not.a.valid-token" });
+    await topBar(page).getByRole("link", { name: "Login" }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(await page.locator(".toast").count()).toBe(0);
+  });
+
+  test("a good stored token is kept and shows the user", async () => {
+    const page = await openPage("/", { token: user.token });
+    await page.getByRole("button", { name: user.user.username }).waitFor();
+    expect(await storedToken(page)).toBe(user.token);
+  });
+});
+
+describe("page guard", () => {
+  test("signed-in pages send visitors to /login", async () => {
+    for (const path of ["/upload", "/my-tracks/authored", "/manage-storage"]) {
+      const page = await openPage(path);
+      await page.waitForURL(`${server.url}/login`);
+      await page.close();
+    }
+  });
+
+  test("admin pages send signed-in non-admins to /", async () => {
+    const page = await openPage("/admin/invite-codes", { token: user.token });
+    await page.waitForURL(`${server.url}/`);
+  });
+
+  test("while the stored token is being checked the page shows 'Loading...', then the page itself", async () => {
+    const context = await browser.newContext({ viewport: WIDE });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/404`);
+    await page.evaluate(([key, token]) => localStorage.setItem(key as string, token as string), [AUTH_TOKEN_KEY, admin.token]);
+    let release = () => {};
+    const meAnswered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth/me", async (route) => {
+      await meAnswered;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/admin/feature-flags`);
+    const loading = page.getByRole("status").filter({ hasText: "Loading..." });
+    await loading.waitFor();
+    expect(await page.getByRole("heading", { name: "Feature Flags" }).count()).toBe(0);
+    release();
+    await page.getByRole("heading", { name: "Feature Flags" }).waitFor();
+    expect(page.url()).toBe(`${server.url}/admin/feature-flags`);
+  });
+});
