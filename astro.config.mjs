@@ -13,7 +13,6 @@ export default defineConfig({
   outDir: process.env.STEMMA_DIST ?? "./dist",
   build: { format: "directory" },
   devToolbar: { enabled: false },
-  // Index routes that only forward to their first tab (SPEC §2).
-  redirects: { "/my-tracks": "/my-tracks/authored", "/admin": "/admin/feature-flags" },
+  // /my-tracks and /admin forward to their first tab with a real redirect in src/server/pages.ts.
   telemetry: false,
 });

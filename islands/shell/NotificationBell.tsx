@@ -83,7 +83,16 @@ export function NotificationBell() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">🔔</span>
+        <svg className="bell-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path
+            d="M12 3a6 6 0 0 0-6 6v3.6L4.3 15.5A1 1 0 0 0 5.2 17h13.6a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6Zm-2.5 15.5a2.5 2.5 0 0 0 5 0"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
         {count > 0 && (
           <span className="badge" aria-hidden="true">
             {count > 99 ? "99+" : count}

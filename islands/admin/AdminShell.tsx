@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { PageGuard } from "../shell/PageGuard";
+
+const SECTIONS = [
+  { path: "/admin/feature-flags", label: "Feature Flags" },
+  { path: "/admin/invite-codes", label: "Invite Codes" },
+  { path: "/admin/deleted-tracks", label: "Deleted Tracks" },
+] as const;
+
+export type AdminSection = (typeof SECTIONS)[number]["path"];
+
+/** Every admin screen: the ADMIN-only guard (others go to /), the dashboard heading and its tabs. */
+export function AdminShell({ current, children }: { current: AdminSection; children: ReactNode }) {
+  const title = SECTIONS.find((section) => section.path === current)?.label;
+  return (
+    <PageGuard require="admin">
+      <p className="eyebrow">Admin Dashboard</p>
+      <h1>{title}</h1>
+      <nav className="tabs" aria-label="Admin sections">
+        {SECTIONS.map((section) => (
+          <a key={section.path} href={section.path} className="tab" aria-current={section.path === current ? "page" : undefined}>
+            {section.label}
+          </a>
+        ))}
+      </nav>
+      {children}
+    </PageGuard>
+  );
+}

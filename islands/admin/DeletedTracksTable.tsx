@@ -1,0 +1,88 @@
+import { formatDuration, formatFileSize, formatQuotaDuration } from "../lib/format";
+import {
+  type DeletedTrack,
+  relativeTime,
+  type SortDirection,
+  type SortField,
+  statusBadge,
+  totalSizeBytes,
+} from "./deleted-tracks";
+
+interface Props {
+  items: DeletedTrack[];
+  sortField: SortField;
+  sortDirection: SortDirection;
+  onSort: (field: SortField) => void;
+}
+
+/** A column header that sorts by its field; aria-sort tells screen readers the current order. */
+function SortableHeader({ field, label, ...props }: Props & { field: SortField; label: string }) {
+  const active = props.sortField === field;
+  return (
+    <th scope="col" aria-sort={active ? (props.sortDirection === "asc" ? "ascending" : "descending") : "none"}>
+      <button type="button" className="sort-button" onClick={() => props.onSort(field)}>
+        {label}
+        <span aria-hidden="true" className="sort-arrow">
+          {active ? (props.sortDirection === "asc" ? "▲" : "▼") : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+export function DeletedTracksTable(props: Props) {
+  return (
+    <div className="table-wrap">
+      <table className="data">
+        <caption className="visually-hidden">Deleted tracks</caption>
+        <thead>
+          <tr>
+            <SortableHeader {...props} field="title" label="Title" />
+            <th scope="col">Uploader</th>
+            <th scope="col">Status</th>
+            <th scope="col">Deleted</th>
+            <SortableHeader {...props} field="duration" label="Duration" />
+            <th scope="col">Total Quota</th>
+            <th scope="col">Total Size</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.items.length === 0 && (
+            <tr>
+              <td colSpan={7} className="empty-row">
+                No deleted tracks
+              </td>
+            </tr>
+          )}
+          {props.items.map((track) => {
+            const badge = statusBadge(track.status);
+            return (
+              <tr key={track.id}>
+                <td>
+                  <strong className="cell-title">{track.title}</strong>
+                  <span className="cell-sub">by {track.primaryArtistName}</span>
+                </td>
+                <td>{track.user.username}</td>
+                <td>
+                  <span className={`status-badge status-${badge.tone}`}>{badge.label}</span>
+                </td>
+                <td>
+                  {track.deletedAt ? (
+                    <time dateTime={track.deletedAt} title={new Date(track.deletedAt).toLocaleString()}>
+                      {relativeTime(track.deletedAt)}
+                    </time>
+                  ) : (
+                    "—"
+                  )}
+                </td>
+                <td>{formatDuration(track.duration)}</td>
+                <td>{formatQuotaDuration(track.totalQuotaSeconds)}</td>
+                <td>{formatFileSize(totalSizeBytes(track))}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { api } from "../lib/api";
+
+/** SPEC §3 Feature flag. */
+export interface FeatureFlag {
+  id: string;
+  name: string;
+  description: string;
+  isEnabled: boolean;
+}
+
+/** SPEC §3 Invite code (dates are ISO strings on the wire). */
+export interface InviteCode {
+  id: string;
+  code: string;
+  reference: string | null;
+  usedCount: number;
+  maxUses: number;
+  expiresAt: string | null;
+  isActive: boolean;
+}
+
+export const listFeatureFlags = () => api.get<FeatureFlag[]>("/admin/feature-flags", { fresh: true });
+export const createFeatureFlag = (input: { name: string; description: string }) =>
+  api.post<FeatureFlag>("/admin/feature-flags", input);
+export const setFeatureFlagEnabled = (id: string, isEnabled: boolean) =>
+  api.patch<FeatureFlag>(`/admin/feature-flags/${encodeURIComponent(id)}`, { isEnabled });
+
+export const listInviteCodes = () => api.get<{ codes: InviteCode[] }>("/admin/invite-codes", { fresh: true });
+/** SPEC §5: expiry optional, an empty reference is omitted. */
+export const createInviteCode = (input: { maxUses: number; expiresAt?: string; reference?: string }) =>
+  api.post<InviteCode>("/admin/invite-codes", input);
+export const setInviteCodeActive = (id: string, isActive: boolean) =>
+  api.patch<InviteCode>(`/admin/invite-codes/${encodeURIComponent(id)}`, { isActive });

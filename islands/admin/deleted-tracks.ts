@@ -1,0 +1,90 @@
+import { api } from "../lib/api";
+
+/** SPEC §9: the admin list shows 10 a page, sorted by title ascending at first. */
+export const DELETED_PAGE_SIZE = 10;
+
+export type StatusFilter = "ALL" | "PENDING_DELETION" | "DELETED";
+export type SortField = "title" | "duration";
+export type SortDirection = "asc" | "desc";
+
+/** The SPEC §3 Track fields this list shows; size fields absent on the wire count as 0. */
+export interface DeletedTrack {
+  id: string;
+  title: string;
+  primaryArtistName: string;
+  duration: number | null;
+  status: string;
+  deletedAt: string | null;
+  totalQuotaSeconds: number;
+  user: { username: string };
+  originalSizeBytes?: number;
+  mp3SizeBytes?: number;
+  wavSizeBytes?: number;
+  flacSizeBytes?: number;
+  coverArtSizeBytes?: number;
+}
+
+export interface DeletedQuery {
+  status: StatusFilter;
+  sortField: SortField;
+  sortDirection: SortDirection;
+  cursor: string | null;
+}
+
+/** SPEC §7: status is omitted for All. */
+const statusParam = (status: StatusFilter) => (status === "ALL" ? undefined : status);
+
+export function fetchDeletedTracks(query: DeletedQuery) {
+  return api.get<{ items: DeletedTrack[]; metadata: { nextCursor: string | null } }>("/tracks/deleted", {
+    query: {
+      limit: DELETED_PAGE_SIZE,
+      status: statusParam(query.status),
+      cursor: query.cursor,
+      sortField: query.sortField,
+      sortDirection: query.sortDirection,
+    },
+    fresh: true,
+  });
+}
+
+export function fetchDeletedCount(status: StatusFilter) {
+  return api.get<{ count: number }>("/tracks/deleted/count", { query: { status: statusParam(status) }, fresh: true });
+}
+
+/** Original plus every derivative and the cover (SPEC §2 'Total Size'). */
+export function totalSizeBytes(track: DeletedTrack): number {
+  return (
+    (track.originalSizeBytes ?? 0) +
+    (track.mp3SizeBytes ?? 0) +
+    (track.wavSizeBytes ?? 0) +
+    (track.flacSizeBytes ?? 0) +
+    (track.coverArtSizeBytes ?? 0)
+  );
+}
+
+/** SPEC §4: PENDING_DELETION is a warning, DELETED an error, anything else reads 'Active'. */
+export function statusBadge(status: string): { label: string; tone: "warning" | "error" | "ok" } {
+  if (status === "PENDING_DELETION") return { label: "Pending Deletion", tone: "warning" };
+  if (status === "DELETED") return { label: "Deleted", tone: "error" };
+  return { label: "Active", tone: "ok" };
+}
+
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/** '3 minutes ago', 'yesterday'…, in the reader's locale; a dash when there is no date. */
+export function relativeTime(iso: string | null, now = Date.now()): string {
+  if (!iso) return "—";
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+  for (const [unit, size] of RELATIVE_UNITS)
+    if (Math.abs(seconds) >= size || unit === "second") return format.format(Math.round(seconds / size), unit);
+  return "—";
+}
