@@ -30,34 +30,32 @@ function prebuiltFile(pathname: string): string | null {
 /**
  * Pages: hashed assets from disk with long caching, prebuilt pages from disk, and everything else
  * (on-demand pages such as /track/{id}, and the 404 page) rendered by Astro in this process.
+ * /my-tracks and /admin only forward to their first tab (SPEC §2): a real redirect, not a meta refresh.
  */
 export async function pages() {
   const astro = await loadAstro();
-  return (
-    new Elysia({ name: "pages" })
-      .use(
-        staticPlugin({
-          assets: join(CLIENT, "_astro"),
-          prefix: "/_astro",
-          maxAge: 31_536_000,
-          directive: "immutable",
-          indexHTML: false,
-          silent: true,
-        }),
-      )
-      // Index routes that only forward to their first tab (SPEC §2): a real redirect, not a meta refresh.
-      .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
-      .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
-      .get("/*", async ({ request }) => {
-        const url = new URL(request.url);
-        // Unknown /api paths answer the JSON error shape, not the HTML 404 page.
-        if (url.pathname === "/api" || url.pathname.startsWith("/api/")) throw notFound();
-        const file = prebuiltFile(url.pathname);
-        if (file) {
-          const headers: Record<string, string> = { "cache-control": "public, max-age=0, must-revalidate" };
-          return new Response(Bun.file(file), { headers });
-        }
-        return astro(request, await pageLocals(request));
-      })
-  );
+  return new Elysia({ name: "pages" })
+    .use(
+      staticPlugin({
+        assets: join(CLIENT, "_astro"),
+        prefix: "/_astro",
+        maxAge: 31_536_000,
+        directive: "immutable",
+        indexHTML: false,
+        silent: true,
+      }),
+    )
+    .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
+    .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
+    .get("/*", async ({ request }) => {
+      const url = new URL(request.url);
+      // Unknown /api paths answer the JSON error shape, not the HTML 404 page.
+      if (url.pathname === "/api" || url.pathname.startsWith("/api/")) throw notFound();
+      const file = prebuiltFile(url.pathname);
+      if (file) {
+        const headers: Record<string, string> = { "cache-control": "public, max-age=0, must-revalidate" };
+        return new Response(Bun.file(file), { headers });
+      }
+      return astro(request, await pageLocals(request));
+    });
 }
