@@ -1,13 +1,14 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import WaveSurfer from "wavesurfer.js";
+import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import type WaveSurfer from "wavesurfer.js";
 import { formatDuration } from "../lib/format";
+import { createSurfer } from "./create-surfer";
 import { claimMediaSession, setMediaSessionState } from "./media-session";
 import { authorizedMediaUrl } from "./media-url";
 import { createPlayRecorder, type PlayTarget } from "./play-recorder";
 import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import { WaveformSvg } from "./WaveformSvg";
+import type { WaveformHeight } from "./waveform-style";
 import "./player.css";
-import { BAR_GAP, BAR_RADIUS, BAR_WIDTH, PROGRESS_COLOR, WAVE_COLOR, type WaveformHeight } from "./waveform-style";
 
 export type PlayerState = "loading" | "ready" | "playing" | "paused";
 
@@ -37,95 +38,102 @@ export interface PlayerProps {
 
 const SEEK_STEP_SECONDS = 5;
 
-/** Play/pause (and stop) over a wavesurfer.js waveform; the stored peaks show as SVG until it is ready. */
+/**
+ * Play/pause (and stop) over a waveform. The stored peaks are drawn as SVG from the first paint
+ * (server-rendered); wavesurfer.js takes over when the visitor first points at, focuses or uses the
+ * player. Controls are enabled once the island has hydrated ('loading' until then).
+ */
 export default function Player(props: PlayerProps) {
-  const { playerId, src, peaks, duration, height = 128, title, artist, artworkUrl, playTarget, showStop = false } = props;
+  const { playerId, src, peaks, duration, height = 128, showStop = false } = props;
   const waveRef = useRef<HTMLDivElement>(null);
-  const surferRef = useRef<WaveSurfer | null>(null);
+  const surferRef = useRef<Promise<WaveSurfer> | null>(null);
   const [state, setState] = useState<PlayerState>("loading");
+  const [drawn, setDrawn] = useState(false);
   const [position, setPosition] = useState(0);
   // Read when playback starts, so a parent re-rendering with new object literals does not rebuild the waveform.
-  const details = useRef({ title, artist, artworkUrl, playTarget });
-  details.current = { title, artist, artworkUrl, playTarget };
+  const details = useRef(props);
+  details.current = props;
 
   useEffect(() => {
-    const container = waveRef.current;
-    if (!container) return;
-    const media = new Audio();
-    // Lists hold many players: fetch audio only when someone presses play.
-    media.preload = "none";
-    media.src = authorizedMediaUrl(src);
-    const surfer = WaveSurfer.create({
-      container,
-      media,
-      peaks: [peaks],
-      duration,
-      height,
-      waveColor: WAVE_COLOR,
-      progressColor: PROGRESS_COLOR,
-      cursorColor: PROGRESS_COLOR,
-      barWidth: BAR_WIDTH,
-      barGap: BAR_GAP,
-      barRadius: BAR_RADIUS,
-      normalize: true,
-      dragToSeek: true,
-    });
-    surferRef.current = surfer;
-    const target = details.current.playTarget;
-    const recorder = target ? createPlayRecorder(target) : null;
-    const controls = {
-      play: () => void surfer.play(),
-      pause: () => surfer.pause(),
-      stop: () => surfer.stop(),
-      seekTo: (seconds: number) => surfer.setTime(seconds),
-      seekBy: (seconds: number) => surfer.setTime(Math.max(0, surfer.getCurrentTime() + seconds)),
-    };
-    surfer.on("ready", () => setState((current) => (current === "loading" ? "ready" : current)));
-    surfer.on("play", () => {
-      claimPlayback(playerId);
-      claimMediaSession(details.current, controls);
-      setMediaSessionState("playing");
-      setState("playing");
-    });
-    surfer.on("pause", () => {
-      recorder?.interrupt();
-      setMediaSessionState("paused");
-      setState("paused");
-    });
-    surfer.on("seeking", () => recorder?.interrupt());
-    surfer.on("timeupdate", (time) => {
-      setPosition(time);
-      if (surfer.isPlaying()) recorder?.progress(time);
-    });
-    const stopListening = onOtherPlayerStarts(playerId, () => surfer.pause());
+    setState("ready");
+    const stopListening = onOtherPlayerStarts(playerId, () => void surferRef.current?.then((surfer) => surfer.pause()));
     return () => {
       stopListening();
       releasePlayback(playerId);
-      surfer.destroy();
+      void surferRef.current?.then((surfer) => surfer.destroy());
       surferRef.current = null;
+      setDrawn(false);
     };
-  }, [playerId, src, peaks, duration, height]);
+  }, [playerId]);
+
+  /** The wavesurfer instance, created on first need and wired to state, store, recorder and Media Session. */
+  function surfer(): Promise<WaveSurfer> {
+    if (surferRef.current) return surferRef.current;
+    const media = new Audio();
+    media.preload = "none";
+    media.src = authorizedMediaUrl(src);
+    const created = createSurfer({ container: waveRef.current as HTMLElement, media, peaks, duration, height }).then(
+      (instance) => {
+        const target = details.current.playTarget;
+        const recorder = target ? createPlayRecorder(target) : null;
+        const controls = {
+          play: () => void instance.play(),
+          pause: () => instance.pause(),
+          stop: () => instance.stop(),
+          seekTo: (seconds: number) => instance.setTime(seconds),
+          seekBy: (seconds: number) => instance.setTime(Math.max(0, instance.getCurrentTime() + seconds)),
+        };
+        instance.on("redrawcomplete", () => setDrawn(true));
+        instance.on("play", () => {
+          claimPlayback(playerId);
+          const { title, artist, artworkUrl } = details.current;
+          claimMediaSession({ title, artist, artworkUrl }, controls);
+          setMediaSessionState("playing");
+          setState("playing");
+        });
+        instance.on("pause", () => {
+          recorder?.interrupt();
+          setMediaSessionState("paused");
+          setState("paused");
+        });
+        instance.on("seeking", () => recorder?.interrupt());
+        instance.on("timeupdate", (time) => {
+          setPosition(time);
+          if (instance.isPlaying()) recorder?.progress(time);
+        });
+        return instance;
+      },
+    );
+    surferRef.current = created;
+    return created;
+  }
 
   const ready = state !== "loading";
   const playing = state === "playing";
-  const surfer = () => surferRef.current;
+  const playPause = () => void surfer().then((instance) => instance.playPause());
+  const seekTo = (seconds: number) =>
+    void surfer().then((instance) => instance.setTime(Math.min(duration, Math.max(0, seconds))));
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (!ready) return;
     if (event.key === " ") {
       event.preventDefault();
-      void surfer()?.playPause();
+      playPause();
     } else if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
       event.preventDefault();
-      const current = surfer();
-      if (!current) return;
-      const step = event.key === "ArrowRight" ? SEEK_STEP_SECONDS : -SEEK_STEP_SECONDS;
-      current.setTime(Math.min(duration, Math.max(0, current.getCurrentTime() + step)));
+      seekTo(position + (event.key === "ArrowRight" ? SEEK_STEP_SECONDS : -SEEK_STEP_SECONDS));
     }
   }
 
+  /** Before wavesurfer has drawn, a click on the SVG seeks by itself (afterwards wavesurfer handles clicks). */
+  function onSvgClick(event: MouseEvent<HTMLDivElement>) {
+    if (drawn || !ready) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    seekTo(((event.clientX - box.left) / box.width) * duration);
+  }
+
   return (
-    <fieldset className={`player player-h${height}`} data-state={state} aria-label={`Player: ${title}`}>
+    <fieldset className={`player player-h${height}`} data-state={state} aria-label={`Player: ${props.title}`}>
       <div className="player-controls">
         <button
           type="button"
@@ -133,7 +141,7 @@ export default function Player(props: PlayerProps) {
           aria-label={playing ? "Pause" : "Play"}
           title={playing ? "Pause" : "Play"}
           disabled={!ready}
-          onClick={() => void surfer()?.playPause()}
+          onClick={playPause}
         >
           <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
         </button>
@@ -144,7 +152,7 @@ export default function Player(props: PlayerProps) {
             aria-label={playing ? "Stop Playback" : "Reset to Start"}
             title={playing ? "Stop Playback" : "Reset to Start"}
             disabled={!ready}
-            onClick={() => surfer()?.stop()}
+            onClick={() => void surfer().then((instance) => instance.stop())}
           >
             <span aria-hidden="true">■</span>
           </button>
@@ -162,8 +170,11 @@ export default function Player(props: PlayerProps) {
         aria-valuenow={Math.round(position)}
         aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
         onKeyDown={onKeyDown}
+        onPointerEnter={() => ready && void surfer()}
+        onFocus={() => ready && void surfer()}
+        onClick={onSvgClick}
       >
-        {state === "loading" && <WaveformSvg peaks={peaks} height={height} />}
+        {!drawn && <WaveformSvg peaks={peaks} height={height} />}
         <div ref={waveRef} className="player-surfer" />
       </div>
       {height >= 64 && (

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import WaveSurfer from "wavesurfer.js";
+import type WaveSurfer from "wavesurfer.js";
+import { createSurfer } from "./create-surfer";
 import { WaveformSvg } from "./WaveformSvg";
-import { BAR_GAP, BAR_RADIUS, BAR_WIDTH, PROGRESS_COLOR, WAVE_COLOR, type WaveformHeight } from "./waveform-style";
+import type { WaveformHeight } from "./waveform-style";
 
 /**
  * A waveform that plays nothing itself: it shows a shared clock's position (synced stems) and reports
@@ -29,24 +30,18 @@ export function StemWave({
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const surfer = WaveSurfer.create({
-      container,
-      peaks: [peaks],
-      duration,
-      height,
-      waveColor: WAVE_COLOR,
-      progressColor: PROGRESS_COLOR,
-      cursorColor: PROGRESS_COLOR,
-      barWidth: BAR_WIDTH,
-      barGap: BAR_GAP,
-      barRadius: BAR_RADIUS,
-      normalize: true,
+    let surfer: WaveSurfer | null = null;
+    let cancelled = false;
+    void createSurfer({ container, peaks, duration, height }).then((created) => {
+      if (cancelled) return created.destroy();
+      surfer = created;
+      surferRef.current = created;
+      created.on("interaction", (time) => seekRef.current(time));
+      created.on("redrawcomplete", () => setDrawn(true));
     });
-    surfer.on("interaction", (time) => seekRef.current(time));
-    surfer.on("ready", () => setDrawn(true));
-    surferRef.current = surfer;
     return () => {
-      surfer.destroy();
+      cancelled = true;
+      surfer?.destroy();
       surferRef.current = null;
     };
   }, [peaks, duration, height]);

@@ -21,18 +21,18 @@ function CoverPlaceholder({ processing }: { processing: boolean }) {
 
 /**
  * The track page header (SPEC §2): rendered to plain HTML on the server (no JavaScript) and reused by
- * the client-side shell for tracks only signed-in viewers may see. `ownerSlot` carries the uploader
- * line or, for the owner, their controls (an island).
+ * the client-side shell for tracks only signed-in viewers may see. `children` carry the uploader line
+ * or, for the owner, their controls (the OwnerControls island).
  */
 export function TrackHeader({
   track,
   coverUrl,
-  ownerSlot,
+  children,
 }: {
   track: TrackDetails;
   /** The cover art URL as the browser may load it (with a token for private tracks). */
   coverUrl: string | null;
-  ownerSlot?: React.ReactNode;
+  children?: React.ReactNode;
 }) {
   const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
   const coverProcessing = isProcessing(track.coverArt);
@@ -46,7 +46,7 @@ export function TrackHeader({
       <div className="track-meta">
         <h1 className="track-title">{track.title}</h1>
         <p className="track-artist">{track.primaryArtistName}</p>
-        {ownerSlot ?? <p className="track-uploader">Uploaded by {track.user?.username}</p>}
+        {children ?? <p className="track-uploader">Uploaded by {track.user?.username}</p>}
         <dl className="track-facts">
           <div>
             <dt>Duration</dt>

@@ -48,18 +48,14 @@ export default function TrackShell({ trackId }: { trackId: string }) {
   const coverUrl = track.coverArt ? authorizedMediaUrl(track.coverArt) : null;
   return (
     <article className="track-page">
-      <TrackHeader
-        track={track}
-        coverUrl={coverUrl}
-        ownerSlot={
-          <OwnerControls
-            trackId={track.id}
-            ownerId={track.userId}
-            username={track.user?.username ?? ""}
-            isPublic={track.isPublic}
-          />
-        }
-      />
+      <TrackHeader track={track} coverUrl={coverUrl}>
+        <OwnerControls
+          trackId={track.id}
+          ownerId={track.userId}
+          username={track.user?.username ?? ""}
+          isPublic={track.isPublic}
+        />
+      </TrackHeader>
       {/* Keyed by the audio URL: a finished processing run mounts a fresh player. */}
       <FullTrack key={track.originalUrl} track={track} artworkUrl={coverUrl} />
       {track.stems.length > 0 && <StemsSection trackId={track.id} artist={track.primaryArtistName} stems={track.stems} />}
