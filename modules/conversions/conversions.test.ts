@@ -1,0 +1,167 @@
+/** WAV/FLAC on demand: start, poll to COMPLETED, decode the derivative, validation and access. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { call, type Session, signUp } from "../../tests/support/api";
+import { startServer, type TestServer } from "../../tests/support/server";
+import { CORPUS, decodedSampleCount, type TrackView, uploadTrack, waitForTrack } from "../media/test-tracks";
+
+/** Every stem in the corpus decodes to exactly this many samples (corpus README). */
+const STEM_SAMPLES = 1_323_000;
+const MODULE = "real-modules/gd-ite.it";
+
+let server: TestServer;
+let owner: Session;
+let other: Session;
+let moduleTrack: TrackView;
+let stemTrack: TrackView;
+
+beforeAll(async () => {
+  server = await startServer();
+  owner = await signUp(server);
+  other = await signUp(server);
+  moduleTrack = await uploadTrack(server, owner, { original: MODULE, originalFormat: "it", isPublic: false });
+  stemTrack = await uploadTrack(server, owner, {
+    original: "stems/Nova Drift - Undertow (full mix).wav",
+    originalFormat: "wav",
+    stems: [
+      { path: "stems/Nova Drift - Undertow - bass.wav", name: "Bass", type: "bass" },
+      { path: "stems/variants/Nova Drift - Undertow - vocals.flac", name: "Vocals", type: "vocals" },
+    ],
+  });
+}, 120_000);
+afterAll(() => server.stop());
+
+type StatusReply = { status: string; data: { conversionStatus: string } };
+
+const statusPath = (track: TrackView, stemId: string | null, format: string) =>
+  stemId
+    ? `/track/${track.id}/stem/${stemId}/audio-conversion-status?format=${format}`
+    : `/track/${track.id}/audio-conversion-status?format=${format}`;
+
+async function pollUntilSettled(track: TrackView, stemId: string | null, format: string): Promise<string> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const { body } = await call<StatusReply>(server, "GET", statusPath(track, stemId, format), { token: owner.token });
+    if (body.data.conversionStatus === "COMPLETED" || body.data.conversionStatus === "FAILED") return body.data.conversionStatus;
+    await Bun.sleep(100);
+  }
+  throw new Error("conversion did not settle");
+}
+
+/** Downloads a media path to a temporary file for ffmpeg. */
+async function download(path: string, name: string): Promise<string> {
+  const response = await fetch(`${server.url}${path}?attachment`, { headers: { authorization: `Bearer ${owner.token}` } });
+  expect(response.status).toBe(200);
+  const file = join(server.dataDir, `download-${name}`);
+  await Bun.write(file, await response.arrayBuffer());
+  return file;
+}
+
+const view = async (track: TrackView) => waitForTrack(server, owner, track.id);
+
+describe("full track", () => {
+  test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
+    const before = await call<StatusReply>(server, "GET", statusPath(moduleTrack, null, format), { token: owner.token });
+    expect(before.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
+    expect((await fetch(`${server.url}/api/track/${moduleTrack.id}/full.${format}?token=${owner.token}`)).status).toBe(404);
+
+    const start = await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, {
+      token: owner.token,
+      body: { type: "full", format },
+    });
+    expect(start.body).toEqual({ status: "success" });
+    expect(await pollUntilSettled(moduleTrack, null, format)).toBe("COMPLETED");
+
+    const track = await view(moduleTrack);
+    const url = format === "wav" ? track.fullTrackWavUrl : track.fullTrackFlacUrl;
+    expect(format === "wav" ? track.wavConversionStatus : track.flacConversionStatus).toBe("COMPLETED");
+    expect(url).toBe(`/api/track/${moduleTrack.id}/full.${format}`);
+    const derived = await decodedSampleCount(await download(url as string, `module.${format}`));
+    const reference = await decodedSampleCount(join(CORPUS, MODULE), "libopenmpt");
+    expect(derived.codec).toBe(format === "wav" ? "pcm_s16le" : "flac");
+    expect(derived.samples).toBe(reference.samples);
+    expect(derived.samples).toBeGreaterThan(0);
+  });
+
+  test("a WAV original is its own WAV download: COMPLETED at once, no job", async () => {
+    const { body } = await call<StatusReply>(server, "GET", statusPath(stemTrack, null, "wav"), { token: owner.token });
+    expect(body.data.conversionStatus).toBe("COMPLETED");
+    expect((await view(stemTrack)).fullTrackWavUrl).toBe(`/api/track/${stemTrack.id}/full.wav`);
+  });
+
+  test("a WAV original converts to FLAC with every sample", async () => {
+    await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+      token: owner.token,
+      body: { type: "full", format: "flac" },
+    });
+    expect(await pollUntilSettled(stemTrack, null, "flac")).toBe("COMPLETED");
+    const url = (await view(stemTrack)).fullTrackFlacUrl as string;
+    expect(await decodedSampleCount(await download(url, "full.flac"))).toEqual({ samples: STEM_SAMPLES, codec: "flac" });
+  });
+
+  test("asking again while it runs answers in_progress; once done, success without a new run", async () => {
+    const first = await call<{ status: string }>(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+      token: owner.token,
+      body: { type: "stem", stemId: stemTrack.stems[0]?.id, format: "wav" },
+    });
+    expect(first.body.status).toBe("success");
+    const vocals = stemTrack.stems.find((stem) => stem.name === "Vocals")?.id as string;
+    const started = await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+      token: owner.token,
+      body: { type: "stem", stemId: vocals, format: "wav" },
+    });
+    expect(started.body).toEqual({ status: "success" });
+    const again = await call<{ status: string }>(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+      token: owner.token,
+      body: { type: "stem", stemId: vocals, format: "wav" },
+    });
+    const now = await call<StatusReply>(server, "GET", statusPath(stemTrack, vocals, "wav"), { token: owner.token });
+    // Either still running (in_progress) or already finished (success with COMPLETED): never a second start.
+    if (again.body.status === "in_progress") expect(["IN_PROGRESS", "COMPLETED"]).toContain(now.body.data.conversionStatus);
+    else expect(now.body.data.conversionStatus).toBe("COMPLETED");
+    expect(await pollUntilSettled(stemTrack, vocals, "wav")).toBe("COMPLETED");
+  });
+});
+
+describe("stems", () => {
+  test.each([
+    ["Bass", "flac", "flac"],
+    ["Vocals", "wav", "pcm_s16le"],
+  ])("the %s stem converts to %s with all 1,323,000 samples", async (name, format, codec) => {
+    const stemId = stemTrack.stems.find((stem) => stem.name === name)?.id as string;
+    await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+      token: owner.token,
+      body: { type: "stem", stemId, format },
+    });
+    expect(await pollUntilSettled(stemTrack, stemId, format)).toBe("COMPLETED");
+    const stem = (await view(stemTrack)).stems.find((s) => s.id === stemId);
+    const url = (format === "wav" ? stem?.wavUrl : stem?.flacUrl) as string;
+    expect(url).toBe(`/api/track/${stemTrack.id}/stem/${stemId}.${format}`);
+    expect(await decodedSampleCount(await download(url, `${name}.${format}`))).toEqual({ samples: STEM_SAMPLES, codec });
+  });
+});
+
+describe("validation and access", () => {
+  test.each([
+    [{ type: "full", format: "ogg" }, 400, "format must be wav or flac"],
+    [{ type: "whole", format: "wav" }, 400, "type must be full or stem"],
+    [{ type: "stem", format: "wav" }, 400, "stemId is required for a stem conversion"],
+    [{ type: "stem", stemId: "no-such-stem", format: "wav" }, 404, "Stem not found"],
+  ])("%p answers %d", async (body, status, message) => {
+    const res = await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, { token: owner.token, body });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ message });
+  });
+
+  test("status needs a format", async () => {
+    const res = await call(server, "GET", `/track/${stemTrack.id}/audio-conversion-status?format=mp3`, { token: owner.token });
+    expect(res.status).toBe(400);
+  });
+
+  test("starting needs a sign-in; another user cannot see a private track's conversions", async () => {
+    const body = { type: "full", format: "wav" };
+    expect((await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, { body })).status).toBe(401);
+    expect((await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, { token: other.token, body })).status).toBe(404);
+    expect((await call(server, "GET", statusPath(moduleTrack, null, "wav"), { token: other.token })).status).toBe(404);
+    expect((await call(server, "GET", statusPath(moduleTrack, null, "wav"))).status).toBe(404);
+  });
+});
