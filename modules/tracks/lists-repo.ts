@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import type { Position, Sort } from "./cursor";
-import { type Track, trackShares, tracks } from "./schema";
+import { type Track, tracks } from "./schema";
 
 export type DeletedStatus = "PENDING_DELETION" | "DELETED";
 
@@ -15,103 +15,121 @@ export type Scope =
   | { kind: "shared"; userId: string }
   | { kind: "status"; status: Track["status"] };
 
-/** Titles and artists sort case-insensitively (SQLite NOCASE, matching the indexes). */
-const SORT_EXPRESSIONS = {
-  createdAt: sql`${tracks.createdAt}`,
-  duration: sql`${tracks.duration}`,
-  title: sql`${tracks.title} collate nocase`,
-  primaryArtistName: sql`${tracks.primaryArtistName} collate nocase`,
-} as const;
-
-function scopeCondition(scope: Scope): SQL | undefined {
-  switch (scope.kind) {
-    case "public":
-      return and(eq(tracks.status, "ACTIVE"), eq(tracks.isPublic, true));
-    case "owner":
-      return and(eq(tracks.userId, scope.userId), eq(tracks.status, "ACTIVE"));
-    case "shared":
-      return and(eq(trackShares.userId, scope.userId), eq(tracks.status, "ACTIVE"));
-    case "status":
-      return eq(tracks.status, scope.status);
-  }
-}
+/** A row's place in a list: its id and sort value (created_at in ms, a text, or a duration). */
+export type Key = Position;
 
 /**
- * The conditions for "comes after `after` in this order", split so each part is one index range.
+ * Hand-written SQL because these run on every list call: bun:sqlite caches each distinct statement,
+ * while building the query through drizzle costs more than running it. Only fixed fragments are
+ * spliced in; every value is a bound parameter.
+ */
+const FROM = {
+  public: { from: "tracks t", where: "t.status = 'ACTIVE' and t.is_public = 1" },
+  owner: { from: "tracks t", where: "t.user_id = $scope and t.status = 'ACTIVE'" },
+  // CROSS JOIN fixes the loop order in SQLite: the viewer's shares first, then their tracks, sorted in
+  // memory. Without it the planner may walk every track in sort order looking for shared ones.
+  shared: {
+    from: "track_shares s cross join tracks t",
+    where: "s.user_id = $scope and t.id = s.track_id and t.status = 'ACTIVE'",
+  },
+  status: { from: "tracks t", where: "t.status = $scope" },
+} as const;
+
+/** Titles and artists sort case-insensitively (SQLite NOCASE, matching the indexes). */
+const SORT_SQL = {
+  createdAt: "t.created_at",
+  duration: "t.duration",
+  title: "t.title collate nocase",
+  primaryArtistName: "t.primary_artist_name collate nocase",
+} as const;
+
+/** A condition that selects one index range: what comes after the cursor, split around NULL durations. */
+type Part = "all" | "past" | "tiesBeyondId" | "nullsBeyondId" | "notNull" | "nulls";
+
+/**
  * SQLite puts NULL durations first ascending and last descending; a row-value comparison never matches
  * NULL, so the NULL rows get a part of their own instead of an OR that would defeat the index.
  */
-function keysetParts(sort: Sort, after: Position | null): (SQL | undefined)[] {
-  const expression = SORT_EXPRESSIONS[sort.field];
-  const nullable = sort.field === "duration";
+function partsAfter(sort: Sort, after: Position | null): Part[] {
   const ascending = sort.direction === "asc";
-  if (!after) return [undefined];
-  const beyondId = ascending ? sql`${tracks.id} > ${after.id}` : sql`${tracks.id} < ${after.id}`;
-  if (after.value === null) {
-    const nullsWithLaterId = and(isNull(tracks.duration), beyondId);
-    return ascending ? [nullsWithLaterId, isNotNull(tracks.duration)] : [nullsWithLaterId];
-  }
-  const beyond = ascending
-    ? sql`(${expression}, ${tracks.id}) > (${after.value}, ${after.id})`
-    : sql`(${expression}, ${tracks.id}) < (${after.value}, ${after.id})`;
-  return nullable && !ascending ? [beyond, isNull(tracks.duration)] : [beyond];
+  if (!after) return ["all"];
+  if (after.value === null) return ascending ? ["nullsBeyondId", "notNull"] : ["nullsBeyondId"];
+  return sort.field === "duration" && !ascending ? ["past", "tiesBeyondId", "nulls"] : ["past", "tiesBeyondId"];
 }
 
-function readPart(scope: Scope, sort: Sort, part: SQL | undefined, take: number): Track[] {
-  const direction = sort.direction === "asc" ? asc : desc;
-  const where = and(scopeCondition(scope), part);
-  const order = [direction(SORT_EXPRESSIONS[sort.field]), direction(tracks.id)];
-  if (scope.kind === "shared") {
-    return db
-      .select({ track: tracks })
-      .from(trackShares)
-      .innerJoin(tracks, eq(tracks.id, trackShares.trackId))
-      .where(where)
-      .orderBy(...order)
-      .limit(take)
-      .all()
-      .map((row) => row.track);
+function partSql(part: Part, sort: Sort): string {
+  const expression = SORT_SQL[sort.field];
+  const cmp = sort.direction === "asc" ? ">" : "<";
+  switch (part) {
+    case "all":
+      return "";
+    // Past the cursor's value, and the cursor value's ties past its id: two index ranges. (A row value
+    // would be one, but SQLite cannot start an index range from a row value with a collation.)
+    case "past":
+      return ` and ${expression} ${cmp} $value`;
+    case "tiesBeyondId":
+      return ` and ${expression} = $value and t.id ${cmp} $id`;
+    case "nullsBeyondId":
+      return ` and t.duration is null and t.id ${cmp} $id`;
+    case "notNull":
+      return " and t.duration is not null";
+    case "nulls":
+      return " and t.duration is null";
   }
-  return db
-    .select()
-    .from(tracks)
-    .where(where)
-    .orderBy(...order)
-    .limit(take)
-    .all();
 }
 
-/** SQLite NOCASE folds ASCII letters only, then compares bytes of UTF-8 (code point order). */
+function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, take: number): Key[] {
+  const { from, where } = FROM[scope.kind];
+  const direction = sort.direction === "asc" ? "asc" : "desc";
+  const column = SORT_SQL[sort.field].replace(" collate nocase", "");
+  const text = `select t.id as id, ${column} as value from ${from} where ${where}${partSql(part, sort)}
+    order by ${SORT_SQL[sort.field]} ${direction}, t.id ${direction} limit $take`;
+  const params: Record<string, string | number | null> = { take };
+  if (scope.kind !== "public") params.scope = scope.kind === "status" ? scope.status : scope.userId;
+  if (part === "past" || part === "tiesBeyondId") params.value = after?.value ?? null;
+  if (part === "tiesBeyondId" || part === "nullsBeyondId") params.id = after?.id ?? "";
+  return db.$client.query<Key, Record<string, string | number | null>>(text).all(params);
+}
+
+/** SQLite NOCASE folds ASCII letters only, then compares UTF-8 bytes (code point order). */
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 const compareBinary = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
-/** The sort value of a row, as the cursor stores it. */
-export function sortValue(track: Track, sort: Sort): Position["value"] {
-  if (sort.field === "createdAt") return track.createdAt.getTime();
-  return track[sort.field];
-}
-
 /** The same order SQLite applies, so merged scopes interleave exactly as one query would. */
-function compareRows(sort: Sort): (a: Track, b: Track) => number {
+function compareKeys(sort: Sort): (a: Key, b: Key) => number {
   const sign = sort.direction === "asc" ? 1 : -1;
   return (a, b) => {
-    const left = sortValue(a, sort);
-    const right = sortValue(b, sort);
     let order = 0;
-    if (left === null || right === null) order = left === right ? 0 : left === null ? -1 : 1;
-    else if (typeof left === "string" && typeof right === "string") order = compareBinary(foldAscii(left), foldAscii(right));
-    else order = (left as number) - (right as number);
+    if (a.value === null || b.value === null) order = a.value === b.value ? 0 : a.value === null ? -1 : 1;
+    else if (typeof a.value === "string" && typeof b.value === "string")
+      order = compareBinary(foldAscii(a.value), foldAscii(b.value));
+    else order = (a.value as number) - (b.value as number);
     return sign * (order || compareBinary(a.id, b.id));
   };
 }
 
 export const listsRepo = {
-  /** Up to `take` rows after `after`, in `sort` order, from the union of `scopes` (each row once). */
-  page(scopes: Scope[], sort: Sort, after: Position | null, take: number): Track[] {
-    const byId = new Map<string, Track>();
+  /** Up to `take` keys after `after`, in `sort` order, from the union of `scopes` (each track once). */
+  pageKeys(scopes: Scope[], sort: Sort, after: Position | null, take: number): Key[] {
+    const byId = new Map<string, Key>();
     for (const scope of scopes)
-      for (const part of keysetParts(sort, after)) for (const row of readPart(scope, sort, part, take)) byId.set(row.id, row);
-    return [...byId.values()].sort(compareRows(sort)).slice(0, take);
+      for (const part of partsAfter(sort, after))
+        for (const key of readKeys(scope, sort, part, after, take)) byId.set(key.id, key);
+    return [...byId.values()].sort(compareKeys(sort)).slice(0, take);
+  },
+
+  /** The rows for these ids, in the order given. */
+  findInOrder(ids: string[]): Track[] {
+    if (ids.length === 0) return [];
+    const rows = new Map(
+      db
+        .select()
+        .from(tracks)
+        .where(inArray(tracks.id, ids))
+        .all()
+        .map((row) => [row.id, row]),
+    );
+    return ids.flatMap((id) => rows.get(id) ?? []);
   },
 
   countByStatus(statuses: DeletedStatus[]): number {

@@ -1,7 +1,7 @@
 import { log } from "../../src/server/logger";
 import type { Viewer } from "../auth/service";
 import { decodeCursor, encodeCursor, type Sort } from "./cursor";
-import { type DeletedStatus, listsRepo, type Scope, sortValue } from "./lists-repo";
+import { type DeletedStatus, listsRepo, type Scope } from "./lists-repo";
 import { type ListItem, toListItems } from "./lists-view";
 
 export type ListName = "own" | "public" | "shared" | "available";
@@ -39,11 +39,11 @@ function readPage(scopes: Scope[], query: PageQuery, fallback: Sort, viewer: Vie
   const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
   const limit = query.limit ?? DEFAULT_LIMIT;
   const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
-  const rows = listsRepo.page(scopes, sort, after, limit + 1);
-  const shown = rows.slice(0, limit);
+  const keys = listsRepo.pageKeys(scopes, sort, after, limit + 1);
+  const shown = keys.slice(0, limit);
   const last = shown.at(-1);
-  const nextCursor = rows.length > limit && last ? encodeCursor(sort, { value: sortValue(last, sort), id: last.id }) : null;
-  return { items: toListItems(shown, viewer), metadata: { nextCursor } };
+  const nextCursor = keys.length > limit && last ? encodeCursor(sort, last) : null;
+  return { items: toListItems(listsRepo.findInOrder(shown.map((key) => key.id)), viewer), metadata: { nextCursor } };
 }
 
 /** GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. */
