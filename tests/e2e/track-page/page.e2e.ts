@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { signUp } from "../../support/api";
+import { launchBrowser } from "../../support/browser";
+import { startServer, type TestServer } from "../../support/server";
+import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack, waitForProcessing } from "./fixtures";
+
+setDefaultTimeout(90_000);
+
+let server: TestServer;
+let browser: Browser;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let publicId: string;
+let privateId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  owner = await signUp(server);
+  publicId = await uploadTrack(server, owner.token, {
+    original: FULL_MIX,
+    cover: `${CORPUS}/images/matplotlib-grace_hopper.jpg`,
+    stems: STEM_FILES.slice(0, 2),
+    data: { bpm: 120, key: "A minor", isExplicit: true, releaseDate: "2024-03-05", releaseDatePrecision: "MONTH" },
+  });
+  privateId = await uploadTrack(server, owner.token, {
+    original: `${CORPUS}/real-audio/audio-lena.flac`,
+    data: { title: "Secret Lena", isPublic: false },
+  });
+  await Promise.all([waitForProcessing(server, owner.token, publicId), waitForProcessing(server, owner.token, privateId)]);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+describe("public track page", () => {
+  test("without JavaScript it shows title, artist, details and the stored waveform", async () => {
+    const page = await openTrackPage(browser, server, publicId, { javaScriptEnabled: false });
+    await expect(page.getByRole("heading", { level: 1, name: "Undertow" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("Nova Drift", { exact: true }).isVisible()).resolves.toBe(true);
+    const waveform = page.getByRole("region", { name: "Full track" }).getByRole("img", { name: "Waveform" });
+    await expect(waveform.isVisible()).resolves.toBe(true);
+    expect((await waveform.boundingBox())?.height).toBe(96);
+    expect(await waveform.locator("path").getAttribute("d")).toMatch(/^M0 /);
+    await expect(page.getByText("1:00", { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText("March 2024", { exact: true }).isVisible()).resolves.toBe(true);
+    expect(await page.getByTitle("Track format").textContent()).toBe("WAV");
+    expect(await page.getByTitle("Tempo (BPM)").textContent()).toBe("120 BPM");
+    expect(await page.getByTitle("Musical key").textContent()).toBe("A minor");
+    expect(await page.getByTitle("Contains explicit content").textContent()).toBe("Explicit");
+    expect(await page.getByRole("list", { name: "Genres" }).textContent()).toBe("#ambient#synthwave");
+    await expect(page.getByText(`Uploaded by ${owner.user.username}`).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("img", { name: "Cover art of Undertow" }).isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  test("carries OpenGraph and Twitter tags and may be cached publicly", async () => {
+    const response = await fetch(`${server.url}/track/${publicId}`);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    const html = await response.text();
+    expect(html).toContain('<meta property="og:title" content="Undertow"');
+    expect(html).toContain('<meta property="og:description" content="By Nova Drift"');
+    expect(html).toMatch(
+      new RegExp(`<meta property="og:image" content="http://localhost:\\d+/api/track/${publicId}/cover\\?size=page"`),
+    );
+    expect(html).toMatch(new RegExp(`<meta property="og:audio" content="http://localhost:\\d+/api/track/${publicId}/full.mp3"`));
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+  });
+});
+
+describe("private track page", () => {
+  test("an anonymous request gets a shell without the track's data, never cached publicly", async () => {
+    const response = await fetch(`${server.url}/track/${privateId}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const html = await response.text();
+    expect(html).not.toContain("Secret Lena");
+    expect(html).not.toContain("og:title");
+  });
+
+  test("the owner's browser fills the shell with the bearer token and shows the owner controls", async () => {
+    const page = await openTrackPage(browser, server, privateId, { token: owner.token });
+    await page.getByRole("heading", { level: 1, name: "Secret Lena" }).waitFor();
+    await page.getByText("You uploaded this track").waitFor();
+    await expect(page.getByRole("link", { name: "Edit Track" }).getAttribute("href")).resolves.toBe(`/track/${privateId}/edit`);
+    await page.getByRole("group", { name: "Player: Secret Lena" }).getByRole("button", { name: "Play" }).waitFor();
+    expect(await page.title()).toBe("Secret Lena · Stemma");
+    await page.context().close();
+  });
+
+  test("another user gets 'Failed to load track details' with a retry", async () => {
+    const stranger = await signUp(server);
+    const page = await openTrackPage(browser, server, privateId, { token: stranger.token });
+    const alert = page.getByRole("alert");
+    await alert.getByText("Failed to load track details").waitFor();
+    await alert.getByRole("button", { name: "Try Again" }).click();
+    await alert.getByText("Failed to load track details").waitFor();
+    expect(await page.getByText("Secret Lena").count()).toBe(0);
+    await page.context().close();
+  });
+});

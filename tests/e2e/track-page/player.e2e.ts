@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser, Locator, Page } from "playwright-core";
+import { call, signUp } from "../../support/api";
+import { launchBrowser } from "../../support/browser";
+import { startServer, type TestServer } from "../../support/server";
+import { FULL_MIX, openTrackPage, STEM_FILES, uploadTrack, waitForProcessing } from "./fixtures";
+
+setDefaultTimeout(90_000);
+
+let server: TestServer;
+let browser: Browser;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let trackId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  owner = await signUp(server);
+  trackId = await uploadTrack(server, owner.token, { original: FULL_MIX, stems: STEM_FILES.slice(0, 2) });
+  await waitForProcessing(server, owner.token, trackId);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+const fullTrack = (page: Page) => page.getByRole("group", { name: "Player: Undertow" });
+const stemPlayer = (page: Page, name: string) => page.getByRole("group", { name: `Player: ${name}` });
+const stateOf = (player: Locator) => player.getAttribute("data-state");
+
+async function waitForState(player: Locator, state: string) {
+  await player
+    .page()
+    .waitForFunction(([element, wanted]) => (element as HTMLElement).dataset.state === wanted, [
+      await player.elementHandle(),
+      state,
+    ] as const);
+}
+
+async function seconds(player: Locator): Promise<number> {
+  return Number(await player.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuenow"));
+}
+
+describe("player", () => {
+  test("moves loading → ready → playing ⇄ paused; stop resets with the SPEC titles", async () => {
+    const page = await openTrackPage(browser, server, trackId);
+    const player = fullTrack(page);
+    await waitForState(player, "ready");
+    await player.getByRole("button", { name: "Play" }).click();
+    await waitForState(player, "playing");
+    const stop = player.getByRole("button", { name: "Stop Playback" });
+    await expect(stop.getAttribute("title")).resolves.toBe("Stop Playback");
+    await player.getByRole("button", { name: "Pause" }).click();
+    await waitForState(player, "paused");
+    await player.getByRole("button", { name: "Play" }).click();
+    await waitForState(player, "playing");
+    await stop.click();
+    await waitForState(player, "paused");
+    await player.getByRole("button", { name: "Reset to Start" }).waitFor();
+    expect(await seconds(player)).toBe(0);
+    await page.context().close();
+  });
+
+  test("only one track plays at a time: a stem preview pauses the full track and back", async () => {
+    const page = await openTrackPage(browser, server, trackId);
+    const player = fullTrack(page);
+    await waitForState(player, "ready");
+    await player.getByRole("button", { name: "Play" }).click();
+    await waitForState(player, "playing");
+    const bass = stemPlayer(page, "Bass");
+    await bass.scrollIntoViewIfNeeded();
+    await waitForState(bass, "ready");
+    await bass.getByRole("button", { name: "Play" }).click();
+    await waitForState(bass, "playing");
+    await waitForState(player, "paused");
+    await player.getByRole("button", { name: "Play" }).click();
+    await waitForState(player, "playing");
+    await waitForState(bass, "paused");
+    expect(await stateOf(stemPlayer(page, "Drums"))).toBe("ready");
+    await page.context().close();
+  });
+
+  test("keyboard: Space toggles play, arrows seek by 5 s; a click on the waveform seeks there", async () => {
+    const page = await openTrackPage(browser, server, trackId);
+    const player = fullTrack(page);
+    await waitForState(player, "ready");
+    const seek = player.getByRole("slider", { name: "Seek" });
+    const box = await seek.boundingBox();
+    if (!box) throw new Error("no waveform box");
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction((element) => Number(element?.getAttribute("aria-valuenow")) >= 29, await seek.elementHandle());
+    expect(await seconds(player)).toBeLessThanOrEqual(31);
+    await seek.focus();
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction((element) => Number(element?.getAttribute("aria-valuenow")) <= 21, await seek.elementHandle());
+    await page.keyboard.press("Space");
+    await waitForState(player, "playing");
+    await page.keyboard.press("Space");
+    await waitForState(player, "paused");
+    await page.keyboard.press("ArrowRight");
+    const after = await seconds(player);
+    expect(after).toBeGreaterThanOrEqual(24);
+    expect(after).toBeLessThanOrEqual(27);
+    await page.context().close();
+  });
+
+  test("records one play after 5 s of listening (once per hour) and fills the Media Session", async () => {
+    const page = await openTrackPage(browser, server, trackId);
+    const usagePosts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith(`/api/track/${trackId}/usage`))
+        usagePosts.push(request.postData() ?? "");
+    });
+    const player = fullTrack(page);
+    await waitForState(player, "ready");
+    await player.getByRole("button", { name: "Play" }).click();
+    await waitForState(player, "playing");
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Undertow");
+    expect(await page.evaluate(() => navigator.mediaSession.metadata?.artist)).toBe("Nova Drift");
+    await page.waitForFunction((key) => localStorage.getItem(key) !== null, `stemma:plays:last:${trackId}`, { timeout: 15_000 });
+    await player.getByRole("button", { name: "Pause" }).click();
+    expect(usagePosts).toHaveLength(1);
+    expect(JSON.parse(usagePosts[0] as string)).toMatchObject({ eventType: "PLAY", playbackSource: "STREAM" });
+    let plays = 0;
+    for (let attempt = 0; attempt < 50 && plays === 0; attempt++) {
+      plays = (await call<{ totalPlays: number }>(server, "GET", `/track/${trackId}`)).body.totalPlays;
+      if (plays === 0) await Bun.sleep(100);
+    }
+    expect(plays).toBe(1);
+    // A reload within the hour: listening again sends nothing (the last-play time is in localStorage).
+    await page.reload();
+    await waitForState(fullTrack(page), "ready");
+    await fullTrack(page).getByRole("button", { name: "Play" }).click();
+    const slider = await fullTrack(page).getByRole("slider").elementHandle();
+    await page.waitForFunction((element) => Number(element?.getAttribute("aria-valuenow")) >= 6, slider, { timeout: 15_000 });
+    expect(usagePosts).toHaveLength(1);
+    await page.context().close();
+  });
+});
