@@ -48,3 +48,21 @@ export function formatReleaseDate(date: string | null | undefined, precision: Re
   if (Number.isNaN(parsed.getTime())) return null;
   return new Intl.DateTimeFormat("en-US", { ...RELEASE_DATE_FORMATS[precision], timeZone: "UTC" }).format(parsed);
 }
+
+export type ActivityLevel = 0 | 1 | 2 | 3;
+
+/** SPEC §4: plays plus downloads; none at 0, then level 1 under 10, 2 under 50, 3 from 50 (SPEC §9 thresholds). */
+export function activityLevel(plays: number, downloads: number): ActivityLevel {
+  const total = plays + downloads;
+  if (total <= 0) return 0;
+  if (total < 10) return 1;
+  if (total < 50) return 2;
+  return 3;
+}
+
+export const ACTIVITY_TEXT: Record<ActivityLevel, string> = {
+  0: "Activity: No plays or downloads yet",
+  1: "Activity: Getting discovered! 🌱",
+  2: "Activity: Gaining momentum! ⭐️",
+  3: "Activity: Track is on fire! 🔥",
+};
