@@ -130,7 +130,11 @@ export function SyncedStems({
   }
 
   return (
-    <div className="synced-stems" data-state={loadState === "ready" ? (playing ? "playing" : "ready") : loadState}>
+    <section
+      className="synced-stems"
+      aria-label="Synced stems"
+      data-state={loadState === "ready" ? (playing ? "playing" : "ready") : loadState}
+    >
       <div className="synced-transport">
         <button type="button" className="button" disabled={!ready} onClick={playing ? pause : start}>
           {playing ? "Pause All" : "Play All"}
@@ -182,6 +186,6 @@ export function SyncedStems({
           );
         })}
       </ul>
-    </div>
+    </section>
   );
 }

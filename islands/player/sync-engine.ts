@@ -20,7 +20,7 @@ const ASSUMED_CHANNELS = 2;
 const MIN_DECODE_RATE = 22_050;
 const MAX_DECODE_RATE = 48_000;
 /** Sources start this far ahead of "now" so every start() call lands before the shared `when`. */
-const START_LEAD_SECONDS = 0.05;
+export const START_LEAD_SECONDS = 0.05;
 
 export function decodeBudgetBytes(): number {
   const deviceGb = (navigator as Navigator & { deviceMemory?: number }).deviceMemory;

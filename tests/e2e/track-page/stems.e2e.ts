@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { join } from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import type { TrackDetails } from "../../../islands/track/types";
+import { signUp } from "../../support/api";
+import { launchBrowser } from "../../support/browser";
+import { startServer, type TestServer } from "../../support/server";
+import { FULL_MIX, openTrackPage, STEM_FILES, uploadTrack, waitForProcessing } from "./fixtures";
+
+setDefaultTimeout(120_000);
+
+let server: TestServer;
+let browser: Browser;
+let track: TrackDetails;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const owner = await signUp(server);
+  const id = await uploadTrack(server, owner.token, { original: FULL_MIX, stems: STEM_FILES });
+  track = await waitForProcessing(server, owner.token, id);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+const stemsSection = (page: Page) => page.getByRole("region", { name: /^Stems/ });
+const stemRow = (page: Page, name: string) => stemsSection(page).getByRole("listitem", { name });
+
+async function waitForState(element: Locator, state: string) {
+  await element
+    .page()
+    .waitForFunction(([node, wanted]) => (node as HTMLElement).dataset.state === wanted, [
+      await element.elementHandle(),
+      state,
+    ] as const);
+}
+
+async function openStems(): Promise<Page> {
+  const page = await openTrackPage(browser, server, track.id);
+  await stemsSection(page).scrollIntoViewIfNeeded();
+  await waitForState(stemRow(page, "Bass").getByRole("group"), "ready");
+  return page;
+}
+
+describe("stems section", () => {
+  test("lists every stem with name, type, duration and a 48 px grid / 64 px list waveform", async () => {
+    const page = await openStems();
+    for (const stem of STEM_FILES) {
+      const row = stemRow(page, stem.name);
+      await expect(row.getByText(stem.type, { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(row.getByText("1:00", { exact: true }).first().isVisible()).resolves.toBe(true);
+    }
+    const wave = () => stemRow(page, "Drums").getByRole("slider", { name: "Seek" }).boundingBox();
+    expect((await wave())?.height).toBe(48);
+    await stemsSection(page).getByRole("button", { name: "List" }).click();
+    await expect(stemsSection(page).getByRole("button", { name: "List" }).getAttribute("aria-pressed")).resolves.toBe("true");
+    expect((await wave())?.height).toBe(64);
+    await page.context().close();
+  });
+
+  test("sync mode: start, stop, solo toggles, mute; stems and the full track pause each other", async () => {
+    const page = await openStems();
+    const fullTrack = page.getByRole("group", { name: "Player: Undertow" });
+    await stemsSection(page).getByRole("button", { name: "Sync" }).click();
+    const synced = stemsSection(page).getByRole("region", { name: "Synced stems" });
+    await waitForState(synced, "ready");
+    await expect(stemsSection(page).getByRole("group", { name: "Player: Bass" }).count()).resolves.toBe(0);
+
+    await fullTrack.getByRole("button", { name: "Play" }).click();
+    await waitForState(fullTrack, "playing");
+    await stemsSection(page).getByRole("button", { name: "Play All" }).click();
+    await waitForState(synced, "playing");
+    await waitForState(fullTrack, "paused");
+
+    const solo = stemRow(page, "Bass").getByRole("button", { name: "Solo" });
+    await solo.click();
+    const unsolo = stemRow(page, "Bass").getByRole("button", { name: "Unsolo" });
+    await expect(unsolo.getAttribute("aria-pressed")).resolves.toBe("true");
+    await unsolo.click();
+    await stemRow(page, "Bass").getByRole("button", { name: "Solo" }).waitFor();
+    await stemRow(page, "Drums").getByRole("button", { name: "Mute" }).click();
+    await expect(stemRow(page, "Drums").getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed")).resolves.toBe(
+      "true",
+    );
+
+    await synced.getByText(/^0:0[1-9] \/ 1:00$/).waitFor();
+    await stemsSection(page).getByRole("button", { name: "Stop All Tracks" }).click();
+    await waitForState(synced, "ready");
+    await synced.getByText("0:00 / 1:00").waitFor();
+
+    await stemsSection(page).getByRole("button", { name: "Play All" }).click();
+    await waitForState(synced, "playing");
+    await fullTrack.getByRole("button", { name: "Play" }).click();
+    await waitForState(fullTrack, "playing");
+    await waitForState(synced, "ready");
+
+    await stemsSection(page).getByRole("button", { name: "Preview" }).click();
+    await waitForState(stemRow(page, "Bass").getByRole("group"), "ready");
+    await page.context().close();
+  });
+
+  test("stems rendered on one clock match the full mix: drift within 1 ms, also after a seek", async () => {
+    const page = await openTrackPage(browser, server, track.id);
+    const probe = await Bun.build({ entrypoints: [join(import.meta.dir, "drift-probe.ts")], target: "browser" });
+    await page.addScriptTag({ content: await (probe.outputs[0] as Blob).text() });
+    const result = await page.evaluate(
+      (input) => (window as unknown as { measureDrift: (i: unknown) => Promise<unknown> }).measureDrift(input),
+      {
+        stemUrls: track.stems.map((stem) => stem.mp3Url),
+        mixUrl: track.fullTrackMp3Url,
+        duration: 60,
+        from: 10,
+        seekAt: 2,
+        seekTo: 40,
+        renderSeconds: 4,
+      },
+    );
+    console.log("sync drift", JSON.stringify(result));
+    const { beforeSeek, afterSeek } = result as Record<"beforeSeek" | "afterSeek", { lagMs: number; residual: number }>;
+    expect(Math.abs(beforeSeek.lagMs)).toBeLessThanOrEqual(1);
+    expect(Math.abs(afterSeek.lagMs)).toBeLessThanOrEqual(1);
+    // The stems sum to the mix: what is left is MP3 coding noise, far below the signal.
+    expect(beforeSeek.residual).toBeLessThan(0.05);
+    expect(afterSeek.residual).toBeLessThan(0.05);
+    await page.context().close();
+  });
+});
