@@ -8,6 +8,7 @@ import { licensesModule } from "../../modules/licenses";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
+import { trackListsModule } from "../../modules/tracks/lists";
 import { errorHandler } from "./http";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
@@ -29,6 +30,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(adminModule)
   .use(licensesModule)
   .use(notificationsModule)
+  .use(trackListsModule)
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule);
