@@ -1,0 +1,22 @@
+import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
+import { $auth, storedToken } from "../lib/auth";
+import { initSession } from "../lib/session";
+import { TrackList } from "./TrackList";
+
+/**
+ * The home page list (SPEC §2): 'Public Tracks' for visitors, 'Available Tracks' (public plus what the
+ * user may access) with a token. Waits for the stored token's check before choosing the list.
+ */
+export default function HomeTracks() {
+  const auth = useStore($auth);
+  useEffect(initSession, []);
+  const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && storedToken() !== null);
+  const path = auth.status === "unknown" ? null : signedIn ? "/tracks/available" : "/tracks/public";
+  return (
+    <>
+      <h1>{signedIn ? "Available Tracks" : "Public Tracks"}</h1>
+      <TrackList key={path ?? "pending"} path={path} viewerId={auth.status === "signed-in" ? auth.user.id : null} />
+    </>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { api } from "../lib/api";
+
+interface License {
+  id: string;
+  type: string;
+  name: string;
+  description: string;
+  usageDescription: string;
+}
+
+/** SPEC §9 tooltip delay, for pointing and focusing; a click opens at once. */
+const OPEN_DELAY_MS = 700;
+/** Licences never change while a page is open: each is fetched once, and only when first opened. */
+const licenses = new Map<string, Promise<License>>();
+function fetchLicense(id: string): Promise<License> {
+  let pending = licenses.get(id);
+  if (!pending) {
+    pending = api.get<License>(`/licenses/${encodeURIComponent(id)}`);
+    pending.catch(() => licenses.delete(id));
+    licenses.set(id, pending);
+  }
+  return pending;
+}
+
+/** CC_BY_NC_SA → https://creativecommons.org/licenses/by-nc-sa/4.0/ ; null for All Rights Reserved. */
+export function creativeCommonsUrl(type: string | null | undefined): string | null {
+  if (!type?.startsWith("CC_")) return null;
+  return `https://creativecommons.org/licenses/${type.slice(3).toLowerCase().replace(/_/g, "-")}/4.0/`;
+}
+
+type Loaded = { status: "loading" } | { status: "ready"; license: License } | { status: "failed" };
+
+/**
+ * The licence icon of a card. Owners read the licence's description, everyone else its usage description
+ * (SPEC §6); Creative Commons licences link to their public text in a new tab.
+ */
+export function LicenseTooltip({
+  licenseId,
+  licenseType,
+  isOwner,
+}: {
+  licenseId: string;
+  licenseType?: string | null;
+  isOwner: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const tooltipId = useId();
+  const label = licenseType === "ALL_RIGHTS_RESERVED" ? "All Rights Reserved" : licenseType ? "Creative Commons" : "License";
+
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setLoaded((previous) => (previous.status === "ready" ? previous : { status: "loading" }));
+    fetchLicense(licenseId).then(
+      (license) => current && setLoaded({ status: "ready", license }),
+      () => current && setLoaded({ status: "failed" }),
+    );
+    const closeOnOutsidePress = (event: MouseEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", closeOnOutsidePress);
+    return () => {
+      current = false;
+      document.removeEventListener("mousedown", closeOnOutsidePress);
+    };
+  }, [open, licenseId]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  function cancelTimer() {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }
+  function openLater() {
+    cancelTimer();
+    timer.current = setTimeout(() => setOpen(true), OPEN_DELAY_MS);
+  }
+
+  const link = loaded.status === "ready" ? creativeCommonsUrl(loaded.license.type) : null;
+  return (
+    <span className="license-tooltip" ref={wrapper}>
+      <button
+        type="button"
+        className="card-icon"
+        aria-label={`License: ${label}`}
+        aria-expanded={open}
+        aria-describedby={open ? tooltipId : undefined}
+        onClick={() => {
+          cancelTimer();
+          setOpen(!open);
+        }}
+        onMouseEnter={openLater}
+        onMouseLeave={cancelTimer}
+        onFocus={openLater}
+        onBlur={cancelTimer}
+        onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
+      >
+        {licenseType === "ALL_RIGHTS_RESERVED" ? "©" : "🅭"}
+      </button>
+      {open && (
+        <span role="tooltip" id={tooltipId} className="tooltip">
+          {loaded.status === "loading" && "Loading..."}
+          {loaded.status === "failed" && "License details unavailable"}
+          {loaded.status === "ready" && (
+            <>
+              <strong>{loaded.license.type === "ALL_RIGHTS_RESERVED" ? "All Rights Reserved" : "Creative Commons"}</strong>
+              <span className="tooltip-name">{loaded.license.name}</span>
+              <span>{isOwner ? loaded.license.description : loaded.license.usageDescription}</span>
+              {link && (
+                <a href={link} target="_blank" rel="noopener noreferrer">
+                  Read the license
+                </a>
+              )}
+            </>
+          )}
+        </span>
+      )}
+    </span>
+  );
+}

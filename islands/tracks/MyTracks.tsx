@@ -1,0 +1,38 @@
+import { useStore } from "@nanostores/react";
+import { useEffect } from "react";
+import { $auth } from "../lib/auth";
+import { initSession } from "../lib/session";
+import { Loading } from "../ui/Loading";
+import { TrackList } from "./TrackList";
+
+const TABS = {
+  authored: { label: "My Tracks", href: "/my-tracks/authored", path: "/tracks" },
+  shared: { label: "Shared With Me", href: "/my-tracks/shared", path: "/tracks/shared" },
+} as const;
+export type MyTracksTab = keyof typeof TABS;
+
+/** /my-tracks/{authored|shared} (SPEC §2): own tracks with selection and batch delete, or tracks shared with me. */
+export default function MyTracks({ tab }: { tab: MyTracksTab }) {
+  const auth = useStore($auth);
+  useEffect(initSession, []);
+  if (auth.status === "unknown") return <Loading />;
+  if (auth.status === "anonymous") return <p className="notice">Please log in to view your tracks</p>;
+  return (
+    <>
+      <h1>{TABS[tab].label}</h1>
+      <nav className="tabs" aria-label="My tracks">
+        {(Object.keys(TABS) as MyTracksTab[]).map((name) => (
+          <a
+            key={name}
+            href={TABS[name].href}
+            className={name === tab ? "tab active" : "tab"}
+            aria-current={name === tab ? "page" : undefined}
+          >
+            {TABS[name].label}
+          </a>
+        ))}
+      </nav>
+      <TrackList path={TABS[tab].path} viewerId={auth.user.id} selectable={tab === "authored"} />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState } from "react";
+import { formatDuration, formatReleaseDate } from "../lib/format";
+import { authorizedMediaUrl } from "../player/media-url";
+import Player from "../player/Player";
+import { WaveformSvg } from "../player/WaveformSvg";
+import { WAVEFORM_HEIGHTS } from "../player/waveform-style";
+import { isProcessing } from "../track/types";
+import { ActivityBars } from "./ActivityBars";
+import { LicenseTooltip } from "./LicenseTooltip";
+import type { TrackListItem } from "./types";
+
+export interface CardSelection {
+  selected: boolean;
+  /** The click's shift key decides between toggling one card and a range (SPEC §4). */
+  onToggle: (shift: boolean) => void;
+}
+
+/** SPEC §2 track card. `viewerId` marks own tracks; `onDelete` shows the actions menu (own tracks only). */
+export function TrackCard({
+  track,
+  viewerId,
+  selection,
+  onDelete,
+}: {
+  track: TrackListItem;
+  viewerId: string | null;
+  selection?: CardSelection;
+  onDelete?: (track: TrackListItem) => void;
+}) {
+  const isOwner = viewerId !== null && viewerId === track.userId;
+  const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
+  return (
+    <article className={selection?.selected ? "track-card selected" : "track-card"} aria-label={track.title}>
+      <div className="card-top">
+        {selection && (
+          <input
+            type="checkbox"
+            className="card-select"
+            aria-label={`Select ${track.title}`}
+            checked={selection.selected}
+            // The change comes from a click, which carries the shift key.
+            onChange={(event) => selection.onToggle((event.nativeEvent as MouseEvent).shiftKey === true)}
+          />
+        )}
+        <CoverArt track={track} />
+        <div className="card-heading">
+          <a href={`/track/${track.id}`} className="card-title">
+            {track.title}
+          </a>
+          <span className="card-artist">{track.primaryArtistName}</span>
+          <span className="card-duration">{formatDuration(track.duration)}</span>
+        </div>
+        {isOwner && onDelete && <ActionsMenu title={track.title} onDelete={() => onDelete(track)} />}
+      </div>
+      <div className="card-meta">
+        <ActivityBars plays={track.totalPlays} downloads={track.totalDownloads} />
+        {releaseDate && <span className="card-release">{releaseDate}</span>}
+        <LicenseTooltip licenseId={track.licenseId} licenseType={track.licenseType} isOwner={isOwner} />
+        <span
+          className="card-icon"
+          role="img"
+          aria-label={track.isPublic ? "Public" : "Private"}
+          title={track.isPublic ? "Public" : "Private"}
+        >
+          {track.isPublic ? "🌐" : "🔒"}
+        </span>
+        <OwnershipIcon isOwner={isOwner} username={track.user?.username ?? ""} />
+      </div>
+      <div className="card-badges">
+        <span className="track-badge" title="Track format">
+          {track.originalFormat.toUpperCase()}
+        </span>
+        {track.bpm !== null && (
+          <span className="track-badge" title="Tempo (BPM)">
+            {track.bpm} BPM
+          </span>
+        )}
+        {track.key && (
+          <span className="track-badge" title="Musical key">
+            {track.key}
+          </span>
+        )}
+        {track.isExplicit && (
+          <span className="track-badge badge-explicit" title="Contains explicit content">
+            Explicit
+          </span>
+        )}
+        {track.genreNames.map((genre) => (
+          <span key={genre} className="card-genre">
+            #{genre}
+          </span>
+        ))}
+      </div>
+      <CardWaveform track={track} />
+    </article>
+  );
+}
+
+function CoverArt({ track }: { track: TrackListItem }) {
+  if (!track.coverArt || isProcessing(track.coverArt))
+    return (
+      <span className="card-cover card-cover-placeholder" role="img" aria-label="No cover art">
+        🖼
+      </span>
+    );
+  return (
+    <img className="card-cover" src={authorizedMediaUrl(track.coverArt)} alt={`Cover art of ${track.title}`} loading="lazy" />
+  );
+}
+
+function OwnershipIcon({ isOwner, username }: { isOwner: boolean; username: string }) {
+  const text = isOwner ? "You uploaded this track" : `Uploaded by ${username}`;
+  return (
+    <span className="card-icon" role="img" aria-label={text} title={text}>
+      {isOwner ? "★" : "👤"}
+    </span>
+  );
+}
+
+/** 'Processing audio...' until the audio is ready, then the player at list height (SPEC §4, §9). */
+function CardWaveform({ track }: { track: TrackListItem }) {
+  if (isProcessing(track.originalUrl)) return <p className="card-processing">Processing audio...</p>;
+  const peaks = track.waveformData ?? [];
+  if (!track.fullTrackMp3Url || track.duration === null)
+    return peaks.length ? <WaveformSvg peaks={peaks} height={WAVEFORM_HEIGHTS.list} /> : null;
+  return (
+    <Player
+      playerId={`track:${track.id}`}
+      src={track.fullTrackMp3Url}
+      peaks={peaks}
+      duration={track.duration}
+      height={WAVEFORM_HEIGHTS.list}
+      title={track.title}
+      artist={track.primaryArtistName}
+      artworkUrl={track.coverArt && !isProcessing(track.coverArt) ? authorizedMediaUrl(track.coverArt) : null}
+      playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
+    />
+  );
+}
+
+/** The ⋯ menu of an own track; closes on outside press and Escape. */
+function ActionsMenu({ title, onDelete }: { title: string; onDelete: () => void }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, [open]);
+  return (
+    <div className="menu card-menu" ref={ref}>
+      <button
+        type="button"
+        className="menu-button"
+        aria-label={`Actions for ${title}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
+        ⋯
+      </button>
+      {open && (
+        <div className="menu-panel" role="menu">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              onDelete();
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

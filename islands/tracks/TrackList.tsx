@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState } from "react";
+import { api } from "../lib/api";
+import { showToast } from "../lib/toasts";
+import { ErrorView } from "../ui/ErrorView";
+import { Loading } from "../ui/Loading";
+import { DeleteDialog } from "./DeleteDialog";
+import { SelectionBar } from "./SelectionBar";
+import { SortDropdown } from "./SortDropdown";
+import { nextSelection } from "./selection";
+import { TrackCard } from "./TrackCard";
+import { DEFAULT_SORT, type SortKey, type TrackListItem } from "./types";
+import { useTrackPages } from "./use-track-pages";
+import "./tracks.css";
+
+/** SPEC §9: the sentinel counts only when fully visible, with a 20px margin. */
+const SENTINEL_OPTIONS: IntersectionObserverInit = { threshold: 1, rootMargin: "20px" };
+
+/**
+ * A sortable, infinitely scrolling grid of track cards for one list endpoint (SPEC §2 Track list).
+ * `selectable` adds checkboxes and the selection bar (My Tracks); own tracks always get the Delete menu.
+ */
+export function TrackList({
+  path,
+  viewerId,
+  selectable = false,
+}: {
+  path: string | null;
+  viewerId: string | null;
+  selectable?: boolean;
+}) {
+  const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
+  const pages = useTrackPages(path, sort);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const lastClicked = useRef<string | null>(null);
+  const [toDelete, setToDelete] = useState<string[]>([]);
+  const [deleting, setDeleting] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { loadMore } = pages;
+
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    }, SENTINEL_OPTIONS);
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [loadMore]);
+
+  function changeSort(key: SortKey) {
+    setSort(key);
+    setSelected(new Set());
+    lastClicked.current = null;
+  }
+
+  function toggle(id: string, shift: boolean) {
+    const ids = pages.items.map((item) => item.id);
+    setSelected(nextSelection(ids, selected, id, lastClicked.current, shift));
+    lastClicked.current = id;
+  }
+
+  async function confirmDelete() {
+    setDeleting(true);
+    try {
+      const { deletedIds } = await api.delete<{ deletedIds: string[] }>("/tracks", { trackIds: toDelete });
+      pages.remove(deletedIds);
+      setSelected((previous) => new Set([...previous].filter((id) => !deletedIds.includes(id))));
+      showToast({
+        type: "success",
+        title: deletedIds.length === 1 ? "Track deleted" : "Tracks deleted",
+        message: deletedIds.length === 1 ? "The track was deleted." : `${deletedIds.length} tracks were deleted.`,
+      });
+    } catch (error) {
+      showToast({ type: "error", title: "Delete failed", message: (error as Error).message });
+    } finally {
+      setDeleting(false);
+      setToDelete([]);
+    }
+  }
+
+  const own = (track: TrackListItem) => viewerId !== null && track.userId === viewerId;
+  return (
+    <div className="track-list">
+      <div className="track-list-toolbar">
+        <SortDropdown value={sort} onChange={changeSort} />
+      </div>
+      {pages.error && pages.items.length === 0 ? (
+        <ErrorView message={pages.error} onRetry={pages.retry} />
+      ) : pages.loading && pages.items.length === 0 ? (
+        <Loading />
+      ) : pages.items.length === 0 ? (
+        <p className="empty">No tracks found</p>
+      ) : (
+        <ul className="track-grid">
+          {pages.items.map((track) => (
+            <li key={track.id}>
+              <TrackCard
+                track={track}
+                viewerId={viewerId}
+                selection={
+                  selectable && own(track)
+                    ? { selected: selected.has(track.id), onToggle: (shift) => toggle(track.id, shift) }
+                    : undefined
+                }
+                onDelete={(target) => setToDelete([target.id])}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages.error && pages.items.length > 0 && <ErrorView message={pages.error} onRetry={pages.loadMore} />}
+      {pages.nextCursor && !pages.error && (
+        <div ref={sentinel} className="sentinel">
+          Loading more...
+        </div>
+      )}
+      {selectable && (
+        <SelectionBar count={selected.size} onCancel={() => setSelected(new Set())} onDelete={() => setToDelete([...selected])} />
+      )}
+      <DeleteDialog open={toDelete.length > 0} busy={deleting} onCancel={() => setToDelete([])} onConfirm={confirmDelete} />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { TrackDetails } from "../track/types";
+
+/** A track as the list calls return it: GET /api/track/{id}'s fields without stems and shares. */
+export type TrackListItem = Omit<TrackDetails, "stems" | "sharedWith">;
+
+/** SPEC §3 paged list response. */
+export interface TrackPage {
+  items: TrackListItem[];
+  metadata: { nextCursor: string | null };
+}
+
+/** SPEC §9 sort options: label, field, direction; newest first by default. */
+export const SORT_OPTIONS = [
+  { key: "newest", label: "Newest First", field: "createdAt", direction: "desc" },
+  { key: "oldest", label: "Oldest First", field: "createdAt", direction: "asc" },
+  { key: "titleAsc", label: "Title A-Z", field: "title", direction: "asc" },
+  { key: "titleDesc", label: "Title Z-A", field: "title", direction: "desc" },
+  { key: "durationAsc", label: "Duration Shortest", field: "duration", direction: "asc" },
+  { key: "durationDesc", label: "Duration Longest", field: "duration", direction: "desc" },
+  { key: "artistAsc", label: "Artist A-Z", field: "primaryArtistName", direction: "asc" },
+  { key: "artistDesc", label: "Artist Z-A", field: "primaryArtistName", direction: "desc" },
+] as const;
+export type SortKey = (typeof SORT_OPTIONS)[number]["key"];
+export const DEFAULT_SORT: SortKey = "newest";
