@@ -1,6 +1,11 @@
 /// <reference types="astro/client" />
 
 declare namespace App {
-  // biome-ignore lint/suspicious/noEmptyInterface: filled as on-demand pages gain services
-  interface Locals {}
+  /** Server services for on-demand pages (filled by src/server/page-locals.ts). */
+  interface Locals {
+    /** The public URL of this server, for absolute links (OpenGraph tags). */
+    publicUrl: string;
+    /** GET /api/track/{id} as an anonymous visitor would get it, or null when such a visitor may not see it. */
+    getTrackPage(id: string): Promise<import("../islands/track/types").TrackDetails | null>;
+  }
 }
