@@ -1,0 +1,138 @@
+/**
+ * The list API over real uploads (POST /api/track with a 0.25 s corpus WAV): who sees what, paging in
+ * every SPEC §9 sort while tracks are added and deleted, and the batch delete with foreign ids.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { call, type Session, signUp } from "../../tests/support/api";
+import { startServer, type TestServer } from "../../tests/support/server";
+import { SORT_DIRECTIONS, SORT_FIELDS } from "./cursor";
+import { type ListPage, listAll, uploadTiny } from "./lists-test-support";
+
+let server: TestServer;
+let admin: Session;
+let alice: Session;
+let bob: Session;
+const aliceTracks: Record<string, string> = {};
+let bobPublic: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = await signUp(server);
+  alice = await signUp(server);
+  bob = await signUp(server);
+  // Tied titles and artists in mixed case, so every sort needs its id tie-break.
+  aliceTracks.publicA = await uploadTiny(server, alice, { title: "Echo", primaryArtistName: "ann" });
+  aliceTracks.publicB = await uploadTiny(server, alice, { title: "echo", primaryArtistName: "Ann" });
+  aliceTracks.publicC = await uploadTiny(server, alice, { title: "Delta", primaryArtistName: "Bo" });
+  aliceTracks.private = await uploadTiny(server, alice, { title: "Secret", isPublic: false });
+  bobPublic = await uploadTiny(server, bob, { title: "Echo", primaryArtistName: "Ann" });
+}, 60_000);
+afterAll(() => server.stop());
+
+describe("who sees what", () => {
+  test("a private track is only in its owner's lists, never in another user's or the public one", async () => {
+    expect(await listAll(server, "/tracks/public", undefined)).not.toContain(aliceTracks.private);
+    expect(await listAll(server, "/tracks/available", bob.token)).not.toContain(aliceTracks.private);
+    expect(await listAll(server, "/tracks/shared", bob.token)).not.toContain(aliceTracks.private);
+    expect(await listAll(server, "/tracks", bob.token)).toEqual([bobPublic]);
+    expect(await listAll(server, "/tracks", alice.token)).toContain(aliceTracks.private);
+    expect(await listAll(server, "/tracks/available", alice.token)).toContain(aliceTracks.private);
+    expect(await listAll(server, "/tracks/available", bob.token)).toContain(aliceTracks.publicA);
+  });
+
+  test("items carry the SPEC §3 fields the cards show", async () => {
+    const page = await call<{ items: Record<string, unknown>[] }>(server, "GET", "/tracks/public?limit=1");
+    const item = page.body.items[0] as Record<string, unknown>;
+    for (const field of ["id", "title", "primaryArtistName", "duration", "coverArt", "originalUrl", "licenseId", "totalPlays"])
+      expect(item).toHaveProperty(field);
+    expect((item.user as { username: string }).username).toBeTruthy();
+  });
+});
+
+describe("paging", () => {
+  for (const sortField of SORT_FIELDS)
+    for (const sortDirection of SORT_DIRECTIONS)
+      test(`public list by ${sortField} ${sortDirection}, 2 per page, matches one big page`, async () => {
+        const query = { sortField, sortDirection };
+        const whole = await listAll(server, "/tracks/public", undefined, query);
+        const paged = await listAll(server, "/tracks/public", undefined, { ...query, limit: "2" });
+        expect(paged).toEqual(whole);
+        expect(new Set(whole).size).toBe(whole.length);
+      });
+
+  test("paging across an upload and a delete neither repeats nor skips", async () => {
+    const read = (cursor?: string) =>
+      call<ListPage>(
+        server,
+        "GET",
+        `/tracks/available?limit=2&sortField=title&sortDirection=asc${cursor ? `&cursor=${cursor}` : ""}`,
+        {
+          token: alice.token,
+        },
+      );
+    const before = await listAll(server, "/tracks/available", alice.token, { sortField: "title", sortDirection: "asc" });
+    const first = await read();
+    const seen = first.body.items.map((item) => item.id);
+    // A new track sorting first (already passed) and the deletion of one not yet shown.
+    const added = await uploadTiny(server, alice, { title: "Aaa new" });
+    const victim = before.at(-1) as string;
+    await call(server, "DELETE", "/tracks", { token: alice.token, body: { trackIds: [victim] } });
+    let cursor = first.body.metadata.nextCursor;
+    while (cursor) {
+      const page = await read(cursor);
+      seen.push(...page.body.items.map((item) => item.id));
+      cursor = page.body.metadata.nextCursor;
+    }
+    expect(seen).toEqual(before.filter((id) => id !== victim));
+    expect(seen).not.toContain(added);
+    await call(server, "DELETE", "/tracks", { token: alice.token, body: { trackIds: [added] } });
+  });
+});
+
+describe("batch delete", () => {
+  test("deletes only the caller's own tracks; foreign and unknown ids are left alone", async () => {
+    const res = await call<{ deletedIds: string[] }>(server, "DELETE", "/tracks", {
+      token: alice.token,
+      body: { trackIds: [aliceTracks.publicC, bobPublic, "no-such-id"] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.deletedIds).toEqual([aliceTracks.publicC as string]);
+    expect(await listAll(server, "/tracks/public", undefined)).toContain(bobPublic);
+    for (const path of ["/tracks", "/tracks/available"])
+      expect(await listAll(server, path, alice.token)).not.toContain(aliceTracks.publicC);
+    expect(await listAll(server, "/tracks/public", undefined)).not.toContain(aliceTracks.publicC);
+    // Already pending deletion: nothing more to do.
+    const again = await call(server, "DELETE", "/tracks", { token: alice.token, body: { trackIds: [aliceTracks.publicC] } });
+    expect(again.body).toEqual({ deletedIds: [] });
+  });
+
+  test("the admin list shows pending deletions with deletedAt, and the count follows", async () => {
+    const countBefore = await call<{ count: number }>(server, "GET", "/tracks/deleted/count?status=PENDING_DELETION", {
+      token: admin.token,
+    });
+    await call(server, "DELETE", "/tracks", { token: alice.token, body: { trackIds: [aliceTracks.publicB] } });
+    const countAfter = await call<{ count: number }>(server, "GET", "/tracks/deleted/count?status=PENDING_DELETION", {
+      token: admin.token,
+    });
+    expect(countAfter.body.count).toBe(countBefore.body.count + 1);
+    const list = await call<{ items: { id: string; status: string; deletedAt: string | null }[] }>(
+      server,
+      "GET",
+      "/tracks/deleted?status=PENDING_DELETION",
+      { token: admin.token },
+    );
+    const entry = list.body.items.find((item) => item.id === aliceTracks.publicB);
+    expect(entry?.status).toBe("PENDING_DELETION");
+    expect(entry?.deletedAt).toBeTruthy();
+    const none = await call<{ items: unknown[] }>(server, "GET", "/tracks/deleted?status=DELETED", { token: admin.token });
+    expect(none.body.items).toEqual([]);
+  });
+
+  test("an admin may delete any user's track (moderation)", async () => {
+    const res = await call<{ deletedIds: string[] }>(server, "DELETE", "/tracks", {
+      token: admin.token,
+      body: { trackIds: [bobPublic] },
+    });
+    expect(res.body.deletedIds).toEqual([bobPublic]);
+  });
+});
