@@ -12,7 +12,7 @@ let server: TestServer;
 let admin: Session;
 let alice: Session;
 let bob: Session;
-const aliceTracks: Record<string, string> = {};
+const aliceTracks = { publicA: "", publicB: "", publicC: "", private: "" };
 let bobPublic: string;
 
 beforeAll(async () => {
@@ -96,7 +96,7 @@ describe("batch delete", () => {
       body: { trackIds: [aliceTracks.publicC, bobPublic, "no-such-id"] },
     });
     expect(res.status).toBe(200);
-    expect(res.body.deletedIds).toEqual([aliceTracks.publicC as string]);
+    expect(res.body.deletedIds).toEqual([aliceTracks.publicC]);
     expect(await listAll(server, "/tracks/public", undefined)).toContain(bobPublic);
     for (const path of ["/tracks", "/tracks/available"])
       expect(await listAll(server, path, alice.token)).not.toContain(aliceTracks.publicC);
