@@ -1,0 +1,83 @@
+/** The list screens in real Chromium: headings, sort options, empty, signed-out and error states. */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { type Session, signUp } from "../../tests/support/api";
+import { launchBrowser } from "../../tests/support/browser";
+import { startServer, type TestServer } from "../../tests/support/server";
+import { signedInPage } from "../../tests/support/signed-in-page";
+
+let server: TestServer;
+let browser: Browser;
+let user: Session;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await signUp(server); // the admin
+  user = await signUp(server);
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+describe("home", () => {
+  test("a visitor sees 'Public Tracks', the eight sorts and 'No tracks found'", async () => {
+    const { context, page } = await signedInPage(browser, null);
+    await page.goto(`${server.url}/`);
+    await page.getByRole("heading", { name: "Public Tracks" }).waitFor();
+    await page.getByText("No tracks found").waitFor();
+    const options = await page.getByLabel("Sort by").locator("option").allTextContents();
+    expect(options).toEqual([
+      "Newest First",
+      "Oldest First",
+      "Title A-Z",
+      "Title Z-A",
+      "Duration Shortest",
+      "Duration Longest",
+      "Artist A-Z",
+      "Artist Z-A",
+    ]);
+    expect(await page.getByLabel("Sort by").inputValue()).toBe("newest");
+    await context.close();
+  });
+
+  test("with a token the heading is 'Available Tracks'", async () => {
+    const { context, page } = await signedInPage(browser, user.token);
+    await page.goto(`${server.url}/`);
+    await page.getByRole("heading", { name: "Available Tracks" }).waitFor();
+    await page.getByText("No tracks found").waitFor();
+    await context.close();
+  });
+
+  test("a failed load shows the error's message", async () => {
+    const { context, page } = await signedInPage(browser, null);
+    // The server failing is simulated at the network edge; the island and API client are the real ones.
+    await page.route("**/api/tracks/public**", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Database is busy" }) }),
+    );
+    await page.goto(`${server.url}/`);
+    await page.getByRole("alert").getByText("API request failed: Database is busy").waitFor();
+    await context.close();
+  });
+});
+
+describe("my tracks", () => {
+  test("/my-tracks goes to the authored tab; both tabs are there", async () => {
+    const { context, page } = await signedInPage(browser, user.token);
+    await page.goto(`${server.url}/my-tracks`);
+    await page.waitForURL("**/my-tracks/authored");
+    await page.getByRole("heading", { name: "My Tracks" }).waitFor();
+    await page.getByRole("link", { name: "Shared With Me" }).click();
+    await page.waitForURL("**/my-tracks/shared");
+    await page.getByRole("heading", { name: "Shared With Me" }).waitFor();
+    await page.getByText("No tracks found").waitFor();
+    await context.close();
+  });
+
+  test("signed out: 'Please log in to view your tracks'", async () => {
+    const { context, page } = await signedInPage(browser, null);
+    await page.goto(`${server.url}/my-tracks/authored`);
+    await page.getByText("Please log in to view your tracks").waitFor();
+    await context.close();
+  });
+});
