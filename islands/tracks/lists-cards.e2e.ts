@@ -1,0 +1,153 @@
+/**
+ * Cards over real uploads (0.25 s corpus WAVs through POST /api/track): infinite scroll, sorting,
+ * the licence tooltip, the activity text, shift-range selection both ways and the delete dialog.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { uploadTiny } from "../../modules/tracks/lists-test-support";
+import { type Session, signUp } from "../../tests/support/api";
+import { launchBrowser } from "../../tests/support/browser";
+import { startServer, type TestServer } from "../../tests/support/server";
+import { signedInPage } from "../../tests/support/signed-in-page";
+
+let server: TestServer;
+let browser: Browser;
+let owner: Session;
+let other: Session;
+const TRACK_COUNT = 23; // more than one page of 20
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await signUp(server); // the admin
+  owner = await signUp(server);
+  other = await signUp(server);
+  for (let n = 0; n < TRACK_COUNT; n++)
+    await uploadTiny(server, owner, { title: `Track ${String(n).padStart(2, "0")}`, primaryArtistName: `Artist ${n % 5}` });
+}, 120_000);
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+const cards = (page: import("playwright-core").Page) => page.getByRole("article");
+
+describe("home list", () => {
+  test("infinite scroll loads the next page when 'Loading more...' comes into view", async () => {
+    const { context, page } = await signedInPage(browser, null);
+    await page.goto(`${server.url}/`);
+    await page.getByRole("heading", { name: "Public Tracks" }).waitFor();
+    await cards(page).nth(19).waitFor();
+    expect(await cards(page).count()).toBe(20);
+    await page.getByText("Loading more...").scrollIntoViewIfNeeded();
+    await cards(page)
+      .nth(TRACK_COUNT - 1)
+      .waitFor();
+    expect(await cards(page).count()).toBe(TRACK_COUNT);
+    expect(await page.getByText("Loading more...").count()).toBe(0);
+    await context.close();
+  });
+
+  test("sorting by Title A-Z reorders the cards", async () => {
+    const { context, page } = await signedInPage(browser, null);
+    await page.goto(`${server.url}/`);
+    await cards(page).first().waitFor();
+    expect(
+      await page
+        .getByRole("link", { name: /^Track \d+$/ })
+        .first()
+        .textContent(),
+    ).toBe(`Track ${TRACK_COUNT - 1}`);
+    await page.getByLabel("Sort by").selectOption("titleAsc");
+    await page.waitForFunction(() => document.querySelector(".card-title")?.textContent === "Track 00");
+    await page.getByLabel("Sort by").selectOption("titleDesc");
+    await page.waitForFunction((last) => document.querySelector(".card-title")?.textContent === last, `Track ${TRACK_COUNT - 1}`);
+    await context.close();
+  });
+
+  test("a card shows the activity text, ownership and a licence tooltip fetched on opening", async () => {
+    const { context, page } = await signedInPage(browser, other.token);
+    let licenseCalls = 0;
+    page.on("request", (request) => {
+      if (/\/api\/licenses\/[^/?]+/.test(request.url())) licenseCalls++;
+    });
+    await page.goto(`${server.url}/`);
+    const card = cards(page).first();
+    await card.waitFor();
+    await card.getByRole("img", { name: "Activity: No plays or downloads yet" }).waitFor();
+    await card.getByRole("img", { name: `Uploaded by ${owner.user.username}` }).waitFor();
+    expect(licenseCalls).toBe(0);
+    await card.getByRole("button", { name: /^License/ }).click();
+    const tooltip = card.getByRole("tooltip");
+    await tooltip.waitFor();
+    await tooltip
+      .getByText("Loading...")
+      .or(tooltip.getByText(/All Rights Reserved|Creative Commons/))
+      .first()
+      .waitFor();
+    await tooltip
+      .getByText(/All Rights Reserved|Creative Commons/)
+      .first()
+      .waitFor();
+    expect(licenseCalls).toBe(1);
+    await context.close();
+  });
+});
+
+describe("my tracks", () => {
+  test("shift-click selects a range downwards and deselects it upwards; the bar counts and cancels", async () => {
+    const { context, page } = await signedInPage(browser, owner.token);
+    await page.goto(`${server.url}/my-tracks/authored`);
+    const boxes = page.getByRole("checkbox");
+    await boxes.nth(5).waitFor();
+    await boxes.nth(1).click();
+    await boxes.nth(4).click({ modifiers: ["Shift"] });
+    await page.getByText("4 tracks selected").waitFor();
+    for (const n of [1, 2, 3, 4]) expect(await boxes.nth(n).isChecked()).toBe(true);
+    // From card 4 back up to card 2, which is selected: the range is deselected.
+    await boxes.nth(2).click({ modifiers: ["Shift"] });
+    await page.getByText("1 track selected").waitFor();
+    expect(await boxes.nth(1).isChecked()).toBe(true);
+    for (const n of [2, 3, 4]) expect(await boxes.nth(n).isChecked()).toBe(false);
+    await page.getByRole("region", { name: "Selection" }).getByRole("button", { name: "Cancel" }).click();
+    expect(await page.getByRole("region", { name: "Selection" }).count()).toBe(0);
+    await context.close();
+  });
+
+  test("delete from the menu asks first; Cancel keeps the track, Delete removes it", async () => {
+    const { context, page } = await signedInPage(browser, owner.token);
+    await page.goto(`${server.url}/my-tracks/authored`);
+    const first = cards(page).first();
+    await first.waitFor();
+    const title = (await first.getByRole("link").first().textContent()) as string;
+    await first.getByRole("button", { name: `Actions for ${title}` }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog", { name: "Delete Track" });
+    await dialog.getByText("Are you sure you want to delete this track? This action cannot be undone.").waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await page.getByRole("article", { name: title }).count()).toBe(1);
+    await first.getByRole("button", { name: `Actions for ${title}` }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("article", { name: title }).waitFor({ state: "detached" });
+    // Gone for good: a reload does not bring it back.
+    await page.reload();
+    await cards(page).first().waitFor();
+    expect(await page.getByRole("article", { name: title }).count()).toBe(0);
+    await context.close();
+  });
+
+  test("delete from the selection bar removes every selected track", async () => {
+    const { context, page } = await signedInPage(browser, owner.token);
+    await page.goto(`${server.url}/my-tracks/authored`);
+    await cards(page).nth(2).waitFor();
+    const before = await cards(page).count();
+    await page.getByRole("checkbox").nth(0).click();
+    await page.getByRole("checkbox").nth(1).click();
+    await page.getByRole("region", { name: "Selection" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete Track" }).getByRole("button", { name: "Delete" }).click();
+    await page.waitForFunction((count) => document.querySelectorAll("article").length === count, before - 2);
+    await context.close();
+  });
+});
