@@ -23,7 +23,13 @@ const ListQuery = t.Object({
   sortField: t.Optional(t.UnionEnum(SORT_FIELDS, { error: `sortField must be one of ${SORT_FIELDS.join(", ")}` })),
 });
 const DELETED_SORT_FIELDS = ["title", "duration", "primaryArtistName"] as const;
-const statusFilter = t.Optional(t.UnionEnum(DELETED_STATUSES, { error: "status must be PENDING_DELETION or DELETED" }));
+// Not t.UnionEnum: Elysia 1.4 fills an absent optional UnionEnum query value with its first member,
+// which would turn "All" (status omitted, SPEC §7) into PENDING_DELETION only.
+const statusFilter = t.Optional(
+  t.Union([t.Literal(DELETED_STATUSES[0]), t.Literal(DELETED_STATUSES[1])], {
+    error: "status must be PENDING_DELETION or DELETED",
+  }),
+);
 const DeletedQuery = t.Object({
   ...paging,
   sortField: t.Optional(
