@@ -59,7 +59,7 @@ function StorageOverview({ quota }: { quota: StorageQuota }) {
               <dt>{label}</dt>
               <dd>
                 <span>{formatQuotaDuration(seconds)}</span>
-                <UsageBar percent={quotaPercent(seconds, total)} label={`${label} share of total`} />
+                <UsageBar percent={quotaPercent(seconds, total)} label={`${label} share of total`} showPercent={false} />
               </dd>
             </div>
           ))}

@@ -1,7 +1,15 @@
 import { showsUsageLabel } from "./storage-quota";
 
+interface Props {
+  percent: number;
+  label: string;
+  tone?: "normal" | "over";
+  /** Thin breakdown bars have no room for text at all. */
+  showPercent?: boolean;
+}
+
 /** A horizontal bar filled to `percent` (already capped), labelled inside only when there is room. */
-export function UsageBar({ percent, label, tone = "normal" }: { percent: number; label: string; tone?: "normal" | "over" }) {
+export function UsageBar({ percent, label, tone = "normal", showPercent = true }: Props) {
   const rounded = Math.round(percent);
   return (
     <div
@@ -13,7 +21,7 @@ export function UsageBar({ percent, label, tone = "normal" }: { percent: number;
       aria-valuenow={rounded}
     >
       <div className="usage-bar-fill" style={{ width: `${percent}%` }}>
-        {showsUsageLabel(percent) && <span className="usage-bar-label">{rounded}%</span>}
+        {showPercent && showsUsageLabel(percent) && <span className="usage-bar-label">{rounded}%</span>}
       </div>
     </div>
   );
