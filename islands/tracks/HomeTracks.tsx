@@ -1,5 +1,5 @@
 import { useStore } from "@nanostores/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { $auth, storedToken } from "../lib/auth";
 import { initSession } from "../lib/session";
 import { TrackList } from "./TrackList";
@@ -10,8 +10,13 @@ import { TrackList } from "./TrackList";
  */
 export default function HomeTracks() {
   const auth = useStore($auth);
-  useEffect(initSession, []);
-  const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && storedToken() !== null);
+  // Read after hydration: the server-rendered heading (no token there) must match the first client render.
+  const [hasStoredToken, setHasStoredToken] = useState(false);
+  useEffect(() => {
+    setHasStoredToken(storedToken() !== null);
+    initSession();
+  }, []);
+  const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && hasStoredToken);
   const path = auth.status === "unknown" ? null : signedIn ? "/tracks/available" : "/tracks/public";
   return (
     <>
