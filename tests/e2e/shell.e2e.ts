@@ -83,6 +83,14 @@ describe("top bar", () => {
     await myTracks.waitFor({ state: "detached" });
   });
 
+  test("signed in with a long username, the narrow top bar still fits a 320px screen", async () => {
+    const long = await signUp(server, { username: "a_rather_long_username_indeed" });
+    const page = await openPage("/", { token: long.token, viewport: { width: 320, height: 640 } });
+    await page.getByRole("button", { name: long.user.username }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(true);
+  });
+
   test("a user sees their menu with Manage Storage and Logout but no Admin Dashboard, and no Login link", async () => {
     const page = await openPage("/", { token: user.token });
     const menu = page.getByRole("button", { name: user.user.username });
@@ -131,7 +139,7 @@ describe("session on load", () => {
 
 describe("page guard", () => {
   test("signed-in pages send visitors to /login", async () => {
-    for (const path of ["/upload", "/my-tracks/authored", "/manage-storage"]) {
+    for (const path of ["/upload", "/upload/bulk"]) {
       const page = await openPage(path);
       await page.waitForURL(`${server.url}/login`);
       await page.close();
