@@ -51,9 +51,19 @@ describe("operations", () => {
 
 describe("licences", () => {
   test("GET /api/licenses lists the five SPEC types with their labels, no token needed", async () => {
-    const res = await call<Array<{ id: string; type: string; name: string; allowsCommercialUse: boolean }>>(server, "GET", "/licenses");
+    const res = await call<Array<{ id: string; type: string; name: string; allowsCommercialUse: boolean }>>(
+      server,
+      "GET",
+      "/licenses",
+    );
     expect(res.status).toBe(200);
-    expect(res.body.map((license) => license.type).sort()).toEqual(["ALL_RIGHTS_RESERVED", "CC_BY", "CC_BY_NC", "CC_BY_NC_SA", "CC_BY_SA"]);
+    expect(res.body.map((license) => license.type).sort()).toEqual([
+      "ALL_RIGHTS_RESERVED",
+      "CC_BY",
+      "CC_BY_NC",
+      "CC_BY_NC_SA",
+      "CC_BY_SA",
+    ]);
     const byType = Object.fromEntries(res.body.map((license) => [license.type, license]));
     expect(byType.ALL_RIGHTS_RESERVED?.name).toBe("All Rights Reserved");
     expect(byType.CC_BY?.name).toBe("Creative Commons");
