@@ -111,13 +111,21 @@ describe("top bar", () => {
     await page.getByRole("heading", { name: "Feature Flags" }).waitFor();
   });
 
-  test("the user menu closes on a press outside it", async () => {
+  test("the user menu closes on a press outside it, and on Escape with focus back on its button", async () => {
     const page = await openPage("/", { token: user.token });
-    await page.getByRole("button", { name: user.user.username }).click();
+    const button = page.getByRole("button", { name: user.user.username });
+    await button.click();
     const logout = page.getByRole("menuitem", { name: "Logout" });
     await logout.waitFor();
     await page.mouse.click(5, 500);
     await logout.waitFor({ state: "detached" });
+
+    await button.click();
+    await logout.focus();
+    await page.keyboard.press("Escape");
+    await logout.waitFor({ state: "detached" });
+    expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
   });
 });
 
