@@ -15,6 +15,8 @@ export interface RunOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   stdin?: Blob | Uint8Array;
+  /** Streams stdout to this callback instead of collecting it (large raw PCM for peaks). */
+  onStdout?: (chunk: Uint8Array) => void;
 }
 
 export class FfmpegError extends Error {
@@ -39,6 +41,11 @@ async function acquire(): Promise<() => void> {
   };
 }
 
+async function drain(stream: ReadableStream<Uint8Array>, onChunk: (chunk: Uint8Array) => void): Promise<Uint8Array> {
+  for await (const chunk of stream) onChunk(chunk);
+  return new Uint8Array();
+}
+
 async function spawnTool(bin: string, args: string[], options: RunOptions): Promise<RunResult> {
   const release = await acquire();
   try {
@@ -51,7 +58,7 @@ async function spawnTool(bin: string, args: string[], options: RunOptions): Prom
       signal: options.signal,
     });
     const [stdout, stderr, code] = await Promise.all([
-      new Response(proc.stdout).bytes(),
+      options.onStdout ? drain(proc.stdout, options.onStdout) : new Response(proc.stdout).bytes(),
       new Response(proc.stderr).text(),
       proc.exited,
     ]);
