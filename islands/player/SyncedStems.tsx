@@ -4,6 +4,7 @@ import type { StemDetails } from "../track/types";
 import { authorizedMediaUrl } from "./media-url";
 import { createPlayRecorder } from "./play-recorder";
 import { StemWave } from "./StemWave";
+import { audibleStems, toggled } from "./solo-mute";
 import { createStemPlayback, type StemPlayback } from "./stem-playback";
 import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import type { WaveformHeight } from "./waveform-style";
@@ -12,18 +13,6 @@ import type { WaveformHeight } from "./waveform-style";
 const CURSOR_THROTTLE_MS = 50;
 
 type LoadState = "loading" | "ready" | "failed";
-
-/** Which stems sound: with any solo, only soloed ones; otherwise every stem not muted. */
-export function audibleStems(stemIds: string[], soloed: Set<string>, muted: Set<string>): Set<string> {
-  return new Set(stemIds.filter((id) => (soloed.size > 0 ? soloed.has(id) : !muted.has(id))));
-}
-
-function toggled(set: Set<string>, id: string): Set<string> {
-  const next = new Set(set);
-  if (next.has(id)) next.delete(id);
-  else next.add(id);
-  return next;
-}
 
 /**
  * Synced mode (SPEC §4): all stems play together on one clock with start, stop, solo and mute. Starting
