@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { AdminShell } from "./AdminShell";
@@ -23,11 +23,17 @@ interface View {
 
 const FIRST_VIEW: View = { status: "ALL", sortField: "title", sortDirection: "asc", cursors: [null] };
 
+/** A page as fetched, kept with the view it answers, so the rows, sort marks and 'Page N of M' agree. */
+interface Loaded {
+  view: View;
+  items: DeletedTrack[];
+  nextCursor: string | null;
+  count: number;
+}
+
 function DeletedTracks() {
   const [view, setView] = useState<View>(FIRST_VIEW);
-  const [items, setItems] = useState<DeletedTrack[] | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [count, setCount] = useState(0);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // Every change of view (including a retry, which sets an equal copy) fetches its page again.
@@ -40,10 +46,7 @@ function DeletedTracks() {
       fetchDeletedCount(view.status),
     ])
       .then(([page, total]) => {
-        if (!current) return;
-        setItems(page.items);
-        setNextCursor(page.metadata.nextCursor);
-        setCount(total.count);
+        if (current) setLoaded({ view, items: page.items, nextCursor: page.metadata.nextCursor, count: total.count });
       })
       .catch((failure) => {
         console.error("Failed to load deleted tracks", failure);
@@ -54,6 +57,7 @@ function DeletedTracks() {
     };
   }, [view]);
 
+  const busy = loaded?.view !== view;
   // Changing the filter or the sort starts again at page 1 (SPEC §4).
   const setStatus = (status: StatusFilter) => setView({ ...view, status, cursors: [null] });
   const sortBy = (field: SortField) =>
@@ -63,8 +67,46 @@ function DeletedTracks() {
       sortDirection: view.sortField === field && view.sortDirection === "asc" ? "desc" : "asc",
       cursors: [null],
     });
-  const pageNumber = view.cursors.length;
-  const pageCount = Math.max(1, Math.ceil(count / DELETED_PAGE_SIZE));
+
+  let body: ReactNode;
+  if (error) body = <ErrorView message={error} onRetry={() => setView({ ...view })} />;
+  else if (!loaded) body = <Loading />;
+  else {
+    const shown = loaded.view;
+    const pageNumber = shown.cursors.length;
+    const pageCount = Math.max(1, Math.ceil(loaded.count / DELETED_PAGE_SIZE));
+    body = (
+      <div className={busy ? "is-busy" : undefined} aria-busy={busy}>
+        <DeletedTracksTable
+          items={loaded.items}
+          sortField={shown.sortField}
+          sortDirection={shown.sortDirection}
+          onSort={sortBy}
+        />
+        <nav className="pagination" aria-label="Pagination">
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            disabled={busy || pageNumber === 1}
+            onClick={() => setView({ ...shown, cursors: shown.cursors.slice(0, -1) })}
+          >
+            Previous
+          </button>
+          <span>
+            Page {pageNumber} of {pageCount}
+          </span>
+          <button
+            type="button"
+            className="button button-small button-secondary"
+            disabled={busy || !loaded.nextCursor}
+            onClick={() => setView({ ...shown, cursors: [...shown.cursors, loaded.nextCursor] })}
+          >
+            Next
+          </button>
+        </nav>
+      </div>
+    );
+  }
 
   return (
     <section className="deleted-tracks">
@@ -77,38 +119,9 @@ function DeletedTracks() {
             <option value="DELETED">Deleted</option>
           </select>
         </div>
-        <p className="muted">{items ? `${count} ${count === 1 ? "track" : "tracks"}` : ""}</p>
+        <p className="muted">{loaded ? `${loaded.count} ${loaded.count === 1 ? "track" : "tracks"}` : ""}</p>
       </div>
-      {error ? (
-        <ErrorView message={error} onRetry={() => setView({ ...view })} />
-      ) : items === null ? (
-        <Loading />
-      ) : (
-        <>
-          <DeletedTracksTable items={items} sortField={view.sortField} sortDirection={view.sortDirection} onSort={sortBy} />
-          <nav className="pagination" aria-label="Pagination">
-            <button
-              type="button"
-              className="button button-small button-secondary"
-              disabled={pageNumber === 1}
-              onClick={() => setView({ ...view, cursors: view.cursors.slice(0, -1) })}
-            >
-              Previous
-            </button>
-            <span>
-              Page {pageNumber} of {pageCount}
-            </span>
-            <button
-              type="button"
-              className="button button-small button-secondary"
-              disabled={!nextCursor}
-              onClick={() => setView({ ...view, cursors: [...view.cursors, nextCursor] })}
-            >
-              Next
-            </button>
-          </nav>
-        </>
-      )}
+      {body}
     </section>
   );
 }
