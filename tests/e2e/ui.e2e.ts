@@ -52,8 +52,9 @@ describe("toasts", () => {
     await page.setContent(`<!doctype html><style>${css}</style><div id="root"></div>`);
     await page.addScriptTag({ type: "module", content: script });
     await page.waitForFunction(() => "showToast" in window);
-    // After loading: a fake clock from here on drives the toasts' 5-second timers.
+    // After loading: a paused fake clock from here on, so only runFor() moves the toasts' timers.
     await page.clock.install();
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
     return page;
   }
 
