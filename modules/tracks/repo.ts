@@ -1,6 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { type Track, trackShares, tracks } from "./schema";
+import { stems, type Track, trackShares, tracks } from "./schema";
+
+type TrackInsert = typeof tracks.$inferInsert;
+type StemInsert = typeof stems.$inferInsert;
 
 export const tracksRepo = {
   findById: (id: string): Track | undefined => db.select().from(tracks).where(eq(tracks.id, id)).get(),
@@ -10,4 +13,70 @@ export const tracksRepo = {
       .from(trackShares)
       .where(and(eq(trackShares.trackId, trackId), eq(trackShares.userId, userId)))
       .get() !== undefined,
+
+  /** Seconds charged to a user: every track not yet fully deleted. */
+  usedQuotaSeconds: (userId: string): number =>
+    db
+      .select({ used: sql<number>`coalesce(sum(${tracks.totalQuotaSeconds}), 0)` })
+      .from(tracks)
+      .where(and(eq(tracks.userId, userId), ne(tracks.status, "DELETED")))
+      .get()?.used ?? 0,
+
+  /**
+   * Inserts a track and its stems in one transaction, after `admit(usedSeconds)` agrees. bun:sqlite
+   * runs the transaction synchronously, so no other upload can slip in between the check and the insert.
+   */
+  insertWithinQuota: (track: TrackInsert, stemRows: StemInsert[], admit: (usedSeconds: number) => void): Track =>
+    db.transaction((tx) => {
+      const used =
+        tx
+          .select({ used: sql<number>`coalesce(sum(${tracks.totalQuotaSeconds}), 0)` })
+          .from(tracks)
+          .where(and(eq(tracks.userId, track.userId), ne(tracks.status, "DELETED")))
+          .get()?.used ?? 0;
+      admit(used);
+      const inserted = tx.insert(tracks).values(track).returning().get();
+      if (stemRows.length) tx.insert(stems).values(stemRows).run();
+      return inserted;
+    }),
+
+  remove: (id: string): void => {
+    db.delete(tracks).where(eq(tracks.id, id)).run();
+  },
+  update: (id: string, values: Partial<TrackInsert>): void => {
+    db.update(tracks).set(values).where(eq(tracks.id, id)).run();
+  },
+  pendingIds: (): string[] =>
+    db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(and(eq(tracks.processingStatus, "PENDING"), ne(tracks.status, "DELETED")))
+      .all()
+      .map((row) => row.id),
+
+  updateStem: (id: string, values: Partial<StemInsert>): void => {
+    db.update(stems).set(values).where(eq(stems.id, id)).run();
+  },
+
+  sharesOf: (trackId: string): string[] =>
+    db
+      .select({ userId: trackShares.userId })
+      .from(trackShares)
+      .where(eq(trackShares.trackId, trackId))
+      .orderBy(asc(trackShares.createdAt))
+      .all()
+      .map((row) => row.userId),
+  share: (trackId: string, userIds: string[]): void => {
+    if (userIds.length)
+      db.insert(trackShares)
+        .values(userIds.map((userId) => ({ trackId, userId })))
+        .onConflictDoNothing()
+        .run();
+  },
+  unshare: (trackId: string, userIds: string[]): void => {
+    if (userIds.length)
+      db.delete(trackShares)
+        .where(and(eq(trackShares.trackId, trackId), inArray(trackShares.userId, userIds)))
+        .run();
+  },
 };

@@ -8,6 +8,8 @@ import { licensesModule } from "../../modules/licenses";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
+import { storageModule } from "../../modules/storage";
+import { tracksModule } from "../../modules/tracks";
 import { trackListsModule } from "../../modules/tracks/lists";
 import { errorHandler } from "./http";
 
@@ -30,6 +32,8 @@ export const api = new Elysia({ prefix: "/api" })
   .use(adminModule)
   .use(licensesModule)
   .use(notificationsModule)
+  .use(storageModule)
+  .use(tracksModule)
   .use(trackListsModule)
   .use(mediaModule)
   .use(conversionsModule)

@@ -1,10 +1,12 @@
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
+import { processTrack } from "../../../modules/tracks/processing";
 import type { JobHandlers } from "./definitions";
 import { handlePing } from "./ping";
 
 /** Binds every job of `definitions.ts` to the module function that runs it. */
 export const jobHandlers: JobHandlers = {
   "system.ping": handlePing,
+  "track.process": ({ trackId }, signal) => processTrack(trackId, signal),
   "conversions.convert": ({ conversionId }, signal) => runConversion(conversionId, signal),
   "conversions.expire": () => expireConversions(),
 };

@@ -1,0 +1,49 @@
+import sharp from "sharp";
+import { badRequest } from "../../src/server/errors";
+
+/**
+ * Cover art: JPEG, PNG or WebP only (decided by the bytes), decoded by sharp under a low pixel
+ * limit, stored as WebP in three widths: track cards, the track page, and the page at 2×.
+ */
+export const COVER_SIZES = { card: 320, page: 640, page2x: 1280 } as const;
+export type CoverSize = keyof typeof COVER_SIZES;
+
+/** 6000 × 6000: far above any real cover, far below a decompression bomb. */
+const PIXEL_LIMIT = 36_000_000;
+
+function isAcceptedImage(head: Uint8Array): boolean {
+  const text = (start: number, length: number) => String.fromCharCode(...head.subarray(start, start + length));
+  const jpeg = head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff;
+  const png = text(0, 8) === "\x89PNG\r\n\x1a\n";
+  const webp = text(0, 4) === "RIFF" && text(8, 4) === "WEBP";
+  return jpeg || png || webp;
+}
+
+const open = (bytes: Uint8Array) => sharp(bytes, { limitInputPixels: PIXEL_LIMIT, failOn: "warning" });
+
+/** Checks an uploaded cover decodes whole; throws a 400 the uploader can act on. */
+export async function validateCoverArt(bytes: Uint8Array): Promise<void> {
+  if (!isAcceptedImage(bytes.subarray(0, 12))) throw badRequest("Cover art must be a JPEG, PNG or WebP image");
+  try {
+    // A tiny raw render forces a full decode, so truncated files fail here rather than in the job.
+    await open(bytes).resize(8, 8).raw().toBuffer();
+  } catch (error) {
+    const tooLarge = String(error).includes("pixel limit");
+    throw badRequest(tooLarge ? "Cover art image dimensions are too large" : "Cover art image could not be read");
+  }
+}
+
+/** Square WebP renditions, centre-cropped, never enlarged beyond the source. */
+export async function renderCoverSizes(bytes: Uint8Array): Promise<Record<CoverSize, Uint8Array>> {
+  const entries = await Promise.all(
+    (Object.entries(COVER_SIZES) as [CoverSize, number][]).map(async ([name, width]) => {
+      const webp = await open(bytes)
+        .rotate()
+        .resize(width, width, { fit: "cover", withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+      return [name, new Uint8Array(webp)] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<CoverSize, Uint8Array>;
+}

@@ -1,0 +1,119 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { renderMp3AndLoudness, renderPeaks } from "../../src/server/audio/render";
+import { type AudioFormat, DEMUXER } from "../../src/server/audio/sniff";
+import { probe } from "../../src/server/ffmpeg";
+import { log } from "../../src/server/logger";
+import { enqueue } from "../../src/server/queue";
+import { stagingFolder } from "../../src/server/staging";
+import { fileStore } from "../../src/server/store";
+import { type CoverSize, renderCoverSizes } from "./cover-art";
+import { trackKeys } from "./keys";
+import { listStemsOf } from "./media-keys";
+import { tracksRepo } from "./repo";
+import type { Stem, Track } from "./schema";
+
+/** A reason the owner sees on a failed track (processingError). */
+class ProcessingFailed extends Error {}
+
+/** Adds the processing job durably; the id makes a second add (boot recovery) a no-op while one is queued. */
+export async function enqueueProcessing(trackId: string): Promise<void> {
+  await enqueue("track.process", { trackId }, `track-process-${trackId}`);
+}
+
+/** Boot: every track still PENDING gets its job back, in case the crash lost it. */
+export async function resumePendingProcessing(): Promise<void> {
+  const ids = tracksRepo.pendingIds();
+  for (const id of ids) await enqueueProcessing(id);
+  if (ids.length) log.info("re-queued tracks still processing", { count: ids.length });
+}
+
+/**
+ * The `track.process` job. Idempotent: every output is written under a temporary name and renamed
+ * into place, and rows are only updated with finished files, so running it again after a crash
+ * simply redoes the work. The waveform is written first (a fast decode), which makes a WAV/FLAC
+ * track playable from its original long before the MP3 encode finishes.
+ */
+export async function processTrack(trackId: string, signal: AbortSignal): Promise<void> {
+  const track = tracksRepo.findById(trackId);
+  if (track?.processingStatus !== "PENDING") return;
+  const folder = stagingFolder();
+  try {
+    if (!(await fileStore.stat(track.originalKey))) {
+      throw new ProcessingFailed("The upload was interrupted before its audio was saved. Please upload it again.");
+    }
+    await Promise.all([processOriginal(track, folder, signal), processCover(track)]);
+    for (const stem of listStemsOf(trackId)) await processStem(track, stem, folder, signal);
+    tracksRepo.update(trackId, { processingStatus: "READY", processingError: null });
+  } catch (error) {
+    // A shutdown aborts the job: leave it PENDING so the durable queue runs it again after restart.
+    if (signal.aborted) throw error;
+    const reason = error instanceof ProcessingFailed ? error.message : "The audio could not be processed.";
+    log.warn("track processing failed", { trackId, error: error instanceof Error ? error.message : String(error) });
+    tracksRepo.update(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function channelsOf(path: string, format: AudioFormat): Promise<number> {
+  const report = await probe(path, DEMUXER[format]);
+  return report.streams?.find((stream) => stream.codec_type === "audio")?.channels ?? 2;
+}
+
+/** Peaks and the MP3 run side by side: on two cores the waveform lands while the encoder works. */
+async function renderAudio(path: string, format: AudioFormat, mp3Key: string, folder: string, signal: AbortSignal) {
+  const channels = await channelsOf(path, format);
+  const mp3Path = join(folder, `${crypto.randomUUID()}.mp3`);
+  const peaks = renderPeaks(path, format, channels, signal);
+  const encoded = renderMp3AndLoudness(path, format, mp3Path, signal).then(async ({ loudnessLufs }) => {
+    const stored = await fileStore.putFile(mp3Key, mp3Path);
+    return { loudnessLufs, mp3SizeBytes: stored.size };
+  });
+  return { peaks, encoded };
+}
+
+async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
+  const path = await fileStore.localPath(track.originalKey);
+  const mp3Key = trackKeys.mp3(track.id);
+  const { peaks, encoded } = await renderAudio(path, track.originalFormat, mp3Key, folder, signal);
+  const waveform = peaks.then((waveformData) => tracksRepo.update(track.id, { waveformData }));
+  const mp3 = encoded.then((result) => tracksRepo.update(track.id, { mp3Key, ...result }));
+  await Promise.all([waveform, mp3]);
+}
+
+async function processStem(track: Track, stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
+  if (stem.processingStatus === "READY") return;
+  const path = await fileStore.localPath(stem.fileKey);
+  const mp3Key = trackKeys.stemMp3(track.id, stem.id);
+  try {
+    const { peaks, encoded } = await renderAudio(path, stem.originalFormat as AudioFormat, mp3Key, folder, signal);
+    const [waveformData, result] = await Promise.all([peaks, encoded]);
+    tracksRepo.updateStem(stem.id, { waveformData, mp3Key, ...result, processingStatus: "READY", processingError: null });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    tracksRepo.updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
+    throw new ProcessingFailed(`Stem "${stem.name}" could not be processed.`);
+  }
+}
+
+/** WebP sizes from the kept source; the source is dropped once they exist. */
+async function processCover(track: Track): Promise<void> {
+  const sourceKey = trackKeys.coverSource(track.id);
+  const source = await fileStore.get(sourceKey);
+  if (!source) {
+    if (track.coverArtPending && !track.coverArtKey) tracksRepo.update(track.id, { coverArtPending: false });
+    return;
+  }
+  const sizes = await renderCoverSizes(await source.bytes()).catch(() => {
+    throw new ProcessingFailed("The cover art could not be converted.");
+  });
+  for (const [size, bytes] of Object.entries(sizes)) await fileStore.put(trackKeys.cover(track.id, size as CoverSize), bytes);
+  const pageKey = trackKeys.cover(track.id, "page");
+  tracksRepo.update(track.id, {
+    coverArtKey: pageKey,
+    coverArtSizeBytes: Object.values(sizes).reduce((sum, bytes) => sum + bytes.byteLength, 0),
+    coverArtPending: false,
+  });
+  await fileStore.delete(sourceKey);
+}

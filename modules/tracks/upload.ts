@@ -1,0 +1,176 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { type AudioFacts, AudioRejected, inspectAudio } from "../../src/server/audio/inspect";
+import { badRequest, HttpError } from "../../src/server/errors";
+import { log } from "../../src/server/logger";
+import { stagingFolder } from "../../src/server/staging";
+import { fileStore } from "../../src/server/store";
+import type { Viewer } from "../auth/service";
+import { type NotificationInput, notifyUsers } from "../notifications/service";
+import { quotaLimitSeconds } from "../storage/service";
+import { validateCoverArt } from "./cover-art";
+import { trackKeys } from "./keys";
+import { enqueueProcessing } from "./processing";
+import { tracksRepo } from "./repo";
+import type { Track } from "./schema";
+import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadInput } from "./upload-input";
+
+export interface UploadFiles {
+  data?: unknown;
+  original?: File;
+  coverArt?: File;
+  stems?: File[];
+}
+
+/** Past this share of the quota the owner is warned (once, on the upload that crosses it). */
+const QUOTA_WARNING_SHARE = 0.8;
+
+const secondsText = (seconds: number) => `${Math.ceil(seconds / 60)} min`;
+
+/**
+ * POST /api/track. Everything is checked before anything is kept: the form, the bytes (sniffed,
+ * probed, fully decoded), stems against the original, the cover. Then the quota is charged in the
+ * same transaction that inserts the rows, the files move into the store, and the processing job is
+ * added durably, all before the upload is answered.
+ */
+export async function uploadTrack(
+  owner: Viewer,
+  files: UploadFiles,
+): Promise<{ track: Track; notification?: NotificationInput }> {
+  const input = parseUploadInput(files.data);
+  if (!(files.original instanceof File) || files.original.size === 0) throw badRequest("Audio file is required");
+  const stemFiles = files.stems ?? [];
+  checkStemList(input, files.original, stemFiles);
+
+  const folder = stagingFolder();
+  try {
+    const original = await inspectUpload(folder, "original", files.original, input.originalFormat, "Audio file");
+    const stems: Inspected[] = [];
+    for (const [index, file] of stemFiles.entries()) {
+      const facts = await inspectUpload(folder, `stem-${index}`, file, null, `Stem "${input.stemMetadata[index]?.name}"`);
+      if (facts.sampleRate !== original.sampleRate || facts.frames !== original.frames) {
+        throw badRequest(`Stem "${input.stemMetadata[index]?.name}" must have the same length and sample rate as the original`);
+      }
+      stems.push(facts);
+    }
+    const cover = files.coverArt && files.coverArt.size > 0 ? new Uint8Array(await files.coverArt.arrayBuffer()) : null;
+    if (cover) await validateCoverArt(cover);
+    return await store(owner, input, original, stems, cover);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function checkStemList(input: UploadInput, original: File, stems: File[]): void {
+  if (stems.length === 0 && input.stemMetadata.length === 0) return;
+  if (stems.length > MAX_STEMS) throw badRequest(`A track can have at most ${MAX_STEMS} stems`);
+  const originalFormat = input.originalFormat ?? extensionFormat(original.name);
+  if (!isStemFormat(originalFormat)) throw badRequest("Stems can only be added to WAV or FLAC tracks");
+  if (stems.some((stem) => !isStemFormat(extensionFormat(stem.name)))) throw badRequest("Stem files must be .wav or .flac");
+  if (stems.length !== input.stemMetadata.length) throw badRequest("Each stem file needs a name and type in stemMetadata");
+}
+
+type Inspected = AudioFacts & { path: string };
+
+/** Copies one upload to staging under a server-made name and inspects it. */
+async function inspectUpload(
+  folder: string,
+  name: string,
+  file: File,
+  declared: UploadInput["originalFormat"],
+  label: string,
+): Promise<Inspected> {
+  const byName = extensionFormat(file.name);
+  if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
+  if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
+  const path = join(folder, `${name}.${byName}`);
+  await Bun.write(path, file);
+  try {
+    return { ...(await inspectAudio(path, byName, label)), path };
+  } catch (error) {
+    if (error instanceof AudioRejected) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+async function store(owner: Viewer, input: UploadInput, original: Inspected, stems: Inspected[], cover: Uint8Array | null) {
+  const trackId = crypto.randomUUID();
+  const stemRows = stems.map((facts, index) => {
+    const id = crypto.randomUUID();
+    const meta = input.stemMetadata[index] as UploadInput["stemMetadata"][number];
+    return {
+      id,
+      trackId,
+      name: meta.name,
+      type: meta.type,
+      index,
+      originalFormat: facts.format,
+      fileKey: trackKeys.stemFile(trackId, id, facts.format),
+      sizeBytes: Bun.file(facts.path).size,
+      duration: facts.duration,
+    };
+  });
+  const cost = original.duration + stems.reduce((sum, stem) => sum + stem.duration, 0);
+  const limit = quotaLimitSeconds(owner.id);
+  let usedBefore = 0;
+  const track = tracksRepo.insertWithinQuota(
+    {
+      id: trackId,
+      userId: owner.id,
+      title: input.title,
+      description: input.description,
+      primaryArtistName: input.primaryArtistName,
+      duration: original.duration,
+      originalFormat: original.format,
+      originalKey: trackKeys.original(trackId, original.format),
+      originalSizeBytes: Bun.file(original.path).size,
+      coverArtPending: cover !== null,
+      moduleTitle: original.moduleTitle,
+      moduleMessage: original.moduleMessage,
+      bpm: input.bpm,
+      key: input.key,
+      isExplicit: input.isExplicit,
+      isPublic: input.isPublic,
+      releaseDate: input.releaseDate,
+      releaseDatePrecision: input.releaseDatePrecision,
+      genreNames: input.genreNames,
+      licenseId: input.licenseId,
+      totalQuotaSeconds: cost,
+    },
+    stemRows,
+    (used) => {
+      usedBefore = used;
+      if (used + cost > limit) {
+        throw new HttpError(
+          413,
+          `This upload needs ${secondsText(cost)} of storage but only ${secondsText(Math.max(0, limit - used))} of your ${secondsText(limit)} quota is left`,
+        );
+      }
+    },
+  );
+  try {
+    await fileStore.putFile(track.originalKey, original.path);
+    for (const [index, row] of stemRows.entries()) await fileStore.putFile(row.fileKey, (stems[index] as Inspected).path);
+    if (cover) await fileStore.put(trackKeys.coverSource(trackId), cover);
+    await enqueueProcessing(trackId);
+  } catch (error) {
+    // Nothing half-kept: the rows (and so the quota charge) go with the files.
+    log.error("upload could not be stored", { trackId, error: String(error) });
+    tracksRepo.remove(trackId);
+    await fileStore.deletePrefix(trackKeys.folder(trackId));
+    throw error;
+  }
+  return { track, notification: quotaWarning(owner.id, usedBefore, usedBefore + cost, limit) };
+}
+
+function quotaWarning(userId: string, before: number, after: number, limit: number): NotificationInput | undefined {
+  const threshold = limit * QUOTA_WARNING_SHARE;
+  if (limit <= 0 || before >= threshold || after < threshold) return undefined;
+  const notification = {
+    title: "Storage almost full",
+    message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${secondsText(after)} of ${secondsText(limit)}).`,
+    type: "storage-quota-warning",
+  };
+  notifyUsers([userId], notification);
+  return notification;
+}
