@@ -12,7 +12,8 @@ export const notificationsRepo = {
       .where(
         includeRead ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), eq(notifications.isRead, false)),
       )
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      // rowid follows insertion order, so notifications created in the same millisecond stay newest first.
+      .orderBy(desc(notifications.createdAt), desc(sql`rowid`))
       .limit(limit)
       .offset(offset)
       .all(),
