@@ -4,18 +4,21 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | 
   name: string;
   label: string;
   error?: string;
+  /** What the field expects, shown until a validation message takes its place. */
+  hint?: string;
 }
 
-/**
- * One labelled input with its validation message right below it. The message is tied to the
- * input with aria-describedby, so screen readers read it with the field.
- */
 /** The input's id, so a form can move focus to the first field that needs fixing. */
 export const fieldId = (name: string) => `field-${name}`;
 
-export function Field({ name, label, error, ...input }: FieldProps) {
+/**
+ * One labelled input with its hint or validation message right below it, tied to the input with
+ * aria-describedby so screen readers read it with the field.
+ */
+export function Field({ name, label, error, hint, ...input }: FieldProps) {
   const id = fieldId(name);
-  const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+  const note = error ?? hint;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -23,12 +26,12 @@ export function Field({ name, label, error, ...input }: FieldProps) {
         id={id}
         name={name}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={note ? noteId : undefined}
         {...input}
       />
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
+      {note && (
+        <p id={noteId} className={error ? "field-error" : "field-hint"}>
+          {note}
         </p>
       )}
     </div>

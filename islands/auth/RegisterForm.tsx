@@ -53,8 +53,19 @@ export default function RegisterForm() {
   return (
     <form className="form" noValidate onSubmit={submit} aria-label="Register">
       <Field label="Email" type="email" autoComplete="email" {...bind("email")} />
-      <Field label="Username" autoComplete="username" {...bind("username")} />
-      <Field label="Password" type="password" autoComplete="new-password" {...bind("password")} />
+      <Field
+        label="Username"
+        autoComplete="username"
+        hint="At least 3 characters: letters, numbers, underscores and hyphens."
+        {...bind("username")}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters, with an uppercase letter, a lowercase letter and a number."
+        {...bind("password")}
+      />
       {inviteRequired && (
         <>
           <Field label="Invite Code" autoComplete="off" spellCheck={false} {...bind("inviteCode")} />

@@ -4,7 +4,7 @@ import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { call, type Session, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
-import { waitForFieldMessage } from "../support/field-message";
+import { fieldDescription, waitForFieldMessage } from "../support/field-message";
 import { startServer, type TestServer } from "../support/server";
 
 setDefaultTimeout(30_000);
@@ -134,13 +134,19 @@ describe("login form", () => {
 });
 
 describe("register form", () => {
+  const USERNAME_HINT = "At least 3 characters: letters, numbers, underscores and hyphens.";
+  const PASSWORD_HINT = "At least 8 characters, with an uppercase letter, a lowercase letter and a number.";
+
   test("shows every SPEC message beside its field, following the input", async () => {
     await setInviteOnly(false);
     const page = await openPage("/register");
-    await page.getByRole("button", { name: "Register" }).click();
     const email = field(page, "Email");
     const username = field(page, "Username");
     const password = field(page, "Password");
+    await username.waitFor();
+    expect(await fieldDescription(username)).toBe(USERNAME_HINT);
+    expect(await fieldDescription(password)).toBe(PASSWORD_HINT);
+    await page.getByRole("button", { name: "Register" }).click();
     await waitForFieldMessage(email, "Please enter a valid email address");
     await waitForFieldMessage(username, "Username must be at least 3 characters long");
     await waitForFieldMessage(password, "Password must be at least 8 characters long");
@@ -150,6 +156,7 @@ describe("register form", () => {
     await waitForFieldMessage(username, "Username can only contain letters, numbers, underscores, and hyphens");
     await username.fill("good_name-1");
     await waitForFieldMessage(username, null);
+    expect(await fieldDescription(username)).toBe(USERNAME_HINT);
 
     for (const [value, message] of [
       ["Short1", "Password must be at least 8 characters long"],
