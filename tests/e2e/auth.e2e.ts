@@ -6,6 +6,7 @@ import { call, type Session, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { fieldDescription, waitForFieldMessage } from "../support/field-message";
 import { startServer, type TestServer } from "../support/server";
+import { signedInPage } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
@@ -84,9 +85,8 @@ describe("register, logout, login", () => {
   });
 
   test("someone already signed in who opens /login is sent to /", async () => {
-    const page = await openPage("/login");
-    await page.evaluate(([key, token]) => localStorage.setItem(key as string, token as string), [AUTH_TOKEN_KEY, admin.token]);
-    await page.reload();
+    const { page } = await signedInPage(browser, admin.token);
+    await page.goto(`${server.url}/login`);
     await page.waitForURL(`${server.url}/`);
   });
 });

@@ -4,6 +4,7 @@ import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 import { type Session, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
+import { signedInPage } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
@@ -27,12 +28,7 @@ const NARROW = { width: 375, height: 740 };
 
 /** A fresh browser profile, optionally holding `token` as if a previous visit had signed in. */
 async function openPage(path: string, options: { token?: string; viewport?: typeof WIDE } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: options.viewport ?? WIDE });
-  const page = await context.newPage();
-  if (options.token) {
-    await page.goto(`${server.url}/404`);
-    await page.evaluate(([key, token]) => localStorage.setItem(key as string, token as string), [AUTH_TOKEN_KEY, options.token]);
-  }
+  const { page } = await signedInPage(browser, options.token ?? null, { viewport: options.viewport ?? WIDE });
   await page.goto(`${server.url}${path}`);
   return page;
 }
@@ -160,10 +156,7 @@ describe("page guard", () => {
   });
 
   test("while the stored token is being checked the page shows 'Loading...', then the page itself", async () => {
-    const context = await browser.newContext({ viewport: WIDE });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/404`);
-    await page.evaluate(([key, token]) => localStorage.setItem(key as string, token as string), [AUTH_TOKEN_KEY, admin.token]);
+    const { page } = await signedInPage(browser, admin.token, { viewport: WIDE });
     let release = () => {};
     const meAnswered = new Promise<void>((resolve) => {
       release = resolve;
