@@ -39,6 +39,7 @@ export default function TopBar({ currentPath }: { currentPath: string }) {
             type="button"
             className="menu-toggle narrow-only"
             aria-label="Menu"
+            aria-controls="narrow-menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(!menuOpen)}
           >
@@ -47,10 +48,10 @@ export default function TopBar({ currentPath }: { currentPath: string }) {
         </div>
       </nav>
       {menuOpen && (
-        <div className="nav-links narrow-menu narrow-only">
+        <nav id="narrow-menu" className="nav-links narrow-menu narrow-only" aria-label="Main menu">
           <a href="/my-tracks">My Tracks</a>
           <a href="/upload">Upload Track</a>
-        </div>
+        </nav>
       )}
     </header>
   );

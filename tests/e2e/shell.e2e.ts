@@ -70,7 +70,7 @@ describe("top bar", () => {
 
     await menuButton.click();
     expect(await menuButton.getAttribute("aria-expanded")).toBe("true");
-    const myTracks = page.getByRole("link", { name: "My Tracks" }).filter({ visible: true });
+    const myTracks = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "My Tracks" });
     await myTracks.waitFor();
     expect(await myTracks.getAttribute("href")).toBe("/my-tracks");
     expect(await page.getByRole("link", { name: "Upload Track" }).filter({ visible: true }).getAttribute("href")).toBe("/upload");
