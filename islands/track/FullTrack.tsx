@@ -7,8 +7,10 @@ import { isProcessing, type TrackDetails } from "./types";
  * is still being processed (SPEC §4).
  */
 export default function FullTrack({ track, artworkUrl }: { track: TrackDetails; artworkUrl: string | null }) {
-  const { waveformData, duration, fullTrackMp3Url } = track;
-  if (isProcessing(track.originalUrl) || !waveformData?.length || !duration || !fullTrackMp3Url) {
+  const { waveformData, duration, originalUrl } = track;
+  // While the MP3 is still encoding, a WAV/FLAC original streams as it is.
+  const src = track.fullTrackMp3Url ?? originalUrl;
+  if (isProcessing(originalUrl) || !waveformData?.length || !duration || !src) {
     return (
       <section className="full-track" aria-label="Full track">
         <p className="processing-note" role="status">
@@ -21,7 +23,7 @@ export default function FullTrack({ track, artworkUrl }: { track: TrackDetails; 
     <section className="full-track" aria-label="Full track">
       <Player
         playerId={`track:${track.id}`}
-        src={fullTrackMp3Url}
+        src={src}
         peaks={waveformData}
         duration={duration}
         height={96}

@@ -68,6 +68,7 @@ export async function waitForProcessing(
       !isProcessing(track.originalUrl) &&
       !isProcessing(track.coverArt) &&
       !!track.waveformData?.length &&
+      !!track.fullTrackMp3Url &&
       track.stems.every((stem) => stem.waveformData?.length && stem.mp3Url);
     if (done) return track;
     if (Date.now() > deadline) throw new Error(`track ${id} still processing: ${JSON.stringify(res.body).slice(0, 300)}`);

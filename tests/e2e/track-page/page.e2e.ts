@@ -42,8 +42,11 @@ describe("public track page", () => {
     await expect(waveform.isVisible()).resolves.toBe(true);
     expect((await waveform.boundingBox())?.height).toBe(96);
     expect(await waveform.locator("path").getAttribute("d")).toMatch(/^M0 /);
-    await expect(page.getByText("1:00", { exact: true }).isVisible()).resolves.toBe(true);
-    await expect(page.getByText("March 2024", { exact: true }).isVisible()).resolves.toBe(true);
+    const fact = (term: string) => page.locator(`dt:text-is("${term}") + dd`).textContent();
+    expect(await fact("Duration")).toBe("1:00");
+    expect(await fact("Plays")).toBe("0");
+    expect(await fact("Downloads")).toBe("0");
+    expect(await fact("Released")).toBe("March 2024");
     expect(await page.getByTitle("Track format").textContent()).toBe("WAV");
     expect(await page.getByTitle("Tempo (BPM)").textContent()).toBe("120 BPM");
     expect(await page.getByTitle("Musical key").textContent()).toBe("A minor");
