@@ -56,16 +56,24 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
   }
 }
 
-async function channelsOf(path: string, format: AudioFormat): Promise<number> {
-  const report = await probe(path, DEMUXER[format]);
-  return report.streams?.find((stream) => stream.codec_type === "audio")?.channels ?? 2;
+/** Channels and frame count for the peak reducer; the duration was measured by a full decode at upload. */
+async function layoutOf(path: string, format: AudioFormat, duration: number) {
+  const stream = (await probe(path, DEMUXER[format])).streams?.find((candidate) => candidate.codec_type === "audio");
+  return { channels: stream?.channels ?? 2, frames: Math.round(duration * Number(stream?.sample_rate ?? 44_100)) };
 }
 
 /** Peaks and the MP3 run side by side: on two cores the waveform lands while the encoder works. */
-async function renderAudio(path: string, format: AudioFormat, mp3Key: string, folder: string, signal: AbortSignal) {
-  const channels = await channelsOf(path, format);
+async function renderAudio(
+  path: string,
+  format: AudioFormat,
+  duration: number,
+  mp3Key: string,
+  folder: string,
+  signal: AbortSignal,
+) {
+  const layout = await layoutOf(path, format, duration);
   const mp3Path = join(folder, `${crypto.randomUUID()}.mp3`);
-  const peaks = renderPeaks(path, format, channels, signal);
+  const peaks = renderPeaks(path, format, layout, signal);
   const encoded = renderMp3AndLoudness(path, format, mp3Path, signal).then(async ({ loudnessLufs }) => {
     const stored = await fileStore.putFile(mp3Key, mp3Path);
     return { loudnessLufs, mp3SizeBytes: stored.size };
@@ -76,7 +84,7 @@ async function renderAudio(path: string, format: AudioFormat, mp3Key: string, fo
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
   const path = await fileStore.localPath(track.originalKey);
   const mp3Key = trackKeys.mp3(track.id);
-  const { peaks, encoded } = await renderAudio(path, track.originalFormat, mp3Key, folder, signal);
+  const { peaks, encoded } = await renderAudio(path, track.originalFormat, track.duration ?? 0, mp3Key, folder, signal);
   const waveform = peaks.then((waveformData) => tracksRepo.update(track.id, { waveformData }));
   const mp3 = encoded.then((result) => tracksRepo.update(track.id, { mp3Key, ...result }));
   await Promise.all([waveform, mp3]);
@@ -87,7 +95,14 @@ async function processStem(track: Track, stem: Stem, folder: string, signal: Abo
   const path = await fileStore.localPath(stem.fileKey);
   const mp3Key = trackKeys.stemMp3(track.id, stem.id);
   try {
-    const { peaks, encoded } = await renderAudio(path, stem.originalFormat as AudioFormat, mp3Key, folder, signal);
+    const { peaks, encoded } = await renderAudio(
+      path,
+      stem.originalFormat as AudioFormat,
+      stem.duration ?? 0,
+      mp3Key,
+      folder,
+      signal,
+    );
     const [waveformData, result] = await Promise.all([peaks, encoded]);
     tracksRepo.updateStem(stem.id, { waveformData, mp3Key, ...result, processingStatus: "READY", processingError: null });
   } catch (error) {

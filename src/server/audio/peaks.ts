@@ -5,21 +5,29 @@
  *
  * Output format (`waveformData`): a flat array [min0, max0, min1, max1, …] of POINTS pairs in -1…1,
  * rounded to 3 decimals: enough for a 2,000-px-wide waveform, and what wavesurfer.js draws as bars.
+ * Each point starts at 0 (silence), so min ≤ 0 ≤ max always holds.
  */
 export const WAVEFORM_POINTS = 2000;
 
-/** Fine buckets of this many frames are kept while streaming, then merged into POINTS at the end. */
-const FRAMES_PER_BUCKET = 64;
-
 export class PeakReducer {
-  private readonly mins: number[] = [];
-  private readonly maxs: number[] = [];
-  private bucketMin = Number.POSITIVE_INFINITY;
-  private bucketMax = Number.NEGATIVE_INFINITY;
-  private samplesInBucket = 0;
+  private readonly mins: Float32Array;
+  private readonly maxs: Float32Array;
+  private frame = 0;
+  private channel = 0;
   private carry = new Uint8Array(0);
 
-  constructor(private readonly channels: number) {}
+  /**
+   * `expectedFrames` is the decoded length measured at upload; it spreads the frames over the
+   * points in one pass. Should the decode run longer, the extra frames fold into the last point.
+   */
+  constructor(
+    private readonly channels: number,
+    private readonly expectedFrames: number,
+    private readonly points = WAVEFORM_POINTS,
+  ) {
+    this.mins = new Float32Array(points);
+    this.maxs = new Float32Array(points);
+  }
 
   push(chunk: Uint8Array): void {
     let bytes = chunk;
@@ -29,46 +37,32 @@ export class PeakReducer {
       bytes.set(chunk, this.carry.length);
     }
     const whole = bytes.length - (bytes.length % 4);
-    // Copy so the Float32Array is aligned regardless of the chunk's byte offset.
+    // Copy so the Float32Array is aligned whatever the chunk's byte offset.
     const samples = new Float32Array(bytes.slice(0, whole).buffer);
     this.carry = bytes.slice(whole);
-    const perBucket = FRAMES_PER_BUCKET * this.channels;
-    let { bucketMin, bucketMax, samplesInBucket } = this;
+    const { mins, maxs, channels, points } = this;
+    const scale = points / Math.max(1, this.expectedFrames);
+    let { frame, channel } = this;
+    let point = Math.min(points - 1, Math.floor(frame * scale));
     for (let i = 0; i < samples.length; i++) {
       const value = samples[i] as number;
-      if (value < bucketMin) bucketMin = value;
-      if (value > bucketMax) bucketMax = value;
-      if (++samplesInBucket === perBucket) {
-        this.mins.push(bucketMin);
-        this.maxs.push(bucketMax);
-        bucketMin = Number.POSITIVE_INFINITY;
-        bucketMax = Number.NEGATIVE_INFINITY;
-        samplesInBucket = 0;
+      if (value < (mins[point] as number)) mins[point] = value;
+      if (value > (maxs[point] as number)) maxs[point] = value;
+      if (++channel === channels) {
+        channel = 0;
+        frame++;
+        point = Math.min(points - 1, Math.floor(frame * scale));
       }
     }
-    Object.assign(this, { bucketMin, bucketMax, samplesInBucket });
+    this.frame = frame;
+    this.channel = channel;
   }
 
-  /** Merges the fine buckets into `points` min/max pairs (fewer when the audio is shorter). */
-  finish(points = WAVEFORM_POINTS): number[] {
-    if (this.samplesInBucket > 0) {
-      this.mins.push(this.bucketMin);
-      this.maxs.push(this.bucketMax);
-    }
-    const buckets = this.mins.length;
-    const count = Math.min(points, buckets);
+  /** The flat [min, max, …] list; points past the end of a shorter-than-expected decode stay 0. */
+  finish(): number[] {
     const out: number[] = [];
-    for (let p = 0; p < count; p++) {
-      const from = Math.floor((p * buckets) / count);
-      const to = Math.max(from + 1, Math.floor(((p + 1) * buckets) / count));
-      let min = 0;
-      let max = 0;
-      for (let b = from; b < to; b++) {
-        min = Math.min(min, this.mins[b] as number);
-        max = Math.max(max, this.maxs[b] as number);
-      }
-      out.push(round(Math.max(-1, min)), round(Math.min(1, max)));
-    }
+    for (let p = 0; p < this.points; p++)
+      out.push(round(Math.max(-1, this.mins[p] as number)), round(Math.min(1, this.maxs[p] as number)));
     return out;
   }
 }

@@ -12,8 +12,13 @@ const input = (path: string, format: AudioFormat) => ["-f", DEMUXER[format], "-i
  * The fast pass that makes a track drawable: decode once to raw float PCM on a pipe and reduce it
  * to peaks while it streams. No encoder runs, so this finishes long before the MP3.
  */
-export async function renderPeaks(path: string, format: AudioFormat, channels: number, signal?: AbortSignal): Promise<number[]> {
-  const reducer = new PeakReducer(channels);
+export async function renderPeaks(
+  path: string,
+  format: AudioFormat,
+  layout: { channels: number; frames: number },
+  signal?: AbortSignal,
+): Promise<number[]> {
+  const reducer = new PeakReducer(layout.channels, layout.frames);
   await runFfmpeg([...input(path, format), "-map", "0:a:0", "-c:a", "pcm_f32le", "-f", "f32le", "pipe:1"], {
     timeoutMs: RENDER_TIMEOUT_MS,
     signal,

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { call, type Session, signUp } from "../../tests/support/api";
+import { startServer, type TestServer } from "../../tests/support/server";
+import { CORPUS, upload, waitProcessed } from "./upload-test-support";
+
+let server: TestServer;
+let uploader: Session;
+beforeAll(async () => {
+  server = await startServer();
+  await signUp(server); // the first account is the admin; uploaders below are ordinary users
+  uploader = await signUp(server);
+});
+afterAll(() => server.stop());
+
+/** Every stored file under the data folder's media and staging areas (nothing may be left behind). */
+function storedFiles(dataDir: string): string[] {
+  const list = (dir: string): string[] => {
+    try {
+      return readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => join(entry.parentPath, entry.name));
+    } catch {
+      return [];
+    }
+  };
+  return [...list(join(dataDir, "media")), ...list(join(dataDir, "staging"))];
+}
+
+const quotaOf = async (session: Session) =>
+  (await call<{ currentUsedQuotaSeconds: number }>(server, "GET", "/storage/quota", { token: session.token })).body;
+
+describe("accepted originals", () => {
+  const cases: Array<[string, string, number, string | null]> = [
+    ["real-modules/dali.xm", "xm", 84.48, "dali4"],
+    ["real-modules/gd-giirm.s3m", "s3m", 51.84, "Goose in Israel"],
+    ["real-modules/gd-ite.it", "it", 23.04, "I think.. engh."],
+    ["real-modules/high-score.mod", "mod", 69.12, "high-score"],
+    ["real-modules/ritam.s3m", "s3m", 130.56, null],
+    ["real-modules/termigator_reg-zbb.mod", "mod", 96.48, "termigator"],
+    ["real-audio/alsa-Front_Center.wav", "wav", 1.43, null],
+    ["real-audio/alsa-Noise.wav", "wav", 1.41, null],
+    ["real-audio/audio-lena-24bit-junkchunk.wav", "wav", 12.27, null],
+    ["real-audio/audio-lena-32bit-float.wav", "wav", 12.27, null],
+    ["real-audio/audio-lena.flac", "flac", 12.27, null],
+    ["real-audio/freedesktop-complete.flac", "flac", 1.09, null],
+    ["real-audio/hydrogen-808_Cymbal.flac", "flac", 0.91, null],
+    ["real-audio/hydrogen-808_Kick_Long.flac", "flac", 1.2, null],
+    ["real-audio/pygame-house_lo-u8-11k.wav", "wav", 7.1, null],
+    ["real-audio/sound-icons-electric-piano-3-16k.wav", "wav", 1.72, null],
+  ];
+
+  test("every real module, WAV and FLAC uploads and processes: duration, waveform, MP3, loudness, module text", async () => {
+    const session = await signUp(server);
+    const results = await Promise.all(
+      cases.map(async ([path, originalFormat]) => {
+        const res = await upload(server, session, { original: path, data: { originalFormat } });
+        expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+        return waitProcessed(server, session, res.body.track.id);
+      }),
+    );
+    for (const [index, track] of results.entries()) {
+      const [path, format, seconds, moduleTitle] = cases[index] as (typeof cases)[number];
+      expect(track.processingStatus, path).toBe("READY");
+      expect(track.originalFormat).toBe(format);
+      expect(Math.abs((track.duration as number) - seconds), path).toBeLessThan(0.15);
+      expect(track.originalUrl).toBe(`/api/track/${track.id}/original`);
+      expect(track.fullTrackMp3Url).toBe(`/api/track/${track.id}/full.mp3`);
+      expect(track.waveformData).toHaveLength(4000);
+      expect(Math.max(...(track.waveformData as number[]))).toBeGreaterThan(0.01);
+      expect(typeof track.loudnessLufs).toBe("number");
+      expect(track.mp3SizeBytes as number).toBeGreaterThan(1000);
+      expect(track.totalQuotaSeconds).toBeCloseTo(track.duration as number, 5);
+      if (["xm", "it", "s3m", "mod"].includes(format)) {
+        expect(track.moduleTitle).toBe(moduleTitle);
+        expect(String(track.moduleMessage).length).toBeGreaterThan(0);
+      }
+    }
+    const charged = results.reduce((sum, track) => sum + (track.duration as number), 0);
+    expect((await quotaOf(session)).currentUsedQuotaSeconds).toBeCloseTo(charged, 3);
+  }, 120_000);
+
+  test("the reply carries the processing marker; afterwards the marker is gone and the MP3 is streamable", async () => {
+    const res = await upload(server, uploader, {
+      original: "album/06 - Nova Drift - The Long Way Home (Extended Mix).wav",
+      coverArt: "album/the long way home.JPG",
+    });
+    expect(res.status).toBe(201);
+    const id = res.body.track.id;
+    expect(res.body.track.originalUrl).toBe(`{address}/api/track/${id}/original`);
+    expect(res.body.track.coverArt).toBe(`{address}/api/track/${id}/cover`);
+    const done = await waitProcessed(server, uploader, id);
+    expect(done.coverArt).toBe(`/api/track/${id}/cover`);
+    expect(done.coverArtSizeBytes as number).toBeGreaterThan(0);
+    const mp3 = await fetch(`${server.url}${done.fullTrackMp3Url}`, { headers: { authorization: `Bearer ${uploader.token}` } });
+    expect(mp3.status).toBe(200);
+    expect(mp3.headers.get("content-type")).toContain("audio/mpeg");
+    expect((await mp3.arrayBuffer()).byteLength).toBe(done.mp3SizeBytes as number);
+    const cover = await fetch(`${server.url}${done.coverArt}`);
+    expect(cover.headers.get("content-type")).toContain("image/webp");
+  }, 60_000);
+
+  test("the album uploads with each track's own cover", async () => {
+    const matches = (await Bun.file(join(CORPUS, "album-expected-matches.json")).json()).cover_for_track as Record<
+      string,
+      string
+    >;
+    const tracks = await Promise.all(
+      // The 200-second track is covered by the marker test above.
+      Object.entries(matches)
+        .filter(([track]) => !track.startsWith("06"))
+        .map(async ([track, cover]) => {
+          const res = await upload(server, uploader, { original: `album/${track}`, coverArt: `album/${cover}` });
+          expect(res.status, track).toBe(201);
+          return waitProcessed(server, uploader, res.body.track.id);
+        }),
+    );
+    for (const track of tracks) {
+      expect(track.processingStatus).toBe("READY");
+      expect(track.coverArt).toBe(`/api/track/${track.id}/cover`);
+    }
+  }, 90_000);
+
+  test("hostile file names are only names: a valid WAV called CON.wav or a 255-byte name is stored under server keys", async () => {
+    const long = readdirSync(join(CORPUS, "bad")).find((name) => name.startsWith("aaaa")) as string;
+    for (const name of ["CON.wav", long]) {
+      const res = await upload(server, uploader, { original: `bad/${name}` });
+      expect(res.status).toBe(201);
+      expect((await waitProcessed(server, uploader, res.body.track.id)).processingStatus).toBe("READY");
+    }
+    expect(storedFiles(server.dataDir).some((path) => path.includes("CON") || path.includes("aaaa"))).toBe(false);
+  }, 30_000);
+
+  test("a whole module that renders to silence is refused (libopenmpt exits 0 on it)", async () => {
+    // A structurally complete ProTracker module: one empty pattern, no sample data.
+    const bytes = new Uint8Array(1084 + 1024);
+    bytes[950] = 1;
+    bytes.set(new TextEncoder().encode("M.K."), 1080);
+    const form = new FormData();
+    form.set("data", JSON.stringify({ title: "Silence", primaryArtistName: "Nobody", licenseId: "all-rights-reserved" }));
+    form.set("original", new Blob([bytes]), "silence.mod");
+    const res = await call<{ message: string }>(server, "POST", "/track", { token: uploader.token, body: form });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Audio file renders to silence (the module is damaged or incomplete)");
+  });
+
+  test("a phase-inverted stereo file keeps its full waveform (peaks over all channels, no downmix)", async () => {
+    const path = join(server.dataDir, "..", `inverted-${crypto.randomUUID()}.wav`);
+    const made = Bun.spawnSync([
+      "ffmpeg",
+      ...["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=2:sample_rate=44100"],
+      ...["-af", "pan=stereo|c0=0.8*c0|c1=-0.8*c0", "-c:a", "pcm_s16le", path],
+    ]);
+    expect(made.exitCode).toBe(0);
+    const form = new FormData();
+    form.set("data", JSON.stringify({ title: "Inverted", primaryArtistName: "Phase", licenseId: "all-rights-reserved" }));
+    form.set("original", Bun.file(path), "inverted.wav");
+    const res = await call<{ track: { id: string } }>(server, "POST", "/track", { token: uploader.token, body: form });
+    await Bun.file(path).delete();
+    expect(res.status).toBe(201);
+    const track = await waitProcessed(server, uploader, res.body.track.id);
+    const peaks = track.waveformData as number[];
+    // lavfi's sine has amplitude 1/8: each channel peaks at ±0.1; a mono downmix would be flat (0).
+    expect(Math.max(...peaks)).toBeGreaterThan(0.09);
+    expect(Math.min(...peaks)).toBeLessThan(-0.09);
+  }, 30_000);
+});
+
+describe("refused uploads keep nothing", () => {
+  const refusedOriginals: Array<[string, string | undefined]> = [
+    ["bad/bogus-fmt-header.wav", "wav"],
+    ["bad/empty.wav", "wav"],
+    ["bad/huge-declared-size.wav", "wav"],
+    ["bad/id3-tag-only.mp3", undefined],
+    ["bad/mp3-renamed.wav", "wav"],
+    ["bad/png-renamed.xm", "xm"],
+    ["bad/random-bytes.mod", "mod"],
+    ["bad/svg-script-as.png", undefined],
+    ["bad/text-file.wav", "wav"],
+    ["bad/truncated-half.flac", "flac"],
+    ["bad/truncated-half.it", "it"],
+    ["bad/truncated-header-only.flac", "flac"],
+    ["bad/truncated-header.xm", "xm"],
+    ["bad/pixel-flood-100000x100000.png", undefined],
+    ["bad/truncated-cover.jpg", undefined],
+    ["real-audio/audio-lena.mp3", undefined],
+    ["real-audio/pygame-house_lo.ogg", undefined],
+    ["real-audio/freedesktop-complete.oga", undefined],
+  ];
+  const refusedCovers = [
+    "bad/pixel-flood-100000x100000.png",
+    "bad/truncated-cover.jpg",
+    "bad/svg-script-as.png",
+    "bad/text-file.wav",
+  ];
+
+  test("every bad original and every bad cover gets a 4xx {message}, no row, no file, no quota charged", async () => {
+    const session = await signUp(server);
+    const replies = await Promise.all([
+      ...refusedOriginals.map(([path, originalFormat]) => upload(server, session, { original: path, data: { originalFormat } })),
+      ...refusedCovers.map((coverArt) => upload(server, session, { original: "real-audio/alsa-Noise.wav", coverArt })),
+    ]);
+    const labels = [...refusedOriginals.map(([path]) => path), ...refusedCovers.map((path) => `cover ${path}`)];
+    for (const [index, res] of replies.entries()) {
+      expect(res.status, `${labels[index]} → ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, labels[index]).toBeLessThan(500);
+      expect(typeof res.body.message).toBe("string");
+    }
+    expect((await quotaOf(session)).currentUsedQuotaSeconds).toBe(0);
+    const owned = await call<{ items: unknown[] }>(server, "GET", "/tracks", { token: session.token });
+    expect(owned.body.items).toEqual([]);
+    expect(storedFiles(server.dataDir).filter((path) => path.includes("/staging/"))).toEqual([]);
+  }, 60_000);
+
+  test.each([
+    ["bad/truncated-header.xm", "xm", "truncated module"],
+    ["bad/truncated-half.it", "it", "truncated module"],
+    ["bad/mp3-renamed.wav", "wav", "not a WAV, FLAC or tracker module"],
+    ["bad/png-renamed.xm", "xm", "not a WAV, FLAC or tracker module"],
+    ["bad/huge-declared-size.wav", "wav", "header declares more data"],
+    ["bad/truncated-half.flac", "flac", "damaged"],
+  ])("%s is refused with a reason (%s)", async (path, originalFormat, reason) => {
+    const res = await upload(server, uploader, { original: path, data: { originalFormat } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(reason);
+  });
+});
+
+describe("stems", () => {
+  const stem = (name: string, type: string, path = `stems/Nova Drift - Undertow - ${name}.wav`) => ({ path, name, type });
+  const fullMix = "stems/Nova Drift - Undertow (full mix).wav";
+
+  test("a WAV with four stems (one as FLAC) processes every stem and charges original + stems", async () => {
+    const res = await upload(server, uploader, {
+      original: fullMix,
+      stems: [
+        stem("bass", "bass"),
+        stem("drums", "drums"),
+        stem("synth", "synth"),
+        stem("vocals", "vocals", "stems/variants/Nova Drift - Undertow - vocals.flac"),
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const track = await waitProcessed(server, uploader, res.body.track.id);
+    expect(track.processingStatus).toBe("READY");
+    expect(track.stems.map((s) => [s.name, s.type, s.index])).toEqual([
+      ["bass", "bass", 0],
+      ["drums", "drums", 1],
+      ["synth", "synth", 2],
+      ["vocals", "vocals", 3],
+    ]);
+    for (const s of track.stems) {
+      expect(s.duration).toBeCloseTo(60, 3);
+      expect(s.waveformData).toHaveLength(4000);
+      expect(s.mp3Url).toBe(`/api/track/${track.id}/stem/${s.id}.mp3`);
+      expect(s.processingStatus).toBe("READY");
+    }
+    expect(track.totalQuotaSeconds as number).toBeCloseTo(300, 3);
+  }, 60_000);
+
+  test.each([
+    ["stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac", "same length and sample rate"],
+    ["stems/variants/MISMATCH - Undertow - vocals (16000 Hz).flac", "same length and sample rate"],
+    ["stems/variants/Nova Drift - Undertow - bass.mp3", "Stem files must be .wav or .flac"],
+  ])("stem %s is refused", async (path, message) => {
+    const res = await upload(server, uploader, {
+      original: fullMix,
+      stems: [stem("bass", "bass"), { path, name: "odd", type: "vocals" }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain(message);
+  });
+
+  test("stems need a WAV/FLAC original, at most 20, and a known type", async () => {
+    const onModule = await upload(server, uploader, { original: "real-modules/dali.xm", stems: [stem("bass", "bass")] });
+    expect(onModule.body.message).toBe("Stems can only be added to WAV or FLAC tracks");
+    const many = Array.from({ length: 21 }, (_, i) => ({ ...stem("bass", "bass"), name: `bass ${i}` }));
+    const tooMany = await upload(server, uploader, { original: fullMix, stems: many });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe("A track can have at most 20 stems");
+    const badType = await upload(server, uploader, { original: fullMix, stems: [stem("bass", "cowbell")] });
+    expect(badType.status).toBe(400);
+    expect(badType.body.message).toStartWith("Stem type must be one of: audio, drums");
+  });
+});
