@@ -99,11 +99,6 @@ describe("full track", () => {
   });
 
   test("asking again while it runs answers in_progress; once done, success without a new run", async () => {
-    const first = await call<{ status: string }>(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
-      token: owner.token,
-      body: { type: "stem", stemId: stemTrack.stems[0]?.id, format: "wav" },
-    });
-    expect(first.body.status).toBe("success");
     const vocals = stemTrack.stems.find((stem) => stem.name === "Vocals")?.id as string;
     const started = await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
       token: owner.token,
@@ -123,6 +118,13 @@ describe("full track", () => {
 });
 
 describe("stems", () => {
+  test("a WAV stem is its own WAV download, listed on the track at once", async () => {
+    const bass = stemTrack.stems.find((stem) => stem.name === "Bass")?.id as string;
+    const reply = await call(server, "GET", statusPath(stemTrack, bass, "wav"), { token: owner.token });
+    expect(reply.body).toEqual({ status: "success", data: { conversionStatus: "COMPLETED" } });
+    expect(stemTrack.stems.find((stem) => stem.id === bass)?.wavUrl).toBe(`/api/track/${stemTrack.id}/stem/${bass}.wav`);
+  });
+
   test.each([
     ["Bass", "flac", "flac"],
     ["Vocals", "wav", "pcm_s16le"],

@@ -1,21 +1,6 @@
+import { type AudioFormat, DEMUXER } from "../../src/server/audio/sniff";
 import { probe, runFfmpeg } from "../../src/server/ffmpeg";
 import type { ConversionFormat } from "./schema";
-
-/** ffmpeg's demuxer for each stored original format: the input format is always forced, never sniffed. */
-const DEMUXERS: Record<string, string> = {
-  wav: "wav",
-  flac: "flac",
-  xm: "libopenmpt",
-  it: "libopenmpt",
-  s3m: "libopenmpt",
-  mod: "libopenmpt",
-};
-
-export function demuxerFor(originalFormat: string): string {
-  const demuxer = DEMUXERS[originalFormat];
-  if (!demuxer) throw new Error(`No demuxer for format ${originalFormat}`);
-  return demuxer;
-}
 
 /** Sample formats deeper than 16 bits; their derivatives keep 24 bits instead of being truncated. */
 const HIGH_RESOLUTION = new Set(["s32", "s32p", "s64", "s64p", "flt", "fltp", "dbl", "dblp"]);
@@ -31,7 +16,10 @@ export async function encodeDerivative(
   outputPath: string,
   signal: AbortSignal,
 ): Promise<void> {
-  const demuxer = demuxerFor(originalFormat);
+  // The input format is always forced from the stored format, never sniffed again. Stems keep their
+  // format as plain text, so an unknown one fails here rather than reaching ffmpeg.
+  const demuxer: string | undefined = DEMUXER[originalFormat as AudioFormat];
+  if (!demuxer) throw new Error(`No demuxer for stored format ${originalFormat}`);
   let highResolution = false;
   if (demuxer !== "libopenmpt") {
     const report = await probe(inputPath, demuxer, { signal, timeoutMs: 60_000 });

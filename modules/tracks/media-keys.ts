@@ -2,6 +2,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { notFound } from "../../src/server/errors";
 import { assertKey } from "../../src/server/store/file-store";
+import type { CoverSize } from "./cover-art";
+import { trackKeys } from "./keys";
 import { type Stem, stems, type Track } from "./schema";
 
 /**
@@ -20,9 +22,12 @@ export function listStemsOf(trackId: string): Stem[] {
   return db.select().from(stems).where(eq(stems.trackId, trackId)).orderBy(asc(stems.index)).all();
 }
 
-/** Inside the track's folder, so deleting the track's files removes its derivatives too. */
+/**
+ * Inside the track's folder, so deleting the track's files removes its derivatives too. One key per
+ * conversion run, so an expiry sweep never deletes a newer run's file.
+ */
 export function derivativeKey(trackId: string, conversionId: string, format: "wav" | "flac"): string {
-  return assertKey(`tracks/${trackId}/derived/${conversionId}.${format}`);
+  return assertKey(`${trackKeys.folder(trackId)}/derived/${conversionId}.${format}`);
 }
 
 /** A stem of a track the caller may already see (checked by access.ts); 404 when it is not that track's. */
@@ -32,8 +37,7 @@ export function requireStemOf(trackId: string, stemId: string): Stem {
   return stem;
 }
 
-/** The stored WebP of one cover size; the card and page2x variants sit beside the page one. */
-export function coverVariantKey(track: Track, size: "card" | "page" | "page2x"): string | null {
-  if (!track.coverArtKey) return null;
-  return size === "page" ? track.coverArtKey : track.coverArtKey.replace(/page\.webp$/, `${size}.webp`);
+/** The stored WebP of one cover size, once processing has made the sizes (coverArtKey is then set). */
+export function coverVariantKey(track: Track, size: CoverSize): string | null {
+  return track.coverArtKey ? trackKeys.cover(track.id, size) : null;
 }
