@@ -11,7 +11,7 @@ beforeAll(async () => {
   server = await startServer();
   await signUp(server); // the first account is the admin; uploaders below are ordinary users
   uploader = await signUp(server);
-});
+}, 30_000);
 afterAll(() => server.stop());
 
 /** Every stored file under the data folder's media and staging areas (nothing may be left behind). */

@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { call, signUp } from "../../tests/support/api";
+import { startServer, type TestServer } from "../../tests/support/server";
+import { upload, waitProcessed } from "./upload-test-support";
+
+const started: TestServer[] = [];
+afterAll(async () => {
+  for (const server of started) await server.stop().catch(() => {});
+});
+
+interface Quota {
+  totalQuotaSeconds: number;
+  currentUsedQuotaSeconds: number;
+  freeQuotaSeconds: number;
+  paidQuotaSeconds: number;
+  isOverQuota: boolean;
+}
+
+describe("storage quota", () => {
+  test("20 concurrent uploads at the limit: exactly as many as fit are kept, the rest refused, never over quota", async () => {
+    // alsa-Front_Center.wav decodes to 1.4285 s: seven fit in 10 s, the eighth would not.
+    const server = await startServer({ env: { FREE_QUOTA_SECONDS: "10" } });
+    started.push(server);
+    const session = await signUp(server);
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => upload(server, session, { original: "real-audio/alsa-Front_Center.wav" })),
+    );
+    const kept = replies.filter((res) => res.status === 201);
+    const refused = replies.filter((res) => res.status !== 201);
+    expect(kept).toHaveLength(7);
+    for (const res of refused) {
+      expect(res.status).toBe(413);
+      expect(res.body.message).toStartWith("This upload needs 1 min of storage but only");
+    }
+    const quota = (await call<Quota>(server, "GET", "/storage/quota", { token: session.token })).body;
+    expect(quota).toMatchObject({ totalQuotaSeconds: 10, freeQuotaSeconds: 10, paidQuotaSeconds: 0, isOverQuota: false });
+    expect(quota.currentUsedQuotaSeconds).toBeCloseTo(7 * 1.4285, 2);
+    // Exactly one upload crossed 80 %: it carried the warning, which is also stored as a notification.
+    const warned = kept.filter((res) => res.body.notification);
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.body.notification?.type).toBe("storage-quota-warning");
+    const notifications = await call<{ items: Array<{ type: string }> }>(server, "GET", "/notifications", {
+      token: session.token,
+    });
+    expect(notifications.body.items.map((n) => n.type)).toEqual(["storage-quota-warning"]);
+    // Refused uploads left no files: only the kept tracks' folders exist.
+    expect(readdirSync(join(server.dataDir, "media", "tracks"))).toHaveLength(7);
+  }, 60_000);
+
+  test("GET /storage/quota needs a token", async () => {
+    const server = started[0] as TestServer;
+    expect((await call(server, "GET", "/storage/quota")).status).toBe(401);
+  });
+});
+
+describe("crash recovery", () => {
+  test("kill -9 while processing: after restart every acknowledged upload ends processed or failed, nothing orphaned", async () => {
+    const first = await startServer();
+    const session = await signUp(first);
+    const ids: string[] = [];
+    for (const name of [
+      "05 - Nova Drift - Rust & Rain.wav",
+      "04 - Nova Drift - Café Solstice.wav",
+      "02 - Nova Drift - Glass Harbour.wav",
+    ]) {
+      const res = await upload(first, session, { original: `album/${name}`, coverArt: "album/back.jpg" });
+      expect(res.status).toBe(201);
+      ids.push(res.body.track.id);
+    }
+    await first.kill();
+    // A crash can also lose a file the row points at; that track must end FAILED with a reason, not hang.
+    rmSync(join(first.dataDir, "media", "tracks", ids[2] as string), { recursive: true, force: true });
+
+    const second = await startServer({ dataDir: first.dataDir });
+    started.push(second);
+    const done = await Promise.all(ids.map((id) => waitProcessed(second, session, id)));
+    expect(done.map((track) => track.processingStatus)).toEqual(["READY", "READY", "FAILED"]);
+    expect(done[2]?.processingError).toBe("The upload was interrupted before its audio was saved. Please upload it again.");
+    for (const track of done.slice(0, 2)) {
+      expect(track.waveformData).toHaveLength(4000);
+      expect(track.fullTrackMp3Url).toBe(`/api/track/${track.id}/full.mp3`);
+      expect(track.coverArt).toBe(`/api/track/${track.id}/cover`);
+    }
+    const files = readdirSync(join(first.dataDir, "media"), { recursive: true }).map(String);
+    expect(files.filter((name) => name.includes(".tmp-") || name.endsWith("cover-source"))).toEqual([]);
+    expect(readdirSync(join(first.dataDir, "staging"))).toEqual([]);
+    rmSync(first.dataDir, { recursive: true, force: true });
+  }, 90_000);
+});
