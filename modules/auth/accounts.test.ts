@@ -97,3 +97,31 @@ describe("/auth/users", () => {
     expect((await call(server, "GET", "/auth/users")).status).toBe(401);
   });
 });
+
+describe("signup races", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.stop());
+
+  test("two parallel signups for one e-mail: one account, and a 409 (never a 500) for the other", async () => {
+    const body = (username: string) => ({ email: "twice@example.com", username, password: "Secret123" });
+    const results = await Promise.all([
+      call<{ message?: string }>(server, "POST", "/auth/signup", { body: body("first_try") }),
+      call<{ message?: string }>(server, "POST", "/auth/signup", { body: body("second_try") }),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(results.find((res) => res.status === 409)?.body.message).toBe("An account with this email already exists");
+  });
+
+  test("two parallel signups for one username: the same", async () => {
+    const body = (email: string) => ({ email, username: "taken_twice", password: "Secret123" });
+    const results = await Promise.all([
+      call<{ message?: string }>(server, "POST", "/auth/signup", { body: body("a@example.com") }),
+      call<{ message?: string }>(server, "POST", "/auth/signup", { body: body("b@example.com") }),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([201, 409]);
+    expect(results.find((res) => res.status === 409)?.body.message).toBe("This username is already taken");
+  });
+});

@@ -46,10 +46,12 @@ export async function signup(input: SignupInput): Promise<Viewer> {
   if (first) throw badRequest(first);
   const email = input.email.trim().toLowerCase();
   const username = input.username.trim();
-  if (authRepo.findByEmail(email)) throw conflict("An account with this email already exists");
-  if (authRepo.findByUsername(username)) throw conflict("This username is already taken");
   const passwordHash = await Bun.password.hash(input.password, { algorithm: "argon2id" });
+  // Checked inside the (synchronous) transaction, after the slow hash: two signups for one address
+  // racing each other would otherwise both pass and the second hit the unique index as a 500.
   const created = authRepo.transaction(() => {
+    if (authRepo.findByEmail(email)) throw conflict("An account with this email already exists");
+    if (authRepo.findByUsername(username)) throw conflict("This username is already taken");
     if (inviteRequired && !consumeInviteCode(input.inviteCode ?? "")) return null;
     // ADMIN_EMAIL names the administrator; without it, the first account becomes one.
     const isAdmin = config.adminEmail ? email === config.adminEmail : authRepo.count() === 0;
