@@ -17,6 +17,8 @@ interface DriftInput {
   seekAt: number;
   seekTo: number;
   renderSeconds: number;
+  /** Solo one stem (by index) through the engine's gains; the reference is then that stem's own file. */
+  soloIndex?: number;
 }
 
 async function decode(url: string): Promise<Float32Array> {
@@ -47,6 +49,10 @@ async function measureDrift(input: DriftInput) {
   const context = new OfflineAudioContext(1, Math.round(RATE * input.renderSeconds), RATE);
   const engine = new StemSyncEngine(context, input.duration);
   await engine.load(input.stemUrls.map((url, index) => ({ id: String(index), url, duration: input.duration })));
+  if (input.soloIndex !== undefined)
+    input.stemUrls.forEach((_, index) => {
+      engine.setAudible(String(index), index === input.soloIndex);
+    });
   engine.play(input.from, 0);
   let seekStartedAt = 0;
   void context.suspend(input.seekAt).then(() => {
@@ -56,7 +62,7 @@ async function measureDrift(input: DriftInput) {
     void context.resume();
   });
   const rendered = (await context.startRendering()).getChannelData(0);
-  const mix = await decode(input.mixUrl);
+  const mix = await decode(input.soloIndex === undefined ? input.mixUrl : (input.stemUrls[input.soloIndex] as string));
   const at = (seconds: number) => Math.round(seconds * RATE);
   const beforeSeek = bestLag(rendered.subarray(0, at(input.seekAt)), mix.subarray(at(input.from), at(input.from + input.seekAt)));
   const startAfterSeek = at(seekStartedAt);

@@ -39,7 +39,7 @@ async function waitForState(element: Locator, state: string) {
 async function openStems(): Promise<Page> {
   const page = await openTrackPage(browser, server, track.id);
   await stemsSection(page).scrollIntoViewIfNeeded();
-  await waitForState(stemRow(page, "Bass").getByRole("group"), "ready");
+  await waitForState(stemRow(page, "Bass").getByRole("group", { name: "Player: Bass" }), "ready");
   return page;
 }
 
@@ -96,7 +96,7 @@ describe("stems section", () => {
     await waitForState(synced, "ready");
 
     await stemsSection(page).getByRole("button", { name: "Preview" }).click();
-    await waitForState(stemRow(page, "Bass").getByRole("group"), "ready");
+    await waitForState(stemRow(page, "Bass").getByRole("group", { name: "Player: Bass" }), "ready");
     await page.context().close();
   });
 
@@ -123,6 +123,24 @@ describe("stems section", () => {
     // The stems sum to the mix: what is left is MP3 coding noise, far below the signal.
     expect(beforeSeek.residual).toBeLessThan(0.05);
     expect(afterSeek.residual).toBeLessThan(0.05);
+
+    // Soloing one stem through the engine's gains leaves exactly that stem.
+    const solo = (await page.evaluate(
+      (input) => (window as unknown as { measureDrift: (i: unknown) => Promise<unknown> }).measureDrift(input),
+      {
+        stemUrls: track.stems.map((stem) => stem.mp3Url),
+        mixUrl: track.fullTrackMp3Url,
+        duration: 60,
+        from: 10,
+        seekAt: 2,
+        seekTo: 40,
+        renderSeconds: 4,
+        soloIndex: 1,
+      },
+    )) as Record<"beforeSeek" | "afterSeek", { lagMs: number; residual: number }>;
+    console.log("solo render", JSON.stringify(solo));
+    expect(solo.beforeSeek.residual).toBeLessThan(0.001);
+    expect(solo.afterSeek.residual).toBeLessThan(0.05);
     await page.context().close();
   });
 });
