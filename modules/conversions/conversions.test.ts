@@ -154,8 +154,13 @@ describe("validation and access", () => {
     expect(res.body).toEqual({ message });
   });
 
-  test("status needs a format", async () => {
-    const res = await call(server, "GET", `/track/${stemTrack.id}/audio-conversion-status?format=mp3`, { token: owner.token });
+  test.each(["?format=mp3", ""])("status with format %p is 400", async (query) => {
+    const res = await call(server, "GET", `/track/${stemTrack.id}/audio-conversion-status${query}`, { token: owner.token });
+    expect(res.status).toBe(400);
+  });
+
+  test.each([[{ type: "full" }], [{ format: "wav" }]])("a start without type or format (%p) is 400", async (body) => {
+    const res = await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, { token: owner.token, body });
     expect(res.status).toBe(400);
   });
 

@@ -5,10 +5,11 @@ import type { Viewer } from "../auth/service";
 import { findViewableTrack } from "../tracks/access";
 import { requireStemOf } from "../tracks/media-keys";
 import { startExpirySweep, stopExpirySweep } from "./expiry";
-import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "./schema";
+import { CONVERSION_STATUSES } from "./schema";
 import { type ConversionSubject, conversionStatusReply, startConversion } from "./service";
 
-const Format = t.UnionEnum(CONVERSION_FORMATS, { error: "format must be wav or flac" });
+// Inputs use unions of literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first member.
+const Format = t.Union([t.Literal("wav"), t.Literal("flac")], { error: "format must be wav or flac" });
 const StatusReply = t.Object({
   status: t.UnionEnum(["success", "in_progress"]),
   data: t.Object({ conversionStatus: t.UnionEnum(CONVERSION_STATUSES) }),
@@ -37,7 +38,7 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
     {
       auth: true,
       body: t.Object({
-        type: t.UnionEnum(["full", "stem"], { error: "type must be full or stem" }),
+        type: t.Union([t.Literal("full"), t.Literal("stem")], { error: "type must be full or stem" }),
         stemId: t.Optional(t.Nullable(t.String())),
         format: Format,
       }),

@@ -36,7 +36,8 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
     },
     {
       query: t.Object({
-        size: t.Optional(t.UnionEnum(COVER_SIZES, { error: "size must be card, page or page2x" })),
+        // An explicit default: without one, Elysia fills a missing enum with its first member.
+        size: t.Optional(t.UnionEnum(COVER_SIZES, { default: "page", error: "size must be card, page or page2x" })),
         token: t.Optional(t.String()),
       }),
     },

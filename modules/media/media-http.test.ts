@@ -1,5 +1,6 @@
 /** HTTP behaviour of media: Range, ETag/304, types, download names, download counting, token hygiene. */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import sharp from "sharp";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
 import { corpusFile, type TrackView, uploadTrack } from "./test-tracks";
@@ -15,7 +16,12 @@ let originalBytes: Uint8Array;
 beforeAll(async () => {
   server = await startServer();
   owner = await signUp(server);
-  track = await uploadTrack(server, owner, { original: ORIGINAL, originalFormat: "wav", title: HOSTILE_TITLE });
+  track = await uploadTrack(server, owner, {
+    original: ORIGINAL,
+    originalFormat: "wav",
+    title: HOSTILE_TITLE,
+    cover: "images/generated-large-cover-3000x3000.jpg",
+  });
   originalBytes = await corpusFile(ORIGINAL).bytes();
 }, 60_000);
 afterAll(() => server.stop());
@@ -114,6 +120,28 @@ describe("types and names", () => {
 
   test("without ?attachment there is no Content-Disposition", async () => {
     expect((await get(`/track/${track.id}/full.mp3`)).headers.get("content-disposition")).toBeNull();
+  });
+});
+
+describe("cover", () => {
+  test.each([
+    ["", 640],
+    ["?size=card", 320],
+    ["?size=page", 640],
+    ["?size=page2x", 1280],
+  ])("%s serves the WebP of width %d", async (query, width) => {
+    const response = await get(`/track/${track.id}/cover${query}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    const metadata = await sharp(new Uint8Array(await response.arrayBuffer())).metadata();
+    expect(metadata.format).toBe("webp");
+    expect(metadata.width).toBe(width);
+  });
+
+  test("an unknown size is 400", async () => {
+    const response = await get(`/track/${track.id}/cover?size=huge`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "size must be card, page or page2x" });
   });
 });
 

@@ -89,6 +89,9 @@ describe("refusals", () => {
     [{ playbackSource: "RADIO" }, "playbackSource must be STREAM or SYNCED"],
     [{ duration: "long" }, "duration must be a number of seconds"],
     [{ anonymousId: "../../x" }, "anonymousId must be 8 to 64 letters, digits, _ or -"],
+    [{ eventType: undefined }, "eventType must be PLAY"],
+    [{ playbackSource: undefined }, "playbackSource must be STREAM or SYNCED"],
+    [{ duration: undefined }, "duration must be a number of seconds"],
     [{}, "anonymousId is required when not signed in"],
   ])("%p from a visitor is 400", async (body, message) => {
     const res = await play(`/track/${track.id}/usage`, { body });
