@@ -5,7 +5,7 @@ import { $toasts, dismissToast } from "../lib/toasts";
 export default function Toaster() {
   const toasts = useStore($toasts);
   return (
-    <section className="toaster" aria-label="Notifications" aria-live="polite">
+    <section className="toaster" aria-label="Messages" aria-live="polite">
       {toasts.map((toast) => (
         <div
           key={toast.id}

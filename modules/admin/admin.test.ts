@@ -148,6 +148,7 @@ describe("invite codes", () => {
     [{ maxUses: "many" }, "Max Uses must be a whole number of at least 1"],
     [{ expiresAt: "next tuesday" }, "Expires At must be a date and time"],
     [{ expiresAt: 5 }, "Expires At must be a date and time"],
+    [{ expiresAt: new Date(Date.now() - 60_000).toISOString() }, "Expires At must be in the future"],
   ])("create with %p is a 400: %s", async (body, message) => {
     const res = await call<{ message: string }>(server, "POST", "/admin/invite-codes", { token: admin.token, body });
     expect(res.status).toBe(400);

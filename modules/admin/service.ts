@@ -1,4 +1,4 @@
-import { conflict, notFound } from "../../src/server/errors";
+import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { adminRepo } from "./repo";
 import type { FeatureFlag, InviteCode } from "./schema";
 
@@ -39,6 +39,8 @@ export function listInviteCodes(): InviteCode[] {
 }
 
 export function createInviteCode(input: { maxUses: number; expiresAt?: Date | null; reference?: string | null }): InviteCode {
+  // A code that is born expired could never be used: refuse it rather than store a dead code.
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw badRequest("Expires At must be in the future");
   const reference = input.reference?.trim() || null;
   return adminRepo.insertInviteCode({
     code: newInviteCode(),

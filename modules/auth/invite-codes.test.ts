@@ -77,7 +77,9 @@ describe("with EARLY_ACCESS_REQUIRED on", () => {
   });
 
   test("an expired code is refused and not used up", async () => {
-    const invite = await createCode({ maxUses: 3, expiresAt: new Date(Date.now() - 60_000).toISOString() });
+    // Codes cannot be created already expired, so make one that expires in a moment and wait for it.
+    const invite = await createCode({ maxUses: 3, expiresAt: new Date(Date.now() + 1_000).toISOString() });
+    await Bun.sleep(1_200);
     const res = await call<{ message: string }>(server, "POST", "/auth/signup", { body: signupBody(invite.code) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Invite code is invalid, expired or used up");

@@ -67,7 +67,7 @@ describe("toasts", () => {
     await show(page, { type: "error", title: "Upload failed", message: "Audio file is required" });
     await show(page, { type: "warning", title: "Storage", message: "Nearly full" });
     await show(page, { type: "storage-ish", title: "FYI", message: "Something happened" });
-    const region = page.getByRole("region", { name: "Notifications" });
+    const region = page.getByRole("region", { name: "Messages" });
     const toasts = region.locator(".toast");
     await toasts.nth(3).waitFor();
     expect(await toasts.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-type")))).toEqual([
