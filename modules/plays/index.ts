@@ -1,3 +1,4 @@
+import type { Server } from "bun";
 import { Elysia, t } from "elysia";
 import { badRequest } from "../../src/server/errors";
 import { authGuard } from "../auth/guard";
@@ -17,26 +18,29 @@ const UsageBody = t.Object({
   ),
 });
 
-function listenerOf(viewer: Viewer | null, anonymousId: string | undefined): Listener {
+function listenerOf(viewer: Viewer | null, anonymousId: string | undefined, ip: string): Listener {
   if (viewer) return { userId: viewer.id };
   if (!anonymousId) throw badRequest("anonymousId is required when not signed in");
-  return { anonymousId };
+  return { anonymousId, ip };
 }
+
+const ipOf = (server: Server<unknown> | null, request: Request) => server?.requestIP(request)?.address ?? "unknown";
 
 /** SPEC §7 usage: records plays of a track or one of its stems that the caller may see. */
 export const playsModule = new Elysia({ name: "module.plays", detail: { tags: ["Plays"] } })
   .use(authGuard)
   .post(
     "/track/:id/usage",
-    ({ params, body, viewer }) =>
-      recordPlay(findViewableTrack(params.id, viewer), null, listenerOf(viewer, body.anonymousId), body),
+    ({ params, body, viewer, server, request }) =>
+      recordPlay(findViewableTrack(params.id, viewer), null, listenerOf(viewer, body.anonymousId, ipOf(server, request)), body),
     { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },
   )
   .post(
     "/track/:id/stem/:stemId/usage",
-    ({ params, body, viewer }) => {
+    ({ params, body, viewer, server, request }) => {
       const track = findViewableTrack(params.id, viewer);
-      return recordPlay(track, requireStemOf(track.id, params.stemId), listenerOf(viewer, body.anonymousId), body);
+      const listener = listenerOf(viewer, body.anonymousId, ipOf(server, request));
+      return recordPlay(track, requireStemOf(track.id, params.stemId), listener, body);
     },
     { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },
   );

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
 import { type TrackView, uploadTrack } from "../media/test-tracks";
+import { ANONYMOUS_PLAYS_PER_IP } from "./limits";
 
 let server: TestServer;
 let owner: Session;
@@ -56,6 +57,23 @@ describe("counting", () => {
       counted: true,
     });
     expect(await totalPlays(track.id)).toBe(before + 2);
+  });
+
+  test(`one address adds at most ${ANONYMOUS_PLAYS_PER_IP} visitor plays per track and window, however many ids it mints`, async () => {
+    const fresh = await uploadTrack(server, owner, {
+      original: "real-audio/sound-icons-electric-piano-3-16k.wav",
+      originalFormat: "wav",
+    });
+    const results: boolean[] = [];
+    for (let i = 0; i <= ANONYMOUS_PLAYS_PER_IP; i++) {
+      const res = await play(`/track/${fresh.id}/usage`, { body: { anonymousId: crypto.randomUUID() } });
+      results.push(res.body.counted as boolean);
+    }
+    expect(results.filter(Boolean)).toHaveLength(ANONYMOUS_PLAYS_PER_IP);
+    expect(results.at(-1)).toBe(false);
+    expect(await totalPlays(fresh.id)).toBe(ANONYMOUS_PLAYS_PER_IP);
+    // Signed-in listeners are counted by account, not by address.
+    expect((await play(`/track/${fresh.id}/usage`, { token: owner.token })).body).toEqual({ counted: true });
   });
 
   test("a signed-in user is counted by account, whatever anonymousId the browser sends", async () => {

@@ -1,11 +1,10 @@
 import { config } from "../../src/server/config";
 import { badRequest } from "../../src/server/errors";
+import { createRateLimiter } from "../../src/server/rate-limit";
 import { incrementPlays } from "../tracks/counters";
 import type { Stem, Track } from "../tracks/schema";
+import { ANONYMOUS_PLAYS_PER_IP, MIN_PLAY_SECONDS } from "./limits";
 import { playsRepo } from "./repo";
-
-/** SPEC §4/§9: a play needs 5 seconds of listening. */
-export const MIN_PLAY_SECONDS = 5;
 
 export interface PlayInput {
   eventType: "PLAY";
@@ -13,8 +12,9 @@ export interface PlayInput {
   duration: number;
 }
 
-/** A signed-in user is counted by id; a visitor by the anonymous id their browser keeps. */
-export type Listener = { userId: string } | { anonymousId: string };
+/** A signed-in user is counted by id; a visitor by the anonymous id their browser keeps (and their IP). */
+export type Listener = { userId: string } | { anonymousId: string; ip: string };
+const anonymousPlaysByIp = createRateLimiter(ANONYMOUS_PLAYS_PER_IP, config.playCountWindowSeconds * 1000);
 
 const listenerKey = (listener: Listener) => ("userId" in listener ? listener.userId : `anon:${listener.anonymousId}`);
 
@@ -28,8 +28,11 @@ export function recordPlay(track: Track, stem: Stem | null, listener: Listener, 
   const key = listenerKey(listener);
   const now = new Date();
   const since = new Date(now.getTime() - config.playCountWindowSeconds * 1000);
+  const ipKey = "ip" in listener ? `${listener.ip}:${track.id}` : null;
+  if (ipKey && anonymousPlaysByIp.blocked(ipKey)) return { counted: false };
   return playsRepo.transaction(() => {
     if (playsRepo.countedSince(track.id, key, since)) return { counted: false };
+    if (ipKey) anonymousPlaysByIp.hit(ipKey);
     playsRepo.insert({
       trackId: track.id,
       stemId: stem?.id ?? null,
