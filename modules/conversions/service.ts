@@ -26,17 +26,16 @@ const sourceOf = ({ track, stem }: ConversionSubject) =>
 /** A WAV original already is the WAV download (and a FLAC one the FLAC): nothing to convert or expire. */
 const isOriginalFormat = (subject: ConversionSubject, format: ConversionFormat) => sourceOf(subject).format === format;
 
-export function conversionStatusOf(subject: ConversionSubject, format: ConversionFormat): ConversionStatus {
-  if (isOriginalFormat(subject, format)) return "COMPLETED";
-  return conversionsRepo.find(subject.track.id, targetOf(subject), format)?.status ?? "NOT_STARTED";
-}
+/** The status of one derivative given its row (absent row: NOT_STARTED). */
+const statusOf = (subject: ConversionSubject, format: ConversionFormat, row: Conversion | undefined): ConversionStatus =>
+  isOriginalFormat(subject, format) ? "COMPLETED" : (row?.status ?? "NOT_STARTED");
 
 /**
  * SPEC §7 status reply. While a conversion runs it answers status 'in_progress' with conversionStatus
  * IN_PROGRESS; clients poll until COMPLETED or FAILED, so the extra state is harmless to them.
  */
 export function conversionStatusReply(subject: ConversionSubject, format: ConversionFormat) {
-  const conversionStatus = conversionStatusOf(subject, format);
+  const conversionStatus = statusOf(subject, format, conversionsRepo.find(subject.track.id, targetOf(subject), format));
   const status = conversionStatus === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const);
   return { status, data: { conversionStatus } };
 }
@@ -78,23 +77,23 @@ const stemUrl = (trackId: string, stemId: string, format: ConversionFormat) => `
  */
 export function conversionStatuses(trackId: string) {
   const track = tracksRepo.findById(trackId);
+  if (!track) return null;
   const rows = conversionsRepo.listForTrack(trackId);
   const row = (target: string, format: ConversionFormat) =>
     rows.find((candidate) => candidate.target === target && candidate.format === format);
-  const statusOf = (subject: ConversionSubject, format: ConversionFormat): ConversionStatus =>
-    isOriginalFormat(subject, format) ? "COMPLETED" : (row(targetOf(subject), format)?.status ?? "NOT_STARTED");
+  const status = (subject: ConversionSubject, format: ConversionFormat) =>
+    statusOf(subject, format, row(targetOf(subject), format));
   const sizeOf = (format: ConversionFormat) =>
     rows.filter((r) => r.format === format && r.status === "COMPLETED").reduce((sum, r) => sum + r.sizeBytes, 0);
-  if (!track) return null;
   const full = { track, stem: null };
-  const wavConversionStatus = statusOf(full, "wav");
-  const flacConversionStatus = statusOf(full, "flac");
+  const wavConversionStatus = status(full, "wav");
+  const flacConversionStatus = status(full, "flac");
   const stems: Record<string, { wavUrl: string | null; flacUrl: string | null }> = {};
   for (const stem of listStemsOf(trackId)) {
     const subject = { track, stem };
     stems[stem.id] = {
-      wavUrl: statusOf(subject, "wav") === "COMPLETED" ? stemUrl(trackId, stem.id, "wav") : null,
-      flacUrl: statusOf(subject, "flac") === "COMPLETED" ? stemUrl(trackId, stem.id, "flac") : null,
+      wavUrl: status(subject, "wav") === "COMPLETED" ? stemUrl(trackId, stem.id, "wav") : null,
+      flacUrl: status(subject, "flac") === "COMPLETED" ? stemUrl(trackId, stem.id, "flac") : null,
     };
   }
   return {

@@ -32,7 +32,7 @@ export function parseRange(header: string | null, size: number): ByteRange | "un
 }
 
 /** Strong validator: a stored key is only ever replaced whole, so key + size + mtime identify the bytes. */
-export function etagOf(key: string, stat: StoredFile): string {
+function etagOf(key: string, stat: StoredFile): string {
   return `"${Bun.hash(`${key}:${stat.size}:${stat.lastModified}`).toString(36)}"`;
 }
 
