@@ -44,7 +44,7 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   if (!format) throw new AudioRejected(`${label} is not a WAV, FLAC or tracker module file`);
   if (format !== expected)
     throw new AudioRejected(`${label} contains ${format.toUpperCase()} data, not ${expected.toUpperCase()}`);
-  if (format === "wav" && !wavSizesAreHonest(await file.bytes())) {
+  if (format === "wav" && !(await wavSizesAreHonest(file))) {
     throw new AudioRejected(`${label} is truncated or its header declares more data than the file holds`);
   }
   const isModule = MODULE_FORMATS.includes(format);

@@ -38,20 +38,25 @@ export function sniffAudio(head: Uint8Array): AudioFormat | null {
 
 /**
  * Whether a WAV's chunk sizes fit the bytes actually present. ffmpeg happily plays a file whose
- * header claims 4 GiB, so a header that lies about the size is caught here instead.
+ * header claims 4 GiB, so a header that lies about the size is caught here instead. Only the
+ * 8-byte chunk headers are read, never the audio.
  */
-export function wavSizesAreHonest(bytes: Uint8Array): boolean {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 12) return false;
+export async function wavSizesAreHonest(file: Blob): Promise<boolean> {
+  const size = file.size;
+  const header = async (at: number) => {
+    const bytes = await file.slice(at, at + 8).bytes();
+    return { id: ascii(bytes, 0, 4), size: new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true) };
+  };
+  if (size < 12) return false;
   // RIFF size counts everything after its own 8 bytes; writers pad odd chunks, so allow one byte.
-  if (view.getUint32(4, true) + 8 > bytes.length + 1) return false;
+  if ((await header(0)).size + 8 > size + 1) return false;
   let offset = 12;
-  while (offset + 8 <= bytes.length) {
-    const size = view.getUint32(offset + 4, true);
-    const end = offset + 8 + size;
-    if (end > bytes.length + 1) return false;
-    if (ascii(bytes, offset, 4) === "data") return size > 0;
-    offset = end + (size % 2);
+  while (offset + 8 <= size) {
+    const chunk = await header(offset);
+    const end = offset + 8 + chunk.size;
+    if (end > size + 1) return false;
+    if (chunk.id === "data") return chunk.size > 0;
+    offset = end + (chunk.size % 2);
   }
   return false;
 }
