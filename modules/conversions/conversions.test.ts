@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { CORPUS, decodedSampleCount, type TrackView, uploadTrack, waitForTrack } from "../media/test-tracks";
+import { CORPUS, decodedSampleCount, startUpload, type TrackView, uploadTrack, waitForTrack } from "../media/test-tracks";
 
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
 const STEM_SAMPLES = 1_323_000;
@@ -115,6 +115,17 @@ describe("full track", () => {
     else expect(now.body.data.conversionStatus).toBe("COMPLETED");
     expect(await pollUntilSettled(stemTrack, vocals, "wav")).toBe("COMPLETED");
   });
+});
+
+test("a conversion may start while the upload is still processing", async () => {
+  const id = await startUpload(server, owner, { original: "real-modules/high-score.mod", originalFormat: "mod" });
+  const start = await call(server, "POST", `/track/${id}/convert-audio`, {
+    token: owner.token,
+    body: { type: "full", format: "flac" },
+  });
+  expect(start.body).toEqual({ status: "success" });
+  const track = await waitForTrack(server, owner, id);
+  expect(await pollUntilSettled(track, null, "flac")).toBe("COMPLETED");
 });
 
 describe("stems", () => {

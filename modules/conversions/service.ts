@@ -42,11 +42,13 @@ export function conversionStatusReply(subject: ConversionSubject, format: Conver
 
 /**
  * Starts a conversion unless one runs ('in_progress') or the file exists ('success'). A FAILED one
- * starts again. The source must have finished processing: before that it may still be replaced.
+ * starts again. The original was fully decoded at upload, so it converts while the MP3 and waveform
+ * are still being made; only audio whose processing failed is refused.
  */
 export async function startConversion(subject: ConversionSubject, format: ConversionFormat) {
   if (isOriginalFormat(subject, format)) return { status: "success" as const };
-  if ((subject.stem ?? subject.track).processingStatus !== "READY") throw conflict("The audio is still being processed");
+  if ((subject.stem ?? subject.track).processingStatus === "FAILED")
+    throw conflict("This audio could not be processed, so it cannot be converted");
   const claimed = conversionsRepo.claim(subject.track.id, targetOf(subject), format);
   if (!claimed) {
     const current = conversionsRepo.find(subject.track.id, targetOf(subject), format);

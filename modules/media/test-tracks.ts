@@ -34,6 +34,11 @@ let licenseId: string | null = null;
 
 /** Uploads a track as `session` and waits until its audio, stems and cover are processed. */
 export async function uploadTrack(server: TestServer, session: Session, input: UploadInput): Promise<TrackView> {
+  return waitForTrack(server, session, await startUpload(server, session, input));
+}
+
+/** Uploads a track and returns its id at once, while processing runs. */
+export async function startUpload(server: TestServer, session: Session, input: UploadInput): Promise<string> {
   licenseId ??= (await call<Array<{ id: string }>>(server, "GET", "/licenses")).body[0]?.id ?? null;
   const form = new FormData();
   form.set(
@@ -57,7 +62,7 @@ export async function uploadTrack(server: TestServer, session: Session, input: U
   const created = await call<{ track: { id: string } }>(server, "POST", "/track", { token: session.token, body: form });
   if (created.status !== 201 && created.status !== 200)
     throw new Error(`upload failed: ${created.status} ${JSON.stringify(created.body)}`);
-  return waitForTrack(server, session, created.body.track.id);
+  return created.body.track.id;
 }
 
 /** Polls GET /track/{id} until nothing is `{address}`-pending and every MP3 exists. */
