@@ -49,14 +49,6 @@ export const conversionsRepo = {
     db.update(conversions).set({ status: "FAILED", error }).where(eq(conversions.id, id)).run();
   },
 
-  /** Removes every derivative of one target ('full' or a stem id), returning them for file clean-up. */
-  deleteForTarget: (trackId: string, target: string): Conversion[] =>
-    db
-      .delete(conversions)
-      .where(and(eq(conversions.trackId, trackId), eq(conversions.target, target)))
-      .returning()
-      .all(),
-
   /** Removes completed derivatives past their expiry and returns them, so their files can be deleted. */
   deleteExpired: (now: Date): Conversion[] =>
     db

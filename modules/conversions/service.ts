@@ -139,20 +139,9 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
   }
 }
 
-async function deleteFiles(removed: Conversion[]): Promise<void> {
-  for (const conversion of removed) if (conversion.fileKey) await fileStore.delete(conversion.fileKey);
-}
-
 /** Job `conversions.expire`: deletes derivatives past their time; their status reads NOT_STARTED again. */
 export async function expireConversions(): Promise<void> {
-  await deleteFiles(conversionsRepo.deleteExpired(new Date()));
-}
-
-/**
- * For the tracks module: the audio of the full track (target 'full') or of a stem (its id) was replaced
- * or removed, so its WAV/FLAC derivatives are stale. A run still encoding the old audio finds its row
- * gone and throws its file away.
- */
-export async function discardConversions(trackId: string, target: "full" | (string & {})): Promise<void> {
-  await deleteFiles(conversionsRepo.deleteForTarget(trackId, target));
+  for (const expired of conversionsRepo.deleteExpired(new Date())) {
+    if (expired.fileKey) await fileStore.delete(expired.fileKey);
+  }
 }
