@@ -35,7 +35,12 @@ export default function Downloads({
   const [ready, setReady] = useState<Record<ConversionFormat, boolean>>({ wav: wavReady, flac: flacReady });
   const [states, setStates] = useState<Record<ConversionFormat, FormatState>>({ wav: "idle", flac: "idle" });
   const polls = useRef(new AbortController());
-  useEffect(() => () => polls.current.abort(), []);
+  // Server-rendered buttons do nothing until the island hydrates; keep them disabled until then.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    return () => polls.current.abort();
+  }, []);
 
   const setState = (format: ConversionFormat, state: FormatState) => setStates((current) => ({ ...current, [format]: state }));
   const fileUrl = (format: "mp3" | ConversionFormat) => authorizedMediaUrl(downloadPath(target, format), { attachment: "" });
@@ -91,7 +96,7 @@ export default function Downloads({
           key={format}
           type="button"
           className="button button-small button-secondary"
-          disabled={states[format] === "converting"}
+          disabled={!hydrated || states[format] === "converting"}
           title={states[format] === "failed" ? "Failed to get download URL" : undefined}
           aria-busy={states[format] === "converting"}
           onClick={() => void download(format)}

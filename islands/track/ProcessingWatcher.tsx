@@ -5,9 +5,11 @@ import { isProcessing, type TrackDetails } from "./types";
 /** SPEC §9: processing is polled every 3 s. */
 export const PROCESSING_POLL_MS = 3_000;
 
-/** True while the audio or the cover art of the track is still being processed. */
-export const stillProcessing = (track: Pick<TrackDetails, "originalUrl" | "coverArt">): boolean =>
-  isProcessing(track.originalUrl) || isProcessing(track.coverArt);
+/** True while the audio, the cover art or any stem of the track is still being processed. */
+export const stillProcessing = (track: Pick<TrackDetails, "originalUrl" | "coverArt" | "stems">): boolean =>
+  isProcessing(track.originalUrl) ||
+  isProcessing(track.coverArt) ||
+  track.stems.some((stem) => stem.processingStatus === "PENDING");
 
 /**
  * Polls GET /api/track/{id} (fresh, bypassing caches) every 3 s while the server-rendered page shows

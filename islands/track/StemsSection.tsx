@@ -89,6 +89,8 @@ export default function StemsSection({ trackId, artist, stems }: { trackId: stri
                   artist={artist}
                   playTarget={{ trackId, stemId: stem.id, playbackSource: "STREAM" }}
                 />
+              ) : stem.processingStatus === "FAILED" ? (
+                <p className="processing-note">This stem could not be processed.</p>
               ) : (
                 <p className="processing-note">Processing audio...</p>
               )}

@@ -11,6 +11,7 @@ export interface StemDetails {
   mp3Url: string | null;
   wavUrl: string | null;
   flacUrl: string | null;
+  processingStatus?: "PENDING" | "READY" | "FAILED";
 }
 
 /** A track as GET /api/track/{id} returns it (SPEC §3); the fields the track page shows. */

@@ -27,17 +27,33 @@ afterAll(async () => {
 });
 
 const downloads = (page: Page) => page.getByRole("group", { name: "Download full track" });
-const toast = (page: Page, title: string) =>
-  page.getByRole("region", { name: "Notifications" }).getByText(title, { exact: true });
+/** A toast by its role (errors are alerts, the rest status messages) and title. */
+const toast = (page: Page, role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
 
 describe("downloads", () => {
-  test("MP3 downloads directly", async () => {
+  test("MP3 downloads directly, and so does FLAC when the original is FLAC", async () => {
     const page = await openTrackPage(browser, server, trackId);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       downloads(page).getByRole("link", { name: "MP3" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.mp3$/);
+    const [flac] = await Promise.all([
+      page.waitForEvent("download"),
+      downloads(page).getByRole("button", { name: "FLAC" }).click(),
+    ]);
+    expect(flac.suggestedFilename()).toMatch(/\.flac$/);
+    await page.context().close();
+  });
+
+  test("a conversion that cannot start shows 'Conversion Error' and the download tooltip", async () => {
+    // Visitors may not start conversions (the server answers 401), so the start fails.
+    const page = await openTrackPage(browser, server, trackId);
+    const wav = downloads(page).getByRole("button", { name: "WAV" });
+    await wav.click();
+    await toast(page, "alert", "Conversion Error").waitFor();
+    await page.getByText("Failed to start WAV conversion.").waitFor();
+    await expect(wav.getAttribute("title")).resolves.toBe("Failed to get download URL");
     await page.context().close();
   });
 
@@ -52,7 +68,7 @@ describe("downloads", () => {
     const downloaded = page.waitForEvent("download", { timeout: 30_000 });
     await wav.click();
     await downloads(page).getByRole("button", { name: "Converting WAV..." }).waitFor();
-    await toast(page, "WAV Ready").waitFor({ timeout: 30_000 });
+    await toast(page, "status", "WAV Ready").waitFor({ timeout: 30_000 });
     await page.getByText("Your WAV file is ready and will be available for 7 days.").waitFor();
     expect((await downloaded).suggestedFilename()).toMatch(/\.wav$/);
     expect(conversionCalls.some((url) => url.includes("audio-conversion-status?format=wav"))).toBe(true);
@@ -61,17 +77,6 @@ describe("downloads", () => {
     const [again] = await Promise.all([page.waitForEvent("download"), wav.click()]);
     expect(again.suggestedFilename()).toMatch(/\.wav$/);
     expect(conversionCalls).toHaveLength(callsBefore);
-    await page.context().close();
-  });
-
-  test("a conversion that cannot start shows 'Conversion Error' and the download tooltip", async () => {
-    // Visitors may not start conversions (the server answers 401), so the start fails.
-    const page = await openTrackPage(browser, server, trackId);
-    const flac = downloads(page).getByRole("button", { name: "FLAC" });
-    await flac.click();
-    await toast(page, "Conversion Error").waitFor();
-    await page.getByText("Failed to start FLAC conversion.").waitFor();
-    await expect(flac.getAttribute("title")).resolves.toBe("Failed to get download URL");
     await page.context().close();
   });
 });
