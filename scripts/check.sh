@@ -29,7 +29,7 @@ step typecheck tsc --noEmit
 step lint biome check .
 step build bun --bun astro build --silent
 
-mapfile -t files < <(find modules src tests -name '*.test.ts' -o -name '*.e2e.ts' | sort)
+mapfile -t files < <(find modules src islands tests -name '*.test.ts' -o -name '*.e2e.ts' | sort)
 log=$(mktemp)
 bun test --timeout 120000 "${files[@]/#/./}" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
