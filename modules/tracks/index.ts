@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { authGuard } from "../auth/guard";
+import { trackEditModule } from "./edit";
 import { resumePendingProcessing } from "./processing";
 import * as tracks from "./service";
 import { uploadTrack } from "./upload";
@@ -11,6 +12,7 @@ const UserIds = t.Object({ userIds: t.Array(t.String(), { maxItems: 100, error: 
 export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: ["Tracks"] } })
   .use(authGuard)
   .onStart(() => resumePendingProcessing())
+  .use(trackEditModule)
   .post(
     "/track",
     async ({ user, body, set }) => {

@@ -93,8 +93,8 @@ function stemMetadataOf(raw: Raw): UploadInput["stemMetadata"] {
   });
 }
 
-/** Parses and checks the JSON `data` field; throws the first problem as a 400. */
-export function parseUploadInput(data: unknown): UploadInput {
+/** The JSON `data` of an upload or the body of an edit, as an object; anything else is a 400. */
+function trackDataObject(data: unknown): Raw {
   if (data === undefined || data === null || data === "") throw badRequest("Track data is required");
   let raw = data as Raw;
   if (typeof data === "string") {
@@ -105,12 +105,20 @@ export function parseUploadInput(data: unknown): UploadInput {
     }
   }
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw badRequest("Track data must be a JSON object");
+  return raw;
+}
+
+/** The Track Info fields that upload (POST /api/track) and edit (PATCH /api/track/{id}) share. */
+export type TrackInfo = Omit<UploadInput, "originalFormat" | "stemMetadata">;
+
+/**
+ * Checks the Track Info fields with one set of rules for upload and edit; throws the first problem
+ * as a 400. Absent flags take `flagDefaults` (upload: SPEC §5 defaults; edit: the track's own values).
+ */
+export function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false, isPublic: true }): TrackInfo {
+  const raw = trackDataObject(data);
   const title = requiredText(raw, "title", "Title is required", 200);
   const primaryArtistName = requiredText(raw, "primaryArtistName", "Primary artist name is required", 200);
-  const originalFormat = optionalText(raw, "originalFormat", 10)?.toLowerCase() ?? null;
-  if (originalFormat && !ORIGINAL_FORMATS.includes(originalFormat as never)) {
-    throw badRequest(`Original format must be one of: ${ORIGINAL_FORMATS.join(", ")}`);
-  }
   const licenseId = optionalText(raw, "licenseId", 100);
   if (!licenseId) throw badRequest("License selection is required");
   if (!licenseExists(licenseId)) throw badRequest("The selected license does not exist");
@@ -120,18 +128,27 @@ export function parseUploadInput(data: unknown): UploadInput {
   return {
     title,
     primaryArtistName,
-    originalFormat: originalFormat as AudioFormat | null,
     bpm: bpmOf(raw),
     key: optionalText(raw, "key", 20),
     genreNames: genresOf(raw),
     description: optionalText(raw, "description", 5000) ?? "",
-    isExplicit: flag(raw, "isExplicit", false),
-    isPublic: flag(raw, "isPublic", true),
+    isExplicit: flag(raw, "isExplicit", flagDefaults.isExplicit),
+    isPublic: flag(raw, "isPublic", flagDefaults.isPublic),
     licenseId,
     releaseDate: releaseDateOf(raw),
-    releaseDatePrecision: precision as UploadInput["releaseDatePrecision"],
-    stemMetadata: stemMetadataOf(raw),
+    releaseDatePrecision: precision as TrackInfo["releaseDatePrecision"],
   };
+}
+
+/** Parses and checks the JSON `data` field of an upload; throws the first problem as a 400. */
+export function parseUploadInput(data: unknown): UploadInput {
+  const raw = trackDataObject(data);
+  const info = parseTrackInfo(raw);
+  const originalFormat = optionalText(raw, "originalFormat", 10)?.toLowerCase() ?? null;
+  if (originalFormat && !ORIGINAL_FORMATS.includes(originalFormat as never)) {
+    throw badRequest(`Original format must be one of: ${ORIGINAL_FORMATS.join(", ")}`);
+  }
+  return { ...info, originalFormat: originalFormat as AudioFormat | null, stemMetadata: stemMetadataOf(raw) };
 }
 
 /** The lower-cased extension of an upload's name, when it is one we accept. */
