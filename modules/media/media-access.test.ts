@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { type TrackView, uploadTrack } from "./test-tracks";
+import { type TrackView, uploadTrack, waitForTrack } from "./test-tracks";
 
 let server: TestServer;
 const sessions: Record<string, Session> = {};
@@ -29,8 +29,27 @@ beforeAll(async () => {
     body: { userIds: [(sessions.shared as Session).user.id] },
   });
   expect(share.status).toBeLessThan(300);
+  // FLAC derivatives exist for the full track and the stem, so their download routes are in the table too.
+  for (const track of [tracks.public, tracks.private]) {
+    for (const body of [
+      { type: "full", format: "flac" },
+      { type: "stem", stemId: track.stems[0]?.id, format: "flac" },
+    ]) {
+      await call(server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body });
+    }
+    await waitForFlac(track);
+  }
 }, 120_000);
 afterAll(() => server.stop());
+
+async function waitForFlac(track: TrackView): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const view = await waitForTrack(server, sessions.owner as Session, track.id);
+    if (view.fullTrackFlacUrl && view.stems[0]?.flacUrl) return;
+    await Bun.sleep(100);
+  }
+  throw new Error("FLAC conversions did not finish");
+}
 
 const ROUTES: Array<[string, (track: TrackView) => string]> = [
   ["cover", (t) => `/track/${t.id}/cover`],
@@ -38,9 +57,11 @@ const ROUTES: Array<[string, (track: TrackView) => string]> = [
   ["full.mp3", (t) => `/track/${t.id}/full.mp3`],
   ["full.mp3 attachment", (t) => `/track/${t.id}/full.mp3?attachment`],
   ["full.wav attachment", (t) => `/track/${t.id}/full.wav?attachment`],
+  ["full.flac attachment", (t) => `/track/${t.id}/full.flac?attachment`],
   ["original", (t) => `/track/${t.id}/original`],
   ["stem mp3", (t) => `/track/${t.id}/stem/${t.stems[0]?.id}.mp3`],
   ["stem wav attachment", (t) => `/track/${t.id}/stem/${t.stems[0]?.id}.wav?attachment`],
+  ["stem flac attachment", (t) => `/track/${t.id}/stem/${t.stems[0]?.id}.flac?attachment`],
   ["conversion status", (t) => `/track/${t.id}/audio-conversion-status?format=flac`],
   ["stem conversion status", (t) => `/track/${t.id}/stem/${t.stems[0]?.id}/audio-conversion-status?format=flac`],
 ];
