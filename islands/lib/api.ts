@@ -42,11 +42,30 @@ function announceNotification(body: unknown): void {
   bumpUnread();
 }
 
+function authHeaders(): Record<string, string> {
+  const token = currentToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** A reply's JSON body, or an ApiError with the server's `{message}` (else the status text). */
+function readReply<T>(ok: boolean, status: number, statusText: string, text: string): T {
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!ok) {
+    const message = (parsed as { message?: unknown } | null)?.message;
+    throw new ApiError(status, typeof message === "string" && message ? message : statusText);
+  }
+  announceNotification(parsed);
+  return parsed as T;
+}
+
 /** The one API client: bearer token, JSON or FormData bodies, `{message}` errors turned into ApiError. */
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = currentToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers = authHeaders();
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -56,19 +75,32 @@ export async function request<T>(method: string, path: string, options: RequestO
   const query = options.fresh ? { ...options.query, _: Date.now() } : options.query;
   if (options.fresh) headers["cache-control"] = "no-cache";
   const response = await fetch(apiUrl(path, query), { method, headers, body, signal: options.signal });
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-  if (!response.ok) {
-    const message = (parsed as { message?: unknown } | null)?.message;
-    throw new ApiError(response.status, typeof message === "string" && message ? message : response.statusText);
-  }
-  announceNotification(parsed);
-  return parsed as T;
+  return readReply<T>(response.ok, response.status, response.statusText, await response.text());
+}
+
+/**
+ * POSTs a multipart form like `request`, reporting how much of it has been sent (fetch cannot):
+ * `onProgress` gets the sent share from 0 to 1. A network failure or abort rejects with an Error.
+ */
+export function upload<T>(path: string, form: FormData, onProgress?: (sent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", apiUrl(path));
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(readReply<T>(xhr.status >= 200 && xhr.status < 300, xhr.status, xhr.statusText, xhr.responseText));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new Error("Network error during upload"));
+    xhr.onabort = () => reject(new Error("Upload aborted"));
+    xhr.send(form);
+  });
 }
 
 export const api = {

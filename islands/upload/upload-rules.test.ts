@@ -7,6 +7,7 @@ import {
   originalFormatOf,
   releaseDateError,
   stemFileError,
+  stemFromFileName,
   takesStems,
 } from "./upload-rules";
 
@@ -64,4 +65,10 @@ test("titles and artists from file names", () => {
   expect(artistOrDefault(null, "  ")).toBe("Unknown Artist");
   expect(artistOrDefault(null, "Ada Byte")).toBe("Ada Byte");
   expect(artistOrDefault("Nova Drift", "Ada Byte")).toBe("Nova Drift");
+});
+
+test("a stem's name and type are guessed from its file name", () => {
+  expect(stemFromFileName("Nova Drift - Undertow - bass.wav")).toEqual({ name: "bass", type: "bass" });
+  expect(stemFromFileName("Undertow - Drums.flac")).toEqual({ name: "Drums", type: "drums" });
+  expect(stemFromFileName("pad_layer.wav")).toEqual({ name: "pad layer", type: "audio" });
 });

@@ -1,4 +1,4 @@
-import { extensionOf } from "./file-names";
+import { extensionOf, withoutExtension } from "./file-names";
 
 /**
  * SPEC §5 upload rules as the form checks them before sending, worded as the server words them
@@ -74,4 +74,17 @@ export function convertReleaseDate(value: string, to: ReleaseDatePrecision): str
   if (to === "YEAR") return year;
   if (to === "MONTH") return `${year}-${month ?? "01"}`;
   return `${year}-${month ?? "01"}-${day ?? "01"}`;
+}
+
+/** A stem's name and type guessed from its file ("Undertow - bass.wav" → "bass", type bass). */
+export function stemFromFileName(fileName: string): { name: string; type: StemType } {
+  const name =
+    withoutExtension(fileName)
+      .split(/\s+-\s+/)
+      .pop()
+      ?.replace(/_/g, " ")
+      .trim() || withoutExtension(fileName);
+  const word = name.toLowerCase();
+  const type = STEM_TYPES.find((stemType) => word === stemType || word === `${stemType}s`) ?? "audio";
+  return { name, type };
 }
