@@ -1,8 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { renderMp3AndLoudness, renderPeaks } from "../../src/server/audio/render";
-import { type AudioFormat, DEMUXER } from "../../src/server/audio/sniff";
-import { probe } from "../../src/server/ffmpeg";
+import { renderMp3AndLoudness } from "../../src/server/audio/render";
+import type { AudioFormat } from "../../src/server/audio/sniff";
 import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
 import { stagingFolder } from "../../src/server/staging";
@@ -29,10 +28,12 @@ export async function resumePendingProcessing(): Promise<void> {
 }
 
 /**
- * The `track.process` job. Idempotent: every output is written under a temporary name and renamed
- * into place, and rows are only updated with finished files, so running it again after a crash
- * simply redoes the work. The waveform is written first (a fast decode), which makes a WAV/FLAC
- * track playable from its original long before the MP3 encode finishes.
+ * The `track.process` job: the MP3 + loudness of the original and of every stem, and the cover
+ * sizes, all side by side (the ffmpeg semaphore keeps it to one process per core). Waveforms and
+ * lengths were already made by the validating decode at upload, so nothing here decodes twice or
+ * probes again. Idempotent: every output is written under a temporary name and renamed into place,
+ * and rows are only updated with finished files, so running it again after a crash simply redoes
+ * the work that is missing.
  */
 export async function processTrack(trackId: string, signal: AbortSignal): Promise<void> {
   const track = tracksRepo.findById(trackId);
@@ -42,8 +43,11 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     if (!(await fileStore.stat(track.originalKey))) {
       throw new ProcessingFailed("The upload was interrupted before its audio was saved. Please upload it again.");
     }
-    await Promise.all([processOriginal(track, folder, signal), processCover(track)]);
-    for (const stem of listStemsOf(trackId)) await processStem(track, stem, folder, signal);
+    const stems = listStemsOf(trackId).map((stem) => processStem(track, stem, folder, signal));
+    const results = await Promise.allSettled([processOriginal(track, folder, signal), processCover(track), ...stems]);
+    // Everything has settled before the folder goes; the first failure in order is the one reported.
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
     tracksRepo.update(trackId, { processingStatus: "READY", processingError: null });
   } catch (error) {
     // A shutdown aborts the job: leave it PENDING so the durable queue runs it again after restart.
@@ -56,38 +60,17 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
   }
 }
 
-/** Channels and frame count for the peak reducer; the duration was measured by a full decode at upload. */
-async function layoutOf(path: string, format: AudioFormat, duration: number) {
-  const stream = (await probe(path, DEMUXER[format])).streams?.find((candidate) => candidate.codec_type === "audio");
-  return { channels: stream?.channels ?? 2, frames: Math.round(duration * Number(stream?.sample_rate ?? 44_100)) };
-}
-
-/** Peaks and the MP3 run side by side: on two cores the waveform lands while the encoder works. */
-async function renderAudio(
-  path: string,
-  format: AudioFormat,
-  duration: number,
-  mp3Key: string,
-  folder: string,
-  signal: AbortSignal,
-) {
-  const layout = await layoutOf(path, format, duration);
+/** The streaming MP3 and its loudness from one ffmpeg run, stored under `mp3Key`. */
+async function encodeMp3(path: string, format: AudioFormat, mp3Key: string, folder: string, signal: AbortSignal) {
   const mp3Path = join(folder, `${crypto.randomUUID()}.mp3`);
-  const peaks = renderPeaks(path, format, layout, signal);
-  const encoded = renderMp3AndLoudness(path, format, mp3Path, signal).then(async ({ loudnessLufs }) => {
-    const stored = await fileStore.putFile(mp3Key, mp3Path);
-    return { loudnessLufs, mp3SizeBytes: stored.size };
-  });
-  return { peaks, encoded };
+  const { loudnessLufs } = await renderMp3AndLoudness(path, format, mp3Path, signal);
+  const stored = await fileStore.putFile(mp3Key, mp3Path);
+  return { mp3Key, loudnessLufs, mp3SizeBytes: stored.size };
 }
 
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
   const path = await fileStore.localPath(track.originalKey);
-  const mp3Key = trackKeys.mp3(track.id);
-  const { peaks, encoded } = await renderAudio(path, track.originalFormat, track.duration ?? 0, mp3Key, folder, signal);
-  const waveform = peaks.then((waveformData) => tracksRepo.update(track.id, { waveformData }));
-  const mp3 = encoded.then((result) => tracksRepo.update(track.id, { mp3Key, ...result }));
-  await Promise.all([waveform, mp3]);
+  tracksRepo.update(track.id, await encodeMp3(path, track.originalFormat, trackKeys.mp3(track.id), folder, signal));
 }
 
 async function processStem(track: Track, stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
@@ -95,23 +78,14 @@ async function processStem(track: Track, stem: Stem, folder: string, signal: Abo
   const path = await fileStore.localPath(stem.fileKey);
   const mp3Key = trackKeys.stemMp3(track.id, stem.id);
   try {
-    const { peaks, encoded } = await renderAudio(
-      path,
-      stem.originalFormat as AudioFormat,
-      stem.duration ?? 0,
-      mp3Key,
-      folder,
-      signal,
-    );
-    const [waveformData, result] = await Promise.all([peaks, encoded]);
-    tracksRepo.updateStem(stem.id, { waveformData, mp3Key, ...result, processingStatus: "READY", processingError: null });
+    const encoded = await encodeMp3(path, stem.originalFormat as AudioFormat, mp3Key, folder, signal);
+    tracksRepo.updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
   } catch (error) {
     if (signal.aborted) throw error;
     tracksRepo.updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
     throw new ProcessingFailed(`Stem "${stem.name}" could not be processed.`);
   }
 }
-
 /** WebP sizes from the kept source; the source is dropped once they exist. */
 async function processCover(track: Track): Promise<void> {
   const sourceKey = trackKeys.coverSource(track.id);

@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { CORPUS, upload, waitProcessed } from "./upload-test-support";
+import { CORPUS, type TrackJson, type UploadReply, upload, waitProcessed } from "./upload-test-support";
 
 let server: TestServer;
 let uploader: Session;
@@ -81,24 +81,41 @@ describe("accepted originals", () => {
     expect((await quotaOf(session)).currentUsedQuotaSeconds).toBeCloseTo(charged, 3);
   }, 120_000);
 
-  test("the reply carries the processing marker; afterwards the marker is gone and the MP3 is streamable", async () => {
+  test("a WAV is playable in the reply (waveform, original streamable); the MP3 and cover follow; a module waits for its MP3", async () => {
     const res = await upload(server, uploader, {
       original: "album/06 - Nova Drift - The Long Way Home (Extended Mix).wav",
       coverArt: "album/the long way home.JPG",
     });
     expect(res.status).toBe(201);
     const id = res.body.track.id;
-    expect(res.body.track.originalUrl).toBe(`{address}/api/track/${id}/original`);
+    // The validating decode made the peaks: the track plays from its original while the MP3 encodes.
+    expect(res.body.track.originalUrl).toBe(`/api/track/${id}/original`);
+    expect(res.body.track.waveformData).toHaveLength(4000);
+    expect(Math.max(...(res.body.track.waveformData as number[]))).toBeGreaterThan(0.01);
     expect(res.body.track.coverArt).toBe(`{address}/api/track/${id}/cover`);
+    const auth = { authorization: `Bearer ${uploader.token}` };
+    const head = await fetch(`${server.url}/api/track/${id}/original`, { headers: { ...auth, range: "bytes=0-11" } });
+    expect(head.status).toBe(206);
+    expect(new TextDecoder().decode(await head.arrayBuffer())).toStartWith("RIFF");
+
     const done = await waitProcessed(server, uploader, id);
+    expect(done.waveformData).toEqual(res.body.track.waveformData as number[]);
     expect(done.coverArt).toBe(`/api/track/${id}/cover`);
     expect(done.coverArtSizeBytes as number).toBeGreaterThan(0);
-    const mp3 = await fetch(`${server.url}${done.fullTrackMp3Url}`, { headers: { authorization: `Bearer ${uploader.token}` } });
+    const mp3 = await fetch(`${server.url}${done.fullTrackMp3Url}`, { headers: auth });
     expect(mp3.status).toBe(200);
     expect(mp3.headers.get("content-type")).toContain("audio/mpeg");
     expect((await mp3.arrayBuffer()).byteLength).toBe(done.mp3SizeBytes as number);
     const cover = await fetch(`${server.url}${done.coverArt}`);
     expect(cover.headers.get("content-type")).toContain("image/webp");
+
+    // Browsers do not play tracker modules: the marker stays until the MP3 exists.
+    const module = await upload(server, uploader, { original: "real-modules/gd-ite.it" });
+    expect(module.status).toBe(201);
+    expect(module.body.track.originalUrl).toBe(`{address}/api/track/${module.body.track.id}/original`);
+    expect(module.body.track.waveformData).toHaveLength(4000);
+    const moduleDone = await waitProcessed(server, uploader, module.body.track.id);
+    expect(moduleDone.originalUrl).toBe(`/api/track/${module.body.track.id}/original`);
   }, 60_000);
 
   test("the album uploads with each track's own cover", async () => {
@@ -143,6 +160,26 @@ describe("accepted originals", () => {
     const res = await call<{ message: string }>(server, "POST", "/track", { token: uploader.token, body: form });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Audio file renders to silence (the module is damaged or incomplete)");
+  });
+
+  test("peaks spread over the decoded length, even when the FLAC header does not state it", async () => {
+    // 1 s at a steady level, then 1 s of silence, written to a pipe: STREAMINFO's total sample count stays 0.
+    const made = Bun.spawnSync([
+      "ffmpeg",
+      ...["-loglevel", "error", "-f", "lavfi", "-i", "aevalsrc=if(lt(t\\,1)\\,0.5\\,0)|0:s=44100:d=2"],
+      ...["-c:a", "flac", "-f", "flac", "pipe:1"],
+    ]);
+    expect(made.exitCode).toBe(0);
+    const form = new FormData();
+    form.set("data", JSON.stringify({ title: "Half", primaryArtistName: "Tone", licenseId: "all-rights-reserved" }));
+    form.set("original", new Blob([new Uint8Array(made.stdout)]), "half.flac");
+    const res = await call<UploadReply>(server, "POST", "/track", { token: uploader.token, body: form });
+    expect(res.status).toBe(201);
+    expect(res.body.track.duration).toBeCloseTo(2, 3);
+    const maxima = (res.body.track.waveformData as number[]).filter((_, index) => index % 2 === 1);
+    // Points 0–999 hold the level (1,000 points per second), 1,000–1,999 the silence; allow one point at the edge.
+    expect(maxima.slice(0, 999).every((peak) => peak === 0.5)).toBe(true);
+    expect(maxima.slice(1001).every((peak) => peak === 0)).toBe(true);
   });
 
   test("a phase-inverted stereo file keeps its full waveform (peaks over all channels, no downmix)", async () => {
@@ -242,8 +279,13 @@ describe("stems", () => {
       ],
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // Each stem's peaks come from its validating decode: drawn in the reply, before any MP3 exists.
+    const replied = res.body.track.stems as TrackJson["stems"];
+    expect(replied.map((s) => s.waveformData?.length)).toEqual([4000, 4000, 4000, 4000]);
+    expect(replied.every((s) => Math.max(...(s.waveformData as number[])) > 0.01)).toBe(true);
     const track = await waitProcessed(server, uploader, res.body.track.id);
     expect(track.processingStatus).toBe("READY");
+    expect(track.stems.map((s) => s.waveformData)).toEqual(replied.map((s) => s.waveformData));
     expect(track.stems.map((s) => [s.name, s.type, s.index])).toEqual([
       ["bass", "bass", 0],
       ["drums", "drums", 1],

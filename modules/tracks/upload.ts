@@ -31,7 +31,9 @@ const secondsText = (seconds: number) => `${Math.ceil(seconds / 60)} min`;
  * POST /api/track. Everything is checked before anything is kept: the form, the bytes (sniffed,
  * probed, fully decoded), stems against the original, the cover. Then the quota is charged in the
  * same transaction that inserts the rows, the files move into the store, and the processing job is
- * added durably, all before the upload is answered.
+ * added durably, all before the upload is answered. The validating decode also made the waveforms,
+ * so a WAV/FLAC track is playable from its original as soon as the reply arrives; the job only
+ * encodes the MP3s and sizes the cover.
  */
 export async function uploadTrack(
   owner: Viewer,
@@ -45,14 +47,7 @@ export async function uploadTrack(
   const folder = stagingFolder();
   try {
     const original = await inspectUpload(folder, "original", files.original, input.originalFormat, "Audio file");
-    const stems: Inspected[] = [];
-    for (const [index, file] of stemFiles.entries()) {
-      const facts = await inspectUpload(folder, `stem-${index}`, file, null, `Stem "${input.stemMetadata[index]?.name}"`);
-      if (facts.sampleRate !== original.sampleRate || facts.frames !== original.frames) {
-        throw badRequest(`Stem "${input.stemMetadata[index]?.name}" must have the same length and sample rate as the original`);
-      }
-      stems.push(facts);
-    }
+    const stems = await inspectStems(folder, input, stemFiles, original);
     const cover = files.coverArt && files.coverArt.size > 0 ? new Uint8Array(await files.coverArt.arrayBuffer()) : null;
     if (cover) await validateCoverArt(cover);
     return await store(owner, input, original, stems, cover);
@@ -71,6 +66,26 @@ function checkStemList(input: UploadInput, original: File, stems: File[]): void 
 }
 
 type Inspected = AudioFacts & { path: string };
+
+/**
+ * Stems decode side by side (the ffmpeg semaphore keeps it to one per core); when several are bad,
+ * the first in upload order is the one reported, whichever finished first.
+ */
+async function inspectStems(folder: string, input: UploadInput, files: File[], original: Inspected): Promise<Inspected[]> {
+  const results = await Promise.allSettled(
+    files.map(async (file, index) => {
+      const label = `Stem "${input.stemMetadata[index]?.name}"`;
+      const facts = await inspectUpload(folder, `stem-${index}`, file, null, label);
+      if (facts.sampleRate !== original.sampleRate || facts.frames !== original.frames) {
+        throw badRequest(`${label} must have the same length and sample rate as the original`);
+      }
+      return facts;
+    }),
+  );
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<Inspected>).value);
+}
 
 /** Copies one upload to staging under a server-made name and inspects it. */
 async function inspectUpload(
@@ -108,6 +123,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       fileKey: trackKeys.stemFile(trackId, id, facts.format),
       sizeBytes: Bun.file(facts.path).size,
       duration: facts.duration,
+      waveformData: facts.waveformData,
     };
   });
   const cost = original.duration + stems.reduce((sum, stem) => sum + stem.duration, 0);
@@ -121,6 +137,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       description: input.description,
       primaryArtistName: input.primaryArtistName,
       duration: original.duration,
+      waveformData: original.waveformData,
       originalFormat: original.format,
       originalKey: trackKeys.original(trackId, original.format),
       originalSizeBytes: Bun.file(original.path).size,

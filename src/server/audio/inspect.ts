@@ -1,5 +1,6 @@
 import { FfmpegError, probe, runFfmpeg } from "../ffmpeg";
 import { moduleIsWhole } from "./module-structure";
+import { PeakReducer } from "./peaks";
 import { type AudioFormat, DEMUXER, MODULE_FORMATS, SNIFF_BYTES, sniffAudio, wavSizesAreHonest } from "./sniff";
 
 /** What the upload learns about a file before anything is stored or charged. */
@@ -11,6 +12,8 @@ export interface AudioFacts {
   channels: number;
   /** Decoded sample frames (per channel): stems must match the original exactly. */
   frames: number;
+  /** Peaks over the whole decode (see peaks.ts), made by the same pass that validated the file. */
+  waveformData: number[];
   moduleTitle: string | null;
   moduleMessage: string | null;
 }
@@ -20,8 +23,8 @@ export class AudioRejected extends Error {}
 
 const PROBE_TIMEOUT_MS = 30_000;
 const DECODE_TIMEOUT_MS = 120_000;
-/** Rendered modules quieter than this are silence (libopenmpt turns missing data into -91 dB dither). */
-const SILENCE_DB = -60;
+/** Rendered modules peaking below -60 dBFS are silence (libopenmpt turns missing data into -91 dB dither). */
+const SILENCE_LEVEL = 10 ** (-60 / 20);
 /** The demuxer name ffprobe reports for each format; it must agree with the sniffed bytes. */
 const PROBED_NAME: Record<AudioFormat, string> = {
   wav: "wav",
@@ -33,7 +36,8 @@ const PROBED_NAME: Record<AudioFormat, string> = {
 };
 
 /**
- * Sniffs, probes and fully decodes one file. `label` names it in messages ("Audio file", "Stem 2").
+ * Sniffs, probes and fully decodes one file; the decode also makes its waveform. `label` names it in
+ * messages ("Audio file", "Stem 2").
  * Throws AudioRejected for anything that is not whole, honest, decodable, audible audio of `expected`.
  */
 export async function inspectAudio(path: string, expected: AudioFormat, label: string): Promise<AudioFacts> {
@@ -58,10 +62,9 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
     throw new AudioRejected(`${label} could not be read as ${format.toUpperCase()} audio`);
   }
   const sampleRate = Number(stream.sample_rate);
-  const { samples, maxDb } = await decodeAll(path, format, label);
-  const frames = Math.round(samples / stream.channels);
+  const { frames, peakLevel, waveformData } = await decodeAll(path, format, stream.channels, label);
   if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
-  if (isModule && maxDb < SILENCE_DB)
+  if (isModule && peakLevel < SILENCE_LEVEL)
     throw new AudioRejected(`${label} renders to silence (the module is damaged or incomplete)`);
   const tags = report.format?.tags ?? {};
   return {
@@ -70,39 +73,31 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
     sampleRate,
     channels: stream.channels,
     frames,
+    waveformData,
     moduleTitle: isModule ? tags.title?.trim() || null : null,
     moduleMessage: isModule ? tags.comment?.trim() || null : null,
   };
 }
 
-/** One full decode with `-xerror`: any damaged frame fails it; volumedetect counts samples and the peak. */
-async function decodeAll(path: string, format: AudioFormat, label: string): Promise<{ samples: number; maxDb: number }> {
+/**
+ * The one full decode, to raw float PCM on a pipe, with `-xerror` so any damaged frame fails it.
+ * While it streams it yields the sample count (the true length), the loudest sample (the silence
+ * check) and the waveform peaks, so the upload answers with a drawable track.
+ */
+async function decodeAll(path: string, format: AudioFormat, channels: number, label: string) {
+  const reducer = new PeakReducer(channels);
   try {
-    const { stderr } = await runFfmpeg(
+    await runFfmpeg(
       [
-        "-xerror",
-        "-f",
-        DEMUXER[format],
-        "-i",
-        `file:${path}`,
-        "-loglevel",
-        "info",
-        "-nostats",
-        "-map",
-        "0:a:0",
-        "-af",
-        "volumedetect",
-        "-f",
-        "null",
-        "-",
+        ...["-xerror", "-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0"],
+        // The reducer's frame count assumes the probed channel count; -ac holds the output to it.
+        ...["-ac", String(channels), "-c:a", "pcm_f32le", "-f", "f32le", "pipe:1"],
       ],
-      { timeoutMs: DECODE_TIMEOUT_MS },
+      { timeoutMs: DECODE_TIMEOUT_MS, onStdout: (chunk) => reducer.push(chunk) },
     );
-    const samples = Number(stderr.match(/n_samples: (\d+)/)?.[1] ?? 0);
-    const maxDb = stderr.match(/max_volume: (-?[\d.]+|-inf) dB/)?.[1];
-    return { samples, maxDb: maxDb === undefined || maxDb === "-inf" ? Number.NEGATIVE_INFINITY : Number(maxDb) };
   } catch (error) {
     if (error instanceof FfmpegError) throw new AudioRejected(`${label} is damaged and could not be decoded`);
     throw error;
   }
+  return { frames: reducer.frames, peakLevel: reducer.peakLevel(), waveformData: reducer.finish() };
 }

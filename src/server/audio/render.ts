@@ -1,5 +1,4 @@
 import { runFfmpeg } from "../ffmpeg";
-import { PeakReducer } from "./peaks";
 import { type AudioFormat, DEMUXER } from "./sniff";
 
 /** Streaming MP3 bitrate for full tracks and stems. */
@@ -7,25 +6,6 @@ export const MP3_BITRATE = "192k";
 const RENDER_TIMEOUT_MS = 15 * 60_000;
 
 const input = (path: string, format: AudioFormat) => ["-f", DEMUXER[format], "-i", `file:${path}`];
-
-/**
- * The fast pass that makes a track drawable: decode once to raw float PCM on a pipe and reduce it
- * to peaks while it streams. No encoder runs, so this finishes long before the MP3.
- */
-export async function renderPeaks(
-  path: string,
-  format: AudioFormat,
-  layout: { channels: number; frames: number },
-  signal?: AbortSignal,
-): Promise<number[]> {
-  const reducer = new PeakReducer(layout.channels, layout.frames);
-  await runFfmpeg([...input(path, format), "-map", "0:a:0", "-c:a", "pcm_f32le", "-f", "f32le", "pipe:1"], {
-    timeoutMs: RENDER_TIMEOUT_MS,
-    signal,
-    onStdout: (chunk) => reducer.push(chunk),
-  });
-  return reducer.finish();
-}
 
 /**
  * One decode feeding two outputs: the streaming MP3 (written to `mp3Path`) and EBU R128 loudness

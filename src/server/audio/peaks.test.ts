@@ -1,0 +1,58 @@
+import { describe, expect, test } from "bun:test";
+import { PeakReducer } from "./peaks";
+
+/** Interleaved stereo float PCM where frame f is +f/total on the left and -f/total on the right. */
+function ramp(total: number): Uint8Array {
+  const samples = new Float32Array(total * 2);
+  for (let f = 0; f < total; f++) {
+    samples[2 * f] = f / total;
+    samples[2 * f + 1] = -f / total;
+  }
+  return new Uint8Array(samples.buffer);
+}
+
+/** Pushes `bytes` in pieces of `size` bytes (deliberately not a multiple of 4 or 8). */
+function reduce(bytes: Uint8Array, size: number, points?: number): PeakReducer {
+  const reducer = new PeakReducer(2, points);
+  for (let at = 0; at < bytes.length; at += size) reducer.push(bytes.subarray(at, at + size));
+  return reducer;
+}
+
+describe("PeakReducer", () => {
+  test("a long ramp lands in the right points without knowing its length beforehand", () => {
+    const total = 1_234_567; // folds the buckets many times
+    const reducer = reduce(ramp(total), 65_533, 100);
+    expect(reducer.frames).toBe(total);
+    const peaks = reducer.finish();
+    expect(peaks).toHaveLength(200);
+    // Point p covers the ramp from p/100 to (p+1)/100. Allowed error: 1/8 of a point at an edge
+    // (0.00125) plus the 3-decimal rounding; a point off by one would be 0.01 away.
+    const off = (value: number, expected: number) => Math.abs(value - expected);
+    for (let p = 0; p < 100; p++) {
+      expect(off(peaks[2 * p + 1] as number, (p + 1) / 100)).toBeLessThan(0.0018);
+      expect(off(peaks[2 * p] as number, -(p + 1) / 100)).toBeLessThan(0.0018);
+    }
+    expect(reducer.peakLevel()).toBeCloseTo(1, 5);
+  });
+
+  test("chunk boundaries do not matter", () => {
+    const bytes = ramp(100_003);
+    expect(reduce(bytes, 7, 500).finish()).toEqual(reduce(bytes, bytes.length, 500).finish());
+  });
+
+  test("a file shorter than the point count still fills every point from its own frame", () => {
+    const peaks = reduce(ramp(500), 13, 2000).finish();
+    expect(peaks).toHaveLength(4000);
+    // Four points per frame: point p shows frame floor(p / 4), whose level is that frame's index / 500.
+    for (const p of [0, 3, 4, 1999]) expect(peaks[2 * p + 1] as number).toBeCloseTo(Math.floor(p / 4) / 500, 3);
+  });
+
+  test("silence and an empty decode give flat zeros and no level", () => {
+    const silent = reduce(new Uint8Array(4 * 2 * 44_100), 4096);
+    expect(silent.peakLevel()).toBe(0);
+    expect(new Set(silent.finish())).toEqual(new Set([0]));
+    const empty = new PeakReducer(2);
+    expect(empty.frames).toBe(0);
+    expect(new Set(empty.finish())).toEqual(new Set([0]));
+  });
+});
