@@ -268,7 +268,18 @@ describe("stems", () => {
   const stem = (name: string, type: string, path = `stems/Nova Drift - Undertow - ${name}.wav`) => ({ path, name, type });
   const fullMix = "stems/Nova Drift - Undertow (full mix).wav";
 
-  test("a WAV with four stems (one as FLAC) processes every stem and charges original + stems", async () => {
+  test("a WAV with four stems (one as FLAC) processes every stem side by side and charges original + stems", async () => {
+    // The job writes each MP3 into its staging folder while encoding; sampling that folder shows
+    // whether encodes overlap (one at a time would never show two).
+    let mostAtOnce = 0;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const encoding = storedFiles(server.dataDir).filter((path) => path.includes("/staging/") && path.endsWith(".mp3"));
+        mostAtOnce = Math.max(mostAtOnce, encoding.length);
+        await Bun.sleep(5);
+      }
+    })();
     const res = await upload(server, uploader, {
       original: fullMix,
       stems: [
@@ -284,6 +295,9 @@ describe("stems", () => {
     expect(replied.map((s) => s.waveformData?.length)).toEqual([4000, 4000, 4000, 4000]);
     expect(replied.every((s) => Math.max(...(s.waveformData as number[])) > 0.01)).toBe(true);
     const track = await waitProcessed(server, uploader, res.body.track.id);
+    sampling = false;
+    await sampler;
+    expect(mostAtOnce).toBeGreaterThanOrEqual(2);
     expect(track.processingStatus).toBe("READY");
     expect(track.stems.map((s) => s.waveformData)).toEqual(replied.map((s) => s.waveformData));
     expect(track.stems.map((s) => [s.name, s.type, s.index])).toEqual([
