@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { latestReleaseDate } from "../../islands/upload/upload-rules";
+import { call, signUp } from "../support/api";
+import { launchBrowser } from "../support/browser";
+import { waitForFieldMessage } from "../support/field-message";
+import { startServer, type TestServer } from "../support/server";
+import { signedInPage } from "../support/signed-in-page";
+import { CORPUS, FULL_MIX, STEM_FILES } from "./track-page/fixtures";
+
+setDefaultTimeout(60_000);
+
+let server: TestServer;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  token = (await signUp(server)).token;
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+async function openUpload(): Promise<Page> {
+  const { page } = await signedInPage(browser, token, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${server.url}/upload`);
+  await page.getByRole("heading", { name: "Upload Track", level: 1 }).waitFor();
+  return page;
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const submitButton = (page: Page) => page.getByRole("button", { name: "Upload Track" });
+const LENA = `${CORPUS}/real-audio/audio-lena.flac`;
+const MODULE = `${CORPUS}/real-modules/gd-ite.it`;
+
+/** Picks the first real licence, as a person would from the list. */
+async function chooseLicense(page: Page): Promise<string> {
+  const select = field(page, "License");
+  await select.locator("option").nth(1).waitFor({ state: "attached" });
+  const value = (await select.locator("option").nth(1).getAttribute("value")) as string;
+  await select.selectOption(value);
+  return value;
+}
+
+/** Counts POST /api/track calls the page makes, to prove a refused form sent nothing. */
+function countUploads(page: Page): () => number {
+  let count = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/track") count++;
+  });
+  return () => count;
+}
+
+describe("upload form", () => {
+  test("defaults: public, not explicit, DAY precision; submit needs an audio file and a license", async () => {
+    const page = await openUpload();
+    expect(await page.getByRole("link", { name: "Bulk upload" }).getAttribute("href")).toBe("/upload/bulk");
+    expect(await page.getByRole("checkbox", { name: /Public/ }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: /Explicit/ }).isChecked()).toBe(false);
+    expect(await field(page, "Release date precision").inputValue()).toBe("DAY");
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    await page.getByText("Choose an audio file and a license to upload.").waitFor();
+
+    await field(page, "Audio File").setInputFiles(LENA);
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    await chooseLicense(page);
+    expect(await submitButton(page).isDisabled()).toBe(false);
+    await field(page, "License").selectOption("");
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  test("every rule's message shows on its field, and nothing is sent until they pass", async () => {
+    const page = await openUpload();
+    const uploads = countUploads(page);
+    await field(page, "Audio File").setInputFiles(LENA);
+    await chooseLicense(page);
+    await submitButton(page).click();
+    await waitForFieldMessage(field(page, "Title"), "Title is required");
+    await waitForFieldMessage(field(page, "Primary Artist"), "Primary artist name is required");
+    // The first field to fix gets the focus.
+    expect(await field(page, "Title").evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await field(page, "Title").fill("Lena");
+    await waitForFieldMessage(field(page, "Title"), null);
+    await field(page, "Primary Artist").fill("Heshamwhite");
+    for (const bad of ["0", "1000", "12.5"]) {
+      await field(page, "BPM").fill(bad);
+      await submitButton(page).click();
+      await waitForFieldMessage(field(page, "BPM"), "BPM must be a whole number from 1 to 999");
+    }
+    await field(page, "BPM").fill("999");
+    await waitForFieldMessage(field(page, "BPM"), null);
+
+    const future = new Date();
+    future.setDate(future.getDate() + 2);
+    await field(page, "Release Date").fill(latestReleaseDate("DAY", future));
+    await waitForFieldMessage(field(page, "Release Date"), "Release date cannot be in the future");
+    await submitButton(page).click();
+    await field(page, "Release Date").fill(latestReleaseDate("DAY"));
+    await waitForFieldMessage(field(page, "Release Date"), null);
+
+    await field(page, "Audio File").setInputFiles(`${CORPUS}/real-audio/audio-lena.mp3`);
+    await waitForFieldMessage(field(page, "Audio File"), "Audio file must be a WAV, FLAC, XM, IT, S3M or MOD file");
+    await submitButton(page).click();
+    expect(uploads()).toBe(0);
+    await page.context().close();
+  });
+
+  test("precision switches the input kind, keeps what fits, and caps it at today", async () => {
+    const page = await openUpload();
+    const date = field(page, "Release Date");
+    expect(await date.getAttribute("type")).toBe("date");
+    expect(await date.getAttribute("max")).toBe(latestReleaseDate("DAY"));
+    await date.fill("2024-03-05");
+
+    await field(page, "Release date precision").selectOption("MONTH");
+    expect(await date.getAttribute("type")).toBe("month");
+    expect(await date.inputValue()).toBe("2024-03");
+    expect(await date.getAttribute("max")).toBe(latestReleaseDate("MONTH"));
+
+    await field(page, "Release date precision").selectOption("YEAR");
+    expect(await date.getAttribute("type")).toBe("number");
+    expect(await date.inputValue()).toBe("2024");
+    expect(await date.getAttribute("max")).toBe(latestReleaseDate("YEAR"));
+    await date.fill(String(new Date().getFullYear() + 1));
+    await waitForFieldMessage(date, "Release date cannot be in the future");
+
+    await field(page, "Release date precision").selectOption("DAY");
+    expect(await date.getAttribute("type")).toBe("date");
+    await page.context().close();
+  });
+
+  test("genres: comma and Enter add chips, Backspace in the empty input removes the last", async () => {
+    const page = await openUpload();
+    const genres = field(page, "Genres");
+    const chips = () => page.getByRole("list", { name: "Added genres" }).getByRole("listitem").allTextContents();
+    await genres.pressSequentially("ambient,");
+    await genres.pressSequentially("synthwave");
+    await genres.press("Enter");
+    await genres.pressSequentially("Ambient,");
+    expect(await chips()).toEqual(["ambient×", "synthwave×"]);
+    expect(await genres.inputValue()).toBe("");
+
+    await genres.press("Backspace");
+    expect(await chips()).toEqual(["ambient×"]);
+    // Backspace inside typed text edits the text, not the chips.
+    await genres.pressSequentially("dub");
+    await genres.press("Backspace");
+    expect(await genres.inputValue()).toBe("du");
+    expect(await chips()).toEqual(["ambient×"]);
+
+    // Leaving the field keeps what was typed as a chip rather than dropping it.
+    await page.getByRole("button", { name: "Remove genre ambient" }).click();
+    expect(await chips()).toEqual(["du×"]);
+    await page.getByRole("button", { name: "Remove genre du" }).click();
+    expect(await page.getByRole("list", { name: "Added genres" }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("stems: only for WAV/FLAC originals, only .wav/.flac files, at most 20", async () => {
+    const page = await openUpload();
+    const addStem = page.getByRole("button", { name: "Add Stem" });
+    expect(await addStem.isDisabled()).toBe(true);
+    await page.getByText("Choose a WAV or FLAC original to add stems.").waitFor();
+
+    await field(page, "Audio File").setInputFiles(MODULE);
+    expect(await addStem.isDisabled()).toBe(true);
+    await page.getByText("Stems can only be added to WAV or FLAC tracks").waitFor();
+
+    await field(page, "Audio File").setInputFiles(FULL_MIX);
+    await addStem.click();
+    await field(page, "Stem 1 file").setInputFiles(`${CORPUS}/stems/variants/Nova Drift - Undertow - bass.mp3`);
+    await waitForFieldMessage(field(page, "Stem 1 file"), "Stem files must be .wav or .flac");
+    await field(page, "Stem 1 file").setInputFiles(STEM_FILES[0]?.path as string);
+    await waitForFieldMessage(field(page, "Stem 1 file"), null);
+    // Name and type are read from the file name.
+    expect(await field(page, "Stem 1 name").inputValue()).toBe("bass");
+    expect(await field(page, "Stem 1 type").inputValue()).toBe("bass");
+
+    // A stem without a file or name is named on submit.
+    await addStem.click();
+    await chooseLicense(page);
+    await submitButton(page).click();
+    await waitForFieldMessage(field(page, "Stem 2 file"), "Please select an audio file for the stem.");
+    await waitForFieldMessage(field(page, "Stem 2 name"), "Stem 2 needs a name");
+    await page.getByRole("button", { name: "Remove stem 2" }).click();
+
+    for (let count = 1; count < 20; count++) await addStem.click();
+    expect(await page.getByRole("button", { name: /^Remove stem/ }).count()).toBe(20);
+    expect(await addStem.isDisabled()).toBe(true);
+    await page.getByText("A track can have at most 20 stems").waitFor();
+
+    // Switching the original to a module with stems listed is flagged, not silently dropped.
+    await field(page, "Audio File").setInputFiles(MODULE);
+    await page.getByRole("alert").filter({ hasText: "Stems can only be added to WAV or FLAC tracks" }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe("submitting", () => {
+  test("the server's message is shown when it refuses the file; a dropped connection reads 'An error occurred'", async () => {
+    const page = await openUpload();
+    const bad = `${CORPUS}/bad/mp3-renamed.wav`;
+    // What the API says about this file, asked directly, is what the form must show.
+    const form = new FormData();
+    const licenses = await call<{ id: string }[]>(server, "GET", "/licenses");
+    form.set("data", JSON.stringify({ title: "Bad", primaryArtistName: "X", licenseId: licenses.body[0]?.id }));
+    form.set("original", new File([readFileSync(bad)], "mp3-renamed.wav"));
+    const direct = await call<{ message: string }>(server, "POST", "/track", { token, body: form });
+    expect(direct.status).toBe(400);
+
+    await field(page, "Title").fill("Bad");
+    await field(page, "Primary Artist").fill("X");
+    await field(page, "Audio File").setInputFiles(bad);
+    await chooseLicense(page);
+    await submitButton(page).click();
+    await page.getByRole("alert").filter({ hasText: direct.body.message }).waitFor();
+    expect(page.url()).toBe(`${server.url}/upload`);
+
+    await page.route("**/api/track", (route) => route.abort("connectionreset"));
+    await field(page, "Audio File").setInputFiles(LENA);
+    await submitButton(page).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /^An error occurred$/ })
+      .waitFor();
+    // The form is usable again after a failure.
+    expect(await field(page, "Title").isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
+  test("a real upload with cover art and stems shows progress, then lands on /track/{id}", async () => {
+    const page = await openUpload();
+    await field(page, "Title").fill("Undertow");
+    await field(page, "Primary Artist").fill("Nova Drift");
+    await field(page, "BPM").fill("120");
+    await field(page, "Key").fill("A minor");
+    await field(page, "Genres").pressSequentially("ambient,synthwave,");
+    await field(page, "Description").fill("Four stems and a mix.");
+    await field(page, "Release date precision").selectOption("MONTH");
+    await field(page, "Release Date").fill("2024-03");
+    const licenseId = await chooseLicense(page);
+    await page.getByRole("checkbox", { name: /Explicit/ }).check();
+    await page.getByRole("checkbox", { name: /Public/ }).uncheck();
+    await field(page, "Audio File").setInputFiles(FULL_MIX);
+    await field(page, "Cover Art").setInputFiles(`${CORPUS}/images/matplotlib-grace_hopper.jpg`);
+    await page.getByRole("img", { name: "Chosen cover art" }).waitFor();
+    for (const [index, stem] of STEM_FILES.slice(0, 2).entries()) {
+      await page.getByRole("button", { name: "Add Stem" }).click();
+      await field(page, `Stem ${index + 1} file`).setInputFiles(stem.path);
+      await field(page, `Stem ${index + 1} name`).fill(stem.name);
+    }
+
+    // Hold the request so the in-flight state can be seen: progress shown, inputs disabled.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/track", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await submitButton(page).click();
+    await page.getByRole("progressbar", { name: "Upload progress" }).waitFor();
+    expect(await field(page, "Title").isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Uploading..." }).isDisabled()).toBe(true);
+    release();
+
+    await page.waitForURL(/\/track\/[^/]+$/);
+    const id = new URL(page.url()).pathname.split("/").pop() as string;
+    await page.getByRole("heading", { name: "Undertow", level: 1 }).waitFor();
+
+    const track = (await call<Record<string, unknown>>(server, "GET", `/track/${id}`, { token })).body;
+    expect(track).toMatchObject({
+      title: "Undertow",
+      primaryArtistName: "Nova Drift",
+      originalFormat: "wav",
+      bpm: 120,
+      key: "A minor",
+      genreNames: ["ambient", "synthwave"],
+      description: "Four stems and a mix.",
+      isExplicit: true,
+      isPublic: false,
+      licenseId,
+      releaseDate: expect.stringMatching(/^2024-03-01/),
+      releaseDatePrecision: "MONTH",
+    });
+    expect(track.coverArt).toBeTruthy();
+    const stems = track.stems as { name: string; type: string }[];
+    expect(stems.map(({ name, type }) => ({ name, type }))).toEqual([
+      { name: "Bass", type: "bass" },
+      { name: "Drums", type: "drums" },
+    ]);
+    await page.context().close();
+  });
+});
