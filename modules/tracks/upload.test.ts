@@ -328,6 +328,18 @@ describe("stems", () => {
     expect(res.body.message).toContain(message);
   });
 
+  test("stems are validated like originals; with several bad, the first in upload order is reported", async () => {
+    const damaged = { path: "bad/truncated-half.flac", name: "broken", type: "fx" };
+    const alone = await upload(server, uploader, { original: fullMix, stems: [stem("bass", "bass"), damaged] });
+    expect(alone.status).toBe(400);
+    expect(alone.body.message).toBe('Stem "broken" is damaged and could not be decoded');
+    // The short stem needs a full decode to be found out, the damaged one fails at once: order still wins.
+    const short = { path: "stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac", name: "short", type: "vocals" };
+    const both = await upload(server, uploader, { original: fullMix, stems: [short, damaged] });
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe('Stem "short" must have the same length and sample rate as the original');
+  });
+
   test("stems need a WAV/FLAC original, at most 20, and a known type", async () => {
     const onModule = await upload(server, uploader, { original: "real-modules/dali.xm", stems: [stem("bass", "bass")] });
     expect(onModule.body.message).toBe("Stems can only be added to WAV or FLAC tracks");

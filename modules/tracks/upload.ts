@@ -46,8 +46,17 @@ export async function uploadTrack(
 
   const folder = stagingFolder();
   try {
-    const original = await inspectUpload(folder, "original", files.original, input.originalFormat, "Audio file");
-    const stems = await inspectStems(folder, input, stemFiles, original);
+    const stemLabel = (index: number) => `Stem "${input.stemMetadata[index]?.name}"`;
+    const originalFacts = inspectUpload(folder, "original", files.original, input.originalFormat, "Audio file");
+    const stemFacts = stemFiles.map(async (file, index) => {
+      const stem = await inspectUpload(folder, `stem-${index}`, file, null, stemLabel(index));
+      const whole = await originalFacts;
+      if (stem.sampleRate !== whole.sampleRate || stem.frames !== whole.frames) {
+        throw badRequest(`${stemLabel(index)} must have the same length and sample rate as the original`);
+      }
+      return stem;
+    });
+    const [original, ...stems] = (await inspectAll([originalFacts, ...stemFacts])) as [Inspected, ...Inspected[]];
     const cover = files.coverArt && files.coverArt.size > 0 ? new Uint8Array(await files.coverArt.arrayBuffer()) : null;
     if (cover) await validateCoverArt(cover);
     return await store(owner, input, original, stems, cover);
@@ -68,20 +77,12 @@ function checkStemList(input: UploadInput, original: File, stems: File[]): void 
 type Inspected = AudioFacts & { path: string };
 
 /**
- * Stems decode side by side (the ffmpeg semaphore keeps it to one per core); when several are bad,
- * the first in upload order is the one reported, whichever finished first.
+ * The original and its stems decode side by side (the ffmpeg semaphore keeps it to one per core).
+ * Everything settles before the staging folder goes; when several files are bad, the first in
+ * upload order is the one reported, whichever finished first.
  */
-async function inspectStems(folder: string, input: UploadInput, files: File[], original: Inspected): Promise<Inspected[]> {
-  const results = await Promise.allSettled(
-    files.map(async (file, index) => {
-      const label = `Stem "${input.stemMetadata[index]?.name}"`;
-      const facts = await inspectUpload(folder, `stem-${index}`, file, null, label);
-      if (facts.sampleRate !== original.sampleRate || facts.frames !== original.frames) {
-        throw badRequest(`${label} must have the same length and sample rate as the original`);
-      }
-      return facts;
-    }),
-  );
+async function inspectAll(inspections: Promise<Inspected>[]): Promise<Inspected[]> {
+  const results = await Promise.allSettled(inspections);
   const failed = results.find((result) => result.status === "rejected");
   if (failed) throw failed.reason;
   return results.map((result) => (result as PromiseFulfilledResult<Inspected>).value);
