@@ -121,6 +121,7 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
   }
   const source = sourceOf({ track, stem });
   const folder = stagingFolder();
+  const startedAt = Date.now();
   try {
     const output = join(folder, `out.${conversion.format}`);
     await encodeDerivative(await fileStore.localPath(source.key), source.format, conversion.format, output, signal);
@@ -129,6 +130,13 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
     const expiresAt = new Date(Date.now() + config.conversionTtlSeconds * 1000);
     // The track may have been deleted while encoding; then the file must not outlive its row.
     if (!conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt)) await fileStore.delete(key);
+    // Waiting and encoding times, to tell a busy queue from slow encodes.
+    log.info("conversion finished", {
+      conversionId,
+      format: conversion.format,
+      queuedMs: startedAt - conversion.updatedAt.getTime(),
+      encodeMs: Date.now() - startedAt,
+    });
   } catch (error) {
     // Shutdown or timeout: the durable job runs again after restart, so the row stays IN_PROGRESS.
     if (signal.aborted) throw error;
