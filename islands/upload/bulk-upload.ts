@@ -48,7 +48,8 @@ export async function uploadAll(): Promise<void> {
   if (!canStartUpload(start)) return;
   const { defaultArtistName, defaultLicenseId } = start;
   $bulkUpload.set({ ...start, error: null });
-  for (let index = 0; index < $bulkUpload.get().matches.length; index++) {
+  let stoppedForQuota = false;
+  for (let index = 0; index < $bulkUpload.get().matches.length && !stoppedForQuota; index++) {
     const match = $bulkUpload.get().matches[index] as BulkMatch;
     if (match.uploaded) continue;
     $currentProgress.set(0);
@@ -56,19 +57,26 @@ export async function uploadAll(): Promise<void> {
     try {
       const created = await sendMatch(match, defaultArtistName, defaultLicenseId);
       setMatch(index, { uploaded: true });
-      if (created.notification?.type === QUOTA_WARNING) {
-        const left = $bulkUpload.get().matches.filter((m) => !m.uploaded).length;
-        const error = `Uploading stopped: your storage is almost full. ${left} ${left === 1 ? "track was" : "tracks were"} not uploaded.`;
-        $bulkUpload.set({ ...$bulkUpload.get(), error });
-        break;
-      }
+      stoppedForQuota = created.notification?.type === QUOTA_WARNING;
     } catch (error) {
       const message = `Failed to upload ${match.title}`;
       const reason = error instanceof ApiError ? error.serverMessage : "The connection failed.";
       console.error(message, error);
-      setMatch(index, { error: reason }, { error: message });
+      setMatch(index, { error: reason });
       showToast({ type: "error", title: message, message: reason });
     }
   }
-  $bulkUpload.set({ ...$bulkUpload.get(), currentUploadIndex: -1 });
+  const state = $bulkUpload.get();
+  $bulkUpload.set({ ...state, currentUploadIndex: -1, error: runError(state.matches, stoppedForQuota) });
+}
+
+/** What the run leaves to say under the list: why it stopped early, or how many files failed. */
+function runError(matches: BulkMatch[], stoppedForQuota: boolean): string | null {
+  const left = matches.filter((match) => !match.uploaded).length;
+  const tracks = (count: number) => `${count} ${count === 1 ? "track" : "tracks"}`;
+  if (stoppedForQuota && left > 0)
+    return `Uploading stopped: your storage is almost full. ${tracks(left)} ${left === 1 ? "was" : "were"} not uploaded.`;
+  const failed = matches.filter((match) => match.error && !match.uploaded).length;
+  if (failed > 0) return `${tracks(failed)} could not be uploaded. Remove ${failed === 1 ? "it" : "them"} or try again.`;
+  return null;
 }

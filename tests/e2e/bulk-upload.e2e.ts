@@ -227,6 +227,7 @@ describe("bulk upload: sending", () => {
     release();
 
     await trackRow(page, "Broken Tape").getByRole("alert").filter({ hasText: "Failed to upload Broken Tape" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "1 track could not be uploaded. Remove it or try again." }).waitFor();
     await toasts(page).getByRole("alert").filter({ hasText: "Failed to upload Broken Tape" }).waitFor();
     expect(marks).toEqual(["sent", "answered", "sent", "answered", "sent", "answered"]);
     await trackRow(page, "Opening Signal").getByText("Uploaded").waitFor();
