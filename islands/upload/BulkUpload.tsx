@@ -123,7 +123,9 @@ export function BulkUpload() {
       {complete ? (
         <div className="notice notice-success" role="status">
           <span>
-            All {state.matches.length} {state.matches.length === 1 ? "track" : "tracks"} uploaded. They are being processed now.
+            {state.matches.length === 1
+              ? "1 track uploaded. It is being processed now."
+              : `All ${state.matches.length} tracks uploaded. They are being processed now.`}
           </span>
           <a className="button button-small" href="/my-tracks">
             Go to My Tracks

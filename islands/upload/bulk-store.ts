@@ -157,6 +157,8 @@ export function removeMatch(matchId: string): void {
     const match = state.matches.find((m) => m.id === matchId);
     return {
       matches: state.matches.filter((m) => m.id !== matchId),
+      // The last run's summary counted this track; it no longer describes the list.
+      error: null,
       unmatchedCoverArt: match?.coverArt ? [...state.unmatchedCoverArt, match.coverArt] : state.unmatchedCoverArt,
     };
   });

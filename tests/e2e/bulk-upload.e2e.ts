@@ -247,6 +247,7 @@ describe("bulk upload: sending", () => {
 
     // Taking the refused file off the list completes the batch; there is nothing left to send.
     await page.getByRole("button", { name: "Remove Broken Tape" }).click();
+    expect(await page.getByText("could not be uploaded").count()).toBe(0);
     const done = page.getByRole("status").filter({ hasText: "All 2 tracks uploaded" });
     await done.waitFor();
     expect(await done.getByRole("link", { name: "Go to My Tracks" }).getAttribute("href")).toBe("/my-tracks");
