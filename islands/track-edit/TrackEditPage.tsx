@@ -1,0 +1,87 @@
+import { useStore } from "@nanostores/react";
+import { useCallback, useEffect, useState } from "react";
+import { ApiError, api } from "../lib/api";
+import { $auth } from "../lib/auth";
+import { PageGuard } from "../shell/PageGuard";
+import type { TrackDetails } from "../track/types";
+import { ErrorView } from "../ui/ErrorView";
+import { Loading } from "../ui/Loading";
+import { useLicenses } from "../upload/use-licenses";
+import { formFromTrack } from "./edit-form";
+import { TrackEditForm } from "./TrackEditForm";
+import "../upload/upload.css";
+import "./track-edit.css";
+
+type TrackState = { status: "loading" } | { status: "ready"; track: TrackDetails } | { status: "missing" } | { status: "failed" };
+
+/** GET /api/track/{id}; a 404 (unknown, or private to someone else) reads as 'Track not found'. */
+function useTrack(trackId: string): [TrackState, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<TrackState>({ status: "loading" });
+  useEffect(() => {
+    let live = true;
+    setState({ status: "loading" });
+    api.get<TrackDetails>(`/track/${trackId}`, { fresh: attempt > 0 }).then(
+      (track) => live && setState({ status: "ready", track }),
+      (error) => {
+        console.error("Failed to load the track", error);
+        if (live) setState({ status: error instanceof ApiError && error.status === 404 ? "missing" : "failed" });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [trackId, attempt]);
+  return [state, useCallback(() => setAttempt((n) => n + 1), [])];
+}
+
+const trackPage = (trackId: string) => `/track/${encodeURIComponent(trackId)}`;
+
+/**
+ * Public track pages may be kept by the browser for a minute; the one just visited would show the
+ * old info. Fetching it again with `reload` replaces (or, once private, drops) that copy first.
+ */
+async function showSavedTrack(trackId: string) {
+  await fetch(trackPage(trackId), { cache: "reload" }).catch(() => undefined);
+  window.location.assign(trackPage(trackId));
+}
+
+function TrackEdit({ trackId }: { trackId: string }) {
+  const auth = useStore($auth);
+  const [track, retryTrack] = useTrack(trackId);
+  const licenses = useLicenses();
+
+  if (track.status === "missing") return <ErrorView message="Track not found" />;
+  // Only the owner edits here (SPEC §2); anyone else is told what a stranger would be told.
+  if (track.status === "ready" && auth.status === "signed-in" && track.track.userId !== auth.user.id)
+    return <ErrorView message="Track not found" />;
+  if (track.status === "failed") return <ErrorView message="Failed to load track details" onRetry={retryTrack} />;
+  if (licenses.status === "error") return <ErrorView message={licenses.message} onRetry={licenses.retry} />;
+  if (track.status === "loading" || licenses.status === "loading") return <Loading />;
+  return (
+    <>
+      <p className="track-edit-lead">
+        Editing <a href={trackPage(trackId)}>{track.track.title}</a> by {track.track.primaryArtistName}
+      </p>
+      <TrackEditForm
+        trackId={trackId}
+        initial={formFromTrack(track.track)}
+        licenses={licenses.licenses}
+        onSaved={() => void showSavedTrack(trackId)}
+        onCancel={() => window.location.assign(trackPage(trackId))}
+      />
+    </>
+  );
+}
+
+/** The 'Track Info' screen, /track/{id}/edit (SPEC §2): signed-in only, the owner's form. */
+export default function TrackEditPage({ trackId }: { trackId: string }) {
+  return (
+    <PageGuard require="user">
+      <div className="track-edit">
+        <h1>Track Info</h1>
+        <TrackEdit trackId={trackId} />
+      </div>
+    </PageGuard>
+  );
+}
