@@ -175,9 +175,13 @@ describe("validation and access", () => {
     expect(res.status).toBe(400);
   });
 
-  test("starting needs a sign-in; another user cannot see a private track's conversions", async () => {
+  test("a visitor may start a public track's conversion; nobody else sees a private track's conversions", async () => {
     const body = { type: "full", format: "wav" };
-    expect((await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, { body })).status).toBe(401);
+    // The public track's original is WAV, so its WAV is ready at once and nothing else in this file changes.
+    const visitor = await call<{ status: string }>(server, "POST", `/track/${stemTrack.id}/convert-audio`, { body });
+    expect(visitor.status).toBe(200);
+    expect(visitor.body.status).toBe("success");
+    expect((await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, { body })).status).toBe(404);
     expect((await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, { token: other.token, body })).status).toBe(404);
     expect((await call(server, "GET", statusPath(moduleTrack, null, "wav"), { token: other.token })).status).toBe(404);
     expect((await call(server, "GET", statusPath(moduleTrack, null, "wav"))).status).toBe(404);

@@ -22,8 +22,9 @@ function subjectFor(trackId: string, stemId: string | null, viewer: Viewer | nul
 }
 
 /**
- * SPEC §7 WAV/FLAC on demand. Anyone who may see a track may read its status; starting a conversion
- * needs a signed-in user (it costs the server an encode). Derivatives expire (CONVERSION_TTL_SECONDS).
+ * SPEC §7 WAV/FLAC on demand. Anyone who may see a track may start a conversion and read its status:
+ * visitors download public tracks too, and the cost is bounded because each track, stem and format is
+ * encoded at most once until it expires (CONVERSION_TTL_SECONDS).
  */
 export const conversionsModule = new Elysia({ name: "module.conversions", detail: { tags: ["Conversions"] } })
   .use(authGuard)
@@ -31,12 +32,11 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
   .onStop(stopExpirySweep)
   .post(
     "/track/:id/convert-audio",
-    ({ params, body, user }) => {
+    ({ params, body, viewer }) => {
       if (body.type === "stem" && !body.stemId) throw badRequest("stemId is required for a stem conversion");
-      return startConversion(subjectFor(params.id, body.type === "stem" ? (body.stemId ?? null) : null, user), body.format);
+      return startConversion(subjectFor(params.id, body.type === "stem" ? (body.stemId ?? null) : null, viewer), body.format);
     },
     {
-      auth: true,
       body: t.Object({
         type: t.Union([t.Literal("full"), t.Literal("stem")], { error: "type must be full or stem" }),
         stemId: t.Optional(t.Nullable(t.String())),

@@ -47,8 +47,11 @@ describe("downloads", () => {
   });
 
   test("a conversion that cannot start shows 'Conversion Error' and the download tooltip", async () => {
-    // Visitors may not start conversions (the server answers 401), so the start fails.
+    // The network answers the start with a server error, as a failing or unreachable server would.
     const page = await openTrackPage(browser, server, trackId);
+    await page.route("**/convert-audio", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service Unavailable" }) }),
+    );
     const wav = downloads(page).getByRole("button", { name: "WAV" });
     await wav.click();
     await toast(page, "alert", "Conversion Error").waitFor();
