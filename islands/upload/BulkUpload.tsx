@@ -16,6 +16,7 @@ import { FilePickerButton } from "./FilePickerButton";
 import { LicenseSelect } from "./LicenseSelect";
 import { MatchRow } from "./MatchRow";
 import { UnmatchedArt } from "./UnmatchedArt";
+import { useLeaveWarning } from "./use-leave-warning";
 import { useLicenses } from "./use-licenses";
 
 /**
@@ -31,6 +32,7 @@ export function BulkUpload() {
   const uploadedCount = state.matches.filter((match) => match.uploaded).length;
   const hasFiles = state.matches.length > 0 || state.unmatchedCoverArt.length > 0;
   const take = (files: File[]) => setSkipped(addFiles(files));
+  useLeaveWarning(uploading);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

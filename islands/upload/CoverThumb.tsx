@@ -1,4 +1,4 @@
-import type { DragEvent } from "react";
+import { type DragEvent, useState } from "react";
 import type { CoverArt } from "./bulk-store";
 
 /** The drag payload type for a cover moved inside the page (never a file from outside). */
@@ -24,19 +24,26 @@ export function CoverThumb({ cover, disabled }: { cover: CoverArt; disabled?: bo
   );
 }
 
-/** Drop-target props for anything covers can be dropped on. */
-export function coverDropTarget(onCover: (coverId: string) => void, enabled: boolean) {
-  return {
+/** Drop-target props for anything covers can be dropped on; `over` tells whether a cover hovers it. */
+export function useCoverDropTarget(onCover: (coverId: string) => void, enabled: boolean) {
+  const [over, setOver] = useState(false);
+  const props = {
     onDragOver: (event: DragEvent) => {
       if (!enabled || !isCoverDrag(event)) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = "move";
+      setOver(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOver(false);
     },
     onDrop: (event: DragEvent) => {
+      setOver(false);
       const id = enabled ? draggedCoverId(event) : null;
       if (!id) return;
       event.preventDefault();
       onCover(id);
     },
   };
+  return { over, props };
 }

@@ -1,6 +1,6 @@
 import { useStore } from "@nanostores/react";
 import { $currentProgress, type BulkMatch, type CoverArt, discardCover, moveCover, removeMatch } from "./bulk-store";
-import { CoverThumb, coverDropTarget } from "./CoverThumb";
+import { CoverThumb, useCoverDropTarget } from "./CoverThumb";
 import { artistOrDefault } from "./file-names";
 
 interface MatchRowProps {
@@ -41,9 +41,10 @@ export function MatchRow({ match, defaultArtistName, unmatched, uploadingThis, l
   const titleId = `match-${match.id}`;
   const editable = !locked && !match.uploaded;
   const cover = match.coverArt;
+  const drop = useCoverDropTarget((coverId) => moveCover(coverId, match.id), editable);
   return (
     <li className={`match${match.uploaded ? " match-done" : ""}`} aria-labelledby={titleId}>
-      <div className="match-cover" {...coverDropTarget((coverId) => moveCover(coverId, match.id), editable)}>
+      <div className={`match-cover${drop.over ? " drop-target-over" : ""}`} {...drop.props}>
         {cover ? (
           <>
             <CoverThumb cover={cover} disabled={!editable} />

@@ -1,13 +1,14 @@
 import { type CoverArt, discardCover, moveCover } from "./bulk-store";
-import { CoverThumb, coverDropTarget } from "./CoverThumb";
+import { CoverThumb, useCoverDropTarget } from "./CoverThumb";
 
 /** Pictures on no track: drag one onto a track to use it there, or drag a track's cover here to unmatch it. */
 export function UnmatchedArt({ covers, locked }: { covers: CoverArt[]; locked: boolean }) {
+  const drop = useCoverDropTarget((coverId) => moveCover(coverId, null), !locked);
   return (
     <section
-      className="unmatched-art"
+      className={`unmatched-art${drop.over ? " drop-target-over" : ""}`}
       aria-labelledby="unmatched-art-title"
-      {...coverDropTarget((coverId) => moveCover(coverId, null), !locked)}
+      {...drop.props}
     >
       <h2 id="unmatched-art-title">Unmatched Cover Art</h2>
       {covers.length === 0 ? (

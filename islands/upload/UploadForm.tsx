@@ -21,6 +21,7 @@ import {
   takesStems,
   titleError,
 } from "./upload-rules";
+import { useLeaveWarning } from "./use-leave-warning";
 import { useLicenses } from "./use-licenses";
 
 /** After a failed check: the first field marked invalid, else the stems section's warning. */
@@ -59,6 +60,7 @@ export function UploadForm() {
   const dateError = releaseDateError(release.date, release.precision) ?? undefined;
   const uploading = progress !== null;
   const canSubmit = original !== null && licenseId !== "" && !uploading;
+  useLeaveWarning(uploading);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

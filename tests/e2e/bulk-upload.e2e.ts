@@ -188,6 +188,38 @@ describe("bulk upload: matching", () => {
   });
 });
 
+describe("bulk upload: licences and layout", () => {
+  test("a failed licence load says so and offers a retry that works", async () => {
+    const { token } = await signUp(server);
+    const { page } = await signedInPage(browser, token, { viewport: { width: 1280, height: 900 } });
+    let failed = false;
+    await page.route("**/api/licenses", (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.abort("connectionreset");
+    });
+    await page.goto(`${server.url}/upload/bulk`);
+    await page.getByRole("alert").filter({ hasText: "Failed to load licenses. Please try again later." }).waitFor();
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await chooseLicense(page);
+    await page.context().close();
+  });
+
+  test("fits a 375 px phone with the album listed", async () => {
+    const { token } = await signUp(server);
+    const { page } = await signedInPage(browser, token, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${server.url}/upload/bulk`);
+    await pickFiles(
+      page,
+      "Choose Files",
+      readdirSync(ALBUM).map((name) => albumFile(name)),
+    );
+    await trackRow(page, "The Long Way Home (Extended Mix)").waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+});
+
 describe("bulk upload: sending", () => {
   test("uploads one by one, locks the page meanwhile, reports a refused file, and ends on a link to My Tracks", async () => {
     const { token } = await signUp(server);

@@ -54,6 +54,34 @@ function countUploads(page: Page): () => number {
   return () => count;
 }
 
+describe("upload page", () => {
+  test("visitors are sent to /login", async () => {
+    const { page } = await signedInPage(browser, null);
+    await page.goto(`${server.url}/upload`);
+    await page.waitForURL(`${server.url}/login`);
+    await page.context().close();
+  });
+
+  test("licences that fail to load are reported on the form", async () => {
+    const { page } = await signedInPage(browser, token);
+    await page.route("**/api/licenses", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
+    await page.goto(`${server.url}/upload`);
+    await page.getByRole("alert").filter({ hasText: "Failed to load licenses. Please try again later." }).waitFor();
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  test("fits a 375 px phone, stems and all", async () => {
+    const { page } = await signedInPage(browser, token, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${server.url}/upload`);
+    await field(page, "Audio File").setInputFiles(FULL_MIX);
+    await page.getByRole("button", { name: "Add Stem" }).click();
+    await field(page, "Stem 1 file").setInputFiles(STEM_FILES[0]?.path as string);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+});
+
 describe("upload form", () => {
   test("defaults: public, not explicit, DAY precision; submit needs an audio file and a license", async () => {
     const page = await openUpload();
