@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Field } from "../auth/Field";
 import { submitErrorMessage } from "../auth/submit-error";
 import { useValidatedFields } from "../auth/use-validated-fields";
@@ -54,13 +54,18 @@ export function UploadForm() {
   const [attempted, setAttempted] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [createdId, setCreatedId] = useState<string | null>(null);
 
   const format = original ? originalFormatOf(original.name) : null;
   const originalError = original ? (originalFileError(original.name) ?? undefined) : undefined;
   const dateError = releaseDateError(release.date, release.precision) ?? undefined;
   const uploading = progress !== null;
   const canSubmit = original !== null && licenseId !== "" && !uploading;
-  useLeaveWarning(uploading);
+  useLeaveWarning(uploading && !createdId);
+  // Navigates in an effect, after the leave warning above has been taken down in the same commit.
+  useEffect(() => {
+    if (createdId) window.location.assign(`/track/${encodeURIComponent(createdId)}`);
+  }, [createdId]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -97,7 +102,7 @@ export function UploadForm() {
     setProgress(0);
     try {
       const created = await upload<CreatedTrack>("/track", form, setProgress);
-      window.location.assign(`/track/${encodeURIComponent(created.id)}`);
+      setCreatedId(created.id);
     } catch (error) {
       setFormError(submitErrorMessage(error));
       setProgress(null);

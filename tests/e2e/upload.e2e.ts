@@ -296,9 +296,20 @@ describe("submitting", () => {
     await page.getByRole("progressbar", { name: "Upload progress" }).waitFor();
     expect(await field(page, "Title").isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Uploading..." }).isDisabled()).toBe(true);
+    // Leaving now would lose the upload: the browser asks first (and here the user stays).
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await page.waitForFunction(() => true);
+    expect(dialogs).toEqual(["beforeunload"]);
     release();
 
+    // Success leaves without asking.
     await page.waitForURL(/\/track\/[^/]+$/);
+    expect(dialogs).toEqual(["beforeunload"]);
     const id = new URL(page.url()).pathname.split("/").pop() as string;
     await page.getByRole("heading", { name: "Undertow", level: 1 }).waitFor();
 
