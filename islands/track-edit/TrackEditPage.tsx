@@ -37,12 +37,8 @@ function useTrack(trackId: string): [TrackState, () => void] {
 
 const trackPage = (trackId: string) => `/track/${encodeURIComponent(trackId)}`;
 
-/**
- * Public track pages may be kept by the browser for a minute; the one just visited would show the
- * old info. Fetching it again with `reload` replaces (or, once private, drops) that copy first.
- */
-async function showSavedTrack(trackId: string) {
-  await fetch(trackPage(trackId), { cache: "reload" }).catch(() => undefined);
+/** After save or cancel, the track page (SPEC §2). */
+function goToTrack(trackId: string) {
   window.location.assign(trackPage(trackId));
 }
 
@@ -67,8 +63,8 @@ function TrackEdit({ trackId }: { trackId: string }) {
         trackId={trackId}
         initial={formFromTrack(track.track)}
         licenses={licenses.licenses}
-        onSaved={() => void showSavedTrack(trackId)}
-        onCancel={() => window.location.assign(trackPage(trackId))}
+        onSaved={() => goToTrack(trackId)}
+        onCancel={() => goToTrack(trackId)}
       />
     </>
   );

@@ -59,7 +59,7 @@ describe("public track page", () => {
 
   test("carries OpenGraph and Twitter tags and may be cached publicly", async () => {
     const response = await fetch(`${server.url}/track/${publicId}`);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=60");
     const html = await response.text();
     expect(html).toContain('<meta property="og:title" content="Undertow"');
     expect(html).toContain('<meta property="og:description" content="By Nova Drift"');
