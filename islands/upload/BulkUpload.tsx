@@ -15,6 +15,7 @@ import { BULK_ACCEPT, DropZone } from "./DropZone";
 import { FilePickerButton } from "./FilePickerButton";
 import { LicenseSelect } from "./LicenseSelect";
 import { MatchRow } from "./MatchRow";
+import { QuotaNote } from "./QuotaNote";
 import { UnmatchedArt } from "./UnmatchedArt";
 import { useLeaveWarning } from "./use-leave-warning";
 import { useLicenses } from "./use-licenses";
@@ -135,6 +136,7 @@ export function BulkUpload() {
         </div>
       ) : (
         <div className="upload-submit">
+          <QuotaNote key={uploadedCount} />
           <button type="submit" className="button" disabled={!canStartUpload(state)}>
             {uploading ? "Uploading..." : `Upload ${pendingLabel(state.matches.length - uploadedCount)}`}
           </button>

@@ -6,6 +6,7 @@ import { upload } from "../lib/api";
 import { CoverArtField } from "./CoverArtField";
 import { GenreInput } from "./GenreInput";
 import { LicenseSelect } from "./LicenseSelect";
+import { QuotaNote } from "./QuotaNote";
 import { ReleaseDateField } from "./ReleaseDateField";
 import { type StemEntry, StemFields, stemErrors } from "./StemFields";
 import { type CreatedTrack, trackFormData } from "./track-form";
@@ -177,7 +178,7 @@ export function UploadForm() {
             {formError}
           </p>
         )}
-        {uploading && <UploadProgress sent={progress} />}
+        {uploading ? <UploadProgress sent={progress} /> : <QuotaNote />}
         <button type="submit" className="button" disabled={!canSubmit} aria-describedby="upload-submit-note">
           {uploading ? "Uploading..." : "Upload Track"}
         </button>

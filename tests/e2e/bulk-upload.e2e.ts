@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
+import { formatQuotaDuration } from "../../islands/lib/format";
 import { call, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
@@ -296,6 +297,7 @@ describe("bulk upload: sending", () => {
       const marks = recordUploads(page);
       await pickFiles(page, "Choose Files", [OPENING, HARBOUR, NIGHT_BUS].map(albumFile));
       await chooseLicense(page);
+      await page.getByText("Storage left: 1m 15s of 1m 15s").waitFor();
       await page.getByRole("button", { name: "Upload 3 Tracks" }).click();
       await page
         .getByRole("alert")
@@ -305,6 +307,13 @@ describe("bulk upload: sending", () => {
       expect(marks).toEqual(["sent", "answered", "sent", "answered"]);
       await trackRow(page, "Night Bus (feat. Ada Byte)").getByText("Ready").waitFor();
       await page.getByText("2 of 3 uploaded").waitFor();
+      // The storage note is read again after the uploads.
+      const quota = await call<{ totalQuotaSeconds: number; currentUsedQuotaSeconds: number }>(small, "GET", "/storage/quota", {
+        token,
+      });
+      const left = formatQuotaDuration(quota.body.totalQuotaSeconds - quota.body.currentUsedQuotaSeconds);
+      expect(left).toBe("14s");
+      await page.getByText(`Storage left: ${left} of 1m 15s`).waitFor();
       // What is left can still be sent on purpose.
       expect(await page.getByRole("button", { name: "Upload 1 Track" }).isDisabled()).toBe(false);
       await page.context().close();
