@@ -1,6 +1,32 @@
 import { type ChangeEvent, useState } from "react";
 import { fieldId } from "./Field";
 
+let pointerPressed = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("pointerdown", () => (pointerPressed = true), true);
+  window.addEventListener("pointerup", () => (pointerPressed = false), true);
+  window.addEventListener("pointercancel", () => (pointerPressed = false), true);
+}
+
+/**
+ * Runs `check` once the pointer that is pressed right now (if any) is released. A message shown on
+ * blur moves whatever sits below the field; if that happens between mouse-down and mouse-up, the
+ * click lands beside the button it was aimed at and is lost. After the release the click is done.
+ */
+function afterPointerRelease(check: () => void): void {
+  if (!pointerPressed) {
+    check();
+    return;
+  }
+  const release = () => {
+    window.removeEventListener("pointerup", release, true);
+    window.removeEventListener("pointercancel", release, true);
+    setTimeout(check);
+  };
+  window.addEventListener("pointerup", release, true);
+  window.addEventListener("pointercancel", release, true);
+}
+
 /** A field's rule: the SPEC §5 message when the value fails, else null (src/shared/validation.ts). */
 export type Rule = (value: string) => string | null;
 
@@ -28,7 +54,8 @@ export function useValidatedFields<Name extends string>(initial: Record<Name, st
       if (checked[name]) check(name, value);
     },
     onBlur: () => {
-      if (values[name] !== "") check(name, values[name]);
+      const value = values[name];
+      if (value !== "") afterPointerRelease(() => check(name, value));
     },
   });
 

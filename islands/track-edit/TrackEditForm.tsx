@@ -123,11 +123,7 @@ export function TrackEditForm({ trackId, initial, licenses, onSaved, onCancel }:
         <button type="button" className="button button-secondary" disabled={saving} onClick={onCancel}>
           Cancel
         </button>
-        {/*
-          Pressing Save must not blur the field being typed in first: its message would appear, move
-          the button down before the mouse is released, and the click would be lost. Save checks all.
-        */}
-        <button type="submit" className="button" disabled={saving} onMouseDown={(event) => event.preventDefault()}>
+        <button type="submit" className="button" disabled={saving}>
           {saving ? "Saving..." : "Save Changes"}
         </button>
       </div>

@@ -184,6 +184,20 @@ describe("register form", () => {
     await waitForFieldMessage(field(page, "Username"), "Username must be at least 3 characters long");
   });
 
+  test("one click on Register while a wrong field is still focused submits: every field is checked", async () => {
+    await setInviteOnly(false);
+    const page = await openPage("/register");
+    const email = field(page, "Email");
+    await email.fill("not-an-address");
+    // The e-mail's message appears as the click takes focus; the click must still land on the button.
+    await page.getByRole("button", { name: "Register" }).click();
+    // Only a submit checks the untouched fields.
+    await waitForFieldMessage(field(page, "Username"), "Username must be at least 3 characters long");
+    await waitForFieldMessage(field(page, "Password"), "Password must be at least 8 characters long");
+    await waitForFieldMessage(email, "Please enter a valid email address");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("field-email");
+  });
+
   test("a taken e-mail shows the server's message and nobody is signed in", async () => {
     await setInviteOnly(false);
     const existing = await signUp(server);
