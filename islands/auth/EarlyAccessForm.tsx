@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { emailError } from "../../src/shared/validation";
+import { Field } from "../form/Field";
+import { submitErrorMessage } from "../form/submit-error";
+import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
-import { Field } from "./Field";
-import { submitErrorMessage } from "./submit-error";
 import { useInviteRequired } from "./use-invite-required";
-import { useValidatedFields } from "./use-validated-fields";
 
 /**
  * /request-early-access: leaves an e-mail address for the admins while registration needs an

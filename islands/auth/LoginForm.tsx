@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from "react";
 import { emailError, loginPasswordError } from "../../src/shared/validation";
+import { Field } from "../form/Field";
+import { submitErrorMessage } from "../form/submit-error";
+import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
 import { type AuthUser, signIn } from "../lib/auth";
-import { Field } from "./Field";
-import { submitErrorMessage } from "./submit-error";
 import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
-import { useValidatedFields } from "./use-validated-fields";
 
 /** /login: e-mail and password; on success the session is stored and the user lands on /. */
 export default function LoginForm() {

@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from "react";
 import { emailError, inviteCodeError, passwordError, usernameError } from "../../src/shared/validation";
+import { Field } from "../form/Field";
+import { submitErrorMessage } from "../form/submit-error";
+import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
 import { type AuthUser, signIn } from "../lib/auth";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
-import { Field } from "./Field";
-import { submitErrorMessage } from "./submit-error";
 import { useInviteRequired } from "./use-invite-required";
 import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
-import { useValidatedFields } from "./use-validated-fields";
 
 /**
  * /register: e-mail, username, password, and an invite code only while EARLY_ACCESS_REQUIRED is on.

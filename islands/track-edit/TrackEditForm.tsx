@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from "react";
-import { Field, fieldId } from "../auth/Field";
-import { submitErrorMessage } from "../auth/submit-error";
-import { useValidatedFields } from "../auth/use-validated-fields";
+import { Field, fieldId } from "../form/Field";
+import { GenreInput } from "../form/GenreInput";
+import { LicenseSelect } from "../form/LicenseSelect";
+import { ReleaseDateField } from "../form/ReleaseDateField";
+import { submitErrorMessage } from "../form/submit-error";
+import type { License } from "../form/use-licenses";
+import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
-import { GenreInput } from "../upload/GenreInput";
-import { LicenseSelect } from "../upload/LicenseSelect";
-import { ReleaseDateField } from "../upload/ReleaseDateField";
 import { artistError, bpmError, releaseDateError, titleError } from "../upload/upload-rules";
-import type { License } from "../upload/use-licenses";
 import { type EditForm, LICENSE_REQUIRED, trackUpdate } from "./edit-form";
 
 interface TrackEditFormProps {

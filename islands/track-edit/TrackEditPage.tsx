@@ -1,12 +1,12 @@
 import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useState } from "react";
+import { useLicenses } from "../form/use-licenses";
 import { ApiError, api } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { PageGuard } from "../shell/PageGuard";
 import type { TrackDetails } from "../track/types";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
-import { useLicenses } from "../upload/use-licenses";
 import { formFromTrack } from "./edit-form";
 import { TrackEditForm } from "./TrackEditForm";
 import "../upload/upload.css";

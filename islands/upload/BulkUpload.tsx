@@ -1,5 +1,7 @@
 import { useStore } from "@nanostores/react";
 import { type FormEvent, useState } from "react";
+import { LicenseSelect } from "../form/LicenseSelect";
+import { useLicenses } from "../form/use-licenses";
 import {
   $bulkUpload,
   addFiles,
@@ -13,12 +15,10 @@ import {
 import { uploadAll } from "./bulk-upload";
 import { BULK_ACCEPT, DropZone } from "./DropZone";
 import { FilePickerButton } from "./FilePickerButton";
-import { LicenseSelect } from "./LicenseSelect";
 import { MatchRow } from "./MatchRow";
 import { QuotaNote } from "./QuotaNote";
 import { UnmatchedArt } from "./UnmatchedArt";
 import { useLeaveWarning } from "./use-leave-warning";
-import { useLicenses } from "./use-licenses";
 
 /**
  * Bulk upload (SPEC §2): drop an album, check the tracks and covers matched from the file names,

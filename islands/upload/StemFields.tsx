@@ -1,4 +1,4 @@
-import { Field } from "../auth/Field";
+import { Field } from "../form/Field";
 import {
   MAX_STEMS,
   STEM_ACCEPT,

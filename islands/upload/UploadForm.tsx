@@ -1,13 +1,14 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { Field } from "../auth/Field";
-import { submitErrorMessage } from "../auth/submit-error";
-import { useValidatedFields } from "../auth/use-validated-fields";
+import { Field } from "../form/Field";
+import { GenreInput } from "../form/GenreInput";
+import { LicenseSelect } from "../form/LicenseSelect";
+import { ReleaseDateField } from "../form/ReleaseDateField";
+import { submitErrorMessage } from "../form/submit-error";
+import { useLicenses } from "../form/use-licenses";
+import { useValidatedFields } from "../form/use-validated-fields";
 import { upload } from "../lib/api";
 import { CoverArtField } from "./CoverArtField";
-import { GenreInput } from "./GenreInput";
-import { LicenseSelect } from "./LicenseSelect";
 import { QuotaNote } from "./QuotaNote";
-import { ReleaseDateField } from "./ReleaseDateField";
 import { type StemEntry, StemFields, stemErrors } from "./StemFields";
 import { type CreatedTrack, trackFormData } from "./track-form";
 import { UploadProgress } from "./UploadProgress";
@@ -23,7 +24,6 @@ import {
   titleError,
 } from "./upload-rules";
 import { useLeaveWarning } from "./use-leave-warning";
-import { useLicenses } from "./use-licenses";
 
 /** After a failed check: the first field marked invalid, else the stems section's warning. */
 function focusFirstProblem() {

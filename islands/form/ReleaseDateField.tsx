@@ -1,4 +1,4 @@
-import { convertReleaseDate, latestReleaseDate, type ReleaseDatePrecision } from "./upload-rules";
+import { convertReleaseDate, latestReleaseDate, type ReleaseDatePrecision } from "../upload/upload-rules";
 
 interface ReleaseDateFieldProps {
   value: string;
