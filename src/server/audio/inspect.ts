@@ -80,7 +80,7 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
 }
 
 /**
- * The one full decode, to raw float PCM on a pipe, with `-xerror` so any damaged frame fails it.
+ * The one full decode, to raw 16-bit PCM on a pipe, with `-xerror` so any damaged frame fails it.
  * While it streams it yields the sample count (the true length), the loudest sample (the silence
  * check) and the waveform peaks, so the upload answers with a drawable track.
  */
@@ -91,7 +91,7 @@ async function decodeAll(path: string, format: AudioFormat, channels: number, la
       [
         ...["-xerror", "-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0"],
         // The reducer's frame count assumes the probed channel count; -ac holds the output to it.
-        ...["-ac", String(channels), "-c:a", "pcm_f32le", "-f", "f32le", "pipe:1"],
+        ...["-ac", String(channels), "-c:a", "pcm_s16le", "-f", "s16le", "pipe:1"],
       ],
       { timeoutMs: DECODE_TIMEOUT_MS, onStdout: (chunk) => reducer.push(chunk) },
     );
