@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useState } from "react";
-import { MAX_GENRE_LENGTH, MAX_GENRES } from "../upload/upload-rules";
+import { MAX_GENRE_LENGTH, MAX_GENRES } from "../../src/shared/upload-rules";
 
 interface GenreInputProps {
   genres: string[];

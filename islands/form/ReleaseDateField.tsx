@@ -1,4 +1,5 @@
-import { convertReleaseDate, latestReleaseDate, type ReleaseDatePrecision } from "../upload/upload-rules";
+import type { ReleaseDatePrecision } from "../../src/shared/upload-rules";
+import { convertReleaseDate, latestReleaseDate } from "./release-date";
 
 interface ReleaseDateFieldProps {
   value: string;

@@ -1,4 +1,5 @@
 /** Display formatters shared by islands. */
+import type { ReleaseDatePrecision } from "../../src/shared/upload-rules";
 
 /** Seconds of quota as 'Xh Ym', 'Xm Ys' or 'Xs' (SPEC §9). */
 export function formatQuotaDuration(totalSeconds: number): string {
@@ -29,8 +30,6 @@ export function formatDuration(seconds: number | null | undefined): string {
   const whole = Math.floor(seconds);
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
-
-export type ReleaseDatePrecision = "YEAR" | "MONTH" | "DAY";
 
 const RELEASE_DATE_FORMATS: Record<ReleaseDatePrecision, Intl.DateTimeFormatOptions> = {
   YEAR: { year: "numeric" },

@@ -1,18 +1,17 @@
 import { type FormEvent, useState } from "react";
-import { Field, fieldId } from "../form/Field";
-import { GenreInput } from "../form/GenreInput";
+import { LICENSE_REQUIRED } from "../../src/shared/upload-rules";
+import { fieldId } from "../form/Field";
 import { LicenseSelect } from "../form/LicenseSelect";
-import { ReleaseDateField } from "../form/ReleaseDateField";
 import { submitErrorMessage } from "../form/submit-error";
+import { TrackInfoFields } from "../form/TrackInfoFields";
+import { type TrackInfoForm, useTrackInfoForm } from "../form/track-info";
 import type { License } from "../form/use-licenses";
-import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
-import { artistError, bpmError, releaseDateError, titleError } from "../upload/upload-rules";
-import { type EditForm, LICENSE_REQUIRED, trackUpdate } from "./edit-form";
+import { trackUpdate } from "./edit-form";
 
 interface TrackEditFormProps {
   trackId: string;
-  initial: EditForm;
+  initial: TrackInfoForm;
   licenses: License[];
   /** SPEC §2: after a save or a cancel the screen goes to the track page. */
   onSaved: () => void;
@@ -25,46 +24,23 @@ interface TrackEditFormProps {
  * 'Authentication required'); its message is shown if it refuses.
  */
 export function TrackEditForm({ trackId, initial, licenses, onSaved, onCancel }: TrackEditFormProps) {
-  const { values, bind, validateAll } = useValidatedFields(
-    { title: initial.title, primaryArtistName: initial.primaryArtistName, bpm: initial.bpm, key: initial.key },
-    { title: titleError, primaryArtistName: artistError, bpm: bpmError, key: () => null },
-  );
-  const [genreNames, setGenreNames] = useState(initial.genreNames);
-  const [description, setDescription] = useState(initial.description);
-  const [isExplicit, setExplicit] = useState(initial.isExplicit);
-  const [isPublic, setPublic] = useState(initial.isPublic);
-  const [licenseId, setLicenseId] = useState(initial.licenseId);
-  const [release, setRelease] = useState({ date: initial.releaseDate, precision: initial.releaseDatePrecision });
+  const info = useTrackInfoForm(initial);
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-
-  const dateError = releaseDateError(release.date, release.precision) ?? undefined;
-  const licenseError = licenseId ? undefined : LICENSE_REQUIRED;
+  const licenseError = info.form.licenseId ? undefined : LICENSE_REQUIRED;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    // validateAll focuses the first failing text field; the date and licence are checked as they change.
-    if (!validateAll()) return;
-    if (dateError || licenseError) {
-      document.getElementById(dateError ? fieldId("releaseDate") : "field-license")?.focus();
+    // validateText focuses the first failing text field; the date and licence are checked as they change.
+    if (!info.validateText()) return;
+    if (info.dateError || licenseError) {
+      document.getElementById(info.dateError ? fieldId("releaseDate") : "field-license")?.focus();
       return;
     }
     setSaving(true);
     try {
-      await api.patch(
-        `/track/${encodeURIComponent(trackId)}`,
-        trackUpdate({
-          ...values,
-          genreNames,
-          description,
-          isExplicit,
-          isPublic,
-          licenseId,
-          releaseDate: release.date,
-          releaseDatePrecision: release.precision,
-        }),
-      );
+      await api.patch(`/track/${encodeURIComponent(trackId)}`, trackUpdate(info.form));
       onSaved();
     } catch (error) {
       console.error("Failed to update the track", error);
@@ -76,43 +52,20 @@ export function TrackEditForm({ trackId, initial, licenses, onSaved, onCancel }:
   return (
     <form className="track-edit-form" noValidate onSubmit={submit} aria-label="Track Info">
       <fieldset className="card-panel upload-section" disabled={saving}>
-        <Field label="Title" required maxLength={200} autoComplete="off" {...bind("title")} />
-        <Field label="Primary Artist" required maxLength={200} {...bind("primaryArtistName")} />
-        <div className="form-row">
-          <Field label="BPM" type="number" min={1} max={999} step={1} inputMode="numeric" {...bind("bpm")} />
-          <Field label="Key" maxLength={20} placeholder="e.g. A minor" {...bind("key")} />
-        </div>
-        <GenreInput genres={genreNames} onChange={setGenreNames} disabled={saving} />
-        <div className="field">
-          <label htmlFor={fieldId("description")}>Description</label>
-          <textarea
-            id={fieldId("description")}
-            rows={4}
-            maxLength={5000}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-          />
-        </div>
-        <ReleaseDateField
-          value={release.date}
-          precision={release.precision}
-          error={dateError}
-          onChange={(date, precision) => setRelease({ date, precision })}
+        <TrackInfoFields
+          info={info}
+          disabled={saving}
+          license={
+            <div className="license-choice">
+              <LicenseSelect
+                licenses={{ status: "ready", licenses }}
+                value={info.form.licenseId}
+                onChange={(licenseId) => info.set({ licenseId })}
+              />
+              {licenseError && <p className="field-error">{licenseError}</p>}
+            </div>
+          }
         />
-        <div className="license-choice">
-          <LicenseSelect licenses={{ status: "ready", licenses }} value={licenseId} onChange={setLicenseId} />
-          {licenseError && <p className="field-error">{licenseError}</p>}
-        </div>
-        <div className="checks">
-          <label className="check">
-            <input type="checkbox" checked={isPublic} onChange={(event) => setPublic(event.target.checked)} />
-            Public <span className="field-hint">Anyone can find and play it</span>
-          </label>
-          <label className="check">
-            <input type="checkbox" checked={isExplicit} onChange={(event) => setExplicit(event.target.checked)} />
-            Explicit <span className="field-hint">Contains explicit content</span>
-          </label>
-        </div>
       </fieldset>
       {formError && (
         <p className="form-error" role="alert">

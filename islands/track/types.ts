@@ -1,4 +1,4 @@
-import type { ReleaseDatePrecision } from "../lib/format";
+import type { ReleaseDatePrecision } from "../../src/shared/upload-rules";
 
 /** A stem as GET /api/track/{id} returns it (SPEC §3). */
 export interface StemDetails {

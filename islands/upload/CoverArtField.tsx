@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { COVER_ACCEPT } from "./upload-rules";
+import { COVER_ACCEPT } from "./file-names";
 
 /** Optional cover art with a preview of the chosen picture and a way to take it back out. */
 export function CoverArtField({

@@ -1,6 +1,6 @@
 import { type DragEvent, useState } from "react";
 import { FilePickerButton } from "./FilePickerButton";
-import { COVER_ACCEPT, ORIGINAL_ACCEPT } from "./upload-rules";
+import { COVER_ACCEPT, ORIGINAL_ACCEPT } from "./file-names";
 
 export const BULK_ACCEPT = `${ORIGINAL_ACCEPT},${COVER_ACCEPT}`;
 

@@ -1,14 +1,15 @@
-import { Field } from "../form/Field";
 import {
+  MAX_LENGTH,
   MAX_STEMS,
-  STEM_ACCEPT,
   STEM_TYPES,
   STEMS_NEED_WAV_OR_FLAC,
   type StemType,
   stemFileError,
-  stemFromFileName,
+  stemNameRequired,
   TOO_MANY_STEMS,
-} from "./upload-rules";
+} from "../../src/shared/upload-rules";
+import { Field } from "../form/Field";
+import { STEM_ACCEPT, stemFromFileName } from "./file-names";
 
 export interface StemEntry {
   key: number;
@@ -22,7 +23,7 @@ export function stemErrors(stem: StemEntry, index: number, showRequired: boolean
   const errors: { file?: string; name?: string } = {};
   if (stem.file) errors.file = stemFileError(stem.file.name) ?? undefined;
   else if (showRequired) errors.file = "Please select an audio file for the stem.";
-  if (showRequired && !stem.name.trim()) errors.name = `Stem ${index + 1} needs a name`;
+  if (showRequired && !stem.name.trim()) errors.name = stemNameRequired(index);
   return errors;
 }
 
@@ -81,7 +82,7 @@ export function StemFields({ stems, onChange, originalTakesStems, showRequired, 
                   name={`stem-${stem.key}-name`}
                   label={`${label} name`}
                   value={stem.name}
-                  maxLength={100}
+                  maxLength={MAX_LENGTH.stemName}
                   error={errors.name}
                   onChange={(event) => update(stem.key, { name: event.target.value })}
                 />

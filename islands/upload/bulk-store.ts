@@ -1,7 +1,7 @@
 import { atom } from "nanostores";
+import { originalFormatOf } from "../../src/shared/upload-rules";
 import { matchCovers } from "./cover-match";
 import { extensionOf, trackFromFileName } from "./file-names";
-import { originalFormatOf } from "./upload-rules";
 
 /** A picture offered as cover art; `url` previews it in the page. */
 export interface CoverArt {

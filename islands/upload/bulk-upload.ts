@@ -1,9 +1,10 @@
+import { originalFormatOf } from "../../src/shared/upload-rules";
+import { EMPTY_TRACK_INFO, trackInfoFromForm } from "../form/track-info";
 import { ApiError, upload } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { $bulkUpload, $currentProgress, type BulkMatch, type BulkUploadState, canStartUpload } from "./bulk-store";
 import { artistOrDefault } from "./file-names";
 import { type CreatedTrack, trackFormData } from "./track-form";
-import { originalFormatOf } from "./upload-rules";
 
 const QUOTA_WARNING = "storage-quota-warning";
 
@@ -19,18 +20,13 @@ function setMatch(index: number, change: Partial<BulkMatch>, next: Partial<BulkU
 function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: string): Promise<CreatedTrack> {
   const form = trackFormData(
     {
-      title: match.title,
-      primaryArtistName: artistOrDefault(match.artist, defaultArtistName),
+      ...trackInfoFromForm({
+        ...EMPTY_TRACK_INFO,
+        title: match.title,
+        primaryArtistName: artistOrDefault(match.artist, defaultArtistName),
+        licenseId,
+      }),
       originalFormat: originalFormatOf(match.audio.name) ?? "wav",
-      bpm: null,
-      key: null,
-      genreNames: [],
-      description: "",
-      isExplicit: false,
-      isPublic: true,
-      licenseId,
-      releaseDate: null,
-      releaseDatePrecision: "DAY",
       stemMetadata: [],
     },
     { original: match.audio, coverArt: match.coverArt?.file },

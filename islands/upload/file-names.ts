@@ -1,7 +1,14 @@
+import { ORIGINAL_FORMATS, STEM_TYPES, type StemType } from "../../src/shared/upload-rules";
+
 /**
  * Reading track facts out of file names, as people name their exports:
  * "01 - Nova Drift - Opening Signal.wav" is track 1, artist "Nova Drift", title "Opening Signal".
  */
+
+/** What the file pickers offer; the server decides by the bytes anyway. */
+export const ORIGINAL_ACCEPT = ORIGINAL_FORMATS.map((format) => `.${format}`).join(",");
+export const STEM_ACCEPT = ".wav,.flac";
+export const COVER_ACCEPT = "image/jpeg,image/png,image/webp";
 
 /** The name without its extension ("a.b.wav" → "a.b"). */
 export function withoutExtension(fileName: string): string {
@@ -30,4 +37,17 @@ export function trackFromFileName(fileName: string): { title: string; artist: st
 /** SPEC §5: a blank default artist becomes 'Unknown Artist'. */
 export function artistOrDefault(artist: string | null, defaultArtistName: string): string {
   return artist ?? (defaultArtistName.trim() || "Unknown Artist");
+}
+
+/** A stem's name and type guessed from its file ("Undertow - bass.wav" → "bass", type bass). */
+export function stemFromFileName(fileName: string): { name: string; type: StemType } {
+  const name =
+    withoutExtension(fileName)
+      .split(/\s+-\s+/)
+      .pop()
+      ?.replace(/_/g, " ")
+      .trim() || withoutExtension(fileName);
+  const word = name.toLowerCase();
+  const type = STEM_TYPES.find((stemType) => word === stemType || word === `${stemType}s`) ?? "audio";
+  return { name, type };
 }

@@ -1,19 +1,8 @@
-import type { OriginalFormat, ReleaseDatePrecision, StemType } from "./upload-rules";
+import type { OriginalFormat, StemType, TrackInfo } from "../../src/shared/upload-rules";
 
 /** The `data` part of POST /api/track (SPEC §7), field names exactly as the API reads them. */
-export interface TrackData {
-  title: string;
-  primaryArtistName: string;
+export interface TrackData extends TrackInfo {
   originalFormat: OriginalFormat;
-  bpm: number | null;
-  key: string | null;
-  genreNames: string[];
-  description: string;
-  isExplicit: boolean;
-  isPublic: boolean;
-  licenseId: string;
-  releaseDate: string | null;
-  releaseDatePrecision: ReleaseDatePrecision;
   stemMetadata: { name: string; type: StemType }[];
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { latestDateOnEarth } from "../../src/shared/upload-rules";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
 import { type TrackJson, upload } from "./upload-test-support";
@@ -130,7 +131,10 @@ describe("validation (SPEC §5 wording), and nothing changes", () => {
     [{ bpm: 99.5 }, "BPM must be a whole number from 1 to 999"],
     [{ bpm: "fast" }, "BPM must be a whole number from 1 to 999"],
     [{ releaseDate: "2999-01-01" }, "Release date cannot be in the future"],
-    [{ releaseDate: `${new Date().getUTCFullYear() + 1}`, releaseDatePrecision: "YEAR" }, "Release date cannot be in the future"],
+    [
+      { releaseDate: `${Number(latestDateOnEarth().slice(0, 4)) + 1}`, releaseDatePrecision: "YEAR" },
+      "Release date cannot be in the future",
+    ],
     [{ releaseDate: "2020-13-01" }, "Release date must be a valid date"],
     [{ releaseDate: "yesterday" }, "Release date must be a valid date"],
     [{ releaseDate: "2020-01-01", releaseDatePrecision: "WEEK" }, "Release date precision must be YEAR, MONTH or DAY"],
@@ -145,6 +149,20 @@ describe("validation (SPEC §5 wording), and nothing changes", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect((await read(id)).body.title).toBe("Untouched");
+  });
+
+  test("a release date that is today somewhere on Earth (UTC+14) is taken; the day after it is not", async () => {
+    const id = await newTrack({ title: "Untouched" });
+    const dayIn = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString().slice(0, 10);
+    // Just under 14 hours ahead of UTC is still today in Kiribati, whatever the server's clock says.
+    const todayInKiribati = dayIn(13.9);
+    const accepted = await edit(id, form({ releaseDate: todayInKiribati, releaseDatePrecision: "DAY" }));
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.releaseDate).toBe(todayInKiribati);
+    const refused = await edit(id, form({ releaseDate: dayIn(14 + 24.1), releaseDatePrecision: "DAY" }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("Release date cannot be in the future");
+    expect((await read(id)).body.releaseDate).toBe(todayInKiribati);
   });
 
   test("a body that is not a JSON object is a 400 with a message, never a 500", async () => {

@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, id, updatedAt } from "../../src/server/db/columns";
+import { ORIGINAL_FORMATS, RELEASE_DATE_PRECISIONS, STEM_TYPES } from "../../src/shared/upload-rules";
 import { users } from "../auth/schema";
 import { licenses } from "../licenses/schema";
 
-export const ORIGINAL_FORMATS = ["wav", "flac", "xm", "it", "s3m", "mod"] as const;
-export const STEM_TYPES = ["audio", "drums", "bass", "vocals", "lead", "synth", "guitar", "keys", "fx", "other"] as const;
-export const RELEASE_DATE_PRECISIONS = ["YEAR", "MONTH", "DAY"] as const;
 export const TRACK_STATUSES = ["ACTIVE", "PENDING_DELETION", "DELETED"] as const;
 /** Where the audio pipeline is for a track or stem; FAILED carries a reason the owner sees. */
 export const PROCESSING_STATUSES = ["PENDING", "READY", "FAILED"] as const;

@@ -1,28 +1,40 @@
 import type { AudioFormat } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
+import {
+  ARTIST_REQUIRED,
+  BPM_INVALID,
+  GENRE_TOO_LONG,
+  isAfterDay,
+  isValidBpm,
+  LICENSE_REQUIRED,
+  latestDateOnEarth,
+  MAX_GENRE_LENGTH,
+  MAX_GENRES,
+  MAX_LENGTH,
+  MAX_STEMS,
+  ORIGINAL_FORMATS,
+  originalFormatOf,
+  RELEASE_DATE_IN_FUTURE,
+  RELEASE_DATE_INVALID,
+  RELEASE_DATE_PRECISIONS,
+  STEM_TYPES,
+  type StemType,
+  stemNameRequired,
+  TITLE_REQUIRED,
+  TOO_MANY_GENRES,
+  TOO_MANY_STEMS,
+  type TrackInfo,
+  takesStems,
+} from "../../src/shared/upload-rules";
 import { licenseExists } from "../licenses/service";
-import { ORIGINAL_FORMATS, RELEASE_DATE_PRECISIONS, STEM_TYPES } from "./schema";
 
 /** The checked `data` part of POST /api/track (SPEC §7), with SPEC §5 defaults applied. */
-export interface UploadInput {
-  title: string;
-  primaryArtistName: string;
+export interface UploadInput extends TrackInfo {
   originalFormat: AudioFormat | null;
-  bpm: number | null;
-  key: string | null;
-  genreNames: string[];
-  description: string;
-  isExplicit: boolean;
-  isPublic: boolean;
-  licenseId: string;
-  releaseDate: string | null;
-  releaseDatePrecision: (typeof RELEASE_DATE_PRECISIONS)[number];
-  stemMetadata: { name: string; type: (typeof STEM_TYPES)[number] }[];
+  stemMetadata: { name: string; type: StemType }[];
 }
 
-export const MAX_STEMS = 20;
-const MAX_GENRES = 20;
-const STEM_FORMATS: readonly string[] = ["wav", "flac"];
+export { MAX_STEMS };
 
 type Raw = Record<string, unknown>;
 
@@ -51,23 +63,25 @@ function bpmOf(raw: Raw): number | null {
   const value = raw.bpm;
   if (value === undefined || value === null || value === "") return null;
   const bpm = typeof value === "string" ? Number(value) : value;
-  if (typeof bpm !== "number" || !Number.isInteger(bpm) || bpm < 1 || bpm > 999) {
-    throw badRequest("BPM must be a whole number from 1 to 999");
-  }
+  if (!isValidBpm(bpm)) throw badRequest(BPM_INVALID);
   return bpm;
 }
 
-/** Accepts YYYY, YYYY-MM, YYYY-MM-DD or a full ISO timestamp; stores YYYY-MM-DD; never in the future. */
+/**
+ * Accepts YYYY, YYYY-MM, YYYY-MM-DD or a full ISO timestamp; stores YYYY-MM-DD. Never in the
+ * future, which for a date means after today anywhere on Earth: someone in UTC+14 may release today.
+ */
 function releaseDateOf(raw: Raw): string | null {
   const value = optionalText(raw, "releaseDate", 40);
   if (!value) return null;
   const match = value.match(/^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/);
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2] ?? 1) - 1, Number(match[3] ?? 1))) : null;
   if (!date || Number.isNaN(date.getTime()) || (match?.[2] && date.getUTCMonth() !== Number(match[2]) - 1)) {
-    throw badRequest("Release date must be a valid date");
+    throw badRequest(RELEASE_DATE_INVALID);
   }
-  if (date.getTime() > Date.now()) throw badRequest("Release date cannot be in the future");
-  return date.toISOString().slice(0, 10);
+  const day = date.toISOString().slice(0, 10);
+  if (isAfterDay(day, latestDateOnEarth())) throw badRequest(RELEASE_DATE_IN_FUTURE);
+  return day;
 }
 
 function genresOf(raw: Raw): string[] {
@@ -75,21 +89,21 @@ function genresOf(raw: Raw): string[] {
   if (!Array.isArray(value) || value.some((genre) => typeof genre !== "string"))
     throw badRequest("genreNames must be a list of text");
   const genres = [...new Set((value as string[]).map((genre) => genre.trim()).filter(Boolean))];
-  if (genres.length > MAX_GENRES) throw badRequest(`A track can have at most ${MAX_GENRES} genres`);
-  if (genres.some((genre) => genre.length > 50)) throw badRequest("Each genre must be at most 50 characters");
+  if (genres.length > MAX_GENRES) throw badRequest(TOO_MANY_GENRES);
+  if (genres.some((genre) => genre.length > MAX_GENRE_LENGTH)) throw badRequest(GENRE_TOO_LONG);
   return genres;
 }
 
 function stemMetadataOf(raw: Raw): UploadInput["stemMetadata"] {
   const value = raw.stemMetadata ?? [];
   if (!Array.isArray(value)) throw badRequest("stemMetadata must be a list");
-  if (value.length > MAX_STEMS) throw badRequest(`A track can have at most ${MAX_STEMS} stems`);
+  if (value.length > MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
   return value.map((entry, index) => {
     const stem = (entry ?? {}) as Raw;
-    const name = requiredText(stem, "name", `Stem ${index + 1} needs a name`, 100);
+    const name = requiredText(stem, "name", stemNameRequired(index), MAX_LENGTH.stemName);
     const type = stem.type ?? "audio";
     if (!STEM_TYPES.includes(type as never)) throw badRequest(`Stem type must be one of: ${STEM_TYPES.join(", ")}`);
-    return { name, type: type as (typeof STEM_TYPES)[number] };
+    return { name, type: type as StemType };
   });
 }
 
@@ -108,19 +122,16 @@ function trackDataObject(data: unknown): Raw {
   return raw;
 }
 
-/** The Track Info fields that upload (POST /api/track) and edit (PATCH /api/track/{id}) share. */
-export type TrackInfo = Omit<UploadInput, "originalFormat" | "stemMetadata">;
-
 /**
  * Checks the Track Info fields with one set of rules for upload and edit; throws the first problem
  * as a 400. Absent flags take `flagDefaults` (upload: SPEC §5 defaults; edit: the track's own values).
  */
 export function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false, isPublic: true }): TrackInfo {
   const raw = trackDataObject(data);
-  const title = requiredText(raw, "title", "Title is required", 200);
-  const primaryArtistName = requiredText(raw, "primaryArtistName", "Primary artist name is required", 200);
+  const title = requiredText(raw, "title", TITLE_REQUIRED, MAX_LENGTH.title);
+  const primaryArtistName = requiredText(raw, "primaryArtistName", ARTIST_REQUIRED, MAX_LENGTH.primaryArtistName);
   const licenseId = optionalText(raw, "licenseId", 100);
-  if (!licenseId) throw badRequest("License selection is required");
+  if (!licenseId) throw badRequest(LICENSE_REQUIRED);
   if (!licenseExists(licenseId)) throw badRequest("The selected license does not exist");
   const precision = raw.releaseDatePrecision ?? "DAY";
   if (!RELEASE_DATE_PRECISIONS.includes(precision as never))
@@ -129,9 +140,9 @@ export function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false
     title,
     primaryArtistName,
     bpm: bpmOf(raw),
-    key: optionalText(raw, "key", 20),
+    key: optionalText(raw, "key", MAX_LENGTH.key),
     genreNames: genresOf(raw),
-    description: optionalText(raw, "description", 5000) ?? "",
+    description: optionalText(raw, "description", MAX_LENGTH.description) ?? "",
     isExplicit: flag(raw, "isExplicit", flagDefaults.isExplicit),
     isPublic: flag(raw, "isPublic", flagDefaults.isPublic),
     licenseId,
@@ -152,11 +163,8 @@ export function parseUploadInput(data: unknown): UploadInput {
 }
 
 /** The lower-cased extension of an upload's name, when it is one we accept. */
-export function extensionFormat(fileName: string): AudioFormat | null {
-  const ext = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
-  return ext && ORIGINAL_FORMATS.includes(ext as never) ? (ext as AudioFormat) : null;
-}
+export const extensionFormat = (fileName: string): AudioFormat | null => originalFormatOf(fileName);
 
 export function isStemFormat(format: AudioFormat | null): boolean {
-  return format !== null && STEM_FORMATS.includes(format);
+  return takesStems(format);
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
+import type { TrackInfo } from "../../src/shared/upload-rules";
 import { call, type Session, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { waitForFieldMessage } from "../support/field-message";
@@ -31,20 +32,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-interface TrackJson {
-  id: string;
-  title: string;
-  primaryArtistName: string;
-  bpm: number | null;
-  key: string | null;
-  genreNames: string[];
-  description: string;
-  isExplicit: boolean;
-  isPublic: boolean;
-  licenseId: string;
-  releaseDate: string | null;
-  releaseDatePrecision: string;
-}
+type TrackJson = TrackInfo & { id: string };
 
 const newTrack = (data: Record<string, unknown> = {}) =>
   uploadTrack(server, owner.token, {

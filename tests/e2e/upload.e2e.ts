@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { latestReleaseDate } from "../../islands/upload/upload-rules";
+import { latestReleaseDate } from "../../islands/form/release-date";
 import { call, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { waitForFieldMessage } from "../support/field-message";
