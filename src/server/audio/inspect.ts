@@ -54,19 +54,24 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   const isModule = MODULE_FORMATS.includes(format);
   if (isModule && !moduleIsWhole(format, await file.bytes())) throw new AudioRejected(`${label} is a truncated module`);
 
-  const report = await probe(path, DEMUXER[format], { timeoutMs: PROBE_TIMEOUT_MS }).catch(() => {
-    throw new AudioRejected(`${label} could not be read as ${format.toUpperCase()} audio`);
-  });
-  const stream = report.streams?.find((s) => s.codec_type === "audio");
-  if (report.format?.format_name !== PROBED_NAME[format] || !stream?.sample_rate || !stream.channels) {
+  // Probe and decode side by side: the decode needs nothing from the probe until it has finished.
+  const [probed, decoded] = await Promise.allSettled([
+    probe(path, DEMUXER[format], { timeoutMs: PROBE_TIMEOUT_MS }),
+    decodeAll(path, format, label),
+  ]);
+  const report = probed.status === "fulfilled" ? probed.value : null;
+  const stream = report?.streams?.find((s) => s.codec_type === "audio");
+  if (report?.format?.format_name !== PROBED_NAME[format] || !stream?.sample_rate || !stream.channels) {
     throw new AudioRejected(`${label} could not be read as ${format.toUpperCase()} audio`);
   }
+  if (decoded.status === "rejected") throw decoded.reason;
+  const { samples, peakLevel, waveformData } = decoded.value;
   const sampleRate = Number(stream.sample_rate);
-  const { frames, peakLevel, waveformData } = await decodeAll(path, format, stream.channels, label);
+  const frames = Math.floor(samples / stream.channels);
   if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
   if (isModule && peakLevel < SILENCE_LEVEL)
     throw new AudioRejected(`${label} renders to silence (the module is damaged or incomplete)`);
-  const tags = report.format?.tags ?? {};
+  const tags = report?.format?.tags ?? {};
   return {
     format,
     duration: frames / sampleRate,
@@ -84,20 +89,16 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
  * While it streams it yields the sample count (the true length), the loudest sample (the silence
  * check) and the waveform peaks, so the upload answers with a drawable track.
  */
-async function decodeAll(path: string, format: AudioFormat, channels: number, label: string) {
-  const reducer = new PeakReducer(channels);
+async function decodeAll(path: string, format: AudioFormat, label: string) {
+  const reducer = new PeakReducer();
   try {
     await runFfmpeg(
-      [
-        ...["-xerror", "-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0"],
-        // The reducer's frame count assumes the probed channel count; -ac holds the output to it.
-        ...["-ac", String(channels), "-c:a", "pcm_s16le", "-f", "s16le", "pipe:1"],
-      ],
+      ["-xerror", "-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0", "-c:a", "pcm_s16le", "-f", "s16le", "pipe:1"],
       { timeoutMs: DECODE_TIMEOUT_MS, onStdout: (chunk) => reducer.push(chunk) },
     );
   } catch (error) {
     if (error instanceof FfmpegError) throw new AudioRejected(`${label} is damaged and could not be decoded`);
     throw error;
   }
-  return { frames: reducer.frames, peakLevel: reducer.peakLevel(), waveformData: reducer.finish() };
+  return { samples: reducer.samples, peakLevel: reducer.peakLevel(), waveformData: reducer.finish() };
 }

@@ -13,7 +13,7 @@ function ramp(total: number): Uint8Array {
 
 /** Pushes `bytes` in pieces of `size` bytes (deliberately odd, so samples and frames split). */
 function reduce(bytes: Uint8Array, size: number, points?: number): PeakReducer {
-  const reducer = new PeakReducer(2, points);
+  const reducer = new PeakReducer(points);
   for (let at = 0; at < bytes.length; at += size) reducer.push(bytes.subarray(at, at + size));
   return reducer;
 }
@@ -22,7 +22,7 @@ describe("PeakReducer", () => {
   test("a long ramp lands in the right points without knowing its length beforehand", () => {
     const total = 1_234_567; // folds the buckets many times
     const reducer = reduce(ramp(total), 65_533, 100);
-    expect(reducer.frames).toBe(total);
+    expect(reducer.samples).toBe(2 * total);
     const peaks = reducer.finish();
     expect(peaks).toHaveLength(200);
     // Point p covers the ramp from p/100 to (p+1)/100. Allowed error: 1/8 of a point at an edge
@@ -40,10 +40,11 @@ describe("PeakReducer", () => {
     expect(reduce(bytes, 7, 500).finish()).toEqual(reduce(bytes, bytes.length, 500).finish());
   });
 
-  test("a file shorter than the point count still fills every point from its own frame", () => {
-    const peaks = reduce(ramp(500), 13, 2000).finish();
+  test("a file shorter than the point count still fills every point from its own sample", () => {
+    const mono = new Int16Array(500).map((_, index) => Math.round((index / 500) * 32767));
+    const peaks = reduce(new Uint8Array(mono.buffer), 13, 2000).finish();
     expect(peaks).toHaveLength(4000);
-    // Four points per frame: point p shows frame floor(p / 4), whose level is that frame's index / 500.
+    // Four points per sample: point p shows sample floor(p / 4), whose level is that index / 500.
     for (const p of [0, 3, 4, 1999]) expect(peaks[2 * p + 1] as number).toBeCloseTo(Math.floor(p / 4) / 500, 3);
   });
 
@@ -51,8 +52,8 @@ describe("PeakReducer", () => {
     const silent = reduce(new Uint8Array(2 * 2 * 44_100), 4096);
     expect(silent.peakLevel()).toBe(0);
     expect(new Set(silent.finish())).toEqual(new Set([0]));
-    const empty = new PeakReducer(2);
-    expect(empty.frames).toBe(0);
+    const empty = new PeakReducer();
+    expect(empty.samples).toBe(0);
     expect(new Set(empty.finish())).toEqual(new Set([0]));
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Waveform peaks from interleaved signed 16-bit PCM (little-endian, as ffmpeg's s16le writes it),
- * reduced as it streams (a 10-minute file never sits in memory). 16 bits are far finer than the
- * 3 decimals kept, and they halve what crosses the pipe compared with float: the decode that
- * validates an upload is on the clock of every upload reply. Min and max are taken over every channel, never a downmix, so a phase-inverted stereo
- * file (L = -R) still draws its full height.
+ * reduced as it streams (a 10-minute file never sits in memory). 16 bits are far finer than the 3
+ * decimals kept and halve what crosses the pipe compared with float: the decode that validates an
+ * upload is on the clock of every upload reply. Min and max are taken over every channel, never a
+ * downmix, so a phase-inverted stereo file (L = -R) still draws its full height. The reducer needs
+ * no channel count: interleaved samples spread over the points as their frames do (to a sample).
  *
  * Output format (`waveformData`): a flat array [min0, max0, min1, max1, …] of POINTS pairs in -1…1,
  * rounded to 3 decimals: enough for a 2,000-px-wide waveform, and what wavesurfer.js draws as bars.
@@ -13,34 +14,26 @@ export const WAVEFORM_POINTS = 2000;
 
 /**
  * Buckets kept per output point before two neighbours are merged. The length is only known once the
- * decode ends (headers may lie), so frames go into fixed-count buckets that double in width whenever
- * they fill up; at the end every point gathers between 8 and 16 buckets, so a point's edge is off by
- * at most 1/8 of its width.
+ * decode ends (headers may lie), so samples go into fixed-count buckets that double in width
+ * whenever they fill up; at the end every point gathers between 8 and 16 buckets, so a point's edge
+ * is off by at most 1/8 of its width.
  */
 const BUCKETS_PER_POINT = 16;
 
 export class PeakReducer {
   private readonly mins: Int16Array;
   private readonly maxs: Int16Array;
-  /** Samples (frames × channels) per bucket; doubles on every fold. */
-  private bucketSamples: number;
+  /** Samples per bucket; doubles on every fold. */
+  private bucketSamples = 1;
   private bucket = 0;
   private samplesInBucket = 0;
-  private samples = 0;
   private carry = new Uint8Array(0);
+  /** Samples (frames × channels) seen so far: the decoded length. */
+  samples = 0;
 
-  constructor(
-    private readonly channels: number,
-    private readonly points = WAVEFORM_POINTS,
-  ) {
+  constructor(private readonly points = WAVEFORM_POINTS) {
     this.mins = new Int16Array(points * BUCKETS_PER_POINT);
     this.maxs = new Int16Array(points * BUCKETS_PER_POINT);
-    this.bucketSamples = channels;
-  }
-
-  /** Whole sample frames (one sample per channel) seen so far: the decoded length. */
-  get frames(): number {
-    return Math.floor(this.samples / this.channels);
   }
 
   push(chunk: Uint8Array): void {
@@ -99,19 +92,18 @@ export class PeakReducer {
     return peak / FULL_SCALE;
   }
 
-  /** The flat [min, max, …] list, the decoded frames spread evenly over the points. */
+  /** The flat [min, max, …] list, the decoded samples spread evenly over the points. */
   finish(): number[] {
     const out: number[] = [];
-    const total = this.frames;
+    const total = this.samples;
     for (let p = 0; p < this.points; p++) {
       let min = 0;
       let max = 0;
       if (total > 0) {
-        // A bucket straddling a point's first frame counts for that point; a point narrower than
-        // a bucket (files shorter than 2,000 frames) takes the bucket holding its first frame.
-        const bucketFrames = this.bucketSamples / this.channels;
-        const first = Math.floor(Math.floor((p * total) / this.points) / bucketFrames);
-        const end = Math.max(first + 1, Math.floor(Math.floor(((p + 1) * total) / this.points) / bucketFrames));
+        // A bucket straddling a point's first sample counts for that point; a point narrower than
+        // a bucket (files shorter than 2,000 samples) takes the bucket holding its first sample.
+        const first = Math.floor(Math.floor((p * total) / this.points) / this.bucketSamples);
+        const end = Math.max(first + 1, Math.floor(Math.floor(((p + 1) * total) / this.points) / this.bucketSamples));
         for (let b = first; b < end; b++) {
           min = Math.min(min, this.mins[b] as number);
           max = Math.max(max, this.maxs[b] as number);
