@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { ApiError } from "../lib/api";
+import { FormError, useSubmit } from "../form/use-submit";
 import { createInviteCode, type InviteCode } from "./admin-api";
 
 /** SPEC §5: Max Uses required, at least 1, default 1; reference and expiry optional. */
@@ -7,34 +7,30 @@ export function CreateInviteCodeForm({ onCreated }: { onCreated: (code: InviteCo
   const [maxUses, setMaxUses] = useState("1");
   const [reference, setReference] = useState("");
   const [expiresAt, setExpiresAt] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submitting: busy, formError, run } = useSubmit();
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
     setCreated(null);
     const note = reference.trim();
-    createInviteCode({
-      maxUses: Number(maxUses),
-      // datetime-local is the admin's local time; the server stores the instant.
-      ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
-      ...(note ? { reference: note } : {}),
-    })
-      .then((code) => {
+    await run(
+      () => true,
+      async () => {
+        const code = await createInviteCode({
+          maxUses: Number(maxUses),
+          // datetime-local is the admin's local time; the server stores the instant.
+          ...(expiresAt ? { expiresAt: new Date(expiresAt).toISOString() } : {}),
+          ...(note ? { reference: note } : {}),
+        });
         onCreated(code);
         setCreated(code.code);
         setMaxUses("1");
         setReference("");
         setExpiresAt("");
-      })
-      .catch((failure) => {
-        console.error("Failed to create an invite code", failure);
-        setError(failure instanceof ApiError ? failure.serverMessage : "An error occurred");
-      })
-      .finally(() => setBusy(false));
+      },
+      "Failed to create an invite code",
+    );
   };
 
   return (
@@ -71,11 +67,7 @@ export function CreateInviteCodeForm({ onCreated }: { onCreated: (code: InviteCo
           Create Code
         </button>
       </div>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={formError} />
       {created && (
         <p className="form-success" role="status">
           Created invite code <strong className="mono">{created}</strong>

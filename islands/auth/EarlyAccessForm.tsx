@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { emailError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
-import { submitErrorMessage } from "../form/submit-error";
+import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
 import { ErrorView } from "../ui/ErrorView";
@@ -15,8 +15,9 @@ import { useInviteRequired } from "./use-invite-required";
 export default function EarlyAccessForm() {
   const requirement = useInviteRequired();
   const { values, bind, validateAll } = useValidatedFields({ email: "" }, { email: emailError });
-  const [state, setState] = useState<"idle" | "sending" | "sent">("idle");
-  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  // Once sent the form is done: the button stays disabled (SPEC §4).
+  const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
 
   if (requirement.status === "loading") return <Loading />;
   if (requirement.status === "error") return <ErrorView message={requirement.message} onRetry={requirement.retry} />;
@@ -30,16 +31,14 @@ export default function EarlyAccessForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    if (!validateAll()) return;
-    setState("sending");
-    try {
-      await api.post("/auth/request-early-access", { email: values.email.trim() });
-      setState("sent");
-    } catch (error) {
-      setFormError(submitErrorMessage(error));
-      setState("idle");
-    }
+    await run(
+      validateAll,
+      async () => {
+        await api.post("/auth/request-early-access", { email: values.email.trim() });
+        setSent(true);
+      },
+      "Failed to request early access",
+    );
   };
 
   return (
@@ -47,19 +46,15 @@ export default function EarlyAccessForm() {
       <p className="auth-lead">
         Registration is invite-only for now. Leave your e-mail address and an admin will send you an invite code.
       </p>
-      <Field label="Email" type="email" autoComplete="email" readOnly={state === "sent"} {...bind("email")} />
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
-      {state === "sent" && (
+      <Field label="Email" type="email" autoComplete="email" readOnly={sent} {...bind("email")} />
+      <FormError message={formError} />
+      {sent && (
         <p className="form-success" role="status">
           Thanks! Your request for {values.email.trim()} has been received. An admin will send you an invite code.
         </p>
       )}
-      <button type="submit" className="button" disabled={state !== "idle"}>
-        {state === "sent" ? "Request Sent" : state === "sending" ? "Sending..." : "Request Early Access"}
+      <button type="submit" className="button" disabled={submitting}>
+        {sent ? "Request Sent" : submitting ? "Sending..." : "Request Early Access"}
       </button>
       <p className="form-footer">
         Already have an invite code? <a href="/register">Register</a>

@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { emailError, loginPasswordError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
-import { submitErrorMessage } from "../form/submit-error";
+import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
 import { type AuthUser, signIn } from "../lib/auth";
@@ -13,34 +13,27 @@ export default function LoginForm() {
     { email: "", password: "" },
     { email: emailError, password: loginPasswordError },
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   useLeaveWhenSignedIn(!submitting);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    if (!validateAll()) return;
-    setSubmitting(true);
-    try {
-      const session = await api.post<{ token: string; user: AuthUser }>("/auth/login", values);
-      signIn(session.token, session.user);
-      window.location.assign("/");
-    } catch (error) {
-      setFormError(submitErrorMessage(error));
-      setSubmitting(false);
-    }
+    await run(
+      validateAll,
+      async () => {
+        const session = await api.post<{ token: string; user: AuthUser }>("/auth/login", values);
+        signIn(session.token, session.user);
+        window.location.assign("/");
+      },
+      "Failed to log in",
+    );
   };
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-label="Login">
       <Field label="Email" type="email" autoComplete="email" {...bind("email")} />
       <Field label="Password" type="password" autoComplete="current-password" {...bind("password")} />
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <button type="submit" className="button" disabled={submitting}>
         {submitting ? "Logging in..." : "Login"}
       </button>

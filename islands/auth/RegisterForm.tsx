@@ -1,7 +1,7 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { emailError, inviteCodeError, passwordError, usernameError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
-import { submitErrorMessage } from "../form/submit-error";
+import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
 import { type AuthUser, signIn } from "../lib/auth";
@@ -26,8 +26,7 @@ export default function RegisterForm() {
       inviteCode: (code) => inviteCodeError(code, inviteRequired),
     },
   );
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   useLeaveWhenSignedIn(!submitting);
 
   if (requirement.status === "loading") return <Loading />;
@@ -35,19 +34,17 @@ export default function RegisterForm() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    if (!validateAll()) return;
-    setSubmitting(true);
-    try {
-      const { inviteCode, ...account } = values;
-      const body = inviteRequired ? { ...account, inviteCode: inviteCode.trim() } : account;
-      const session = await api.post<{ token: string; user: AuthUser }>("/auth/signup", body);
-      signIn(session.token, session.user);
-      window.location.assign("/");
-    } catch (error) {
-      setFormError(submitErrorMessage(error));
-      setSubmitting(false);
-    }
+    await run(
+      validateAll,
+      async () => {
+        const { inviteCode, ...account } = values;
+        const body = inviteRequired ? { ...account, inviteCode: inviteCode.trim() } : account;
+        const session = await api.post<{ token: string; user: AuthUser }>("/auth/signup", body);
+        signIn(session.token, session.user);
+        window.location.assign("/");
+      },
+      "Failed to register",
+    );
   };
 
   return (
@@ -74,11 +71,7 @@ export default function RegisterForm() {
           </p>
         </>
       )}
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <button type="submit" className="button" disabled={submitting}>
         {submitting ? "Creating account..." : "Register"}
       </button>

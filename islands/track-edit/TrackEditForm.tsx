@@ -1,11 +1,11 @@
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { LICENSE_REQUIRED } from "../../src/shared/upload-rules";
 import { fieldId } from "../form/Field";
 import { LicenseSelect } from "../form/LicenseSelect";
-import { submitErrorMessage } from "../form/submit-error";
 import { TrackInfoFields } from "../form/TrackInfoFields";
 import { type TrackInfoForm, useTrackInfoForm } from "../form/track-info";
 import type { License } from "../form/use-licenses";
+import { FormError, useSubmit } from "../form/use-submit";
 import { api } from "../lib/api";
 import { trackUpdate } from "./edit-form";
 
@@ -25,28 +25,27 @@ interface TrackEditFormProps {
  */
 export function TrackEditForm({ trackId, initial, licenses, onSaved, onCancel }: TrackEditFormProps) {
   const info = useTrackInfoForm(initial);
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { submitting: saving, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   const licenseError = info.form.licenseId ? undefined : LICENSE_REQUIRED;
+
+  const check = () => {
+    // validateText focuses the first failing text field; the date and licence are checked as they change.
+    if (!info.validateText()) return false;
+    if (!info.dateError && !licenseError) return true;
+    document.getElementById(info.dateError ? fieldId("releaseDate") : "field-license")?.focus();
+    return false;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    // validateText focuses the first failing text field; the date and licence are checked as they change.
-    if (!info.validateText()) return;
-    if (info.dateError || licenseError) {
-      document.getElementById(info.dateError ? fieldId("releaseDate") : "field-license")?.focus();
-      return;
-    }
-    setSaving(true);
-    try {
-      await api.patch(`/track/${encodeURIComponent(trackId)}`, trackUpdate(info.form));
-      onSaved();
-    } catch (error) {
-      console.error("Failed to update the track", error);
-      setFormError(submitErrorMessage(error));
-      setSaving(false);
-    }
+    await run(
+      check,
+      async () => {
+        await api.patch(`/track/${encodeURIComponent(trackId)}`, trackUpdate(info.form));
+        onSaved();
+      },
+      "Failed to update the track",
+    );
   };
 
   return (
@@ -67,11 +66,7 @@ export function TrackEditForm({ trackId, initial, licenses, onSaved, onCancel }:
           }
         />
       </fieldset>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <div className="track-edit-actions">
         <button type="button" className="button button-secondary" disabled={saving} onClick={onCancel}>
           Cancel

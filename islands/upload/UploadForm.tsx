@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { originalFileError, originalFormatOf, takesStems } from "../../src/shared/upload-rules";
+import { type OriginalFormat, originalFileError, originalFormatOf, takesStems } from "../../src/shared/upload-rules";
 import { Field } from "../form/Field";
 import { LicenseSelect } from "../form/LicenseSelect";
-import { submitErrorMessage } from "../form/submit-error";
 import { TrackInfoFields } from "../form/TrackInfoFields";
 import { EMPTY_TRACK_INFO, trackInfoFromForm, useTrackInfoForm } from "../form/track-info";
 import { useLicenses } from "../form/use-licenses";
+import { FormError, useSubmit } from "../form/use-submit";
 import { upload } from "../lib/api";
 import { CoverArtField } from "./CoverArtField";
 import { ORIGINAL_ACCEPT } from "./file-names";
@@ -34,13 +34,12 @@ export function UploadForm() {
   const [coverArt, setCoverArt] = useState<File | null>(null);
   const [stems, setStems] = useState<StemEntry[]>([]);
   const [attempted, setAttempted] = useState(false);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [progress, setProgress] = useState(0);
+  const { submitting: uploading, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   const [createdId, setCreatedId] = useState<string | null>(null);
 
   const format = original ? originalFormatOf(original.name) : null;
   const originalError = original ? (originalFileError(original.name) ?? undefined) : undefined;
-  const uploading = progress !== null;
   const canSubmit = original !== null && info.form.licenseId !== "" && !uploading;
   useLeaveWarning(uploading && !createdId);
   // Navigates in an effect, after the leave warning above has been taken down in the same commit.
@@ -52,32 +51,33 @@ export function UploadForm() {
     event.preventDefault();
     if (!original || !canSubmit) return;
     setAttempted(true);
-    setFormError(null);
-    // validateText focuses the first failing text field; the other checks focus theirs below.
-    const fieldsValid = info.validateText();
-    const stemsValid =
-      (stems.length === 0 || takesStems(format)) &&
-      stems.every((stem, index) => !Object.values(stemErrors(stem, index, true)).some(Boolean));
-    if (!format || !fieldsValid || info.dateError || !stemsValid) {
+    const check = () => {
+      // validateText focuses the first failing text field; the other checks focus theirs below.
+      const fieldsValid = info.validateText();
+      const stemsValid =
+        (stems.length === 0 || takesStems(format)) &&
+        stems.every((stem, index) => !Object.values(stemErrors(stem, index, true)).some(Boolean));
+      if (format && fieldsValid && !info.dateError && stemsValid) return true;
       if (fieldsValid) requestAnimationFrame(focusFirstProblem);
-      return;
-    }
-    const form = trackFormData(
-      {
-        ...trackInfoFromForm(info.form),
-        originalFormat: format,
-        stemMetadata: stems.map((stem) => ({ name: stem.name.trim(), type: stem.type })),
+      return false;
+    };
+    await run(
+      check,
+      async () => {
+        const form = trackFormData(
+          {
+            ...trackInfoFromForm(info.form),
+            originalFormat: format as OriginalFormat,
+            stemMetadata: stems.map((stem) => ({ name: stem.name.trim(), type: stem.type })),
+          },
+          { original, coverArt, stems: stems.map((stem) => stem.file as File) },
+        );
+        setProgress(0);
+        const created = await upload<CreatedTrack>("/track", form, setProgress);
+        setCreatedId(created.id);
       },
-      { original, coverArt, stems: stems.map((stem) => stem.file as File) },
+      "Failed to upload the track",
     );
-    setProgress(0);
-    try {
-      const created = await upload<CreatedTrack>("/track", form, setProgress);
-      setCreatedId(created.id);
-    } catch (error) {
-      setFormError(submitErrorMessage(error));
-      setProgress(null);
-    }
   };
 
   return (
@@ -116,11 +116,7 @@ export function UploadForm() {
         </section>
       </fieldset>
       <div className="upload-submit">
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         {uploading ? <UploadProgress sent={progress} /> : <QuotaNote />}
         <button type="submit" className="button" disabled={!canSubmit} aria-describedby="upload-submit-note">
           {uploading ? "Uploading..." : "Upload Track"}

@@ -1,0 +1,58 @@
+import type { ReactNode } from "react";
+
+interface AdminTableProps {
+  /** Read by screen readers only; the page heading already names the table for sighted users. */
+  caption: string;
+  /** The column headings; a last, unlabelled column holds each row's action button. */
+  columns: string[];
+  /** Shown in one full-width row when there are no rows. */
+  empty: string;
+  children: ReactNode[];
+}
+
+/** The admin screens' table: headed columns, an action column, and a row saying when it is empty. */
+export function AdminTable({ caption, columns, empty, children }: AdminTableProps) {
+  return (
+    <div className="table-wrap">
+      <table className="data">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+            <th scope="col">
+              <span className="visually-hidden">Action</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {children.length === 0 && (
+            <tr>
+              <td colSpan={columns.length + 1} className="empty-row">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {children}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Enabled/Active in green, Disabled/Inactive in grey (SPEC §2). */
+export function StatusBadge({ on, label }: { on: boolean; label: string }) {
+  return <span className={`status-badge ${on ? "status-on" : "status-off"}`}>{label}</span>;
+}
+
+/** A row's toggle, named with what it acts on so each button reads uniquely ('Disable EARLY_ACCESS_REQUIRED'). */
+export function ToggleButton({ action, subject, onClick }: { action: string; subject: string; onClick: () => void }) {
+  return (
+    <button type="button" className="button button-small button-secondary" aria-label={`${action} ${subject}`} onClick={onClick}>
+      {action}
+    </button>
+  );
+}
