@@ -1,7 +1,13 @@
 import type { TrackDetails } from "../track/types";
 
-/** A track as the list calls return it: GET /api/track/{id}'s fields without stems and shares. */
-export type TrackListItem = Omit<TrackDetails, "stems" | "sharedWith">;
+/**
+ * A track as the list calls return it: GET /api/track/{id}'s fields without stems, shares and the
+ * WAV/FLAC download state (modules/tracks/view.ts trackListItemViews).
+ */
+export type TrackListItem = Omit<
+  TrackDetails,
+  "stems" | "sharedWith" | "fullTrackWavUrl" | "fullTrackFlacUrl" | "wavConversionStatus" | "flacConversionStatus"
+>;
 
 /** SPEC §3 paged list response. */
 export interface TrackPage {

@@ -2,7 +2,7 @@ import { log } from "../../src/server/logger";
 import type { Viewer } from "../auth/service";
 import { decodeCursor, encodeCursor, type Sort } from "./cursor";
 import { type DeletedStatus, listsRepo, type Scope } from "./lists-repo";
-import { type ListItem, toListItems } from "./lists-view";
+import { type TrackListItemView, trackListItemViews } from "./view";
 
 export type ListName = "own" | "public" | "shared" | "available";
 
@@ -14,7 +14,7 @@ export interface PageQuery {
 }
 
 export interface Page {
-  items: ListItem[];
+  items: TrackListItemView[];
   metadata: { nextCursor: string | null };
 }
 
@@ -34,7 +34,7 @@ function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
 }
 
 /** One page plus the cursor after its last item; reads one extra row to know whether more follow. */
-function readPage(scopes: Scope[], query: PageQuery, fallback: Sort, viewer: Viewer | null): Page {
+function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): Page {
   const field = query.sortField ?? fallback.field;
   const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
   const limit = query.limit ?? DEFAULT_LIMIT;
@@ -43,22 +43,21 @@ function readPage(scopes: Scope[], query: PageQuery, fallback: Sort, viewer: Vie
   const shown = keys.slice(0, limit);
   const last = shown.at(-1);
   const nextCursor = keys.length > limit && last ? encodeCursor(sort, last) : null;
-  return { items: toListItems(listsRepo.findInOrder(shown.map((key) => key.id)), viewer), metadata: { nextCursor } };
+  return { items: trackListItemViews(listsRepo.findInOrder(shown.map((key) => key.id))), metadata: { nextCursor } };
 }
 
 /** GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. */
 export function listTracks(list: ListName, viewer: Viewer | null, query: PageQuery): Page {
-  return readPage(scopesOf(list, viewer), query, DEFAULT_SORT, viewer);
+  return readPage(scopesOf(list, viewer), query, DEFAULT_SORT);
 }
 
-/** The admin's deleted-tracks list: one status, or both when none is given. */
-export function listDeletedTracks(admin: Viewer, query: PageQuery & { status?: DeletedStatus }): Page {
+/** The admin's deleted-tracks list (the route checks the admin): one status, or both when none is given. */
+export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Page {
   const statuses = query.status ? [query.status] : DELETED_STATUSES;
   return readPage(
     statuses.map((status) => ({ kind: "status", status })),
     query,
     DEFAULT_DELETED_SORT,
-    admin,
   );
 }
 

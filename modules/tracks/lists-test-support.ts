@@ -1,44 +1,20 @@
-import { basename } from "node:path";
 import { call, type Session } from "../../tests/support/api";
 import type { TestServer } from "../../tests/support/server";
+import { createTrack } from "../../tests/support/uploads";
 
 /** A valid 0.25 s WAV from the shared corpus: the smallest real upload. */
-export const TINY_WAV = "/work/shared/corpus/bad/CON.wav";
-
-let licenseId: string | undefined;
+const TINY_WAV = "bad/CON.wav";
 
 /** Uploads a tiny real WAV through POST /api/track (no waiting for processing) and returns the new id. */
-export async function uploadTiny(
+export function uploadTiny(
   server: TestServer,
   session: Session,
   data: { title?: string; primaryArtistName?: string; isPublic?: boolean } = {},
 ): Promise<string> {
-  licenseId ??= (await call<{ id: string }[]>(server, "GET", "/licenses")).body[0]?.id;
-  const form = new FormData();
-  form.set(
-    "data",
-    JSON.stringify({
-      title: "Tiny",
-      primaryArtistName: "Tester",
-      originalFormat: "wav",
-      genreNames: [],
-      description: "",
-      isExplicit: false,
-      isPublic: true,
-      licenseId,
-      releaseDatePrecision: "DAY",
-      stemMetadata: [],
-      ...data,
-    }),
-  );
-  form.set("original", Bun.file(TINY_WAV), basename(TINY_WAV));
-  const res = await call<{ track?: { id: string }; message?: string }>(server, "POST", "/track", {
-    token: session.token,
-    body: form,
+  return createTrack(server, session.token, {
+    original: TINY_WAV,
+    data: { title: "Tiny", primaryArtistName: "Tester", ...data },
   });
-  const id = res.body.track?.id;
-  if (res.status >= 300 || !id) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return id;
 }
 
 export interface ListPage {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
+import { waitProcessed } from "../../tests/support/uploads";
 import { SORT_DIRECTIONS, SORT_FIELDS } from "./cursor";
 import { type ListPage, listAll, uploadTiny } from "./lists-test-support";
 
@@ -46,6 +47,25 @@ describe("who sees what", () => {
     for (const field of ["id", "title", "primaryArtistName", "duration", "coverArt", "originalUrl", "licenseId", "totalPlays"])
       expect(item).toHaveProperty(field);
     expect((item.user as { username: string }).username).toBeTruthy();
+  });
+
+  test("a list item is the track page's Track without stems, shares and download state (one view builder)", async () => {
+    // Once processed, nothing about the track changes between the two reads.
+    const single = await waitProcessed(server, alice, aliceTracks.private);
+    const page = await call<{ items: Record<string, unknown>[] }>(server, "GET", "/tracks?limit=100", { token: alice.token });
+    const item = page.body.items.find((entry) => entry.id === aliceTracks.private);
+    const trackPageOnly = [
+      "stems",
+      "sharedWith",
+      "fullTrackWavUrl",
+      "fullTrackFlacUrl",
+      "wavConversionStatus",
+      "flacConversionStatus",
+      "wavSizeBytes",
+      "flacSizeBytes",
+    ];
+    expect(item).toEqual(Object.fromEntries(Object.entries(single).filter(([field]) => !trackPageOnly.includes(field))));
+    expect(item).toMatchObject({ processingStatus: "READY", originalUrl: `/api/track/${aliceTracks.private}/original` });
   });
 });
 

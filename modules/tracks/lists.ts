@@ -45,7 +45,7 @@ export const trackListsModule = new Elysia({ name: "module.tracks.lists", prefix
   .get("/", ({ user, query }) => listTracks("own", user, query), { auth: true, query: ListQuery })
   .get("/shared", ({ user, query }) => listTracks("shared", user, query), { auth: true, query: ListQuery })
   .get("/available", ({ user, query }) => listTracks("available", user, query), { auth: true, query: ListQuery })
-  .get("/deleted", ({ user, query }) => listDeletedTracks(user, query), { admin: true, query: DeletedQuery })
+  .get("/deleted", ({ query }) => listDeletedTracks(query), { admin: true, query: DeletedQuery })
   .get("/deleted/count", ({ query }) => countDeletedTracks(query.status), {
     admin: true,
     query: t.Object({ status: statusFilter }),

@@ -1,7 +1,7 @@
 import type { Viewer } from "../auth/service";
 import { findUserById } from "../auth/service";
 import { conversionStatuses } from "../conversions/service";
-import { getLicense } from "../licenses/service";
+import { getLicense, type License, listLicenses } from "../licenses/service";
 import { listStemsOf } from "./media-keys";
 import { tracksRepo } from "./repo";
 import type { Stem, Track } from "./schema";
@@ -45,11 +45,16 @@ export function stemView(track: Track, stem: Stem, conversions: Conversions) {
   };
 }
 
-export function trackView(track: Track, viewer: Viewer | null) {
+/** What a track's JSON needs from the auth and licence modules; a list page looks these up once. */
+interface TrackFacts {
+  username: string;
+  licenseType: License["type"] | null;
+}
+
+/** Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. */
+function trackFields(track: Track, { username, licenseType }: TrackFacts) {
   const base = `/api/track/${track.id}`;
   const marker = (path: string) => `${PROCESSING_PREFIX}${path}`;
-  const isOwner = viewer?.id === track.userId;
-  const conversions = conversionStatuses(track.id);
   const coverArt = track.coverArtPending ? marker(`${base}/cover`) : track.coverArtKey ? `${base}/cover` : null;
   return {
     id: track.id,
@@ -69,30 +74,20 @@ export function trackView(track: Track, viewer: Viewer | null) {
     releaseDatePrecision: track.releaseDatePrecision,
     genreNames: track.genreNames,
     licenseId: track.licenseId,
-    licenseType: getLicense(track.licenseId).type,
+    licenseType,
     waveformData: track.waveformData,
     fullTrackMp3Url: track.mp3Key ? `${base}/full.mp3` : null,
-    fullTrackWavUrl: conversions?.fullTrackWavUrl ?? null,
-    fullTrackFlacUrl: conversions?.fullTrackFlacUrl ?? null,
-    wavConversionStatus: conversions?.wavConversionStatus ?? "NOT_STARTED",
-    flacConversionStatus: conversions?.flacConversionStatus ?? "NOT_STARTED",
     totalPlays: track.totalPlays,
     totalDownloads: track.totalDownloads,
     forkCount: track.forkCount,
     isFork: track.isFork,
     forkedFromId: track.forkedFromId,
     createdAt: track.createdAt,
-    user: { username: findUserById(track.userId)?.username ?? "" },
-    stems: listStemsOf(track.id).map((stem) => stemView(track, stem, conversions)),
-    sharedWith: isOwner
-      ? tracksRepo.sharesOf(track.id).map((userId) => ({ userId, user: { email: findUserById(userId)?.email ?? "" } }))
-      : [],
+    user: { username },
     status: track.status,
     deletedAt: track.deletedAt,
     originalSizeBytes: track.originalSizeBytes,
     mp3SizeBytes: track.mp3SizeBytes,
-    wavSizeBytes: conversions?.wavSizeBytes ?? 0,
-    flacSizeBytes: conversions?.flacSizeBytes ?? 0,
     coverArtSizeBytes: track.coverArtSizeBytes,
     totalQuotaSeconds: track.totalQuotaSeconds,
     loudnessLufs: track.loudnessLufs,
@@ -102,5 +97,51 @@ export function trackView(track: Track, viewer: Viewer | null) {
     processingError: track.processingError,
   };
 }
+
+/** The WAV/FLAC download state: files that exist (original or derivative), statuses and derivative sizes. */
+function downloadFields(conversions: Conversions) {
+  return {
+    fullTrackWavUrl: conversions?.fullTrackWavUrl ?? null,
+    fullTrackFlacUrl: conversions?.fullTrackFlacUrl ?? null,
+    wavConversionStatus: conversions?.wavConversionStatus ?? "NOT_STARTED",
+    flacConversionStatus: conversions?.flacConversionStatus ?? "NOT_STARTED",
+    wavSizeBytes: conversions?.wavSizeBytes ?? 0,
+    flacSizeBytes: conversions?.flacSizeBytes ?? 0,
+  };
+}
+
+export function trackView(track: Track, viewer: Viewer | null) {
+  const isOwner = viewer?.id === track.userId;
+  const conversions = conversionStatuses(track.id);
+  const facts = { username: findUserById(track.userId)?.username ?? "", licenseType: getLicense(track.licenseId).type };
+  return {
+    ...trackFields(track, facts),
+    ...downloadFields(conversions),
+    stems: listStemsOf(track.id).map((stem) => stemView(track, stem, conversions)),
+    sharedWith: isOwner
+      ? tracksRepo.sharesOf(track.id).map((userId) => ({ userId, user: { email: findUserById(userId)?.email ?? "" } }))
+      : [],
+  };
+}
+
+/**
+ * The list-sized Track (GET /api/tracks*): trackView's fields without stems, sharedWith and the WAV/FLAC
+ * download state. Cards show none of them and the track page loads them; together they cost four
+ * queries per item, which would multiply a list call's time several times over (bench/lists.ts).
+ * Usernames and licence types are looked up once per page, not once per item.
+ */
+export function trackListItemViews(rows: Track[]) {
+  const licenseTypes = new Map(listLicenses().map((license) => [license.id, license.type]));
+  const usernames = new Map<string, string>();
+  const usernameOf = (userId: string) => {
+    if (!usernames.has(userId)) usernames.set(userId, findUserById(userId)?.username ?? "");
+    return usernames.get(userId) as string;
+  };
+  return rows.map((track) =>
+    trackFields(track, { username: usernameOf(track.userId), licenseType: licenseTypes.get(track.licenseId) ?? null }),
+  );
+}
+
+export type TrackListItemView = ReturnType<typeof trackListItemViews>[number];
 
 export type TrackView = ReturnType<typeof trackView>;
