@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import { authGuard } from "../auth/guard";
 import { trackEditModule } from "./edit";
+import { trackListsModule } from "./lists";
 import { resumePendingProcessing } from "./processing";
 import * as tracks from "./service";
 import { uploadTrack } from "./upload";
@@ -8,11 +9,12 @@ import { uploadTrack } from "./upload";
 const SharedWith = t.Array(t.Object({ userId: t.String(), user: t.Object({ email: t.String() }) }));
 const UserIds = t.Object({ userIds: t.Array(t.String(), { maxItems: 100, error: "userIds must be a list of user ids" }) });
 
-/** SPEC §7 Tracks: upload, read, visibility and sharing. Media routes live in modules/media. */
+/** SPEC §7 Tracks: upload, read, edit, visibility, sharing and the lists. Media routes live in modules/media. */
 export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: ["Tracks"] } })
   .use(authGuard)
   .onStart(() => resumePendingProcessing())
   .use(trackEditModule)
+  .use(trackListsModule)
   .post(
     "/track",
     async ({ user, body, set }) => {

@@ -10,7 +10,6 @@ import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
 import { storageModule } from "../../modules/storage";
 import { tracksModule } from "../../modules/tracks";
-import { trackListsModule } from "../../modules/tracks/lists";
 import { errorHandler } from "./http";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
@@ -34,7 +33,6 @@ export const api = new Elysia({ prefix: "/api" })
   .use(notificationsModule)
   .use(storageModule)
   .use(tracksModule)
-  .use(trackListsModule)
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule);
