@@ -5,10 +5,11 @@
  * Run after a build: STEMMA_DIST=… bun bench/page-js.ts
  */
 
-import { FULL_MIX, STEM_FILES, uploadTrack, waitForProcessing } from "../tests/e2e/track-page/fixtures";
+import { FULL_MIX, STEM_FILES, uploadTrack } from "../tests/e2e/track-page/fixtures";
 import { signUp } from "../tests/support/api";
 import { launchBrowser } from "../tests/support/browser";
 import { startServer } from "../tests/support/server";
+import { waitForProcessing } from "../tests/support/uploads";
 
 const BUDGET_KB = 90;
 

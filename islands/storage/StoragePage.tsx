@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
+import type { StorageQuota } from "../../src/shared/storage-quota";
 import { formatQuotaDuration } from "../lib/format";
 import { showToast } from "../lib/toasts";
 import { PageGuard } from "../shell/PageGuard";
 import { Loading } from "../ui/Loading";
-import { fetchStorageQuota, quotaPercent, type StorageQuota } from "./storage-quota";
+import { fetchStorageQuota, quotaPercent } from "./storage-quota";
 import { UsageBar } from "./UsageBar";
 
 /**

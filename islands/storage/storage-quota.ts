@@ -1,13 +1,5 @@
+import type { StorageQuota } from "../../src/shared/storage-quota";
 import { api } from "../lib/api";
-
-/** SPEC §3 Storage quota, in seconds of audio. */
-export interface StorageQuota {
-  totalQuotaSeconds: number;
-  currentUsedQuotaSeconds: number;
-  freeQuotaSeconds: number;
-  paidQuotaSeconds: number;
-  isOverQuota: boolean;
-}
 
 export const fetchStorageQuota = () => api.get<StorageQuota>("/storage/quota", { fresh: true });
 

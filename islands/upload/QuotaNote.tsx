@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
+import type { StorageQuota } from "../../src/shared/storage-quota";
 import { formatQuotaDuration } from "../lib/format";
-import { fetchStorageQuota, type StorageQuota } from "../storage/storage-quota";
+import { fetchStorageQuota } from "../storage/storage-quota";
 
 /**
  * How much storage (seconds of audio) is left before uploading, so a user with a nearly full

@@ -1,22 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { FeatureFlag, InviteCode } from "../../islands/admin/admin-api";
 import { call, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
 
-interface Flag {
-  id: string;
-  name: string;
-  description: string;
-  isEnabled: boolean;
-}
-interface Code {
-  id: string;
-  code: string;
-  reference: string | null;
-  usedCount: number;
-  maxUses: number;
-  expiresAt: string | null;
-  isActive: boolean;
-}
+type Flag = FeatureFlag;
+type Code = InviteCode;
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;

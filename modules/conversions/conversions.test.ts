@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { CORPUS, decodedSampleCount, startUpload, type TrackView, uploadTrack, waitForTrack } from "../media/test-tracks";
+import { waitForProcessing } from "../../tests/support/uploads";
+import { CORPUS, decodedSampleCount, startUpload, type TrackView, uploadTrack } from "../media/test-tracks";
 
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
 const STEM_SAMPLES = 1_323_000;
@@ -56,7 +57,7 @@ async function download(path: string, name: string): Promise<string> {
   return file;
 }
 
-const view = async (track: TrackView) => waitForTrack(server, owner, track.id);
+const view = async (track: TrackView) => waitForProcessing<TrackView>(server, owner.token, track.id);
 
 describe("full track", () => {
   test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
@@ -124,7 +125,7 @@ test("a conversion may start while the upload is still processing", async () => 
     body: { type: "full", format: "flac" },
   });
   expect(start.body).toEqual({ status: "success" });
-  const track = await waitForTrack(server, owner, id);
+  const track = await waitForProcessing<TrackView>(server, owner.token, id);
   expect(await pollUntilSettled(track, null, "flac")).toBe("COMPLETED");
 });
 

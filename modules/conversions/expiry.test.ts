@@ -4,7 +4,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { type TrackView, uploadTrack, waitForTrack } from "../media/test-tracks";
+import { waitForProcessing } from "../../tests/support/uploads";
+import { type TrackView, uploadTrack } from "../media/test-tracks";
 
 let server: TestServer;
 let owner: Session;
@@ -44,7 +45,7 @@ test("an expired derivative is deleted and its status is NOT_STARTED again; it c
   expect(storedFlacFiles()).toHaveLength(1);
 
   await waitForStatus("NOT_STARTED");
-  const view = await waitForTrack(server, owner, track.id);
+  const view = await waitForProcessing<TrackView>(server, owner.token, track.id);
   expect(view.flacConversionStatus).toBe("NOT_STARTED");
   expect(view.fullTrackFlacUrl).toBeNull();
   expect((await fetch(`${server.url}/api/track/${track.id}/full.flac?token=${owner.token}`)).status).toBe(404);

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { type TrackView, uploadTrack, waitForTrack } from "./test-tracks";
+import { waitForProcessing } from "../../tests/support/uploads";
+import { type TrackView, uploadTrack } from "./test-tracks";
 
 let server: TestServer;
 const sessions: Record<string, Session> = {};
@@ -44,7 +45,7 @@ afterAll(() => server.stop());
 
 async function waitForFlac(track: TrackView): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    const view = await waitForTrack(server, sessions.owner as Session, track.id);
+    const view = await waitForProcessing<TrackView>(server, (sessions.owner as Session).token, track.id);
     if (view.fullTrackFlacUrl && view.stems[0]?.flacUrl) return;
     await Bun.sleep(100);
   }

@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Notification, NotificationPage } from "../../islands/notifications/notifications-api";
 import { call, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
 
-interface Item {
-  id: string;
-  title: string;
-  message: string;
-  type: string;
-  isRead: boolean;
-  createdAt: string;
-}
-interface Page {
-  items: Item[];
-  total: number;
-}
+type Item = Notification;
+type Page = NotificationPage;
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signUp>>;

@@ -1,15 +1,7 @@
 import { config } from "../../src/server/config";
+import type { StorageQuota } from "../../src/shared/storage-quota";
 import { paidQuotaSeconds } from "../auth/service";
 import { usedQuotaSeconds } from "../tracks/service";
-
-/** SPEC §3 Storage quota, in seconds of audio. */
-export interface StorageQuota {
-  totalQuotaSeconds: number;
-  currentUsedQuotaSeconds: number;
-  freeQuotaSeconds: number;
-  paidQuotaSeconds: number;
-  isOverQuota: boolean;
-}
 
 /** Everyone's free allowance (FREE_QUOTA_SECONDS) plus what this user bought. */
 export function quotaLimitSeconds(userId: string): number {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { latestDateOnEarth } from "../../src/shared/upload-rules";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { type TrackJson, upload } from "./upload-test-support";
+import { type TrackJson, upload } from "../../tests/support/uploads";
 
 let server: TestServer;
 let admin: Session;

@@ -1,22 +1,17 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { upload, waitProcessed } from "./upload-test-support";
+import { upload, waitProcessed } from "../../tests/support/uploads";
 
 const started: TestServer[] = [];
 afterAll(async () => {
   for (const server of started) await server.stop().catch(() => {});
 });
 
-interface Quota {
-  totalQuotaSeconds: number;
-  currentUsedQuotaSeconds: number;
-  freeQuotaSeconds: number;
-  paidQuotaSeconds: number;
-  isOverQuota: boolean;
-}
+type Quota = StorageQuota;
 
 describe("storage quota", () => {
   test("20 concurrent uploads at the limit: exactly as many as fit are kept, the rest refused, never over quota", async () => {

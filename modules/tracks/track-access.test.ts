@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { upload, uploadForm, waitProcessed } from "./upload-test-support";
+import { upload, uploadForm, waitProcessed } from "../../tests/support/uploads";
 
 let server: TestServer;
 let admin: Session;

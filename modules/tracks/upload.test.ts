@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { CORPUS, type TrackJson, type UploadReply, upload, waitProcessed } from "./upload-test-support";
+import { CORPUS, type TrackJson, type UploadReply, upload, waitProcessed } from "../../tests/support/uploads";
 
 let server: TestServer;
 let uploader: Session;

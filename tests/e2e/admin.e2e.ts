@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
+import type { FeatureFlag, InviteCode } from "../../islands/admin/admin-api";
 import { call, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
@@ -7,17 +8,8 @@ import { signedInPage } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
-interface Flag {
-  name: string;
-  isEnabled: boolean;
-}
-interface Code {
-  code: string;
-  reference: string | null;
-  maxUses: number;
-  expiresAt: string | null;
-  isActive: boolean;
-}
+type Flag = FeatureFlag;
+type Code = InviteCode;
 
 let server: TestServer;
 let browser: Browser;

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { call, type Session, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { fieldDescription, waitForFieldMessage } from "../support/field-message";
 import { startServer, type TestServer } from "../support/server";
-import { signedInPage } from "../support/signed-in-page";
+import { signedInPage, storedToken } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
@@ -36,8 +35,7 @@ afterAll(async () => {
 });
 
 async function openPage(path: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-  const page = await context.newPage();
+  const { page } = await signedInPage(browser, null, { viewport: { width: 1100, height: 800 } });
   await page.goto(`${server.url}${path}`);
   return page;
 }
@@ -47,7 +45,6 @@ async function setInviteOnly(isEnabled: boolean): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY);
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const formAlert = (page: Page) => page.locator("form").getByRole("alert");
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 import { type Session, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
-import { signedInPage } from "../support/signed-in-page";
+import { signedInPage, storedToken } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
@@ -36,7 +35,6 @@ async function openPage(path: string, options: { token?: string; viewport?: type
 /** Astro drops an island's `ssr` attribute once it has hydrated; after that, absence checks mean something. */
 const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0);
 const topBar = (page: Page) => page.getByRole("navigation", { name: "Main" });
-const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY);
 
 describe("top bar", () => {
   test("signed out on a wide screen: brand, My Tracks, Upload Track and Login; no menu button", async () => {

@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { formatQuotaDuration } from "../../islands/lib/format";
+import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 import { signedInPage } from "../support/signed-in-page";
-import { uploadTrack, waitForProcessing } from "./track-page/fixtures";
+import { waitForProcessing } from "../support/uploads";
+import { uploadTrack } from "./track-page/fixtures";
 
 setDefaultTimeout(60_000);
 
-interface Quota {
-  totalQuotaSeconds: number;
-  currentUsedQuotaSeconds: number;
-  freeQuotaSeconds: number;
-  paidQuotaSeconds: number;
-  isOverQuota: boolean;
-}
+type Quota = StorageQuota;
 
 const CORPUS = "/work/shared/corpus";
 let server: TestServer;

@@ -7,7 +7,8 @@ import { launchBrowser } from "../support/browser";
 import { waitForFieldMessage } from "../support/field-message";
 import { startServer, type TestServer } from "../support/server";
 import { signedInPage } from "../support/signed-in-page";
-import { CORPUS, uploadTrack, waitForProcessing } from "./track-page/fixtures";
+import { waitForProcessing } from "../support/uploads";
+import { CORPUS, uploadTrack } from "./track-page/fixtures";
 
 setDefaultTimeout(60_000);
 

@@ -8,11 +8,17 @@ import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 export async function signedInPage(
   browser: Browser,
   token: string | null,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1200, height: 800 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1200, height: 800 },
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+  });
   if (token)
     await context.addInitScript(([key, value]) => localStorage.setItem(key as string, value as string), [AUTH_TOKEN_KEY, token]);
   const page = await context.newPage();
   return { context, page };
 }
+
+/** The token the page's auth store holds now (null once signed out). */
+export const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), AUTH_TOKEN_KEY);

@@ -3,7 +3,8 @@ import type { Browser, Page } from "playwright-core";
 import { signUp } from "../../support/api";
 import { launchBrowser } from "../../support/browser";
 import { startServer, type TestServer } from "../../support/server";
-import { CORPUS, openTrackPage, uploadTrack, waitForProcessing } from "./fixtures";
+import { waitForProcessing } from "../../support/uploads";
+import { CORPUS, openTrackPage, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(90_000);
 

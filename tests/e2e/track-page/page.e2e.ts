@@ -3,7 +3,8 @@ import type { Browser } from "playwright-core";
 import { signUp } from "../../support/api";
 import { launchBrowser } from "../../support/browser";
 import { startServer, type TestServer } from "../../support/server";
-import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack, waitForProcessing } from "./fixtures";
+import { waitForProcessing } from "../../support/uploads";
+import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(90_000);
 

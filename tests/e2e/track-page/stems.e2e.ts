@@ -5,7 +5,8 @@ import type { TrackDetails } from "../../../islands/track/types";
 import { signUp } from "../../support/api";
 import { launchBrowser } from "../../support/browser";
 import { startServer, type TestServer } from "../../support/server";
-import { FULL_MIX, openTrackPage, STEM_FILES, uploadTrack, waitForProcessing } from "./fixtures";
+import { waitForProcessing } from "../../support/uploads";
+import { FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(120_000);
 

@@ -1,0 +1,117 @@
+import { basename, isAbsolute, join } from "node:path";
+import { call } from "./api";
+import type { TestServer } from "./server";
+
+/** Real uploads through POST /api/track (SPEC §7) for API, browser and bench tests. */
+export const CORPUS = "/work/shared/corpus";
+export const corpusPath = (path: string) => (isAbsolute(path) ? path : join(CORPUS, path));
+
+export interface UploadOptions {
+  /** A corpus-relative or absolute path, or [path, name to upload it as]. */
+  original?: string | [string, string];
+  coverArt?: string;
+  stems?: Array<{ path: string; name: string; type: string }>;
+  /** `data` fields over the defaults: a title, an artist and the first licence. */
+  data?: Record<string, unknown>;
+}
+
+const firstLicenseIds = new Map<string, string>();
+
+export async function firstLicenseId(server: TestServer): Promise<string> {
+  let id = firstLicenseIds.get(server.url);
+  if (!id) {
+    id = (await call<Array<{ id: string }>>(server, "GET", "/licenses")).body[0]?.id as string;
+    firstLicenseIds.set(server.url, id);
+  }
+  return id;
+}
+
+/** The multipart body: `data` JSON, `original`, optional `coverArt`, repeated `stems`. */
+export async function uploadForm(server: TestServer, options: UploadOptions): Promise<FormData> {
+  const form = new FormData();
+  const [path, name] =
+    typeof options.original === "string" ? [options.original, basename(options.original)] : (options.original ?? []);
+  const data = {
+    title: "Test Track",
+    primaryArtistName: "Test Artist",
+    licenseId: await firstLicenseId(server),
+    stemMetadata: (options.stems ?? []).map(({ name, type }) => ({ name, type })),
+    ...options.data,
+  };
+  form.set("data", JSON.stringify(data));
+  if (path && name) form.set("original", Bun.file(corpusPath(path)), name);
+  if (options.coverArt) form.set("coverArt", Bun.file(corpusPath(options.coverArt)), basename(options.coverArt));
+  for (const stem of options.stems ?? []) form.append("stems", Bun.file(corpusPath(stem.path)), basename(stem.path));
+  return form;
+}
+
+export interface UploadReply {
+  id: string;
+  track: Record<string, unknown> & { id: string };
+  notification?: { title: string; message: string; type: string };
+  message?: string;
+}
+
+/** POST /api/track as `session`; the reply as it came, refusals included. */
+export async function upload(server: TestServer, session: { token: string }, options: UploadOptions) {
+  return call<UploadReply>(server, "POST", "/track", { token: session.token, body: await uploadForm(server, options) });
+}
+
+/** Uploads and returns the new track's id at once, while processing runs; a refusal throws. */
+export async function createTrack(server: TestServer, token: string, options: UploadOptions): Promise<string> {
+  const res = await upload(server, { token }, options);
+  if (res.status !== 201 || !res.body.id) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+export type TrackJson = Record<string, unknown> & {
+  id: string;
+  processingStatus: string;
+  processingError: string | null;
+  originalUrl: string;
+  coverArt: string | null;
+  fullTrackMp3Url: string | null;
+  waveformData: number[] | null;
+  duration: number | null;
+  stems: Array<Record<string, unknown> & { waveformData: number[] | null; mp3Url: string | null; duration: number }>;
+};
+
+async function pollTrack<T>(
+  server: TestServer,
+  token: string | undefined,
+  id: string,
+  done: (track: TrackJson) => boolean,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await call<TrackJson>(server, "GET", `/track/${id}`, { token });
+    if (res.status !== 200) throw new Error(`GET track ${id}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (done(res.body)) return res.body as unknown as T;
+    if (Date.now() > deadline) throw new Error(`track ${id} still processing: ${JSON.stringify(res.body).slice(0, 300)}`);
+    await Bun.sleep(100);
+  }
+}
+
+/** Polls GET /api/track/{id} until processing has finished, either way (READY or FAILED). */
+export function waitProcessed(server: TestServer, session: { token: string } | null, id: string, timeoutMs = 60_000) {
+  return pollTrack<TrackJson>(server, session?.token, id, (track) => track.processingStatus !== "PENDING", timeoutMs);
+}
+
+const pending = (url: string | null) => url?.startsWith("{address}") ?? false;
+
+/** Polls until the audio, cover and stems are all processed: waveforms and MP3s exist, nothing is `{address}`-pending. */
+export function waitForProcessing<T = TrackJson>(server: TestServer, token: string | undefined, id: string, timeoutMs = 60_000) {
+  return pollTrack<T>(
+    server,
+    token,
+    id,
+    (track) =>
+      !pending(track.originalUrl) &&
+      !pending(track.coverArt) &&
+      !!track.waveformData?.length &&
+      !!track.fullTrackMp3Url &&
+      track.stems.every((stem) => stem.waveformData?.length && stem.mp3Url),
+    timeoutMs,
+  );
+}
