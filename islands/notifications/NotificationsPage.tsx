@@ -1,7 +1,7 @@
-import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useState } from "react";
 import { ApiError } from "../lib/api";
 import { $unreadCount } from "../lib/unread";
+import { useIslandStore } from "../lib/use-island-store";
 import { PageGuard } from "../shell/PageGuard";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -15,7 +15,7 @@ type LoadState = "loading" | "ready" | "signed-out" | "failed";
 
 /** The full notifications list, read and unread, newest first, with 'Load more'. */
 function NotificationsList() {
-  const unread = useStore($unreadCount);
+  const unread = useIslandStore($unreadCount);
   const [items, setItems] = useState<Notification[]>([]);
   const [total, setTotal] = useState(0);
   const [state, setState] = useState<LoadState>("loading");

@@ -1,6 +1,6 @@
-import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { $unreadCount } from "../lib/unread";
+import { useIslandStore } from "../lib/use-island-store";
 import { NotificationEntry } from "../notifications/NotificationEntry";
 import {
   fetchNotifications,
@@ -20,7 +20,7 @@ const DROPDOWN_SIZE = 5;
  * polling lives here. Load and mark failures are only logged (SPEC §8).
  */
 export function NotificationBell() {
-  const count = useStore($unreadCount);
+  const count = useIslandStore($unreadCount);
   const [open, setOpen] = useState(false);
   const [items, setItems] = useState<Notification[] | null>(null);
   const ref = useRef<HTMLDivElement>(null);

@@ -1,7 +1,7 @@
-import { useStore } from "@nanostores/react";
 import { type ReactNode, useEffect } from "react";
 import { $auth } from "../lib/auth";
 import { initSession } from "../lib/session";
+import { useIslandStore } from "../lib/use-island-store";
 import { Loading } from "../ui/Loading";
 
 /**
@@ -9,7 +9,7 @@ import { Loading } from "../ui/Loading";
  * admin pages send everyone but ADMIN to / (SPEC §2). The server checks every call again.
  */
 export function PageGuard({ require, children }: { require: "user" | "admin"; children: ReactNode }) {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth);
   useEffect(initSession, []);
   const allowed = auth.status === "signed-in" && (require === "user" || auth.user.role === "ADMIN");
   useEffect(() => {

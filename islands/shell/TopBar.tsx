@@ -1,7 +1,7 @@
-import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { $auth } from "../lib/auth";
 import { initSession } from "../lib/session";
+import { useIslandStore } from "../lib/use-island-store";
 import { NotificationBell } from "./NotificationBell";
 import { UserMenu } from "./UserMenu";
 
@@ -10,7 +10,7 @@ import { UserMenu } from "./UserMenu";
  * below 640px), Login when signed out and not on /login, the bell and the user menu when signed in.
  */
 export default function TopBar({ currentPath }: { currentPath: string }) {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth);
   const [menuOpen, setMenuOpen] = useState(false);
   useEffect(initSession, []);
   return (

@@ -1,4 +1,3 @@
-import { useStore } from "@nanostores/react";
 import { useCallback, useEffect, useState } from "react";
 import { useLicenses } from "../form/use-licenses";
 import { ApiError, api } from "../lib/api";
@@ -11,6 +10,7 @@ import { formFromTrack } from "./edit-form";
 import { TrackEditForm } from "./TrackEditForm";
 import "../upload/upload.css";
 import "./track-edit.css";
+import { useIslandStore } from "../lib/use-island-store";
 
 type TrackState = { status: "loading" } | { status: "ready"; track: TrackDetails } | { status: "missing" } | { status: "failed" };
 
@@ -43,7 +43,7 @@ function goToTrack(trackId: string) {
 }
 
 function TrackEdit({ trackId }: { trackId: string }) {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth);
   const [track, retryTrack] = useTrack(trackId);
   const licenses = useLicenses();
 

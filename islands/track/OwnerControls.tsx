@@ -1,8 +1,8 @@
-import { useStore } from "@nanostores/react";
 import { useState } from "react";
 import { ApiError, api } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { showToast } from "../lib/toasts";
+import { useIslandStore } from "../lib/use-island-store";
 
 /**
  * The header's uploader line (SPEC §2/§6): 'Uploaded by {name}' for everyone else, and for the owner
@@ -19,7 +19,7 @@ export default function OwnerControls({
   username: string;
   isPublic: boolean;
 }) {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth);
   const [isPublic, setIsPublic] = useState(initiallyPublic);
   const [saving, setSaving] = useState(false);
   const isOwner = auth.status === "signed-in" && auth.user.id === ownerId;

@@ -1,7 +1,7 @@
-import { useStore } from "@nanostores/react";
 import { useEffect, useState } from "react";
 import { $auth, storedToken } from "../lib/auth";
 import { initSession } from "../lib/session";
+import { useIslandStore } from "../lib/use-island-store";
 import { TrackList } from "./TrackList";
 
 /**
@@ -9,7 +9,7 @@ import { TrackList } from "./TrackList";
  * user may access) with a token. Waits for the stored token's check before choosing the list.
  */
 export default function HomeTracks() {
-  const auth = useStore($auth);
+  const auth = useIslandStore($auth);
   // Read after hydration: the server-rendered heading (no token there) must match the first client render.
   const [hasStoredToken, setHasStoredToken] = useState(false);
   useEffect(() => {

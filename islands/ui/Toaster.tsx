@@ -1,9 +1,9 @@
-import { useStore } from "@nanostores/react";
 import { $toasts, dismissToast } from "../lib/toasts";
+import { useIslandStore } from "../lib/use-island-store";
 
 /** Toasts at the bottom right (SPEC §2); each has a title, message and close button. */
 export default function Toaster() {
-  const toasts = useStore($toasts);
+  const toasts = useIslandStore($toasts);
   return (
     <section className="toaster" aria-label="Messages" aria-live="polite">
       {toasts.map((toast) => (

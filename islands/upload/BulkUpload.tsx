@@ -1,7 +1,7 @@
-import { useStore } from "@nanostores/react";
 import { type FormEvent, useState } from "react";
 import { LicenseSelect } from "../form/LicenseSelect";
 import { useLicenses } from "../form/use-licenses";
+import { useIslandStore } from "../lib/use-island-store";
 import {
   $bulkUpload,
   addFiles,
@@ -25,7 +25,7 @@ import { useLeaveWarning } from "./use-leave-warning";
  * pick a licence, and every track is uploaded in turn. Everything is locked while uploading.
  */
 export function BulkUpload() {
-  const state = useStore($bulkUpload);
+  const state = useIslandStore($bulkUpload);
   const licenses = useLicenses();
   const [skipped, setSkipped] = useState<string[]>([]);
   const uploading = isInProgress(state);

@@ -1,4 +1,4 @@
-import { useStore } from "@nanostores/react";
+import { useIslandStore } from "../lib/use-island-store";
 import { $currentProgress, type BulkMatch, type CoverArt, discardCover, moveCover, removeMatch } from "./bulk-store";
 import { CoverThumb, useCoverDropTarget } from "./CoverThumb";
 import { artistOrDefault } from "./file-names";
@@ -13,7 +13,7 @@ interface MatchRowProps {
 }
 
 function Status({ match, uploadingThis }: { match: BulkMatch; uploadingThis: boolean }) {
-  const progress = useStore($currentProgress);
+  const progress = useIslandStore($currentProgress);
   if (match.uploaded) return <span className="status-badge status-ok">Uploaded</span>;
   if (uploadingThis) {
     const percent = Math.round(progress * 100);

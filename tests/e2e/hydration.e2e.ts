@@ -1,0 +1,66 @@
+/**
+ * Islands hydrate one by one. When the top bar has already checked the stored token (and signed the
+ * user in) before a page's own island hydrates, that island must still hydrate onto the HTML the
+ * server rendered, with no React hydration mismatch (#418), and then show the signed-in content.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Browser } from "playwright-core";
+import { uploadTiny } from "../../modules/tracks/lists-test-support";
+import { type Session, signUp } from "../support/api";
+import { launchBrowser } from "../support/browser";
+import { startServer, type TestServer } from "../support/server";
+import { signedInPage } from "../support/signed-in-page";
+
+setDefaultTimeout(30_000);
+
+let server: TestServer;
+let browser: Browser;
+let user: Session;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await signUp(server); // the admin
+  user = await signUp(server);
+  await uploadTiny(server, user, { title: "Hydration Check" });
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+/** Each page, the island whose code is held back, and what it shows once hydrated and signed in. */
+const PAGES = [
+  { path: "/", island: "HomeTracks", ready: { role: "heading", name: "Available Tracks" } },
+  { path: "/my-tracks/authored", island: "MyTracks", ready: { role: "heading", name: "My Tracks" } },
+  { path: "/my-tracks/shared", island: "MyTracks", ready: { role: "heading", name: "Shared With Me" } },
+  { path: "/manage-storage", island: "StoragePage", ready: { role: "button", name: "Upgrade Your Plan" } },
+  { path: "/notifications", island: "NotificationsPage", ready: { role: "heading", name: "Notifications" } },
+] as const;
+
+describe("hydration after the top bar has signed in", () => {
+  for (const { path, island, ready } of PAGES)
+    test(`${path}: the page's island hydrates without a mismatch`, async () => {
+      const { context, page } = await signedInPage(browser, user.token);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      // Hold the island's code until the top bar shows the signed-in user.
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(new RegExp(`/_astro/${island}\\.[^/]*\\.js$`), async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${server.url}${path}`, { waitUntil: "domcontentloaded" });
+      await page.getByRole("button", { name: user.user.username }).waitFor();
+      release();
+      await page.getByRole(ready.role, { name: ready.name, exact: true }).first().waitFor();
+      await page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+});
