@@ -49,6 +49,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
     tracksRepo.update(trackId, { processingStatus: "READY", processingError: null });
+    log.info("track processed", { trackId, stems: stems.length });
   } catch (error) {
     // A shutdown aborts the job: leave it PENDING so the durable queue runs it again after restart.
     if (signal.aborted) throw error;
