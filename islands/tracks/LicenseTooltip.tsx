@@ -103,7 +103,8 @@ export function LicenseTooltip({
         onBlur={cancelTimer}
         onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
       >
-        {licenseType === "ALL_RIGHTS_RESERVED" ? "©" : "🅭"}
+        {/* Plain text, not the 🅭 symbol: few fonts carry it. */}
+        {licenseType === "ALL_RIGHTS_RESERVED" ? "©" : <span className="license-cc">CC</span>}
       </button>
       {open && (
         <span role="tooltip" id={tooltipId} className="tooltip">

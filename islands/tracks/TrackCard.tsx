@@ -6,6 +6,7 @@ import { WaveformSvg } from "../player/WaveformSvg";
 import { WAVEFORM_HEIGHTS } from "../player/waveform-style";
 import { isProcessing } from "../track/types";
 import { ActivityBars } from "./ActivityBars";
+import { CardIcon } from "./CardIcons";
 import { LicenseTooltip } from "./LicenseTooltip";
 import type { TrackListItem } from "./types";
 
@@ -62,7 +63,7 @@ export function TrackCard({
           aria-label={track.isPublic ? "Public" : "Private"}
           title={track.isPublic ? "Public" : "Private"}
         >
-          {track.isPublic ? "🌐" : "🔒"}
+          <CardIcon name={track.isPublic ? "public" : "private"} />
         </span>
         <OwnershipIcon isOwner={isOwner} username={track.user?.username ?? ""} />
       </div>
@@ -99,8 +100,12 @@ export function TrackCard({
 function CoverArt({ track }: { track: TrackListItem }) {
   if (!track.coverArt || isProcessing(track.coverArt))
     return (
-      <span className="card-cover card-cover-placeholder" role="img" aria-label="No cover art">
-        🖼
+      <span
+        className="card-cover card-cover-placeholder"
+        role="img"
+        aria-label={track.coverArt ? "Cover art processing" : "No cover art"}
+      >
+        <CardIcon name="image" size={28} />
       </span>
     );
   return (
@@ -111,8 +116,8 @@ function CoverArt({ track }: { track: TrackListItem }) {
 function OwnershipIcon({ isOwner, username }: { isOwner: boolean; username: string }) {
   const text = isOwner ? "You uploaded this track" : `Uploaded by ${username}`;
   return (
-    <span className="card-icon" role="img" aria-label={text} title={text}>
-      {isOwner ? "★" : "👤"}
+    <span className={isOwner ? "card-icon card-icon-own" : "card-icon"} role="img" aria-label={text} title={text}>
+      <CardIcon name={isOwner ? "own" : "uploader"} />
     </span>
   );
 }

@@ -94,6 +94,24 @@ describe("home list", () => {
   });
 });
 
+describe("phones", () => {
+  test("on a 375px screen the cards fit: nothing scrolls sideways, even with long titles and names", async () => {
+    const title = "An Extraordinarily Long Track Title That Never Seems To End At All";
+    await uploadTiny(server, owner, { title, primaryArtistName: "Someone With A Very Long Artist Name Indeed" });
+    for (const path of ["/", "/my-tracks/authored"]) {
+      const { context, page } = await signedInPage(browser, owner.token, { viewport: { width: 375, height: 740 } });
+      await page.goto(`${server.url}${path}`);
+      await page.getByRole("article", { name: title }).waitFor();
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        screen: document.documentElement.clientWidth,
+      }));
+      expect(widths.page).toBe(widths.screen);
+      await context.close();
+    }
+  });
+});
+
 describe("my tracks", () => {
   test("shift-click selects a range downwards and deselects it upwards; the bar counts and cancels", async () => {
     const { context, page } = await signedInPage(browser, owner.token);
