@@ -85,6 +85,8 @@ export function LicenseTooltip({
   }
 
   const link = loaded.status === "ready" ? creativeCommonsUrl(loaded.license.type) : null;
+  const heading =
+    loaded.status === "ready" && loaded.license.type === "ALL_RIGHTS_RESERVED" ? "All Rights Reserved" : "Creative Commons";
   return (
     <span className="license-tooltip" ref={wrapper}>
       <button
@@ -112,8 +114,8 @@ export function LicenseTooltip({
           {loaded.status === "failed" && "License details unavailable"}
           {loaded.status === "ready" && (
             <>
-              <strong>{loaded.license.type === "ALL_RIGHTS_RESERVED" ? "All Rights Reserved" : "Creative Commons"}</strong>
-              <span className="tooltip-name">{loaded.license.name}</span>
+              <strong>{heading}</strong>
+              {loaded.license.name !== heading && <span className="tooltip-name">{loaded.license.name}</span>}
               <span>{isOwner ? loaded.license.description : loaded.license.usageDescription}</span>
               {link && (
                 <a href={link} target="_blank" rel="noopener noreferrer">

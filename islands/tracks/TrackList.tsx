@@ -80,7 +80,7 @@ export function TrackList({
 
   const own = (track: TrackListItem) => viewerId !== null && track.userId === viewerId;
   return (
-    <div className="track-list">
+    <div className={selected.size > 0 ? "track-list has-selection" : "track-list"}>
       <div className="track-list-toolbar">
         <SortDropdown value={sort} onChange={changeSort} />
       </div>
