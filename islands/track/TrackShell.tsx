@@ -5,6 +5,7 @@ import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import FullTrack from "./FullTrack";
 import OwnerControls from "./OwnerControls";
+import OwnerSharing from "./OwnerSharing";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
@@ -59,6 +60,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       {/* Keyed by the audio URL: a finished processing run mounts a fresh player. */}
       <FullTrack key={track.originalUrl} track={track} artworkUrl={coverUrl} />
       {track.stems.length > 0 && <StemsSection trackId={track.id} artist={track.primaryArtistName} stems={track.stems} />}
+      <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />
     </article>
   );
 }
