@@ -54,6 +54,14 @@ describe("crash recovery", () => {
   test("kill -9 while processing: after restart every acknowledged upload ends processed or failed, nothing orphaned", async () => {
     const first = await startServer();
     const session = await signUp(first);
+    // A track whose stems are encoding side by side when the crash comes; its job
+    // keeps the cores busy, so the album tracks below are still waiting for theirs.
+    const stemsPath = (name: string) => `stems/Nova Drift - Undertow - ${name}.wav`;
+    const withStems = await upload(first, session, {
+      original: "stems/Nova Drift - Undertow (full mix).wav",
+      stems: ["bass", "drums", "synth", "vocals"].map((name) => ({ path: stemsPath(name), name, type: name })),
+    });
+    expect(withStems.status).toBe(201);
     const ids: string[] = [];
     for (const name of [
       "05 - Nova Drift - Rust & Rain.wav",
@@ -77,6 +85,13 @@ describe("crash recovery", () => {
       expect(track.waveformData).toHaveLength(4000);
       expect(track.fullTrackMp3Url).toBe(`/api/track/${track.id}/full.mp3`);
       expect(track.coverArt).toBe(`/api/track/${track.id}/cover`);
+    }
+    const stemmed = await waitProcessed(second, session, withStems.body.track.id);
+    expect(stemmed.processingStatus).toBe("READY");
+    for (const stem of stemmed.stems) {
+      expect(stem.processingStatus).toBe("READY");
+      expect(stem.waveformData).toHaveLength(4000);
+      expect(stem.mp3Url).toBe(`/api/track/${stemmed.id}/stem/${stem.id}.mp3`);
     }
     const files = readdirSync(join(first.dataDir, "media"), { recursive: true }).map(String);
     expect(files.filter((name) => name.includes(".tmp-") || name.endsWith("cover-source"))).toEqual([]);
