@@ -11,6 +11,7 @@ let another: Session;
 let stranger: Session;
 beforeAll(async () => {
   server = await startServer();
+  await signUp(server); // The first account is the admin, who may manage any track; the others are plain users.
   [owner, friend, another, stranger] = await Promise.all([signUp(server), signUp(server), signUp(server), signUp(server)]);
 }, 30_000);
 afterAll(() => server.stop());

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { call, type Session, signUp } from "../../support/api";
+import { launchBrowser } from "../../support/browser";
+import { waitForFieldMessage } from "../../support/field-message";
+import { startServer, type TestServer } from "../../support/server";
+import { signedInPage } from "../../support/signed-in-page";
+import { waitForProcessing } from "../../support/uploads";
+import { CORPUS, openTrackPage, uploadTrack } from "./fixtures";
+
+setDefaultTimeout(90_000);
+
+const SHOTS = "/tmp/sharing-shots";
+let server: TestServer;
+let browser: Browser;
+let owner: Session;
+let friend: Session;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  await signUp(server); // The first account is the admin, who may see every track; the others are plain users.
+  [owner, friend] = await Promise.all([signUp(server), signUp(server)]);
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser.close();
+  await server.stop();
+});
+
+/** A processed track of the owner's (a short real FLAC), private unless `isPublic`. */
+async function newTrack(title: string, isPublic = false): Promise<string> {
+  const id = await uploadTrack(server, owner.token, {
+    original: `${CORPUS}/real-audio/hydrogen-808_Cymbal.flac`,
+    data: { title, isPublic },
+  });
+  await waitForProcessing(server, owner.token, id);
+  return id;
+}
+
+const panel = (page: Page) => page.getByRole("region", { name: "Sharing" });
+const emailInput = (page: Page) => panel(page).getByLabel("Share with (email address)");
+const shareButton = (page: Page) => panel(page).getByRole("button", { name: "Share", exact: true });
+const sharedList = (page: Page) => panel(page).getByRole("list", { name: "Shared with" });
+
+async function shareWith(page: Page, email: string): Promise<void> {
+  await emailInput(page).fill(email);
+  await shareButton(page).click();
+}
+
+/** Every request the page makes, so a test can show what a viewer's browser never asked for. */
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => urls.push(new URL(request.url()).pathname));
+  return urls;
+}
+
+describe("the owner's sharing panel", () => {
+  test("sharing a private track by e-mail lets the other user open it; removing takes it away again", async () => {
+    const id = await newTrack("Shared Secret");
+    const page = await openTrackPage(browser, server, id, { token: owner.token });
+    await panel(page).getByText("Not shared with anyone yet.").waitFor();
+
+    await shareWith(page, `  ${friend.user.email.toUpperCase()} `);
+    await sharedList(page).getByText(friend.user.email).waitFor();
+    const toast = page.getByRole("status").filter({ hasText: "Track shared" });
+    await toast.getByText(`Shared with ${friend.user.username}`).waitFor();
+    // A fresh form for the next address, with the focus still in it.
+    expect(await emailInput(page).inputValue()).toBe("");
+    expect(await emailInput(page).evaluate((input) => input === document.activeElement)).toBe(true);
+
+    const { context: friendContext, page: friendPage } = await signedInPage(browser, friend.token);
+    const friendRequests = recordRequests(friendPage);
+    await friendPage.goto(`${server.url}/track/${id}`);
+    await friendPage.getByRole("heading", { level: 1, name: "Shared Secret" }).waitFor();
+    await friendPage.getByText(`Uploaded by ${owner.user.username}`).waitFor();
+    const shared = await call<{ items: { id: string }[] }>(server, "GET", "/tracks/shared", { token: friend.token });
+    expect(shared.body.items.map((item) => item.id)).toContain(id);
+    // The shared user is not the owner: no panel, and nothing asked on its behalf.
+    await friendPage.waitForLoadState("networkidle");
+    expect(await panel(friendPage).count()).toBe(0);
+    expect(friendRequests.filter((path) => /SharingPanel|\/share$|\/auth\/users/.test(path))).toEqual([]);
+
+    await sharedList(page)
+      .getByRole("button", { name: `Remove ${friend.user.email}` })
+      .click();
+    await panel(page).getByText("Not shared with anyone yet.").waitFor();
+    await page.getByRole("status").filter({ hasText: "Sharing removed" }).waitFor();
+
+    await friendPage.reload();
+    await friendPage.getByRole("alert").getByText("Failed to load track details").waitFor();
+    const after = await call<{ items: { id: string }[] }>(server, "GET", "/tracks/shared", { token: friend.token });
+    expect(after.body.items.map((item) => item.id)).not.toContain(id);
+    await friendContext.close();
+    await page.context().close();
+  });
+
+  test("an invalid address, an unknown one, your own, and one already on the list each get a message by the field", async () => {
+    const id = await newTrack("Messages");
+    await call(server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
+    const page = await openTrackPage(browser, server, id, { token: owner.token });
+    await sharedList(page).getByText(friend.user.email).waitFor();
+    const requests = recordRequests(page);
+    const lookups = () => requests.filter((path) => path === "/api/auth/users").length;
+
+    await shareWith(page, "not-an-email");
+    await waitForFieldMessage(emailInput(page), "Please enter a valid email address");
+    expect(lookups()).toBe(0);
+
+    await shareWith(page, "nobody-here@example.com");
+    await waitForFieldMessage(emailInput(page), "No user with this email address");
+    expect(lookups()).toBe(1);
+    // Typing again clears the lookup's answer until the next try.
+    await emailInput(page).pressSequentially("m");
+    await waitForFieldMessage(emailInput(page), null);
+
+    await shareWith(page, owner.user.email);
+    await waitForFieldMessage(emailInput(page), "You cannot share a track with yourself");
+
+    await shareWith(page, friend.user.email);
+    await waitForFieldMessage(emailInput(page), "This track is already shared with this user");
+
+    const stored = await call<{ sharedWith: { userId: string }[] }>(server, "GET", `/track/${id}`, { token: owner.token });
+    expect(stored.body.sharedWith.map((entry) => entry.userId)).toEqual([friend.user.id]);
+    // What the page knows already (your own address, the list) is not asked of the server.
+    expect(lookups()).toBe(1);
+    await page.context().close();
+  });
+
+  test("on a public (server-rendered) page the owner's panel loads the list; visitors and other users get no panel", async () => {
+    const id = await newTrack("Open Air", true);
+    await call(server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
+    const page = await openTrackPage(browser, server, id, { token: owner.token });
+    await sharedList(page).getByText(friend.user.email).waitFor();
+    await page.context().close();
+
+    const stranger = await signUp(server);
+    for (const token of [stranger.token, friend.token, undefined]) {
+      const { context, page: viewerPage } = await signedInPage(browser, token ?? null);
+      const requests = recordRequests(viewerPage);
+      await viewerPage.goto(`${server.url}/track/${id}`);
+      await viewerPage.getByText(`Uploaded by ${owner.user.username}`).waitFor();
+      await viewerPage.waitForLoadState("networkidle");
+      expect(await panel(viewerPage).count()).toBe(0);
+      expect(requests.filter((path) => /SharingPanel|\/share$|\/auth\/users|\/api\/track\//.test(path))).toEqual([]);
+      await context.close();
+    }
+  });
+});
+
+describe("layout", () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    test(`fits ${viewport.width}px without sideways scrolling (screenshot in ${SHOTS})`, async () => {
+      const id = await newTrack("Layout");
+      const longAddress = await signUp(server, { email: `a.rather.long.address.for.a.phone.${viewport.width}@example.com` });
+      await call(server, "POST", `/track/${id}/share`, {
+        token: owner.token,
+        body: { userIds: [friend.user.id, longAddress.user.id] },
+      });
+      const { context, page } = await signedInPage(browser, owner.token, { viewport });
+      await page.goto(`${server.url}/track/${id}`);
+      await sharedList(page).getByText(longAddress.user.email).waitFor();
+      await shareWith(page, "nobody-here@example.com");
+      await waitForFieldMessage(emailInput(page), "No user with this email address");
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await panel(page).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/sharing-${viewport.width}.png`, fullPage: true });
+      await context.close();
+    });
+  }
+});
