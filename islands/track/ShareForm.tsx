@@ -32,7 +32,8 @@ export function ShareForm({
     { email: "" },
     {
       email: (value) => {
-        if (emailError(value)) return emailError(value);
+        const invalid = emailError(value);
+        if (invalid) return invalid;
         if (sameEmail(value, ownerEmail)) return "You cannot share a track with yourself";
         if (sharedWith.some(({ user }) => sameEmail(value, user.email))) return "This track is already shared with this user";
         return null;
@@ -59,7 +60,8 @@ export function ShareForm({
       return;
     }
     const reply = await api.post<{ sharedWith: SharedUser[] }>(`/track/${trackId}/share`, { userIds: [user.id] });
-    showToast({ type: "success", title: "Track shared", message: `Shared with ${user.username} (${address}).` });
+    const stored = reply.sharedWith.find((entry) => entry.userId === user.id)?.user.email ?? address;
+    showToast({ type: "success", title: "Track shared", message: `Shared with ${user.username} (${stored}).` });
     onShared(reply.sharedWith);
   }
 

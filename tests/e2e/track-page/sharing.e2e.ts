@@ -64,7 +64,7 @@ describe("the owner's sharing panel", () => {
     await shareWith(page, `  ${friend.user.email.toUpperCase()} `);
     await sharedList(page).getByText(friend.user.email).waitFor();
     const toast = page.getByRole("status").filter({ hasText: "Track shared" });
-    await toast.getByText(`Shared with ${friend.user.username}`).waitFor();
+    await toast.getByText(`Shared with ${friend.user.username} (${friend.user.email}).`).waitFor();
     // A fresh form for the next address, with the focus still in it.
     expect(await emailInput(page).inputValue()).toBe("");
     expect(await emailInput(page).evaluate((input) => input === document.activeElement)).toBe(true);
@@ -130,9 +130,15 @@ describe("the owner's sharing panel", () => {
   test("on a public (server-rendered) page the owner's panel loads the list; visitors and other users get no panel", async () => {
     const id = await newTrack("Open Air", true);
     await call(server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
-    const page = await openTrackPage(browser, server, id, { token: owner.token });
+    const { context, page } = await signedInPage(browser, owner.token);
+    const errors: string[] = [];
+    page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`${server.url}/track/${id}`);
     await sharedList(page).getByText(friend.user.email).waitFor();
-    await page.context().close();
+    // The panel appears after the server-rendered page hydrates, without a mismatch or any other error.
+    expect(errors).toEqual([]);
+    await context.close();
 
     const stranger = await signUp(server);
     for (const token of [stranger.token, friend.token, undefined]) {
