@@ -154,6 +154,33 @@ describe("the owner's sharing panel", () => {
   });
 });
 
+describe("when the track is deleted while the page is open", () => {
+  test("Share shows the server's message by the form and Remove an error toast; the list stays as it was", async () => {
+    const id = await newTrack("Going Away");
+    await call(server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
+    const page = await openTrackPage(browser, server, id, { token: owner.token });
+    await sharedList(page).getByText(friend.user.email).waitFor();
+    const deleted = await call(server, "DELETE", "/tracks", { token: owner.token, body: { trackIds: [id] } });
+    expect(deleted.status).toBe(200);
+
+    const other = await signUp(server);
+    await emailInput(page).fill(other.user.email);
+    await emailInput(page).press("Enter");
+    await panel(page).getByRole("alert").getByText("Track not found").waitFor();
+
+    await sharedList(page)
+      .getByRole("button", { name: `Remove ${friend.user.email}` })
+      .click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Sharing not removed" })
+      .getByText("API request failed: Track not found")
+      .waitFor();
+    expect(await sharedList(page).getByRole("listitem").count()).toBe(1);
+    await page.context().close();
+  });
+});
+
 describe("layout", () => {
   for (const viewport of [
     { width: 1280, height: 900 },
