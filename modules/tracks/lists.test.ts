@@ -109,6 +109,46 @@ describe("paging", () => {
   });
 });
 
+describe("default order (SPEC §9: Newest First)", () => {
+  const newestFirst = { sortField: "createdAt", sortDirection: "desc" };
+
+  test("every list without sort parameters is newest first", async () => {
+    // Two of alice's tracks shared with bob, so his shared list has an order to get wrong.
+    for (const id of [aliceTracks.publicA, aliceTracks.publicC])
+      await call(server, "POST", `/track/${id}/share`, { token: alice.token, body: { userIds: [bob.user.id] } });
+    const lists: [string, string | undefined][] = [
+      ["/tracks", alice.token],
+      ["/tracks/public", undefined],
+      ["/tracks/shared", bob.token],
+      ["/tracks/available", bob.token],
+    ];
+    for (const [path, token] of lists) {
+      const newest = await listAll(server, path, token, newestFirst);
+      expect(newest.length).toBeGreaterThan(1);
+      expect(await listAll(server, path, token)).toEqual(newest);
+    }
+  });
+
+  test("a sort field without a direction: createdAt newest first, the others ascending", async () => {
+    const orderOf = (query: Record<string, string>) => listAll(server, "/tracks/public", undefined, query);
+    expect(await orderOf({ sortField: "createdAt" })).toEqual(await orderOf(newestFirst));
+    for (const sortField of ["title", "duration", "primaryArtistName"])
+      expect(await orderOf({ sortField })).toEqual(await orderOf({ sortField, sortDirection: "asc" }));
+  });
+
+  test("the deleted list defaults to title ascending, and a sort field alone to ascending", async () => {
+    const victims = [await uploadTiny(server, alice, { title: "Zed" }), await uploadTiny(server, alice, { title: "Ant" })];
+    await call(server, "DELETE", "/tracks", { token: alice.token, body: { trackIds: victims } });
+    const orderOf = (query: Record<string, string>) => listAll(server, "/tracks/deleted", admin.token, query);
+    const byTitle = await orderOf({ sortField: "title", sortDirection: "asc" });
+    expect(byTitle).toEqual(expect.arrayContaining(victims));
+    // Ant before Zed ascending: the two directions differ, so a wrong default shows.
+    expect(byTitle.indexOf(victims[1] as string)).toBeLessThan(byTitle.indexOf(victims[0] as string));
+    expect(await orderOf({})).toEqual(byTitle);
+    expect(await orderOf({ sortField: "duration" })).toEqual(await orderOf({ sortField: "duration", sortDirection: "asc" }));
+  });
+});
+
 describe("batch delete", () => {
   test("deletes only the caller's own tracks; foreign and unknown ids are left alone", async () => {
     const res = await call<{ deletedIds: string[] }>(server, "DELETE", "/tracks", {

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { oneOf } from "../../src/server/one-of";
 import { authGuard } from "../auth/guard";
 import { SORT_DIRECTIONS, SORT_FIELDS } from "./cursor";
 import { countDeletedTracks, DEFAULT_LIMIT, deleteTracks, listDeletedTracks, listTracks, MAX_LIMIT } from "./lists-service";
@@ -16,25 +17,19 @@ const paging = {
       error: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
     }),
   ),
-  sortDirection: t.Optional(t.UnionEnum(SORT_DIRECTIONS, { error: "sortDirection must be asc or desc" })),
+  // Absent sort parameters stay absent, so lists-service picks the defaults (SPEC §9: Newest First).
+  sortDirection: t.Optional(oneOf(SORT_DIRECTIONS, "sortDirection must be asc or desc")),
 };
 const ListQuery = t.Object({
   ...paging,
-  sortField: t.Optional(t.UnionEnum(SORT_FIELDS, { error: `sortField must be one of ${SORT_FIELDS.join(", ")}` })),
+  sortField: t.Optional(oneOf(SORT_FIELDS, `sortField must be one of ${SORT_FIELDS.join(", ")}`)),
 });
 const DELETED_SORT_FIELDS = ["title", "duration", "primaryArtistName"] as const;
-// Not t.UnionEnum: Elysia 1.4 fills an absent optional UnionEnum query value with its first member,
-// which would turn "All" (status omitted, SPEC §7) into PENDING_DELETION only.
-const statusFilter = t.Optional(
-  t.Union([t.Literal(DELETED_STATUSES[0]), t.Literal(DELETED_STATUSES[1])], {
-    error: "status must be PENDING_DELETION or DELETED",
-  }),
-);
+// Omitted means "All" (SPEC §7), never the first status.
+const statusFilter = t.Optional(oneOf(DELETED_STATUSES, "status must be PENDING_DELETION or DELETED"));
 const DeletedQuery = t.Object({
   ...paging,
-  sortField: t.Optional(
-    t.UnionEnum(DELETED_SORT_FIELDS, { error: `sortField must be one of ${DELETED_SORT_FIELDS.join(", ")}` }),
-  ),
+  sortField: t.Optional(oneOf(DELETED_SORT_FIELDS, `sortField must be one of ${DELETED_SORT_FIELDS.join(", ")}`)),
   status: statusFilter,
 });
 
