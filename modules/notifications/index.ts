@@ -22,9 +22,9 @@ export const notificationsModule = new Elysia({ name: "module.notifications", pr
           notifications.listNotifications(user.id, query.limit ?? 20, query.offset ?? 0, query.includeRead ?? true),
         {
           query: t.Object({
-            limit: t.Optional(t.Integer({ minimum: 1, maximum: 100 })),
-            offset: t.Optional(t.Integer({ minimum: 0 })),
-            includeRead: t.Optional(t.Boolean()),
+            limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, error: "limit must be a whole number from 1 to 100" })),
+            offset: t.Optional(t.Integer({ minimum: 0, error: "offset must be a whole number of at least 0" })),
+            includeRead: t.Optional(t.Boolean({ error: "includeRead must be true or false" })),
           }),
           response: t.Object({ items: t.Array(Notification), total: t.Number() }),
         },

@@ -86,15 +86,23 @@ describe("notifications", () => {
     expect(after.body.count).toBe(0);
   });
 
-  test.each(["limit=0", "limit=101", "limit=abc", "offset=-1", "includeRead=maybe"])(
-    "bad query %s is a 400 with a message",
-    async (query) => {
-      const res = await call<{ message: string }>(server, "GET", `/notifications?${query}`, { token: admin.token });
-      expect(res.status).toBe(400);
-      expect(typeof res.body.message).toBe("string");
-      expect(res.body.message.length).toBeGreaterThan(0);
-    },
-  );
+  const LIMIT = "limit must be a whole number from 1 to 100";
+  const OFFSET = "offset must be a whole number of at least 0";
+  const INCLUDE_READ = "includeRead must be true or false";
+  test.each([
+    ["limit=0", LIMIT],
+    ["limit=101", LIMIT],
+    ["limit=2.5", LIMIT],
+    ["limit=x", LIMIT],
+    ["offset=-1", OFFSET],
+    ["offset=1.5", OFFSET],
+    ["offset=x", OFFSET],
+    ["includeRead=maybe", INCLUDE_READ],
+  ])("bad query %s is a 400 saying %s", async (query, message) => {
+    const res = await call<{ message: string }>(server, "GET", `/notifications?${query}`, { token: admin.token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
 
   test("an unknown id is a 404, not a 500", async () => {
     const res = await call<{ message: string }>(server, "POST", "/notifications/does-not-exist/read", { token: admin.token });
