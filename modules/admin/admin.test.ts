@@ -129,11 +129,20 @@ describe("invite codes", () => {
     expect(on.body.isActive).toBe(true);
   });
 
+  const MAX_USES = "Max Uses must be a whole number from 1 to 1000000";
+  test("Max Uses may be as high as 1000000", async () => {
+    const res = await call<Code>(server, "POST", "/admin/invite-codes", { token: admin.token, body: { maxUses: 1_000_000 } });
+    expect(res.status).toBe(200);
+    expect(res.body.maxUses).toBe(1_000_000);
+  });
+
   test.each([
-    [{ maxUses: 0 }, "Max Uses must be a whole number of at least 1"],
-    [{ maxUses: -3 }, "Max Uses must be a whole number of at least 1"],
-    [{ maxUses: 1.5 }, "Max Uses must be a whole number of at least 1"],
-    [{ maxUses: "many" }, "Max Uses must be a whole number of at least 1"],
+    [{ maxUses: 0 }, MAX_USES],
+    [{ maxUses: -3 }, MAX_USES],
+    [{ maxUses: 1.5 }, MAX_USES],
+    [{ maxUses: "many" }, MAX_USES],
+    [{ maxUses: 1_000_001 }, MAX_USES],
+    [{ maxUses: 1e20 }, MAX_USES],
     [{ expiresAt: "next tuesday" }, "Expires At must be a date and time"],
     [{ expiresAt: 5 }, "Expires At must be a date and time"],
     [{ expiresAt: new Date(Date.now() - 60_000).toISOString() }, "Expires At must be in the future"],

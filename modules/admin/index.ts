@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { MAX_INVITE_CODE_USES, MAX_USES_INVALID } from "../../src/shared/validation";
 import { authGuard } from "../auth/guard";
 import * as admin from "./service";
 
@@ -56,7 +57,7 @@ export const adminModule = new Elysia({ name: "module.admin", prefix: "/admin" }
           ),
         {
           body: t.Object({
-            maxUses: t.Optional(t.Integer({ minimum: 1, error: "Max Uses must be a whole number of at least 1" })),
+            maxUses: t.Optional(t.Integer({ minimum: 1, maximum: MAX_INVITE_CODE_USES, error: MAX_USES_INVALID })),
             expiresAt: t.Optional(t.Nullable(t.String({ format: "date-time" }), { error: "Expires At must be a date and time" })),
             reference: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
           }),

@@ -54,3 +54,7 @@ export function signupErrors(input: SignupInput, inviteRequired: boolean): Parti
 
 /** The feature flag that makes registration need an invite code. */
 export const EARLY_ACCESS_FLAG = "EARLY_ACCESS_REQUIRED";
+
+/** Invite code Max Uses: at least 1 (SPEC §5); the upper bound keeps it a sane integer in storage. */
+export const MAX_INVITE_CODE_USES = 1_000_000;
+export const MAX_USES_INVALID = `Max Uses must be a whole number from 1 to ${MAX_INVITE_CODE_USES}`;
