@@ -264,6 +264,20 @@ describe("refused uploads keep nothing", () => {
   });
 });
 
+describe("the original part", () => {
+  test("a chosen but empty file (0 bytes, sent with its name as a browser does) is 'The audio file is empty'", async () => {
+    const res = await upload(server, uploader, { original: "bad/empty.wav" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("The audio file is empty");
+  });
+
+  test("no original part at all is 'Audio file is required' (SPEC §8)", async () => {
+    const res = await upload(server, uploader, {});
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Audio file is required");
+  });
+});
+
 describe("stems", () => {
   const stem = (name: string, type: string, path = `stems/Nova Drift - Undertow - ${name}.wav`) => ({ path, name, type });
   const fullMix = "stems/Nova Drift - Undertow (full mix).wav";

@@ -40,7 +40,9 @@ export async function uploadTrack(
   files: UploadFiles,
 ): Promise<{ track: Track; notification?: NotificationInput }> {
   const input = parseUploadInput(files.data);
-  if (!(files.original instanceof File) || files.original.size === 0) throw badRequest("Audio file is required");
+  if (!(files.original instanceof File)) throw badRequest("Audio file is required");
+  // A file was chosen, but it holds nothing (browsers send the part with its name): say so.
+  if (files.original.size === 0) throw badRequest("The audio file is empty");
   const stemFiles = files.stems ?? [];
   checkStemList(input, files.original, stemFiles);
 
