@@ -66,13 +66,17 @@ export const tracksRepo = {
       .orderBy(asc(trackShares.createdAt))
       .all()
       .map((row) => row.userId),
-  share: (trackId: string, userIds: string[]): void => {
-    if (userIds.length)
-      db.insert(trackShares)
-        .values(userIds.map((userId) => ({ trackId, userId })))
-        .onConflictDoNothing()
-        .run();
-  },
+  /** Adds shares and answers the users newly added (those it was already shared with are skipped). */
+  share: (trackId: string, userIds: string[]): string[] =>
+    userIds.length
+      ? db
+          .insert(trackShares)
+          .values(userIds.map((userId) => ({ trackId, userId })))
+          .onConflictDoNothing()
+          .returning({ userId: trackShares.userId })
+          .all()
+          .map((row) => row.userId)
+      : [],
   unshare: (trackId: string, userIds: string[]): void => {
     if (userIds.length)
       db.delete(trackShares)

@@ -1,5 +1,6 @@
 import { badRequest } from "../../src/server/errors";
 import { findUserById, type Viewer } from "../auth/service";
+import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
@@ -28,12 +29,21 @@ export function setVisibility(id: string, viewer: Viewer, isPublic: boolean) {
   return trackView(tracksRepo.findById(track.id) as Track, viewer);
 }
 
-/** Shares with existing users other than the owner; unknown ids are a 400 so typos do not pass silently. */
+/**
+ * Shares with existing users other than the owner; unknown ids are a 400 so typos do not pass silently.
+ * Each user newly added is told once; sharing again with someone already on the list tells nobody.
+ */
 export function share(id: string, viewer: Viewer, userIds: string[]) {
   const track = findOwnedTrack(id, viewer);
   const wanted = [...new Set(userIds)].filter((userId) => userId !== track.userId);
   if (wanted.some((userId) => !findUserById(userId))) throw badRequest("Only known users can be shared with");
-  tracksRepo.share(track.id, wanted);
+  const added = tracksRepo.share(track.id, wanted);
+  if (added.length)
+    notifyUsers(added, {
+      title: "Track shared with you",
+      message: `${viewer.username} shared "${track.title}" with you.`,
+      type: "info",
+    });
   return trackView(track, viewer).sharedWith;
 }
 

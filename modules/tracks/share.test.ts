@@ -72,6 +72,38 @@ describe("sharing a track", () => {
   });
 });
 
+describe("the people it is shared with are told", () => {
+  type Notifications = { items: { title: string; message: string; type: string }[] };
+  const notificationsOf = async (session: Session) =>
+    (await call<Notifications>(server, "GET", "/notifications", { token: session.token })).body.items;
+
+  test("each newly added user gets one notification; sharing again tells only the new ones, never the owner", async () => {
+    const [first, second, third] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
+    const id = await uploadTiny(server, owner, { title: 'Night "Bus"', isPublic: false });
+    const told = {
+      title: "Track shared with you",
+      message: `${owner.user.username} shared "Night "Bus"" with you.`,
+      type: "info",
+    };
+    await share(id, owner, [first.user.id, second.user.id, owner.user.id]);
+    expect(await notificationsOf(first)).toEqual([expect.objectContaining(told)]);
+    expect(await notificationsOf(second)).toEqual([expect.objectContaining(told)]);
+
+    await share(id, owner, [first.user.id, second.user.id, third.user.id]);
+    expect(await notificationsOf(first)).toHaveLength(1);
+    expect(await notificationsOf(second)).toHaveLength(1);
+    expect(await notificationsOf(third)).toEqual([expect.objectContaining(told)]);
+    expect(await notificationsOf(owner)).toEqual([]);
+  });
+
+  test("a refused share (an unknown id among them) tells nobody", async () => {
+    const recipient = await signUp(server);
+    const id = await privateTrack();
+    expect((await share(id, owner, [recipient.user.id, "no-such-user"])).status).toBe(400);
+    expect(await notificationsOf(recipient)).toEqual([]);
+  });
+});
+
 describe("unsharing", () => {
   test("removing someone it is not shared with (or an unknown id) changes nothing", async () => {
     const id = await privateTrack();
