@@ -1,15 +1,8 @@
 /** Display formatters shared by islands. */
 import type { ReleaseDatePrecision } from "../../src/shared/upload-rules";
 
-/** Seconds of quota as 'Xh Ym', 'Xm Ys' or 'Xs' (SPEC §9). */
-export function formatQuotaDuration(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.round(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  if (hours > 0) return `${hours}h ${minutes}m`;
-  if (minutes > 0) return `${minutes}m ${seconds % 60}s`;
-  return `${seconds}s`;
-}
+/** Seconds of quota as 'Xh Ym', 'Xm Ys' or 'Xs' (SPEC §9): said the same way by the server's messages. */
+export { formatQuotaDuration } from "../../src/shared/quota-duration";
 
 const SIZE_UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
 

@@ -27,7 +27,8 @@ describe("storage quota", () => {
     expect(kept).toHaveLength(7);
     for (const res of refused) {
       expect(res.status).toBe(413);
-      expect(res.body.message).toStartWith("This upload needs 1 min of storage but only");
+      // What is needed rounds up and what is left down, so the two never read the same.
+      expect(res.body.message).toBe("This upload needs 2s of storage but only 0s of your 10s quota is left");
     }
     const quota = (await call<Quota>(server, "GET", "/storage/quota", { token: session.token })).body;
     expect(quota).toMatchObject({ totalQuotaSeconds: 10, freeQuotaSeconds: 10, paidQuotaSeconds: 0, isOverQuota: false });
@@ -35,7 +36,11 @@ describe("storage quota", () => {
     // Exactly one upload crossed 80 %: it carried the warning, which is also stored as a notification.
     const warned = kept.filter((res) => res.body.notification);
     expect(warned).toHaveLength(1);
-    expect(warned[0]?.body.notification?.type).toBe("storage-quota-warning");
+    expect(warned[0]?.body.notification).toEqual({
+      title: "Storage almost full",
+      message: "You have used 86% of your storage quota (9s of 10s).",
+      type: "storage-quota-warning",
+    });
     const notifications = await call<{ items: Array<{ type: string }> }>(server, "GET", "/notifications", {
       token: session.token,
     });

@@ -5,6 +5,7 @@ import { badRequest, HttpError } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
+import { formatQuotaDuration } from "../../src/shared/quota-duration";
 import type { Viewer } from "../auth/service";
 import { type NotificationInput, notifyUsers } from "../notifications/service";
 import { quotaLimitSeconds } from "../storage/service";
@@ -24,8 +25,6 @@ export interface UploadFiles {
 
 /** Past this share of the quota the owner is warned (once, on the upload that crosses it). */
 const QUOTA_WARNING_SHARE = 0.8;
-
-const secondsText = (seconds: number) => `${Math.ceil(seconds / 60)} min`;
 
 /**
  * POST /api/track. Everything is checked before anything is kept: the form, the bytes (sniffed,
@@ -163,7 +162,8 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       if (used + cost > limit) {
         throw new HttpError(
           413,
-          `This upload needs ${secondsText(cost)} of storage but only ${secondsText(Math.max(0, limit - used))} of your ${secondsText(limit)} quota is left`,
+          // Needed rounds up and left rounds down, so the message never reads as if it would fit.
+          `This upload needs ${formatQuotaDuration(cost, "up")} of storage but only ${formatQuotaDuration(limit - used, "down")} of your ${formatQuotaDuration(limit)} quota is left`,
         );
       }
     },
@@ -188,7 +188,7 @@ function quotaWarning(userId: string, before: number, after: number, limit: numb
   if (limit <= 0 || before >= threshold || after < threshold) return undefined;
   const notification = {
     title: "Storage almost full",
-    message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${secondsText(after)} of ${secondsText(limit)}).`,
+    message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${formatQuotaDuration(after)} of ${formatQuotaDuration(limit)}).`,
     type: "storage-quota-warning",
   };
   notifyUsers([userId], notification);
