@@ -45,10 +45,13 @@ export function TrackCard({
         )}
         <CoverArt track={track} />
         <div className="card-heading">
-          <a href={`/track/${track.id}`} className="card-title">
+          {/* Titles on the cut lines: pointing shows the whole name. */}
+          <a href={`/track/${track.id}`} className="card-title" title={track.title}>
             {track.title}
           </a>
-          <span className="card-artist">{track.primaryArtistName}</span>
+          <span className="card-artist" title={track.primaryArtistName}>
+            {track.primaryArtistName}
+          </span>
           <span className="card-duration">{formatDuration(track.duration)}</span>
         </div>
         {isOwner && onDelete && <ActionsMenu title={track.title} onDelete={() => onDelete(track)} />}
@@ -87,7 +90,7 @@ export function TrackCard({
           </span>
         )}
         {track.genreNames.map((genre) => (
-          <span key={genre} className="card-genre">
+          <span key={genre} className="card-genre" title={`#${genre}`}>
             #{genre}
           </span>
         ))}

@@ -3,18 +3,22 @@
  * the licence tooltip, the activity text, shift-range selection both ways and the delete dialog.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { uploadTiny } from "../../modules/tracks/lists-test-support";
+import { horizontalBox, pageWidths, spillingBoxes } from "../../tests/e2e/support/layout";
 import { type Session, signUp } from "../../tests/support/api";
 import { launchBrowser } from "../../tests/support/browser";
 import { startServer, type TestServer } from "../../tests/support/server";
 import { signedInPage } from "../../tests/support/signed-in-page";
+import { createTrack } from "../../tests/support/uploads";
 
 let server: TestServer;
 let browser: Browser;
 let owner: Session;
 let other: Session;
 const TRACK_COUNT = 23; // more than one page of 20
+const SHOTS = "/tmp/fixui-shots";
 
 beforeAll(async () => {
   server = await startServer();
@@ -74,7 +78,15 @@ describe("home list", () => {
     await page.goto(`${server.url}/`);
     const card = cards(page).first();
     await card.waitFor();
-    await card.getByRole("img", { name: "Activity: No plays or downloads yet" }).waitFor();
+    // No plays or downloads: no bars and no stand-in mark, but the SPEC §4 text is there for screen readers.
+    await card.getByText("Activity: No plays or downloads yet").waitFor({ state: "attached" });
+    expect(await card.getByRole("img", { name: /^Activity/ }).count()).toBe(0);
+    const drawnMarks = await card.evaluate((element) =>
+      [...element.querySelectorAll("*")].flatMap((child) =>
+        ["::before", "::after"].map((pseudo) => getComputedStyle(child, pseudo).content).filter((content) => content !== "none"),
+      ),
+    );
+    expect(drawnMarks).toEqual([]);
     await card.getByRole("img", { name: `Uploaded by ${owner.user.username}` }).waitFor();
     expect(licenseCalls).toBe(0);
     await card.getByRole("button", { name: /^License/ }).click();
@@ -94,19 +106,53 @@ describe("home list", () => {
   });
 });
 
-describe("phones", () => {
-  test("on a 375px screen the cards fit: nothing scrolls sideways, even with long titles and names", async () => {
-    const title = "An Extraordinarily Long Track Title That Never Seems To End At All";
-    await uploadTiny(server, owner, { title, primaryArtistName: "Someone With A Very Long Artist Name Indeed" });
-    for (const path of ["/", "/my-tracks/authored"]) {
+describe("long names", () => {
+  // One token, no spaces (QA found 108 characters breaking cards): nothing may run past its card.
+  const artist = `Artist${"x".repeat(102)}`;
+  const title = `Title${"y".repeat(80)}`;
+  const genre = `genre${"z".repeat(45)}`;
+  const spacedTitle = "An Extraordinarily Long Track Title That Never Seems To End At All";
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    await uploadTiny(server, owner, { title: spacedTitle, primaryArtistName: "Someone With A Very Long Artist Name Indeed" });
+    await createTrack(server, owner.token, {
+      original: "bad/CON.wav",
+      data: { title, primaryArtistName: artist, genreNames: [genre] },
+    });
+  });
+
+  test("at 1280px the card keeps a one-token title, artist and genre inside itself (ellipsis)", async () => {
+    const { context, page } = await signedInPage(browser, owner.token, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/my-tracks/authored`);
+    const card = page.getByRole("article", { name: title });
+    await card.waitFor();
+    expect(await spillingBoxes(card)).toEqual([]);
+    const cardBox = await horizontalBox(card);
+    const artistBox = await horizontalBox(card.getByText(artist));
+    expect(artistBox.right).toBeLessThanOrEqual(cardBox.right);
+    // The artist line stops before the ⋯ button rather than running under it.
+    expect(artistBox.right).toBeLessThanOrEqual((await horizontalBox(card.getByRole("button", { name: /^Actions for/ }))).left);
+    await context.close();
+  });
+
+  test("on a 375px screen the cards fit: nothing scrolls sideways, nothing runs under the ⋯ button", async () => {
+    for (const [path, shot] of [
+      ["/", "cards-375-home"],
+      ["/my-tracks/authored", "cards-375-my-tracks"],
+    ] as const) {
       const { context, page } = await signedInPage(browser, owner.token, { viewport: { width: 375, height: 740 } });
       await page.goto(`${server.url}${path}`);
-      await page.getByRole("article", { name: title }).waitFor();
-      const widths = await page.evaluate(() => ({
-        page: document.documentElement.scrollWidth,
-        screen: document.documentElement.clientWidth,
-      }));
+      const card = page.getByRole("article", { name: title });
+      await card.waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+      const widths = await pageWidths(page);
       expect(widths.page).toBe(widths.screen);
+      expect(await spillingBoxes(card)).toEqual([]);
+      expect(await spillingBoxes(page.getByRole("article", { name: spacedTitle }))).toEqual([]);
+      const menu = card.getByRole("button", { name: /^Actions for/ });
+      if (path !== "/")
+        expect((await horizontalBox(card.getByText(artist))).right).toBeLessThanOrEqual((await horizontalBox(menu)).left);
       await context.close();
     }
   });
