@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdirSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { signUp } from "../../support/api";
 import { launchBrowser } from "../../support/browser";
 import { startServer, type TestServer } from "../../support/server";
+import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
+import { pageWidths, spillingBoxes } from "../support/layout";
 import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(90_000);
@@ -101,5 +104,54 @@ describe("private track page", () => {
     await alert.getByText("Failed to load track details").waitFor();
     expect(await page.getByText("Secret Lena").count()).toBe(0);
     await page.context().close();
+  });
+});
+
+describe("long names and line breaks", () => {
+  // One-token names (no spaces) wrap anywhere in the header instead of widening the page.
+  const title = `Title${"y".repeat(100)}`;
+  const artist = `Artist${"x".repeat(102)}`;
+  const genre = `genre${"z".repeat(45)}`;
+  const description = "line1\nline2";
+  let uploader: Awaited<ReturnType<typeof signUp>>;
+  let publicLong: string;
+  let privateLong: string;
+  beforeAll(async () => {
+    uploader = await signUp(server, { username: `uploader_${"u".repeat(60)}` });
+    const data = { title, primaryArtistName: artist, genreNames: [genre], description };
+    publicLong = await uploadTrack(server, uploader.token, { original: `${CORPUS}/bad/CON.wav`, data });
+    privateLong = await uploadTrack(server, uploader.token, {
+      original: `${CORPUS}/bad/CON.wav`,
+      data: { ...data, isPublic: false },
+    });
+  });
+
+  test("at 375px the header wraps title, artist, genre and uploader name; nothing scrolls sideways", async () => {
+    mkdirSync("/tmp/fixui-shots", { recursive: true });
+    const { context, page } = await signedInPage(browser, null, { viewport: { width: 375, height: 812 } });
+    await page.goto(`${server.url}/track/${publicLong}`);
+    const trackPage = page.getByRole("article");
+    await trackPage.getByText(`Uploaded by ${uploader.user.username}`).waitFor();
+    await page.screenshot({ path: "/tmp/fixui-shots/track-header-375.png" });
+    const widths = await pageWidths(page);
+    expect(widths.page).toBe(widths.screen);
+    expect(await spillingBoxes(trackPage)).toEqual([]);
+    // Wrapped, not cut: the whole title is still on the page.
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    await context.close();
+  });
+
+  test("the description keeps its line breaks, server-rendered and in the signed-in shell", async () => {
+    for (const [id, token] of [
+      [publicLong, null],
+      [privateLong, uploader.token],
+    ] as const) {
+      const page = await openTrackPage(browser, server, id, { token: token ?? undefined });
+      const text = page.getByText(/^line1\s+line2$/);
+      await text.waitFor();
+      // innerText is what is shown: a collapsed line break would read "line1 line2".
+      expect(await text.innerText()).toBe(description);
+      await page.context().close();
+    }
   });
 });
