@@ -149,7 +149,7 @@ describe("long names and line breaks", () => {
       const page = await openTrackPage(browser, server, id, { token: token ?? undefined });
       const text = page.getByText(/^line1\s+line2$/);
       await text.waitFor();
-      // innerText is what is shown: a collapsed line break would read "line1 line2".
+      // biome-ignore lint/performance/useDomNodeTextContent: the shown text is the point; a collapsed break reads "line1 line2".
       expect(await text.innerText()).toBe(description);
       await page.context().close();
     }
