@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import type { FeatureFlag, InviteCode } from "../../islands/admin/admin-api";
 import { call, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 import { signedInPage } from "../support/signed-in-page";
+import { horizontalBox, pageWidths } from "./support/layout";
 
 setDefaultTimeout(30_000);
 
@@ -62,6 +64,30 @@ describe("admin guard and routes", () => {
     await tabs.getByRole("link", { name: "Deleted Tracks" }).click();
     await page.getByRole("heading", { name: "Deleted Tracks", level: 1 }).waitFor();
     expect(page.url()).toBe(`${server.url}/admin/deleted-tracks`);
+    await context.close();
+  });
+});
+
+describe("admin tabs on a phone", () => {
+  test("at 375px every tab shows its whole label on the screen", async () => {
+    const { context, page } = await signedInPage(browser, admin.token, { viewport: { width: 375, height: 740 } });
+    await page.goto(`${server.url}/admin/deleted-tracks`);
+    const tabs = page.getByRole("navigation", { name: "Admin sections" });
+    await tabs.getByRole("link", { name: "Deleted Tracks" }).waitFor();
+    mkdirSync("/tmp/fixui-shots", { recursive: true });
+    await page.screenshot({ path: "/tmp/fixui-shots/admin-tabs-375.png" });
+    for (const label of ["Feature Flags", "Invite Codes", "Deleted Tracks"]) {
+      const tab = tabs.getByRole("link", { name: label });
+      const box = await horizontalBox(tab);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(375);
+      // Not clipped inside its own box either.
+      expect(await tab.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    }
+    // The row itself does not hide tabs behind a sideways scroll.
+    expect(await tabs.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const widths = await pageWidths(page);
+    expect(widths.page).toBe(widths.screen);
     await context.close();
   });
 });

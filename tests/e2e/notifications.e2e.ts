@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { call, signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { startServer, type TestServer } from "../support/server";
 import { signedInPage } from "../support/signed-in-page";
+import { horizontalBox } from "./support/layout";
 
 setDefaultTimeout(30_000);
 
@@ -102,6 +104,29 @@ describe("notification bell", () => {
     await dropdown(page).waitFor();
     await page.keyboard.press("Escape");
     await dropdown(page).waitFor({ state: "detached" });
+    await context.close();
+  });
+
+  test("on a 375px phone the dropdown stays on the screen: heading, 'Mark all as read' and items whole", async () => {
+    await notifyAdmins(1);
+    const { context, page } = await signedInPage(browser, admin.token, { viewport: { width: 375, height: 740 } });
+    await page.goto(`${server.url}/`);
+    await bell(page).filter({ hasText: /\d/ }).click();
+    const panel = dropdown(page);
+    await panel.getByRole("listitem").first().waitFor();
+    mkdirSync("/tmp/fixui-shots", { recursive: true });
+    await page.screenshot({ path: "/tmp/fixui-shots/bell-375.png" });
+    for (const part of [
+      panel,
+      panel.getByRole("heading", { name: "Notifications" }),
+      panel.getByRole("button", { name: "Mark all as read" }),
+      panel.getByRole("listitem").first(),
+      panel.getByRole("link", { name: "View all notifications" }),
+    ]) {
+      const box = await horizontalBox(part);
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(375);
+    }
     await context.close();
   });
 
