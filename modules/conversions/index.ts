@@ -4,7 +4,7 @@ import { authGuard } from "../auth/guard";
 import type { Viewer } from "../auth/service";
 import { findViewableTrack } from "../tracks/access";
 import { requireStemOf } from "../tracks/media-keys";
-import { startExpirySweep, stopExpirySweep } from "./expiry";
+import { expirySweep } from "./expiry";
 import { CONVERSION_STATUSES } from "./schema";
 import { type ConversionSubject, conversionStatusReply, startConversion } from "./service";
 
@@ -28,8 +28,8 @@ function subjectFor(trackId: string, stemId: string | null, viewer: Viewer | nul
  */
 export const conversionsModule = new Elysia({ name: "module.conversions", detail: { tags: ["Conversions"] } })
   .use(authGuard)
-  .onStart(startExpirySweep)
-  .onStop(stopExpirySweep)
+  .onStart(expirySweep.start)
+  .onStop(expirySweep.stop)
   .post(
     "/track/:id/convert-audio",
     ({ params, body, viewer }) => {

@@ -49,6 +49,10 @@ export const conversionsRepo = {
     db.update(conversions).set({ status: "FAILED", error }).where(eq(conversions.id, id)).run();
   },
 
+  /** Removes every conversion of a track and returns them, so their files can be deleted. */
+  deleteForTrack: (trackId: string): Conversion[] =>
+    db.delete(conversions).where(eq(conversions.trackId, trackId)).returning().all(),
+
   /** Removes completed derivatives past their expiry and returns them, so their files can be deleted. */
   deleteExpired: (now: Date): Conversion[] =>
     db

@@ -153,3 +153,13 @@ export async function expireConversions(): Promise<void> {
     if (expired.fileKey) await fileStore.delete(expired.fileKey);
   }
 }
+
+/**
+ * A purged track's conversions go with it. A conversion still encoding finds its row gone and
+ * deletes the file it made (runConversion), so nothing is left behind.
+ */
+export async function deleteTrackConversions(trackId: string): Promise<void> {
+  for (const conversion of conversionsRepo.deleteForTrack(trackId)) {
+    if (conversion.fileKey) await fileStore.delete(conversion.fileKey);
+  }
+}

@@ -6,9 +6,11 @@ import type { Track } from "./schema";
 /**
  * The one access check for a track and everything that hangs off it (stems, cover, media, derivatives).
  * Public active tracks are for everyone; private ones for the owner, users it is shared with, and admins.
- * Deleted or pending-deletion tracks only for admins (who manage the deleted-tracks list).
+ * Pending-deletion tracks only for admins (who manage the deleted-tracks list); DELETED ones for nobody:
+ * their files are gone, only the row is kept for that list.
  */
 export function canView(track: Track, viewer: Viewer | null): boolean {
+  if (track.status === "DELETED") return false;
   if (viewer?.role === "ADMIN") return true;
   if (track.status !== "ACTIVE") return false;
   if (track.isPublic || viewer?.id === track.userId) return true;

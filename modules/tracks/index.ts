@@ -3,6 +3,7 @@ import { authGuard } from "../auth/guard";
 import { trackEditModule } from "./edit";
 import { trackListsModule } from "./lists";
 import { resumePendingProcessing } from "./processing";
+import { purgeSweep } from "./purge";
 import * as tracks from "./service";
 import { uploadTrack } from "./upload";
 
@@ -13,6 +14,8 @@ const UserIds = t.Object({ userIds: t.Array(t.String(), { maxItems: 100, error: 
 export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: ["Tracks"] } })
   .use(authGuard)
   .onStart(() => resumePendingProcessing())
+  .onStart(purgeSweep.start)
+  .onStop(purgeSweep.stop)
   .use(trackEditModule)
   .use(trackListsModule)
   .post(

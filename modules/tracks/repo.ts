@@ -1,9 +1,23 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { stems, type Track, trackShares, tracks } from "./schema";
 
 type TrackInsert = typeof tracks.$inferInsert;
 type StemInsert = typeof stems.$inferInsert;
+
+/**
+ * Seconds charged to a user: their active tracks only. Deleting frees the space at once, while the
+ * files wait out the grace period (purge.ts). The quota reply and the upload check both read this.
+ */
+function usedQuotaSeconds(executor: Pick<typeof db, "select">, userId: string): number {
+  return (
+    executor
+      .select({ used: sql<number>`coalesce(sum(${tracks.totalQuotaSeconds}), 0)` })
+      .from(tracks)
+      .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")))
+      .get()?.used ?? 0
+  );
+}
 
 export const tracksRepo = {
   findById: (id: string): Track | undefined => db.select().from(tracks).where(eq(tracks.id, id)).get(),
@@ -14,13 +28,7 @@ export const tracksRepo = {
       .where(and(eq(trackShares.trackId, trackId), eq(trackShares.userId, userId)))
       .get() !== undefined,
 
-  /** Seconds charged to a user: every track not yet fully deleted. */
-  usedQuotaSeconds: (userId: string): number =>
-    db
-      .select({ used: sql<number>`coalesce(sum(${tracks.totalQuotaSeconds}), 0)` })
-      .from(tracks)
-      .where(and(eq(tracks.userId, userId), ne(tracks.status, "DELETED")))
-      .get()?.used ?? 0,
+  usedQuotaSeconds: (userId: string): number => usedQuotaSeconds(db, userId),
 
   /**
    * Inserts a track and its stems in one transaction, after `admit(usedSeconds)` agrees. bun:sqlite
@@ -28,13 +36,7 @@ export const tracksRepo = {
    */
   insertWithinQuota: (track: TrackInsert, stemRows: StemInsert[], admit: (usedSeconds: number) => void): Track =>
     db.transaction((tx) => {
-      const used =
-        tx
-          .select({ used: sql<number>`coalesce(sum(${tracks.totalQuotaSeconds}), 0)` })
-          .from(tracks)
-          .where(and(eq(tracks.userId, track.userId), ne(tracks.status, "DELETED")))
-          .get()?.used ?? 0;
-      admit(used);
+      admit(usedQuotaSeconds(tx, track.userId));
       const inserted = tx.insert(tracks).values(track).returning().get();
       if (stemRows.length) tx.insert(stems).values(stemRows).run();
       return inserted;
@@ -53,6 +55,21 @@ export const tracksRepo = {
       .where(and(eq(tracks.processingStatus, "PENDING"), ne(tracks.status, "DELETED")))
       .all()
       .map((row) => row.id),
+
+  /** Tracks deleted before `cutoff` whose files are still kept. */
+  pendingDeletionBefore: (cutoff: Date): string[] =>
+    db
+      .select({ id: tracks.id })
+      .from(tracks)
+      .where(and(eq(tracks.status, "PENDING_DELETION"), lt(tracks.deletedAt, cutoff)))
+      .all()
+      .map((row) => row.id),
+  markDeleted: (id: string): void => {
+    db.update(tracks)
+      .set({ status: "DELETED" })
+      .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION")))
+      .run();
+  },
 
   updateStem: (id: string, values: Partial<StemInsert>): void => {
     db.update(stems).set(values).where(eq(stems.id, id)).run();

@@ -21,6 +21,8 @@ export interface Config {
   conversionTtlSeconds: number;
   /** A listener's plays of one track count at most once per window (SPEC §4: an hour). */
   playCountWindowSeconds: number;
+  /** How long a deleted track stays PENDING_DELETION before its files are purged and it becomes DELETED. */
+  deletionGraceSeconds: number;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -60,6 +62,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerIp: Number(env.LOGIN_MAX_FAILURES_PER_IP ?? 20),
     conversionTtlSeconds: Number(env.CONVERSION_TTL_SECONDS ?? 7 * 24 * 3600),
     playCountWindowSeconds: Number(env.PLAY_COUNT_WINDOW_SECONDS ?? 3600),
+    deletionGraceSeconds: Number(env.DELETION_GRACE_SECONDS ?? 7 * 24 * 3600),
   };
 }
 

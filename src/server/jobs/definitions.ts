@@ -13,6 +13,8 @@ export const jobDefinitions = {
   "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 1, timeoutMs: 15 * 60_000 },
   /** Deletes derivatives past their expiry (modules/conversions/expiry.ts enqueues it). */
   "conversions.expire": { payload: t.Object({}), attempts: 1, timeoutMs: 60_000 },
+  /** Deletes the files of tracks past their deletion grace and marks them DELETED (modules/tracks/purge.ts). */
+  "tracks.purge": { payload: t.Object({}), attempts: 1, timeoutMs: 10 * 60_000 },
 } satisfies Record<string, { payload: TSchema; attempts: number; timeoutMs: number }>;
 
 export type JobName = keyof typeof jobDefinitions;

@@ -1,5 +1,6 @@
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
 import { processTrack } from "../../../modules/tracks/processing";
+import { purgeDeletedTracks } from "../../../modules/tracks/purge";
 import type { JobHandlers } from "./definitions";
 import { handlePing } from "./ping";
 
@@ -9,4 +10,5 @@ export const jobHandlers: JobHandlers = {
   "track.process": ({ trackId }, signal) => processTrack(trackId, signal),
   "conversions.convert": ({ conversionId }, signal) => runConversion(conversionId, signal),
   "conversions.expire": () => expireConversions(),
+  "tracks.purge": () => purgeDeletedTracks(),
 };

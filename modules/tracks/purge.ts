@@ -1,0 +1,26 @@
+import { config } from "../../src/server/config";
+import { log } from "../../src/server/logger";
+import { fileStore } from "../../src/server/store";
+import { periodicSweep } from "../../src/server/sweep";
+import { deleteTrackConversions } from "../conversions/service";
+import { trackKeys } from "./keys";
+import { tracksRepo } from "./repo";
+
+/**
+ * Job `tracks.purge`: tracks PENDING_DELETION for longer than DELETION_GRACE_SECONDS lose their files
+ * (the whole media folder, conversions included) and become DELETED. The row stays, so the admin's
+ * Deleted Tracks list still shows it and forks keep their history. Files go before the status changes:
+ * a purge cut short runs again on the next sweep.
+ */
+export async function purgeDeletedTracks(): Promise<void> {
+  const cutoff = new Date(Date.now() - config.deletionGraceSeconds * 1000);
+  for (const trackId of tracksRepo.pendingDeletionBefore(cutoff)) {
+    await deleteTrackConversions(trackId);
+    await fileStore.deletePrefix(trackKeys.folder(trackId));
+    tracksRepo.markDeleted(trackId);
+    log.info("track purged", { trackId });
+  }
+}
+
+/** Enqueues the purge a few times per grace period (src/server/sweep.ts). */
+export const purgeSweep = periodicSweep("tracks.purge", config.deletionGraceSeconds);
