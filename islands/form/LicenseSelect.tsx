@@ -1,3 +1,4 @@
+import { licenseLabel } from "../lib/licenses";
 import type { LicensesState } from "./use-licenses";
 
 interface LicenseSelectProps {
@@ -39,7 +40,7 @@ export function LicenseSelect({ licenses, value, onChange, label = "License", di
         <option value="">{licenses.status === "loading" ? "Loading..." : "Select a license"}</option>
         {options.map((license) => (
           <option key={license.id} value={license.id}>
-            {license.name}
+            {licenseLabel(license)}
           </option>
         ))}
       </select>

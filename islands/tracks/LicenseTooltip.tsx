@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { api } from "../lib/api";
+import { creativeCommonsUrl, licenseLabel } from "../lib/licenses";
 
 interface License {
   id: string;
@@ -21,12 +22,6 @@ function fetchLicense(id: string): Promise<License> {
     licenses.set(id, pending);
   }
   return pending;
-}
-
-/** CC_BY_NC_SA → https://creativecommons.org/licenses/by-nc-sa/4.0/ ; null for All Rights Reserved. */
-export function creativeCommonsUrl(type: string | null | undefined): string | null {
-  if (!type?.startsWith("CC_")) return null;
-  return `https://creativecommons.org/licenses/${type.slice(3).toLowerCase().replace(/_/g, "-")}/4.0/`;
 }
 
 type Loaded = { status: "loading" } | { status: "ready"; license: License } | { status: "failed" };
@@ -115,7 +110,7 @@ export function LicenseTooltip({
           {loaded.status === "ready" && (
             <>
               <strong>{heading}</strong>
-              {loaded.license.name !== heading && <span className="tooltip-name">{loaded.license.name}</span>}
+              {licenseLabel(loaded.license) !== heading && <span className="tooltip-name">{licenseLabel(loaded.license)}</span>}
               <span>{isOwner ? loaded.license.description : loaded.license.usageDescription}</span>
               {link && (
                 <a href={link} target="_blank" rel="noopener noreferrer">

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
 import { ACTIVITY_TEXT, activityLevel } from "../lib/format";
-import { creativeCommonsUrl } from "./LicenseTooltip";
 import { nextSelection } from "./selection";
 
 const IDS = ["a", "b", "c", "d", "e"];
@@ -39,10 +38,4 @@ describe("activity level (SPEC §4 thresholds 10 and 50)", () => {
     expect(ACTIVITY_TEXT[0]).toBe("Activity: No plays or downloads yet");
     expect(ACTIVITY_TEXT[3]).toBe("Activity: Track is on fire! 🔥");
   });
-});
-
-test("Creative Commons links go to licenses/{type}/4.0", () => {
-  expect(creativeCommonsUrl("CC_BY_NC_SA")).toBe("https://creativecommons.org/licenses/by-nc-sa/4.0/");
-  expect(creativeCommonsUrl("CC_BY")).toBe("https://creativecommons.org/licenses/by/4.0/");
-  expect(creativeCommonsUrl("ALL_RIGHTS_RESERVED")).toBeNull();
 });
