@@ -40,7 +40,8 @@ export function UploadForm() {
 
   const format = original ? originalFormatOf(original.name) : null;
   const originalError = original ? (originalFileError(original.name) ?? undefined) : undefined;
-  const canSubmit = original !== null && info.form.licenseId !== "" && !uploading;
+  // SPEC §5: an acceptable original and a licence; an original it cannot take keeps the button off.
+  const canSubmit = original !== null && !originalError && info.form.licenseId !== "" && !uploading;
   useLeaveWarning(uploading && !createdId);
   // Navigates in an effect, after the leave warning above has been taken down in the same commit.
   useEffect(() => {
@@ -121,7 +122,7 @@ export function UploadForm() {
         <button type="submit" className="button" disabled={!canSubmit} aria-describedby="upload-submit-note">
           {uploading ? "Uploading..." : "Upload Track"}
         </button>
-        {!original || !info.form.licenseId ? (
+        {!original || originalError || !info.form.licenseId ? (
           <p id="upload-submit-note" className="field-hint">
             Choose an audio file and a license to upload.
           </p>

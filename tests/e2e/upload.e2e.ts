@@ -83,6 +83,32 @@ describe("upload page", () => {
 });
 
 describe("upload form", () => {
+  test("the licence picker tells the Creative Commons licences apart", async () => {
+    const page = await openUpload();
+    const options = field(page, "License").locator("option");
+    await options.nth(5).waitFor({ state: "attached" });
+    expect((await options.allTextContents()).slice(1).sort()).toEqual([
+      "All Rights Reserved",
+      "Creative Commons Attribution (CC BY 4.0)",
+      "Creative Commons Attribution-NonCommercial (CC BY-NC 4.0)",
+      "Creative Commons Attribution-NonCommercial-ShareAlike (CC BY-NC-SA 4.0)",
+      "Creative Commons Attribution-ShareAlike (CC BY-SA 4.0)",
+    ]);
+    await page.context().close();
+  });
+
+  test("an original it cannot take keeps 'Upload Track' disabled until an acceptable one is chosen", async () => {
+    const page = await openUpload();
+    await chooseLicense(page);
+    await field(page, "Audio File").setInputFiles(`${CORPUS}/real-audio/audio-lena.mp3`);
+    await waitForFieldMessage(field(page, "Audio File"), "Audio file must be a WAV, FLAC, XM, IT, S3M or MOD file");
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    await field(page, "Audio File").setInputFiles(LENA);
+    await waitForFieldMessage(field(page, "Audio File"), null);
+    expect(await submitButton(page).isDisabled()).toBe(false);
+    await page.context().close();
+  });
+
   test("defaults: public, not explicit, DAY precision; submit needs an audio file and a license", async () => {
     const page = await openUpload();
     expect(await page.getByRole("link", { name: "Bulk upload" }).getAttribute("href")).toBe("/upload/bulk");
@@ -130,10 +156,6 @@ describe("upload form", () => {
     await submitButton(page).click();
     await field(page, "Release Date").fill(latestReleaseDate("DAY"));
     await waitForFieldMessage(field(page, "Release Date"), null);
-
-    await field(page, "Audio File").setInputFiles(`${CORPUS}/real-audio/audio-lena.mp3`);
-    await waitForFieldMessage(field(page, "Audio File"), "Audio file must be a WAV, FLAC, XM, IT, S3M or MOD file");
-    await submitButton(page).click();
     expect(uploads()).toBe(0);
     await page.context().close();
   });
