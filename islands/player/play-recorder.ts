@@ -1,5 +1,6 @@
 import { api } from "../lib/api";
 import { storageKey } from "../lib/storage-keys";
+import { playCounted } from "./counted-plays";
 
 /** SPEC §9: a play counts after 5 s of listening, at most once per hour per track (and listener). */
 export const PLAY_THRESHOLD_SECONDS = 5;
@@ -25,8 +26,8 @@ export interface PlayTarget {
 
 /**
  * Counts seconds actually listened (seek jumps excluded) and records one PLAY once the threshold is
- * passed, unless this browser recorded one for the same target within the hour. Failures are only
- * logged (SPEC §8).
+ * passed, unless this browser recorded one for the same target within the hour. A play the server
+ * counted is announced to the page's counters; failures are only logged (SPEC §8).
  */
 export function createPlayRecorder(target: PlayTarget) {
   const key = lastPlayKey(target.stemId ? `${target.trackId}:${target.stemId}` : target.trackId);
@@ -50,7 +51,10 @@ export function createPlayRecorder(target: PlayTarget) {
       duration: Math.round(listened),
       anonymousId: anonymousListenerId(),
     };
-    api.post(path, body).catch((error) => console.warn("Could not record the play", error));
+    api.post<{ counted: boolean }>(path, body).then(
+      (reply) => reply.counted && playCounted(target.trackId),
+      (error) => console.warn("Could not record the play", error),
+    );
   }
 
   return {

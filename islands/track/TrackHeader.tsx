@@ -22,16 +22,19 @@ function CoverPlaceholder({ processing }: { processing: boolean }) {
 /**
  * The track page header (SPEC §2): rendered to plain HTML on the server (no JavaScript) and reused by
  * the client-side shell for tracks only signed-in viewers may see. `children` carry the uploader line
- * or, for the owner, their controls (the OwnerControls island).
+ * or, for the owner, their controls (the OwnerControls island); `plays` the live Plays figure.
  */
 export function TrackHeader({
   track,
   coverUrl,
+  plays,
   children,
 }: {
   track: TrackDetails;
   /** The cover art URL as the browser may load it (with a token for private tracks). */
   coverUrl: string | null;
+  /** The Plays figure as a live island (PlaysCount), which rises when this page records a play. */
+  plays?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
@@ -54,7 +57,7 @@ export function TrackHeader({
           </div>
           <div>
             <dt>Plays</dt>
-            <dd>{track.totalPlays}</dd>
+            <dd>{plays ?? track.totalPlays}</dd>
           </div>
           <div>
             <dt>Downloads</dt>

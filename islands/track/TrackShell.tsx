@@ -6,6 +6,7 @@ import { Loading } from "../ui/Loading";
 import FullTrack from "./FullTrack";
 import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
+import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
@@ -49,7 +50,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
   const coverUrl = track.coverArt ? authorizedMediaUrl(track.coverArt) : null;
   return (
     <article className="track-page">
-      <TrackHeader track={track} coverUrl={coverUrl}>
+      <TrackHeader track={track} coverUrl={coverUrl} plays={<PlaysCount trackId={track.id} plays={track.totalPlays} />}>
         <OwnerControls
           trackId={track.id}
           ownerId={track.userId}

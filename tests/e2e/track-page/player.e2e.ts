@@ -113,6 +113,8 @@ describe("player", () => {
         usagePosts.push(request.postData() ?? "");
     });
     const player = fullTrack(page);
+    const playsShown = page.locator('dt:text-is("Plays") + dd');
+    expect(await playsShown.textContent()).toBe("0");
     await waitForState(player, "ready");
     await player.getByRole("button", { name: "Play" }).click();
     await waitForState(player, "playing");
@@ -128,13 +130,17 @@ describe("player", () => {
       if (plays === 0) await Bun.sleep(100);
     }
     expect(plays).toBe(1);
+    // The page's own figure rose with the counted play, without a reload.
+    await page.waitForFunction((element) => element?.textContent === "1", await playsShown.elementHandle());
     // A reload within the hour: listening again sends nothing (the last-play time is in localStorage).
     await page.reload();
     await waitForState(fullTrack(page), "ready");
+    expect(await playsShown.textContent()).toBe("1");
     await fullTrack(page).getByRole("button", { name: "Play" }).click();
     const slider = await fullTrack(page).getByRole("slider").elementHandle();
     await page.waitForFunction((element) => Number(element?.getAttribute("aria-valuenow")) >= 6, slider, { timeout: 15_000 });
     expect(usagePosts).toHaveLength(1);
+    expect(await playsShown.textContent()).toBe("1");
     await page.context().close();
   });
 });
