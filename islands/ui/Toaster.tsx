@@ -1,9 +1,8 @@
-import { $toasts, dismissToast } from "../lib/toasts";
+import { $toasts, dismissToast, type Toast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
 
-/** Toasts at the bottom right (SPEC §2); each has a title, message and close button. */
-export default function Toaster() {
-  const toasts = useIslandStore($toasts);
+/** The toast stack itself, drawn from a list (rendered on its own in tests). */
+export function ToastStack({ toasts }: { toasts: Toast[] }) {
   return (
     <section className="toaster" aria-label="Messages" aria-live="polite">
       {toasts.map((toast) => (
@@ -24,4 +23,9 @@ export default function Toaster() {
       ))}
     </section>
   );
+}
+
+/** Toasts at the bottom right (SPEC §2); each has a title, message and close button. */
+export default function Toaster() {
+  return <ToastStack toasts={useIslandStore($toasts)} />;
 }

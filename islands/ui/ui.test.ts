@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { $toasts, dismissToast, showToast } from "../lib/toasts";
 import { ErrorView } from "./ErrorView";
 import { Loading } from "./Loading";
-import Toaster from "./Toaster";
+import { ToastStack } from "./Toaster";
 
 describe("Loading", () => {
   test("says 'Loading...' by default, in a polite status region with a spinner", () => {
@@ -45,7 +45,8 @@ describe("Toaster", () => {
     showToast({ type: "error", title: "Upload failed", message: "Audio file is required" });
     showToast({ type: "warning", title: "Storage", message: "Nearly full" });
     showToast({ type: "early-access-request", title: "Early access", message: "fan@example.com asked" });
-    const html = renderToStaticMarkup(createElement(Toaster));
+    // The island renders the store's initial value on the server (see use-island-store), so draw the live list.
+    const html = renderToStaticMarkup(createElement(ToastStack, { toasts: $toasts.get() }));
     expect([...html.matchAll(/data-type="(\w+)"/g)].map((match) => match[1])).toEqual(["success", "error", "warning", "info"]);
     expect(html).toContain('<strong class="toast-title">Upload failed</strong>');
     expect(html).toContain('<p class="toast-message">Audio file is required</p>');
