@@ -109,9 +109,3 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, { ...options, body }),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("DELETE", path, { ...options, body }),
 };
-
-/** A media URL that carries the token as `?token=` (for <audio>/<img>, which cannot send headers). */
-export function mediaUrl(path: string, query?: Query): string {
-  const token = currentToken();
-  return apiUrl(path, token ? { ...query, token } : query);
-}

@@ -19,7 +19,7 @@ export type PlayerState = "loading" | "ready" | "playing" | "paused";
 export interface PlayerProps {
   /** Unique on the page: one-at-a-time playback is keyed by it (e.g. `track:{id}`, `stem:{id}`). */
   playerId: string;
-  /** The audio URL from the API (fullTrackMp3Url or a stem's mp3Url); the token is added for private media. */
+  /** The audio URL from the API (fullTrackMp3Url or a stem's mp3Url); the token is added unless `isPublic`. */
   src: string;
   /** The stored peaks (waveformData) and duration in seconds: drawn as they are, nothing is decoded. Keep the array stable. */
   peaks: number[];
@@ -34,6 +34,8 @@ export interface PlayerProps {
   playTarget?: PlayTarget;
   /** Full tracks get the stop/reset button ('Stop Playback' while playing, else 'Reset to Start'). */
   showStop?: boolean;
+  /** Public media streams without the token; left out, the token is added (private media needs it). */
+  isPublic?: boolean;
 }
 
 const SEEK_STEP_SECONDS = 5;
@@ -71,7 +73,7 @@ export default function Player(props: PlayerProps) {
     if (surferRef.current) return surferRef.current;
     const media = new Audio();
     media.preload = "none";
-    media.src = authorizedMediaUrl(src);
+    media.src = authorizedMediaUrl(src, props.isPublic ?? false);
     const created = createSurfer({ container: waveRef.current as HTMLElement, media, peaks, duration, height }).then(
       (instance) => {
         const target = details.current.playTarget;

@@ -22,10 +22,13 @@ export function SyncedStems({
   trackId,
   stems,
   height,
+  isPublic,
 }: {
   trackId: string;
   stems: (StemDetails & { duration: number; waveformData: number[]; mp3Url: string })[];
   height: WaveformHeight;
+  /** Public stems stream without the token. */
+  isPublic: boolean;
 }) {
   const playbackRef = useRef<StemPlayback | null>(null);
   const [loadState, setLoadState] = useState<LoadState>("loading");
@@ -38,7 +41,7 @@ export function SyncedStems({
 
   useEffect(() => {
     const playback = createStemPlayback(
-      stems.map((stem) => ({ id: stem.id, url: authorizedMediaUrl(stem.mp3Url), duration: stem.duration })),
+      stems.map((stem) => ({ id: stem.id, url: authorizedMediaUrl(stem.mp3Url, isPublic), duration: stem.duration })),
       duration,
     );
     playbackRef.current = playback;
@@ -78,7 +81,7 @@ export function SyncedStems({
       releasePlayback(playerId);
       playback.close();
     };
-  }, [trackId, playerId, duration, stems]);
+  }, [trackId, playerId, duration, stems, isPublic]);
 
   useEffect(() => {
     const playback = playbackRef.current;

@@ -25,12 +25,15 @@ export default function Downloads({
   label,
   wavReady,
   flacReady,
+  isPublic,
 }: {
   target: ConversionTarget;
   /** What is downloaded, for screen readers: 'Download' buttons are otherwise ambiguous. */
   label: string;
   wavReady: boolean;
   flacReady: boolean;
+  /** Public files download without the token in their URL. */
+  isPublic: boolean;
 }) {
   const [ready, setReady] = useState<Record<ConversionFormat, boolean>>({ wav: wavReady, flac: flacReady });
   const [states, setStates] = useState<Record<ConversionFormat, FormatState>>({ wav: "idle", flac: "idle" });
@@ -43,7 +46,8 @@ export default function Downloads({
   }, []);
 
   const setState = (format: ConversionFormat, state: FormatState) => setStates((current) => ({ ...current, [format]: state }));
-  const fileUrl = (format: "mp3" | ConversionFormat) => authorizedMediaUrl(downloadPath(target, format), { attachment: "" });
+  const fileUrl = (format: "mp3" | ConversionFormat) =>
+    authorizedMediaUrl(downloadPath(target, format), isPublic, { attachment: "" });
 
   async function download(format: ConversionFormat) {
     const name = format.toUpperCase();

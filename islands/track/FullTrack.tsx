@@ -1,6 +1,7 @@
 import Player from "../player/Player";
 import Downloads from "./Downloads";
 import { isProcessing, type TrackDetails } from "./types";
+import { useIsPublic } from "./visibility";
 
 /**
  * The full-track waveform (96 px) with its downloads; 'Processing audio...' instead while the audio
@@ -8,6 +9,7 @@ import { isProcessing, type TrackDetails } from "./types";
  */
 export default function FullTrack({ track, artworkUrl }: { track: TrackDetails; artworkUrl: string | null }) {
   const { waveformData, duration, originalUrl } = track;
+  const isPublic = useIsPublic(track.id, track.isPublic);
   // While the MP3 is still encoding, a WAV/FLAC original streams as it is.
   const src = track.fullTrackMp3Url ?? originalUrl;
   if (isProcessing(originalUrl) || !waveformData?.length || !duration || !src) {
@@ -32,12 +34,14 @@ export default function FullTrack({ track, artworkUrl }: { track: TrackDetails; 
         artworkUrl={artworkUrl}
         playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
         showStop
+        isPublic={isPublic}
       />
       <Downloads
         target={{ trackId: track.id }}
         label="full track"
         wavReady={!!track.fullTrackWavUrl}
         flacReady={!!track.fullTrackFlacUrl}
+        isPublic={isPublic}
       />
     </section>
   );

@@ -3,6 +3,7 @@ import { ApiError, api } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
+import { setTrackVisibility, useIsPublic } from "./visibility";
 
 /**
  * The header's uploader line (SPEC §2/§6): 'Uploaded by {name}' for everyone else, and for the owner
@@ -20,7 +21,7 @@ export default function OwnerControls({
   isPublic: boolean;
 }) {
   const auth = useIslandStore($auth);
-  const [isPublic, setIsPublic] = useState(initiallyPublic);
+  const isPublic = useIsPublic(trackId, initiallyPublic);
   const [saving, setSaving] = useState(false);
   const isOwner = auth.status === "signed-in" && auth.user.id === ownerId;
   if (!isOwner) return <p className="track-uploader">Uploaded by {username}</p>;
@@ -29,7 +30,7 @@ export default function OwnerControls({
     setSaving(true);
     try {
       await api.patch(`/track/${trackId}/visibility`, { isPublic: !isPublic });
-      setIsPublic(!isPublic);
+      setTrackVisibility(trackId, !isPublic);
     } catch (error) {
       showToast({
         type: "error",

@@ -4,6 +4,7 @@ import Player from "../player/Player";
 import { SyncedStems } from "../player/SyncedStems";
 import Downloads from "./Downloads";
 import type { StemDetails } from "./types";
+import { useIsPublic } from "./visibility";
 
 type PlayableStem = StemDetails & { duration: number; waveformData: number[]; mp3Url: string };
 
@@ -38,7 +39,18 @@ function Toggle<T extends string>({
  * The stems section (SPEC §2): grid or list, and preview (each stem its own player) or sync (all
  * stems on one clock). Waveforms are 48 px high in the grid and 64 px in the list.
  */
-export default function StemsSection({ trackId, artist, stems }: { trackId: string; artist: string; stems: StemDetails[] }) {
+export default function StemsSection({
+  trackId,
+  artist,
+  stems,
+  isPublic: loadedPublic,
+}: {
+  trackId: string;
+  artist: string;
+  stems: StemDetails[];
+  isPublic: boolean;
+}) {
+  const isPublic = useIsPublic(trackId, loadedPublic);
   const [layout, setLayout] = useState<"grid" | "list">("grid");
   const [mode, setMode] = useState<"preview" | "sync">("preview");
   const height = layout === "grid" ? 48 : 64;
@@ -68,7 +80,7 @@ export default function StemsSection({ trackId, artist, stems }: { trackId: stri
         />
       </div>
       {mode === "sync" ? (
-        <SyncedStems trackId={trackId} stems={playable} height={height} />
+        <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} />
       ) : (
         <ul className={`stem-rows stem-rows-${layout}`}>
           {stems.map((stem) => (
@@ -88,6 +100,7 @@ export default function StemsSection({ trackId, artist, stems }: { trackId: stri
                   title={stem.name}
                   artist={artist}
                   playTarget={{ trackId, stemId: stem.id, playbackSource: "STREAM" }}
+                  isPublic={isPublic}
                 />
               ) : stem.processingStatus === "FAILED" ? (
                 <p className="processing-note">This stem could not be processed.</p>
@@ -99,6 +112,7 @@ export default function StemsSection({ trackId, artist, stems }: { trackId: stri
                 label={stem.name}
                 wavReady={!!stem.wavUrl}
                 flacReady={!!stem.flacUrl}
+                isPublic={isPublic}
               />
             </li>
           ))}

@@ -47,7 +47,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
 
   if (failed) return <ErrorView message="Failed to load track details" onRetry={() => void load(true)} />;
   if (!track) return <Loading />;
-  const coverUrl = track.coverArt ? authorizedMediaUrl(track.coverArt) : null;
+  const coverUrl = track.coverArt ? authorizedMediaUrl(track.coverArt, track.isPublic) : null;
   return (
     <article className="track-page">
       <TrackHeader track={track} coverUrl={coverUrl} plays={<PlaysCount trackId={track.id} plays={track.totalPlays} />}>
@@ -60,7 +60,9 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       </TrackHeader>
       {/* Keyed by the audio URL: a finished processing run mounts a fresh player. */}
       <FullTrack key={track.originalUrl} track={track} artworkUrl={coverUrl} />
-      {track.stems.length > 0 && <StemsSection trackId={track.id} artist={track.primaryArtistName} stems={track.stems} />}
+      {track.stems.length > 0 && (
+        <StemsSection trackId={track.id} artist={track.primaryArtistName} stems={track.stems} isPublic={track.isPublic} />
+      )}
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />
     </article>
   );

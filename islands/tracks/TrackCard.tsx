@@ -112,7 +112,12 @@ function CoverArt({ track }: { track: TrackListItem }) {
       </span>
     );
   return (
-    <img className="card-cover" src={authorizedMediaUrl(track.coverArt)} alt={`Cover art of ${track.title}`} loading="lazy" />
+    <img
+      className="card-cover"
+      src={authorizedMediaUrl(track.coverArt, track.isPublic)}
+      alt={`Cover art of ${track.title}`}
+      loading="lazy"
+    />
   );
 }
 
@@ -140,8 +145,9 @@ function CardWaveform({ track }: { track: TrackListItem }) {
       height={WAVEFORM_HEIGHTS.list}
       title={track.title}
       artist={track.primaryArtistName}
-      artworkUrl={track.coverArt && !isProcessing(track.coverArt) ? authorizedMediaUrl(track.coverArt) : null}
+      artworkUrl={track.coverArt && !isProcessing(track.coverArt) ? authorizedMediaUrl(track.coverArt, track.isPublic) : null}
       playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
+      isPublic={track.isPublic}
     />
   );
 }

@@ -12,6 +12,7 @@ let server: TestServer;
 let browser: Browser;
 let owner: Awaited<ReturnType<typeof signUp>>;
 let trackId: string;
+let privateId: string;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -20,7 +21,11 @@ beforeAll(async () => {
     original: `${CORPUS}/real-audio/audio-lena.flac`,
     data: { title: "Lena" },
   });
-  await waitForProcessing(server, owner.token, trackId);
+  privateId = await uploadTrack(server, owner.token, {
+    original: `${CORPUS}/real-audio/audio-lena.flac`,
+    data: { title: "Private Lena", isPublic: false },
+  });
+  await Promise.all([waitForProcessing(server, owner.token, trackId), waitForProcessing(server, owner.token, privateId)]);
 });
 afterAll(async () => {
   await browser.close();
@@ -81,6 +86,54 @@ describe("downloads", () => {
     const [again] = await Promise.all([page.waitForEvent("download"), wav.click()]);
     expect(again.suggestedFilename()).toMatch(/\.wav$/);
     expect(conversionCalls).toHaveLength(callsBefore);
+    await page.context().close();
+  });
+
+  test("links carry the login token only for a private track, signed in either way", async () => {
+    for (const [id, wantsToken] of [
+      [trackId, false],
+      [privateId, true],
+    ] as const) {
+      const page = await openTrackPage(browser, server, id, { token: owner.token });
+      const mp3 = downloads(page).getByRole("link", { name: "MP3" });
+      await page
+        .getByRole("group", { name: /^Player:/ })
+        .getByRole("button", { name: "Play" })
+        .waitFor();
+      expect(new URL((await mp3.getAttribute("href")) as string, server.url).searchParams.has("token")).toBe(wantsToken);
+      const [flac] = await Promise.all([
+        page.waitForEvent("download"),
+        downloads(page).getByRole("button", { name: "FLAC" }).click(),
+      ]);
+      expect(new URL(flac.url()).searchParams.get("token")).toBe(wantsToken ? owner.token : null);
+      expect(await flac.failure()).toBeNull();
+      await page.context().close();
+    }
+  });
+
+  test("made private on the page, its links take the token from then on; public again, they drop it", async () => {
+    const page = await openTrackPage(browser, server, trackId, { token: owner.token });
+    const visibility = page.getByRole("checkbox", { name: "Public" });
+    const flacUrl = async () => {
+      const [flac] = await Promise.all([
+        page.waitForEvent("download"),
+        downloads(page).getByRole("button", { name: "FLAC" }).click(),
+      ]);
+      expect(await flac.failure()).toBeNull();
+      return new URL(flac.url());
+    };
+    await visibility.click();
+    await page.waitForFunction(
+      (element) => !(element as HTMLInputElement).checked && !(element as HTMLInputElement).disabled,
+      await visibility.elementHandle(),
+    );
+    expect((await flacUrl()).searchParams.get("token")).toBe(owner.token);
+    await visibility.click();
+    await page.waitForFunction(
+      (element) => (element as HTMLInputElement).checked && !(element as HTMLInputElement).disabled,
+      await visibility.elementHandle(),
+    );
+    expect((await flacUrl()).searchParams.has("token")).toBe(false);
     await page.context().close();
   });
 });
