@@ -203,6 +203,10 @@ describe("bulk upload: licences and layout", () => {
     await page.getByRole("alert").filter({ hasText: "Failed to load licenses. Please try again later." }).waitFor();
     await page.getByRole("button", { name: "Try Again" }).click();
     await chooseLicense(page);
+    // Each licence reads differently, though the API names every CC one just 'Creative Commons'.
+    const names = await page.getByLabel("License", { exact: true }).locator("option").allTextContents();
+    expect(names).toContain("Creative Commons Attribution-NonCommercial-ShareAlike (CC BY-NC-SA 4.0)");
+    expect(new Set(names).size).toBe(names.length);
     await page.context().close();
   });
 

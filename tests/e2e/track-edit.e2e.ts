@@ -91,6 +91,10 @@ describe("loading", () => {
     expect(await releaseDate(page).inputValue()).toBe("2021-06-15");
     expect(await precision(page).inputValue()).toBe("DAY");
     expect(await page.getByLabel("License", { exact: true }).inputValue()).toBe(licenses[0]?.id as string);
+    // Every licence reads differently, though the API names each CC one just 'Creative Commons'.
+    const licenseNames = await page.getByLabel("License", { exact: true }).locator("option").allTextContents();
+    expect(licenseNames).toHaveLength(licenses.length + 1);
+    expect(new Set(licenseNames).size).toBe(licenseNames.length);
     expect(await page.getByRole("checkbox", { name: /^Public/ }).isChecked()).toBe(true);
     expect(await page.getByRole("checkbox", { name: /^Explicit/ }).isChecked()).toBe(false);
     expect(await page.getByRole("status").filter({ hasText: "Loading..." }).count()).toBe(0);
