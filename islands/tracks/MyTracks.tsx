@@ -22,12 +22,7 @@ export default function MyTracks({ tab }: { tab: MyTracksTab }) {
       <h1>{TABS[tab].label}</h1>
       <nav className="tabs" aria-label="My tracks">
         {(Object.keys(TABS) as MyTracksTab[]).map((name) => (
-          <a
-            key={name}
-            href={TABS[name].href}
-            className={name === tab ? "tab active" : "tab"}
-            aria-current={name === tab ? "page" : undefined}
-          >
+          <a key={name} href={TABS[name].href} className="tab" aria-current={name === tab ? "page" : undefined}>
             {TABS[name].label}
           </a>
         ))}
