@@ -25,15 +25,6 @@ const PROBE_TIMEOUT_MS = 30_000;
 const DECODE_TIMEOUT_MS = 120_000;
 /** Rendered modules peaking below -60 dBFS are silence (libopenmpt turns missing data into -91 dB dither). */
 const SILENCE_LEVEL = 10 ** (-60 / 20);
-/** The demuxer name ffprobe reports for each format; it must agree with the sniffed bytes. */
-const PROBED_NAME: Record<AudioFormat, string> = {
-  wav: "wav",
-  flac: "flac",
-  xm: "libopenmpt",
-  it: "libopenmpt",
-  s3m: "libopenmpt",
-  mod: "libopenmpt",
-};
 
 /**
  * Sniffs, probes and fully decodes one file; the decode also makes its waveform. `label` names it in
@@ -61,7 +52,8 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   ]);
   const report = probed.status === "fulfilled" ? probed.value : null;
   const stream = report?.streams?.find((s) => s.codec_type === "audio");
-  if (report?.format?.format_name !== PROBED_NAME[format] || !stream?.sample_rate || !stream.channels) {
+  // With the input format forced, ffprobe names that demuxer back only when the bytes really parse as it.
+  if (report?.format?.format_name !== DEMUXER[format] || !stream?.sample_rate || !stream.channels) {
     throw new AudioRejected(`${label} could not be read as ${format.toUpperCase()} audio`);
   }
   if (decoded.status === "rejected") throw decoded.reason;
