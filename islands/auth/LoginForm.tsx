@@ -3,8 +3,7 @@ import { emailError, loginPasswordError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
-import { type AuthUser, signIn } from "../lib/auth";
+import { startSession } from "../lib/session";
 import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
 
 /** /login: e-mail and password; on success the session is stored and the user lands on /. */
@@ -21,9 +20,7 @@ export default function LoginForm() {
     await run(
       validateAll,
       async () => {
-        const session = await api.post<{ token: string; user: AuthUser }>("/auth/login", values);
-        signIn(session.token, session.user);
-        window.location.assign("/");
+        await startSession("/auth/login", values);
       },
       "Failed to log in",
     );

@@ -3,8 +3,7 @@ import { emailError, inviteCodeError, passwordError, usernameError } from "../..
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
-import { type AuthUser, signIn } from "../lib/auth";
+import { startSession } from "../lib/session";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { useInviteRequired } from "./use-invite-required";
@@ -39,9 +38,7 @@ export default function RegisterForm() {
       async () => {
         const { inviteCode, ...account } = values;
         const body = inviteRequired ? { ...account, inviteCode: inviteCode.trim() } : account;
-        const session = await api.post<{ token: string; user: AuthUser }>("/auth/signup", body);
-        signIn(session.token, session.user);
-        window.location.assign("/");
+        await startSession("/auth/signup", body);
       },
       "Failed to register",
     );

@@ -1,5 +1,5 @@
 import { api } from "./api";
-import { $auth, type AuthUser, forgetSession, storedToken } from "./auth";
+import { $auth, type AuthUser, forgetSession, signIn, storedToken } from "./auth";
 
 let started = false;
 
@@ -16,4 +16,11 @@ export function initSession(): void {
     .get<AuthUser>("/auth/me")
     .then((user) => $auth.set({ status: "signed-in", token, user }))
     .catch(() => forgetSession());
+}
+
+/** Login and signup both answer {token, user}: keep the session and go home (SPEC §4). */
+export async function startSession(path: "/auth/login" | "/auth/signup", body: unknown): Promise<void> {
+  const session = await api.post<{ token: string; user: AuthUser }>(path, body);
+  signIn(session.token, session.user);
+  window.location.assign("/");
 }
