@@ -182,6 +182,26 @@ describe("accepted originals", () => {
     expect(maxima.slice(1001).every((peak) => peak === 0)).toBe(true);
   });
 
+  test("a FLAC whose STREAMINFO claims 8 channels over mono frames is measured (and charged) at its full length", async () => {
+    const made = Bun.spawnSync([
+      "ffmpeg",
+      ...["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=10:sample_rate=44100"],
+      ...["-ac", "1", "-c:a", "flac", "-f", "flac", "pipe:1"],
+    ]);
+    expect(made.exitCode).toBe(0);
+    const bytes = new Uint8Array(made.stdout);
+    // STREAMINFO byte 20 holds (channels - 1) in bits 1–3: claim 8 while every frame stays mono.
+    bytes[20] = ((bytes[20] as number) & ~0x0e) | (7 << 1);
+    const before = await quotaOf(uploader);
+    const form = new FormData();
+    form.set("data", JSON.stringify({ title: "Liar", primaryArtistName: "Header", licenseId: "all-rights-reserved" }));
+    form.set("original", new Blob([bytes]), "liar.flac");
+    const res = await call<UploadReply>(server, "POST", "/track", { token: uploader.token, body: form });
+    expect(res.status).toBe(201);
+    expect(res.body.track.duration).toBeCloseTo(10, 3);
+    expect((await quotaOf(uploader)).currentUsedQuotaSeconds - before.currentUsedQuotaSeconds).toBeCloseTo(10, 3);
+  });
+
   test("a phase-inverted stereo file keeps its full waveform (peaks over all channels, no downmix)", async () => {
     const path = join(server.dataDir, "..", `inverted-${crypto.randomUUID()}.wav`);
     const made = Bun.spawnSync([

@@ -1,7 +1,16 @@
 import { FfmpegError, probe, runFfmpeg } from "../ffmpeg";
 import { moduleIsWhole } from "./module-structure";
 import { PeakReducer } from "./peaks";
-import { type AudioFormat, DEMUXER, MODULE_FORMATS, SNIFF_BYTES, sniffAudio, wavSizesAreHonest } from "./sniff";
+import {
+  type AudioFormat,
+  DEMUXER,
+  MODULE_FORMATS,
+  type PcmLayout,
+  readFlacLayout,
+  readWavHeader,
+  SNIFF_BYTES,
+  sniffAudio,
+} from "./sniff";
 
 /** What the upload learns about a file before anything is stored or charged. */
 export interface AudioFacts {
@@ -27,8 +36,8 @@ const DECODE_TIMEOUT_MS = 120_000;
 const SILENCE_LEVEL = 10 ** (-60 / 20);
 
 /**
- * Sniffs, probes and fully decodes one file; the decode also makes its waveform. `label` names it in
- * messages ("Audio file", "Stem 2").
+ * Sniffs one file, reads its layout (from a WAV or FLAC header; ffprobe for modules) and fully
+ * decodes it; the decode also makes its waveform. `label` names it in messages ("Audio file", "Stem 2").
  * Throws AudioRejected for anything that is not whole, honest, decodable, audible audio of `expected`.
  */
 export async function inspectAudio(path: string, expected: AudioFormat, label: string): Promise<AudioFacts> {
@@ -39,16 +48,43 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   if (!format) throw new AudioRejected(`${label} is not a WAV, FLAC or tracker module file`);
   if (format !== expected)
     throw new AudioRejected(`${label} contains ${format.toUpperCase()} data, not ${expected.toUpperCase()}`);
-  if (format === "wav" && !(await wavSizesAreHonest(file))) {
-    throw new AudioRejected(`${label} is truncated or its header declares more data than the file holds`);
-  }
-  const isModule = MODULE_FORMATS.includes(format);
-  if (isModule && !moduleIsWhole(format, await file.bytes())) throw new AudioRejected(`${label} is a truncated module`);
+  if (MODULE_FORMATS.includes(format)) return inspectModule(path, format, label, await file.bytes());
 
-  // Probe and decode side by side: the decode needs nothing from the probe until it has finished.
+  const layout = format === "wav" ? await wavLayout(file, label) : readFlacLayout(head);
+  if (!layout?.sampleRate || !layout.channels) {
+    throw new AudioRejected(`${label} could not be read as ${format.toUpperCase()} audio`);
+  }
+  // WAV and FLAC headers state the layout, so no ffprobe process: the decode, with the demuxer
+  // forced and every frame checked, is what proves the bytes are this format.
+  const { samples, waveformData } = await decodeAll(path, format, label, layout);
+  const frames = Math.floor(samples / layout.channels);
+  if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
+  return {
+    format,
+    duration: frames / layout.sampleRate,
+    ...layout,
+    frames,
+    waveformData,
+    moduleTitle: null,
+    moduleMessage: null,
+  };
+}
+
+async function wavLayout(file: Blob, label: string): Promise<PcmLayout | null> {
+  const header = await readWavHeader(file);
+  if (!header.sizesFit) throw new AudioRejected(`${label} is truncated or its header declares more data than the file holds`);
+  return header.layout;
+}
+
+/**
+ * A tracker module: whole by its own structure, audible when rendered, with its title and message
+ * text from ffprobe (libopenmpt's metadata), which runs beside the render.
+ */
+async function inspectModule(path: string, format: AudioFormat, label: string, bytes: Uint8Array): Promise<AudioFacts> {
+  if (!moduleIsWhole(format, bytes)) throw new AudioRejected(`${label} is a truncated module`);
   const [probed, decoded] = await Promise.allSettled([
     probe(path, DEMUXER[format], { timeoutMs: PROBE_TIMEOUT_MS }),
-    decodeAll(path, format, label),
+    decodeAll(path, format, label, null),
   ]);
   const report = probed.status === "fulfilled" ? probed.value : null;
   const stream = report?.streams?.find((s) => s.codec_type === "audio");
@@ -61,8 +97,7 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   const sampleRate = Number(stream.sample_rate);
   const frames = Math.floor(samples / stream.channels);
   if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
-  if (isModule && peakLevel < SILENCE_LEVEL)
-    throw new AudioRejected(`${label} renders to silence (the module is damaged or incomplete)`);
+  if (peakLevel < SILENCE_LEVEL) throw new AudioRejected(`${label} renders to silence (the module is damaged or incomplete)`);
   const tags = report?.format?.tags ?? {};
   return {
     format,
@@ -71,24 +106,28 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
     channels: stream.channels,
     frames,
     waveformData,
-    moduleTitle: isModule ? tags.title?.trim() || null : null,
-    moduleMessage: isModule ? tags.comment?.trim() || null : null,
+    moduleTitle: tags.title?.trim() || null,
+    moduleMessage: tags.comment?.trim() || null,
   };
 }
 
 /**
  * The one full decode, to raw 16-bit PCM on a pipe, with `-xerror` so any damaged frame fails it.
  * While it streams it yields the sample count (the true length), the loudest sample (the silence
- * check) and the waveform peaks, so the upload answers with a drawable track.
+ * check) and the waveform peaks, so the upload answers with a drawable track. With a `layout` from
+ * the header, the output is held to it, so frames that stray from the header (a crafted FLAC whose
+ * STREAMINFO claims more channels than its frames carry) cannot shrink the counted length.
  */
-async function decodeAll(path: string, format: AudioFormat, label: string) {
+async function decodeAll(path: string, format: AudioFormat, label: string, layout: PcmLayout | null) {
   const reducer = new PeakReducer();
+  const heldTo = layout ? ["-ac", String(layout.channels), "-ar", String(layout.sampleRate)] : [];
   try {
     await runFfmpeg(
       [
         // One decoder thread: the pipe paces this decode, so frame threads only add CPU (about 15 %
         // measured on a 10-minute FLAC) that concurrent uploads need, without finishing sooner.
         ...["-xerror", "-threads", "1", "-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0"],
+        ...heldTo,
         ...["-c:a", "pcm_s16le", "-f", "s16le", "pipe:1"],
       ],
       { timeoutMs: DECODE_TIMEOUT_MS, onStdout: (chunk) => reducer.push(chunk) },

@@ -44,8 +44,9 @@ export class PeakReducer {
       bytes.set(chunk, this.carry.length);
     }
     const whole = bytes.length - (bytes.length % 2);
-    // Copy so the Int16Array is aligned whatever the chunk's byte offset.
-    const samples = new Int16Array(bytes.slice(0, whole).buffer);
+    // An Int16Array needs an even byte offset; copy only a chunk that starts on an odd one.
+    const aligned = bytes.byteOffset % 2 === 0 ? bytes : bytes.slice();
+    const samples = new Int16Array(aligned.buffer, aligned.byteOffset, whole / 2);
     this.carry = bytes.slice(whole);
     this.samples += samples.length;
     const { mins, maxs } = this;

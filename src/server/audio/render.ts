@@ -40,7 +40,7 @@ export async function renderMp3AndLoudness(
       "null",
       "-",
     ],
-    { timeoutMs: RENDER_TIMEOUT_MS, signal },
+    { timeoutMs: RENDER_TIMEOUT_MS, signal, threadsWhenIdle: true },
   );
   const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
   const integrated = summary.match(/I:\s+(-?[\d.]+|-inf) LUFS/)?.[1];

@@ -36,27 +36,58 @@ export function sniffAudio(head: Uint8Array): AudioFormat | null {
   return null;
 }
 
+/** The decoded stream's shape, as the file's own header states it. */
+export interface PcmLayout {
+  sampleRate: number;
+  channels: number;
+}
+
+/** What a WAV's chunk headers say: whether their sizes fit the file, and the `fmt ` chunk's layout. */
+export interface WavHeader {
+  sizesFit: boolean;
+  layout: PcmLayout | null;
+}
+
 /**
- * Whether a WAV's chunk sizes fit the bytes actually present. ffmpeg happily plays a file whose
- * header claims 4 GiB, so a header that lies about the size is caught here instead. Only the
- * 8-byte chunk headers are read, never the audio.
+ * Walks a WAV's chunk headers. ffmpeg happily plays a file whose header claims 4 GiB, so a header
+ * that lies about the size is caught here instead. Only chunk headers and the fmt fields are read,
+ * never the audio.
  */
-export async function wavSizesAreHonest(file: Blob): Promise<boolean> {
+export async function readWavHeader(file: Blob): Promise<WavHeader> {
   const size = file.size;
-  const header = async (at: number) => {
-    const bytes = await file.slice(at, at + 8).bytes();
-    return { id: ascii(bytes, 0, 4), size: new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true) };
+  const bytesAt = (at: number, length: number) => file.slice(at, at + length).bytes();
+  const view = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const chunkAt = async (at: number) => {
+    const bytes = await bytesAt(at, 8);
+    return { id: ascii(bytes, 0, 4), size: view(bytes).getUint32(4, true) };
   };
-  if (size < 12) return false;
+  const lie = { sizesFit: false, layout: null };
+  if (size < 12) return lie;
   // RIFF size counts everything after its own 8 bytes; writers pad odd chunks, so allow one byte.
-  if ((await header(0)).size + 8 > size + 1) return false;
+  if ((await chunkAt(0)).size + 8 > size + 1) return lie;
+  let layout: PcmLayout | null = null;
   let offset = 12;
   while (offset + 8 <= size) {
-    const chunk = await header(offset);
+    const chunk = await chunkAt(offset);
     const end = offset + 8 + chunk.size;
-    if (end > size + 1) return false;
-    if (chunk.id === "data") return chunk.size > 0;
+    if (end > size + 1) return lie;
+    if (chunk.id === "fmt " && chunk.size >= 16) {
+      const fmt = view(await bytesAt(offset + 8, 16));
+      layout = { channels: fmt.getUint16(2, true), sampleRate: fmt.getUint32(4, true) };
+    }
+    if (chunk.id === "data") return chunk.size > 0 ? { sizesFit: true, layout } : lie;
     offset = end + (chunk.size % 2);
   }
-  return false;
+  return lie;
+}
+
+/**
+ * A FLAC's layout from STREAMINFO, which the format requires as the first metadata block:
+ * after "fLaC" and the 4-byte block header, 10 bytes of block and frame sizes, then 20 bits of
+ * sample rate and 3 bits of channels - 1.
+ */
+export function readFlacLayout(head: Uint8Array): PcmLayout | null {
+  if (head.length < 22 || ((head[4] as number) & 0x7f) !== 0) return null;
+  const [b18, b19, b20] = [head[18] as number, head[19] as number, head[20] as number];
+  return { sampleRate: (b18 << 12) | (b19 << 4) | (b20 >> 4), channels: ((b20 >> 1) & 0x07) + 1 };
 }
