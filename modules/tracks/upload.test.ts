@@ -202,6 +202,24 @@ describe("accepted originals", () => {
     expect((await quotaOf(uploader)).currentUsedQuotaSeconds - before.currentUsedQuotaSeconds).toBeCloseTo(10, 3);
   });
 
+  test("a FLAC behind a leading ID3v2 tag (as some taggers write it) is accepted", async () => {
+    const made = Bun.spawnSync([
+      "ffmpeg",
+      ...["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=3:sample_rate=44100"],
+      ...["-c:a", "flac", "-f", "flac", "pipe:1"],
+    ]);
+    expect(made.exitCode).toBe(0);
+    // ID3v2.4 header with a syncsafe size of 200 (1 × 128 + 72), then 200 bytes of padding.
+    const tag = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 1, 72, ...new Uint8Array(200)]);
+    const form = new FormData();
+    form.set("data", JSON.stringify({ title: "Tagged", primaryArtistName: "ID3", licenseId: "all-rights-reserved" }));
+    form.set("original", new Blob([tag, new Uint8Array(made.stdout)]), "tagged.flac");
+    const res = await call<UploadReply>(server, "POST", "/track", { token: uploader.token, body: form });
+    expect(res.status).toBe(201);
+    expect(res.body.track.duration).toBeCloseTo(3, 3);
+    expect((await waitProcessed(server, uploader, res.body.track.id)).processingStatus).toBe("READY");
+  }, 30_000);
+
   test("a phase-inverted stereo file keeps its full waveform (peaks over all channels, no downmix)", async () => {
     const path = join(server.dataDir, "..", `inverted-${crypto.randomUUID()}.wav`);
     const made = Bun.spawnSync([

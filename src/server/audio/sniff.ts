@@ -36,6 +36,18 @@ export function sniffAudio(head: Uint8Array): AudioFormat | null {
   return null;
 }
 
+/**
+ * Bytes taken by an ID3v2 tag at the start of a file (0 when there is none). Some taggers put one
+ * in front of a FLAC's "fLaC"; ffmpeg skips it, so sniffing looks past it too. The size is
+ * "syncsafe" (7 bits per byte) and excludes the 10-byte header and the optional 10-byte footer.
+ */
+export function id3v2Length(head: Uint8Array): number {
+  if (head.length < 10 || ascii(head, 0, 3) !== "ID3") return 0;
+  const size = head.subarray(6, 10).reduce((sum, byte) => sum * 128 + (byte & 0x7f), 0);
+  const footer = ((head[5] as number) & 0x10) !== 0 ? 10 : 0;
+  return 10 + size + footer;
+}
+
 /** The decoded stream's shape, as the file's own header states it. */
 export interface PcmLayout {
   sampleRate: number;
