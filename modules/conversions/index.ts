@@ -6,7 +6,8 @@ import { findViewableTrack } from "../tracks/access";
 import { requireStemOf } from "../tracks/media-keys";
 import { expirySweep } from "./expiry";
 import { CONVERSION_STATUSES } from "./schema";
-import { type ConversionSubject, conversionStatusReply, startConversion } from "./service";
+import { type ConversionSubject, conversionStatusReply } from "./service";
+import { resumeInProgressConversions, startConversion } from "./start";
 
 // Inputs use unions of literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first member.
 const Format = t.Union([t.Literal("wav"), t.Literal("flac")], { error: "format must be wav or flac" });
@@ -28,6 +29,7 @@ function subjectFor(trackId: string, stemId: string | null, viewer: Viewer | nul
  */
 export const conversionsModule = new Elysia({ name: "module.conversions", detail: { tags: ["Conversions"] } })
   .use(authGuard)
+  .onStart(() => resumeInProgressConversions())
   .onStart(expirySweep.start)
   .onStop(expirySweep.stop)
   .post(

@@ -45,9 +45,22 @@ export const conversionsRepo = {
       .returning({ id: conversions.id })
       .all().length > 0,
 
+  /** Only a run still in progress may fail: a late error never overwrites a finished derivative. */
   markFailed: (id: string, error: string): void => {
-    db.update(conversions).set({ status: "FAILED", error }).where(eq(conversions.id, id)).run();
+    db.update(conversions)
+      .set({ status: "FAILED", error })
+      .where(and(eq(conversions.id, id), eq(conversions.status, "IN_PROGRESS")))
+      .run();
   },
+
+  /** Conversions a crash may have left without a job (boot sweep). */
+  inProgressIds: (): string[] =>
+    db
+      .select({ id: conversions.id })
+      .from(conversions)
+      .where(eq(conversions.status, "IN_PROGRESS"))
+      .all()
+      .map((row) => row.id),
 
   /** Removes every conversion of a track and returns them, so their files can be deleted. */
   deleteForTrack: (trackId: string): Conversion[] =>

@@ -1,9 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { config } from "../../src/server/config";
-import { conflict } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
-import { enqueue } from "../../src/server/queue";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
 import { derivativeKey, findStemOf, listStemsOf } from "../tracks/media-keys";
@@ -19,12 +17,12 @@ export interface ConversionSubject {
   stem: Stem | null;
 }
 
-const targetOf = ({ stem }: ConversionSubject) => stem?.id ?? "full";
+export const targetOf = ({ stem }: ConversionSubject) => stem?.id ?? "full";
 const sourceOf = ({ track, stem }: ConversionSubject) =>
   stem ? { key: stem.fileKey, format: stem.originalFormat } : { key: track.originalKey, format: track.originalFormat };
 
 /** A WAV original already is the WAV download (and a FLAC one the FLAC): nothing to convert or expire. */
-const isOriginalFormat = (subject: ConversionSubject, format: ConversionFormat) => sourceOf(subject).format === format;
+export const isOriginalFormat = (subject: ConversionSubject, format: ConversionFormat) => sourceOf(subject).format === format;
 
 /** The status of one derivative given its row (absent row: NOT_STARTED). */
 const statusOf = (subject: ConversionSubject, format: ConversionFormat, row: Conversion | undefined): ConversionStatus =>
@@ -38,29 +36,6 @@ export function conversionStatusReply(subject: ConversionSubject, format: Conver
   const conversionStatus = statusOf(subject, format, conversionsRepo.find(subject.track.id, targetOf(subject), format));
   const status = conversionStatus === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const);
   return { status, data: { conversionStatus } };
-}
-
-/**
- * Starts a conversion unless one runs ('in_progress') or the file exists ('success'). A FAILED one
- * starts again. The original was fully decoded at upload, so it converts while the MP3 and waveform
- * are still being made; only audio whose processing failed is refused.
- */
-export async function startConversion(subject: ConversionSubject, format: ConversionFormat) {
-  if (isOriginalFormat(subject, format)) return { status: "success" as const };
-  if ((subject.stem ?? subject.track).processingStatus === "FAILED")
-    throw conflict("This audio could not be processed, so it cannot be converted");
-  const claimed = conversionsRepo.claim(subject.track.id, targetOf(subject), format);
-  if (!claimed) {
-    const current = conversionsRepo.find(subject.track.id, targetOf(subject), format);
-    return { status: current?.status === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const) };
-  }
-  try {
-    await enqueue("conversions.convert", { conversionId: claimed.id });
-  } catch (error) {
-    conversionsRepo.markFailed(claimed.id, "Could not queue the conversion");
-    throw error;
-  }
-  return { status: "success" as const };
 }
 
 /** The stored file to serve for a WAV/FLAC download: the original itself, or a completed derivative. */
@@ -109,8 +84,26 @@ export function conversionStatuses(trackId: string) {
   };
 }
 
-/** Job `conversions.convert`: encodes into staging, then moves the finished file into the store. */
+/**
+ * Job `conversions.convert`. It has one attempt (jobs/definitions.ts), so any error here is final and
+ * leaves FAILED, from which a new request starts again; a timeout aborts `signal` and ends the same way.
+ * Only a crash leaves the row IN_PROGRESS, and the boot sweep (start.ts) gives it its job back.
+ */
 export async function runConversion(conversionId: string, signal: AbortSignal): Promise<void> {
+  try {
+    await convert(conversionId, signal);
+  } catch (error) {
+    log.warn("conversion failed", { conversionId, error: error instanceof Error ? error.message : String(error) });
+    conversionsRepo.markFailed(
+      conversionId,
+      signal.aborted ? "The conversion took too long" : "The audio could not be converted",
+    );
+    if (signal.aborted) throw error;
+  }
+}
+
+/** Encodes into staging, then moves the finished file into the store. */
+async function convert(conversionId: string, signal: AbortSignal): Promise<void> {
   const conversion = conversionsRepo.findById(conversionId);
   if (conversion?.status !== "IN_PROGRESS") return;
   const track = tracksRepo.findById(conversion.trackId);
@@ -137,11 +130,6 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
       queuedMs: startedAt - conversion.updatedAt.getTime(),
       encodeMs: Date.now() - startedAt,
     });
-  } catch (error) {
-    // Shutdown or timeout: the durable job runs again after restart, so the row stays IN_PROGRESS.
-    if (signal.aborted) throw error;
-    log.warn("conversion failed", { conversionId, error: error instanceof Error ? error.message : String(error) });
-    conversionsRepo.markFailed(conversionId, "The audio could not be converted");
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -1,0 +1,119 @@
+/**
+ * Conversions survive crashes: kill -9 right after a start, and rows a crash left IN_PROGRESS with no
+ * job (the window between the claim and the enqueue) are finished by the next boot, or end FAILED.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { readdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { call, type Session, signUp } from "../../tests/support/api";
+import { startServer, type TestServer } from "../../tests/support/server";
+import { CORPUS, decodedSampleCount, type TrackView, uploadTrack } from "../media/test-tracks";
+
+const FLAC = "real-audio/audio-lena.flac";
+
+let dataDir: string;
+let server: TestServer;
+let owner: Session;
+let flacTrack: TrackView;
+let brokenTrack: TrackView;
+
+beforeAll(async () => {
+  server = await startServer();
+  dataDir = server.dataDir;
+  owner = await signUp(server);
+  flacTrack = await uploadTrack(server, owner, { original: FLAC, originalFormat: "flac" });
+  brokenTrack = await uploadTrack(server, owner, { original: "real-audio/hydrogen-808_Cymbal.flac", originalFormat: "flac" });
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+type StatusReply = { status: string; data: { conversionStatus: string } };
+
+const conversionStatus = async (track: TrackView, format: string) =>
+  (
+    await call<StatusReply>(server, "GET", `/track/${track.id}/audio-conversion-status?format=${format}`, {
+      token: owner.token,
+    })
+  ).body.data.conversionStatus;
+
+async function pollUntilSettled(track: TrackView, format: string): Promise<string> {
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const status = await conversionStatus(track, format);
+    if (status === "COMPLETED" || status === "FAILED") return status;
+    await Bun.sleep(100);
+  }
+  throw new Error("conversion did not settle");
+}
+
+/**
+ * Claims conversions in the stopped server's database through the module's own repo, as a crash
+ * between claim and enqueue leaves them: IN_PROGRESS with no job. A separate process, because the
+ * repo opens the database of its DATA_DIR.
+ */
+function claimWithoutJob(claims: Array<{ trackId: string; format: string }>): void {
+  const code = `import { conversionsRepo } from ${JSON.stringify(join(import.meta.dir, "repo.ts"))};
+for (const { trackId, format } of ${JSON.stringify(claims)}) {
+  if (conversionsRepo.claim(trackId, "full", format)?.status !== "IN_PROGRESS") throw new Error("not claimed");
+}`;
+  const run = Bun.spawnSync(["bun", "-e", code], { env: { ...process.env, DATA_DIR: dataDir }, stderr: "pipe" });
+  expect(run.stderr.toString()).toBe("");
+  expect(run.exitCode).toBe(0);
+}
+
+async function downloadedSamples(track: TrackView, format: string) {
+  const response = await fetch(`${server.url}/api/track/${track.id}/full.${format}?attachment&token=${owner.token}`);
+  expect(response.status).toBe(200);
+  const file = join(dataDir, `download-${track.id}.${format}`);
+  await Bun.write(file, await response.arrayBuffer());
+  return decodedSampleCount(file);
+}
+
+/** Nothing half-written is left: no store temp files, an empty staging folder. */
+function expectNoOrphans(): void {
+  const media = readdirSync(join(dataDir, "media"), { recursive: true, encoding: "utf8" });
+  expect(media.filter((name) => name.includes(".tmp-"))).toEqual([]);
+  expect(readdirSync(join(dataDir, "staging"))).toEqual([]);
+}
+
+test("kill -9 right after a conversion starts: the restarted server completes it, every sample there", async () => {
+  const start = await call(server, "POST", `/track/${flacTrack.id}/convert-audio`, {
+    token: owner.token,
+    body: { type: "full", format: "wav" },
+  });
+  expect(start.body).toEqual({ status: "success" });
+  await server.kill();
+
+  server = await startServer({ dataDir });
+  expect(await pollUntilSettled(flacTrack, "wav")).toBe("COMPLETED");
+  const reference = await decodedSampleCount(join(CORPUS, FLAC));
+  expect(await downloadedSamples(flacTrack, "wav")).toEqual({ samples: reference.samples, codec: "pcm_s16le" });
+  expectNoOrphans();
+}, 60_000);
+
+test("boot gives IN_PROGRESS conversions without a job their job back; one that cannot be read ends FAILED", async () => {
+  await server.stop();
+  claimWithoutJob([
+    { trackId: flacTrack.id, format: "flac" },
+    { trackId: brokenTrack.id, format: "wav" },
+  ]);
+  // The broken track's stored original was lost in the crash too: its conversion must fail, not hang.
+  await Bun.write(join(dataDir, "media", "tracks", brokenTrack.id, "original.flac"), "");
+
+  server = await startServer({ dataDir });
+  expect(await pollUntilSettled(flacTrack, "flac")).toBe("COMPLETED");
+  expect(await pollUntilSettled(brokenTrack, "wav")).toBe("FAILED");
+  const reference = await decodedSampleCount(join(CORPUS, FLAC));
+  expect(await downloadedSamples(flacTrack, "flac")).toEqual({ samples: reference.samples, codec: "flac" });
+  expect(server.output()).toContain("re-queued conversions still in progress");
+  expectNoOrphans();
+
+  // FAILED is not a dead end: asking again starts a new run (which fails again on this audio).
+  const again = await call(server, "POST", `/track/${brokenTrack.id}/convert-audio`, {
+    token: owner.token,
+    body: { type: "full", format: "wav" },
+  });
+  expect(again.body).toEqual({ status: "success" });
+  expect(await pollUntilSettled(brokenTrack, "wav")).toBe("FAILED");
+}, 60_000);
