@@ -1,16 +1,16 @@
 import { Elysia, t } from "elysia";
 import { badRequest } from "../../src/server/errors";
+import { oneOf } from "../../src/server/one-of";
 import { authGuard } from "../auth/guard";
 import type { Viewer } from "../auth/service";
 import { findViewableTrack } from "../tracks/access";
 import { requireStemOf } from "../tracks/media-keys";
 import { expirySweep } from "./expiry";
-import { CONVERSION_STATUSES } from "./schema";
+import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "./schema";
 import { type ConversionSubject, conversionStatusReply } from "./service";
 import { resumeInProgressConversions, startConversion } from "./start";
 
-// Inputs use unions of literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first member.
-const Format = t.Union([t.Literal("wav"), t.Literal("flac")], { error: "format must be wav or flac" });
+const Format = oneOf(CONVERSION_FORMATS, "format must be wav or flac");
 const StatusReply = t.Object({
   status: t.UnionEnum(["success", "in_progress"]),
   data: t.Object({ conversionStatus: t.UnionEnum(CONVERSION_STATUSES) }),
@@ -40,7 +40,7 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
     },
     {
       body: t.Object({
-        type: t.Union([t.Literal("full"), t.Literal("stem")], { error: "type must be full or stem" }),
+        type: oneOf(["full", "stem"], "type must be full or stem"),
         stemId: t.Optional(t.Nullable(t.String())),
         format: Format,
       }),

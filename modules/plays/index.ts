@@ -1,6 +1,7 @@
 import type { Server } from "bun";
 import { Elysia, t } from "elysia";
 import { badRequest } from "../../src/server/errors";
+import { oneOf } from "../../src/server/one-of";
 import { authGuard } from "../auth/guard";
 import type { Viewer } from "../auth/service";
 import { findViewableTrack } from "../tracks/access";
@@ -10,8 +11,7 @@ import { type Listener, recordPlay } from "./service";
 /** SPEC §3 play usage event, plus the visitor's anonymous id (kept by the browser in session storage). */
 const UsageBody = t.Object({
   eventType: t.Literal("PLAY", { error: "eventType must be PLAY" }),
-  // Not t.UnionEnum: Elysia would fill an absent one with its first member instead of refusing it.
-  playbackSource: t.Union([t.Literal("STREAM"), t.Literal("SYNCED")], { error: "playbackSource must be STREAM or SYNCED" }),
+  playbackSource: oneOf(["STREAM", "SYNCED"], "playbackSource must be STREAM or SYNCED"),
   duration: t.Number({ minimum: 0, maximum: 86_400, error: "duration must be a number of seconds" }),
   anonymousId: t.Optional(
     t.String({ pattern: "^[A-Za-z0-9_-]{8,64}$", error: "anonymousId must be 8 to 64 letters, digits, _ or -" }),
