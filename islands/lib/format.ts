@@ -1,21 +1,10 @@
 /** Display formatters shared by islands. */
 import type { ReleaseDatePrecision } from "../../src/shared/upload-rules";
 
+/** Bytes in B, KB, MB, GB or TB, steps of 1024, one decimal place (SPEC §9). */
+export { formatFileSize } from "../../src/shared/file-size";
 /** Seconds of quota as 'Xh Ym', 'Xm Ys' or 'Xs' (SPEC §9): said the same way by the server's messages. */
 export { formatQuotaDuration } from "../../src/shared/quota-duration";
-
-const SIZE_UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
-
-/** Bytes in B, KB, MB, GB or TB, steps of 1024, one decimal place (SPEC §9). */
-export function formatFileSize(bytes: number): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toFixed(1)} ${SIZE_UNITS[unit]}`;
-}
 
 /** A track or stem length as m:ss, or '--:--' when it is not known yet (SPEC §5). */
 export function formatDuration(seconds: number | null | undefined): string {

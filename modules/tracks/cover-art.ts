@@ -8,6 +8,9 @@ import { badRequest } from "../../src/server/errors";
 export const COVER_SIZES = { card: 320, page: 640, page2x: 1280 } as const;
 export type CoverSize = keyof typeof COVER_SIZES;
 
+/** Far above any real cover (a 6000 × 6000 PNG is about 40 MB); the bytes are read into memory. */
+export const MAX_COVER_BYTES = 50 * 1024 * 1024;
+
 /** 6000 × 6000: far above any real cover, far below a decompression bomb. */
 const PIXEL_LIMIT = 36_000_000;
 

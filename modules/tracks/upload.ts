@@ -1,26 +1,26 @@
-import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { type AudioFacts, AudioRejected, inspectAudio } from "../../src/server/audio/inspect";
-import { badRequest, HttpError } from "../../src/server/errors";
+import { badRequest, HttpError, payloadTooLarge } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
-import { stagingFolder } from "../../src/server/staging";
+import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
+import { formatFileSize } from "../../src/shared/file-size";
 import { formatQuotaDuration } from "../../src/shared/quota-duration";
 import type { Viewer } from "../auth/service";
 import { type NotificationInput, notifyUsers } from "../notifications/service";
 import { quotaLimitSeconds } from "../storage/service";
-import { validateCoverArt } from "./cover-art";
+import { MAX_COVER_BYTES, validateCoverArt } from "./cover-art";
 import { trackKeys } from "./keys";
 import { enqueueProcessing } from "./processing";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
 import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadInput } from "./upload-input";
 
-export interface UploadFiles {
+/** An upload's parts, already streamed to staging by the route (the caller removes them afterwards). */
+export interface UploadParts {
   data?: unknown;
-  original?: File;
-  coverArt?: File;
-  stems?: File[];
+  original?: StagedFile;
+  coverArt?: StagedFile;
+  stems?: StagedFile[];
 }
 
 /** Past this share of the quota the owner is warned (once, on the upload that crosses it). */
@@ -36,37 +36,35 @@ const QUOTA_WARNING_SHARE = 0.8;
  */
 export async function uploadTrack(
   owner: Viewer,
-  files: UploadFiles,
+  files: UploadParts,
 ): Promise<{ track: Track; notification?: NotificationInput }> {
   const input = parseUploadInput(files.data);
-  if (!(files.original instanceof File)) throw badRequest("Audio file is required");
+  if (!files.original) throw badRequest("Audio file is required");
   // A file was chosen, but it holds nothing (browsers send the part with its name): say so.
   if (files.original.size === 0) throw badRequest("The audio file is empty");
   const stemFiles = files.stems ?? [];
   checkStemList(input, files.original, stemFiles);
 
-  const folder = stagingFolder();
-  try {
-    const stemLabel = (index: number) => `Stem "${input.stemMetadata[index]?.name}"`;
-    const originalFacts = inspectUpload(folder, "original", files.original, input.originalFormat, "Audio file");
-    const stemFacts = stemFiles.map(async (file, index) => {
-      const stem = await inspectUpload(folder, `stem-${index}`, file, null, stemLabel(index));
-      const whole = await originalFacts;
-      if (stem.sampleRate !== whole.sampleRate || stem.frames !== whole.frames) {
-        throw badRequest(`${stemLabel(index)} must have the same length and sample rate as the original`);
-      }
-      return stem;
-    });
-    const [original, ...stems] = (await inspectAll([originalFacts, ...stemFacts])) as [Inspected, ...Inspected[]];
-    const cover = files.coverArt && files.coverArt.size > 0 ? new Uint8Array(await files.coverArt.arrayBuffer()) : null;
-    if (cover) await validateCoverArt(cover);
-    return await store(owner, input, original, stems, cover);
-  } finally {
-    await rm(folder, { recursive: true, force: true });
+  const stemLabel = (index: number) => `Stem "${input.stemMetadata[index]?.name}"`;
+  const originalFacts = inspectUpload(files.original, input.originalFormat, "Audio file");
+  const stemFacts = stemFiles.map(async (file, index) => {
+    const stem = await inspectUpload(file, null, stemLabel(index));
+    const whole = await originalFacts;
+    if (stem.sampleRate !== whole.sampleRate || stem.frames !== whole.frames) {
+      throw badRequest(`${stemLabel(index)} must have the same length and sample rate as the original`);
+    }
+    return stem;
+  });
+  const [original, ...stems] = (await inspectAll([originalFacts, ...stemFacts])) as [Inspected, ...Inspected[]];
+  if ((files.coverArt?.size ?? 0) > MAX_COVER_BYTES) {
+    throw payloadTooLarge(`Cover art must be at most ${formatFileSize(MAX_COVER_BYTES)}`);
   }
+  const cover = files.coverArt && files.coverArt.size > 0 ? await Bun.file(files.coverArt.path).bytes() : null;
+  if (cover) await validateCoverArt(cover);
+  return store(owner, input, original, stems, cover);
 }
 
-function checkStemList(input: UploadInput, original: File, stems: File[]): void {
+function checkStemList(input: UploadInput, original: StagedFile, stems: StagedFile[]): void {
   if (stems.length === 0 && input.stemMetadata.length === 0) return;
   if (stems.length > MAX_STEMS) throw badRequest(`A track can have at most ${MAX_STEMS} stems`);
   const originalFormat = input.originalFormat ?? extensionFormat(original.name);
@@ -89,21 +87,13 @@ async function inspectAll(inspections: Promise<Inspected>[]): Promise<Inspected[
   return results.map((result) => (result as PromiseFulfilledResult<Inspected>).value);
 }
 
-/** Copies one upload to staging under a server-made name and inspects it. */
-async function inspectUpload(
-  folder: string,
-  name: string,
-  file: File,
-  declared: UploadInput["originalFormat"],
-  label: string,
-): Promise<Inspected> {
+/** Inspects one staged upload; its name only picks the expected format. */
+async function inspectUpload(file: StagedFile, declared: UploadInput["originalFormat"], label: string): Promise<Inspected> {
   const byName = extensionFormat(file.name);
   if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
   if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
-  const path = join(folder, `${name}.${byName}`);
-  await Bun.write(path, file);
   try {
-    return { ...(await inspectAudio(path, byName, label)), path };
+    return { ...(await inspectAudio(file.path, byName, label)), path: file.path };
   } catch (error) {
     if (error instanceof AudioRejected) throw badRequest(error.message);
     throw error;

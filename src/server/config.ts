@@ -23,6 +23,8 @@ export interface Config {
   playCountWindowSeconds: number;
   /** How long a deleted track stays PENDING_DELETION before its files are purged and it becomes DELETED. */
   deletionGraceSeconds: number;
+  /** The largest track upload (original, stems and cover together), in bytes. */
+  maxUploadBytes: number;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -63,6 +65,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     conversionTtlSeconds: Number(env.CONVERSION_TTL_SECONDS ?? 7 * 24 * 3600),
     playCountWindowSeconds: Number(env.PLAY_COUNT_WINDOW_SECONDS ?? 3600),
     deletionGraceSeconds: Number(env.DELETION_GRACE_SECONDS ?? 7 * 24 * 3600),
+    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 4096) * 1024 * 1024,
   };
 }
 

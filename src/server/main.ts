@@ -14,7 +14,8 @@ startWorker(jobHandlers);
 const app = new Elysia()
   .use(api)
   .use(await pages())
-  .listen({ port: config.port, idleTimeout: 120 });
+  // No body cap at the socket: uploads stream to disk under MAX_UPLOAD_MB, other routes get 1 MB (body-limit.ts).
+  .listen({ port: config.port, idleTimeout: 120, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
 const url = `http://localhost:${app.server?.port}`;
 log.info(`Stemma listening on ${url}`, { port: app.server?.port, dataDir: config.dataDir });
 

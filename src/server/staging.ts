@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { config } from "./config";
 
@@ -19,6 +20,16 @@ export function stagingFolder(): string {
   const dir = join(STAGING_DIR, crypto.randomUUID());
   mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+/** Runs `work` with a fresh staging folder that is removed afterwards, whatever happened. */
+export async function withStagingFolder<T>(work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = stagingFolder();
+  try {
+    return await work(folder);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 export function sweepStaging(): void {
