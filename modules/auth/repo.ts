@@ -10,6 +10,9 @@ export const authRepo = {
     db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).get(),
   count: (): number => db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0,
   insert: (values: typeof users.$inferInsert): User => db.insert(users).values(values).returning().get(),
+  setPaidQuotaSeconds: (id: string, seconds: number): void => {
+    db.update(users).set({ paidQuotaSeconds: seconds }).where(eq(users.id, id)).run();
+  },
   admins: (): User[] => db.select().from(users).where(eq(users.role, "ADMIN")).all(),
   listByUsername: (): Pick<User, "id" | "username">[] =>
     db.select({ id: users.id, username: users.username }).from(users).orderBy(asc(users.username)).all(),

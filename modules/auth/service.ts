@@ -39,6 +39,11 @@ export function paidQuotaSeconds(userId: string): number {
   return authRepo.findById(userId)?.paidQuotaSeconds ?? 0;
 }
 
+/** The storage a user bought on top of the free quota (set by admins: scripts/grant-quota.ts). */
+export function setPaidQuotaSeconds(userId: string, seconds: number): void {
+  authRepo.setPaidQuotaSeconds(userId, seconds);
+}
+
 export async function signup(input: SignupInput): Promise<Viewer> {
   const inviteRequired = isFeatureEnabled(EARLY_ACCESS_FLAG);
   const errors = signupErrors(input, inviteRequired);

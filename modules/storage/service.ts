@@ -1,6 +1,7 @@
 import { config } from "../../src/server/config";
+import { badRequest, notFound } from "../../src/server/errors";
 import type { StorageQuota } from "../../src/shared/storage-quota";
-import { paidQuotaSeconds } from "../auth/service";
+import { findUserByEmail, paidQuotaSeconds, setPaidQuotaSeconds } from "../auth/service";
 import { usedQuotaSeconds } from "../tracks/service";
 
 /** Everyone's free allowance (FREE_QUOTA_SECONDS) plus what this user bought. */
@@ -19,4 +20,21 @@ export function storageQuota(userId: string): StorageQuota {
     paidQuotaSeconds: paid,
     isOverQuota: used > total,
   };
+}
+
+/** A century of audio: far above any real plan, low enough that a typo with extra digits is caught. */
+const MAX_PAID_HOURS = 876_000;
+
+/**
+ * Sets a user's paid quota to `hours` (as typed by an admin: a plain decimal number; 0 removes it)
+ * and returns their quota afterwards. Stored in whole seconds.
+ */
+export function grantPaidQuota(email: string, hours: string): StorageQuota {
+  if (!/^\d+(\.\d+)?$/.test(hours.trim()) || Number(hours) > MAX_PAID_HOURS) {
+    throw badRequest(`Hours must be a number from 0 to ${MAX_PAID_HOURS}, like 10 or 2.5 (got "${hours}")`);
+  }
+  const user = findUserByEmail(email);
+  if (!user) throw notFound(`No user has the e-mail address "${email}"`);
+  setPaidQuotaSeconds(user.id, Math.round(Number(hours) * 3600));
+  return storageQuota(user.id);
 }
