@@ -121,8 +121,14 @@ async function convert(conversionId: string, signal: AbortSignal): Promise<void>
     const key = derivativeKey(track.id, conversion.id, conversion.format);
     const stored = await fileStore.putFile(key, output);
     const expiresAt = new Date(Date.now() + config.conversionTtlSeconds * 1000);
-    // The track may have been deleted while encoding; then the file must not outlive its row.
-    if (!conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt)) await fileStore.delete(key);
+    // The track may have been deleted while encoding; then the file must not outlive its row. A second
+    // run of the same conversion (a job recovered twice after a crash) finds it COMPLETED with this very
+    // key, and keeps the file.
+    if (
+      !conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt) &&
+      conversionsRepo.findById(conversion.id)?.fileKey !== key
+    )
+      await fileStore.delete(key);
     // Waiting and encoding times, to tell a busy queue from slow encodes.
     log.info("conversion finished", {
       conversionId,
