@@ -56,12 +56,15 @@ export const tracksRepo = {
       .all()
       .map((row) => row.id),
 
-  /** Tracks deleted before `cutoff` whose files are still kept. */
+  /**
+   * Tracks deleted before `cutoff` whose files are still kept. One still processing waits for its job
+   * to end (READY or FAILED): purged earlier, the job would write its MP3 back into a deleted folder.
+   */
   pendingDeletionBefore: (cutoff: Date): string[] =>
     db
       .select({ id: tracks.id })
       .from(tracks)
-      .where(and(eq(tracks.status, "PENDING_DELETION"), lt(tracks.deletedAt, cutoff)))
+      .where(and(eq(tracks.status, "PENDING_DELETION"), lt(tracks.deletedAt, cutoff), ne(tracks.processingStatus, "PENDING")))
       .all()
       .map((row) => row.id),
   markDeleted: (id: string): void => {
