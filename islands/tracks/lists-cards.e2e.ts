@@ -2,44 +2,35 @@
  * Cards over real uploads (0.25 s corpus WAVs through POST /api/track): infinite scroll, sorting,
  * the licence tooltip, the activity text, shift-range selection both ways and the delete dialog.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import type { Browser } from "playwright-core";
 import { uploadTiny } from "../../modules/tracks/lists-test-support";
 import { horizontalBox, pageWidths, spillingBoxes } from "../../tests/e2e/support/layout";
 import { type Session, signUp } from "../../tests/support/api";
-import { launchBrowser } from "../../tests/support/browser";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServerAndBrowser } from "../../tests/support/lifecycle";
 import { signedInPage } from "../../tests/support/signed-in-page";
 import { createTrack } from "../../tests/support/uploads";
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let owner: Session;
 let other: Session;
 const TRACK_COUNT = 23; // more than one page of 20
 const SHOTS = "/tmp/fixui-shots";
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signUp(server); // the admin
-  owner = await signUp(server);
-  other = await signUp(server);
+  await signUp(live.server); // the admin
+  owner = await signUp(live.server);
+  other = await signUp(live.server);
   for (let n = 0; n < TRACK_COUNT; n++)
-    await uploadTiny(server, owner, { title: `Track ${String(n).padStart(2, "0")}`, primaryArtistName: `Artist ${n % 5}` });
+    await uploadTiny(live.server, owner, { title: `Track ${String(n).padStart(2, "0")}`, primaryArtistName: `Artist ${n % 5}` });
 }, 120_000);
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 const cards = (page: import("playwright-core").Page) => page.getByRole("article");
 
 describe("home list", () => {
   test("infinite scroll loads the next page when 'Loading more...' comes into view", async () => {
-    const { context, page } = await signedInPage(browser, null);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await signedInPage(live.browser, null);
+    await page.goto(`${live.server.url}/`);
     await page.getByRole("heading", { name: "Public Tracks" }).waitFor();
     await cards(page).nth(19).waitFor();
     expect(await cards(page).count()).toBe(20);
@@ -53,8 +44,8 @@ describe("home list", () => {
   });
 
   test("sorting by Title A-Z reorders the cards", async () => {
-    const { context, page } = await signedInPage(browser, null);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await signedInPage(live.browser, null);
+    await page.goto(`${live.server.url}/`);
     await cards(page).first().waitFor();
     expect(
       await page
@@ -70,12 +61,12 @@ describe("home list", () => {
   });
 
   test("a card shows the activity text, ownership and a licence tooltip fetched on opening", async () => {
-    const { context, page } = await signedInPage(browser, other.token);
+    const { context, page } = await signedInPage(live.browser, other.token);
     let licenseCalls = 0;
     page.on("request", (request) => {
       if (/\/api\/licenses\/[^/?]+/.test(request.url())) licenseCalls++;
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${live.server.url}/`);
     const card = cards(page).first();
     await card.waitFor();
     // No plays or downloads: no bars and no stand-in mark, but the SPEC §4 text is there for screen readers.
@@ -114,16 +105,19 @@ describe("long names", () => {
   const spacedTitle = "An Extraordinarily Long Track Title That Never Seems To End At All";
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    await uploadTiny(server, owner, { title: spacedTitle, primaryArtistName: "Someone With A Very Long Artist Name Indeed" });
-    await createTrack(server, owner.token, {
+    await uploadTiny(live.server, owner, {
+      title: spacedTitle,
+      primaryArtistName: "Someone With A Very Long Artist Name Indeed",
+    });
+    await createTrack(live.server, owner.token, {
       original: "bad/CON.wav",
       data: { title, primaryArtistName: artist, genreNames: [genre] },
     });
   });
 
   test("at 1280px the card keeps a one-token title, artist and genre inside itself (ellipsis)", async () => {
-    const { context, page } = await signedInPage(browser, owner.token, { viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/my-tracks/authored`);
+    const { context, page } = await signedInPage(live.browser, owner.token, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${live.server.url}/my-tracks/authored`);
     const card = page.getByRole("article", { name: title });
     await card.waitFor();
     expect(await spillingBoxes(card)).toEqual([]);
@@ -140,8 +134,8 @@ describe("long names", () => {
       ["/", "cards-375-home"],
       ["/my-tracks/authored", "cards-375-my-tracks"],
     ] as const) {
-      const { context, page } = await signedInPage(browser, owner.token, { viewport: { width: 375, height: 740 } });
-      await page.goto(`${server.url}${path}`);
+      const { context, page } = await signedInPage(live.browser, owner.token, { viewport: { width: 375, height: 740 } });
+      await page.goto(`${live.server.url}${path}`);
       const card = page.getByRole("article", { name: title });
       await card.waitFor();
       await card.scrollIntoViewIfNeeded();
@@ -160,8 +154,8 @@ describe("long names", () => {
 
 describe("my tracks", () => {
   test("shift-click selects a range downwards and deselects it upwards; the bar counts and cancels", async () => {
-    const { context, page } = await signedInPage(browser, owner.token);
-    await page.goto(`${server.url}/my-tracks/authored`);
+    const { context, page } = await signedInPage(live.browser, owner.token);
+    await page.goto(`${live.server.url}/my-tracks/authored`);
     const boxes = page.getByRole("checkbox");
     await boxes.nth(5).waitFor();
     await boxes.nth(1).click();
@@ -179,8 +173,8 @@ describe("my tracks", () => {
   });
 
   test("delete from the menu asks first; Cancel keeps the track, Delete removes it", async () => {
-    const { context, page } = await signedInPage(browser, owner.token);
-    await page.goto(`${server.url}/my-tracks/authored`);
+    const { context, page } = await signedInPage(live.browser, owner.token);
+    await page.goto(`${live.server.url}/my-tracks/authored`);
     const first = cards(page).first();
     await first.waitFor();
     const title = (await first.getByRole("link").first().textContent()) as string;
@@ -203,8 +197,8 @@ describe("my tracks", () => {
   });
 
   test("delete from the selection bar removes every selected track", async () => {
-    const { context, page } = await signedInPage(browser, owner.token);
-    await page.goto(`${server.url}/my-tracks/authored`);
+    const { context, page } = await signedInPage(live.browser, owner.token);
+    await page.goto(`${live.server.url}/my-tracks/authored`);
     await cards(page).nth(2).waitFor();
     const before = await cards(page).count();
     await page.getByRole("checkbox").nth(0).click();

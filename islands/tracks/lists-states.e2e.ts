@@ -1,29 +1,20 @@
 /** The list screens in real Chromium: headings, sort options, empty, signed-out and error states. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { type Session, signUp } from "../../tests/support/api";
-import { launchBrowser } from "../../tests/support/browser";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServerAndBrowser } from "../../tests/support/lifecycle";
 import { signedInPage } from "../../tests/support/signed-in-page";
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let user: Session;
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signUp(server); // the admin
-  user = await signUp(server);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await signUp(live.server); // the admin
+  user = await signUp(live.server);
 });
 
 describe("home", () => {
   test("a visitor sees 'Public Tracks', the eight sorts and 'No tracks found'", async () => {
-    const { context, page } = await signedInPage(browser, null);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await signedInPage(live.browser, null);
+    await page.goto(`${live.server.url}/`);
     await page.getByRole("heading", { name: "Public Tracks" }).waitFor();
     await page.getByText("No tracks found").waitFor();
     const options = await page.getByLabel("Sort by").locator("option").allTextContents();
@@ -42,20 +33,20 @@ describe("home", () => {
   });
 
   test("with a token the heading is 'Available Tracks'", async () => {
-    const { context, page } = await signedInPage(browser, user.token);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await signedInPage(live.browser, user.token);
+    await page.goto(`${live.server.url}/`);
     await page.getByRole("heading", { name: "Available Tracks" }).waitFor();
     await page.getByText("No tracks found").waitFor();
     await context.close();
   });
 
   test("a failed load shows the error's message", async () => {
-    const { context, page } = await signedInPage(browser, null);
+    const { context, page } = await signedInPage(live.browser, null);
     // The server failing is simulated at the network edge; the island and API client are the real ones.
     await page.route("**/api/tracks/public**", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Database is busy" }) }),
     );
-    await page.goto(`${server.url}/`);
+    await page.goto(`${live.server.url}/`);
     await page.getByRole("alert").getByText("API request failed: Database is busy").waitFor();
     await context.close();
   });
@@ -63,8 +54,8 @@ describe("home", () => {
 
 describe("my tracks", () => {
   test("/my-tracks goes to the authored tab; both tabs are there", async () => {
-    const { context, page } = await signedInPage(browser, user.token);
-    await page.goto(`${server.url}/my-tracks`);
+    const { context, page } = await signedInPage(live.browser, user.token);
+    await page.goto(`${live.server.url}/my-tracks`);
     await page.waitForURL("**/my-tracks/authored");
     await page.getByRole("heading", { name: "My Tracks" }).waitFor();
     await page.getByRole("link", { name: "Shared With Me" }).click();
@@ -75,8 +66,8 @@ describe("my tracks", () => {
   });
 
   test("signed out: 'Please log in to view your tracks'", async () => {
-    const { context, page } = await signedInPage(browser, null);
-    await page.goto(`${server.url}/my-tracks/authored`);
+    const { context, page } = await signedInPage(live.browser, null);
+    await page.goto(`${live.server.url}/my-tracks/authored`);
     await page.getByText("Please log in to view your tracks").waitFor();
     await context.close();
   });

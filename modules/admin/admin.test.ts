@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import type { FeatureFlag, InviteCode } from "../../islands/admin/admin-api";
 import { call, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 
 type Flag = FeatureFlag;
 type Code = InviteCode;
 
-let server: TestServer;
+const live = setUpServer();
 let admin: Awaited<ReturnType<typeof signUp>>;
 let user: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signUp(server);
-  user = await signUp(server);
+  admin = await signUp(live.server);
+  user = await signUp(live.server);
 });
-afterAll(() => server.stop());
 
 const ROUTES = [
   ["GET", "/admin/feature-flags", undefined],
@@ -28,44 +26,44 @@ const ROUTES = [
 
 describe("admin access", () => {
   test.each(ROUTES)("%s %s: 401 without a token, 403 for a USER", async (method, path, body) => {
-    const anonymous = await call<{ message: string }>(server, method, path, { body });
+    const anonymous = await call<{ message: string }>(live.server, method, path, { body });
     expect(anonymous.status).toBe(401);
-    const plain = await call<{ message: string }>(server, method, path, { body, token: user.token });
+    const plain = await call<{ message: string }>(live.server, method, path, { body, token: user.token });
     expect(plain.status).toBe(403);
     expect(plain.body.message).toBe("Admin access required");
   });
 
   test("a USER's attempts change nothing", async () => {
-    await call(server, "POST", "/admin/feature-flags", { token: user.token, body: { name: "SNEAKY" } });
-    const flags = await call<Flag[]>(server, "GET", "/admin/feature-flags", { token: admin.token });
+    await call(live.server, "POST", "/admin/feature-flags", { token: user.token, body: { name: "SNEAKY" } });
+    const flags = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
     expect(flags.body.some((flag) => flag.name === "SNEAKY")).toBe(false);
   });
 });
 
 describe("feature flags", () => {
   test("create, list, enable, and the enabled-features call follows", async () => {
-    const created = await call<Flag>(server, "POST", "/admin/feature-flags", {
+    const created = await call<Flag>(live.server, "POST", "/admin/feature-flags", {
       token: admin.token,
       body: { name: "  DARK_MODE  ", description: "Dims the lights" },
     });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ name: "DARK_MODE", description: "Dims the lights", isEnabled: false });
-    const noDescription = await call<Flag>(server, "POST", "/admin/feature-flags", {
+    const noDescription = await call<Flag>(live.server, "POST", "/admin/feature-flags", {
       token: admin.token,
       body: { name: "BARE" },
     });
     expect(noDescription.body.description).toBe("");
 
-    const list = await call<Flag[]>(server, "GET", "/admin/feature-flags", { token: admin.token });
+    const list = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
     expect(list.body.map((flag) => flag.name)).toContain("DARK_MODE");
-    expect((await call<string[]>(server, "GET", "/auth/enabled-features")).body).not.toContain("DARK_MODE");
+    expect((await call<string[]>(live.server, "GET", "/auth/enabled-features")).body).not.toContain("DARK_MODE");
 
-    const enabled = await call<Flag>(server, "PATCH", `/admin/feature-flags/${created.body.id}`, {
+    const enabled = await call<Flag>(live.server, "PATCH", `/admin/feature-flags/${created.body.id}`, {
       token: admin.token,
       body: { isEnabled: true },
     });
     expect(enabled.body.isEnabled).toBe(true);
-    expect((await call<string[]>(server, "GET", "/auth/enabled-features")).body).toContain("DARK_MODE");
+    expect((await call<string[]>(live.server, "GET", "/auth/enabled-features")).body).toContain("DARK_MODE");
   });
 
   test.each([
@@ -74,24 +72,27 @@ describe("feature flags", () => {
     [{ name: "   " }, 400],
     [{ name: 42 }, 400],
   ])("create with %p is a %d with 'Flag name is required'", async (body, status) => {
-    const res = await call<{ message: string }>(server, "POST", "/admin/feature-flags", { token: admin.token, body });
+    const res = await call<{ message: string }>(live.server, "POST", "/admin/feature-flags", { token: admin.token, body });
     expect(res.status).toBe(status);
     expect(res.body.message).toBe("Flag name is required");
   });
 
   test("a duplicate name is a 409; an unknown id is a 404; a non-boolean isEnabled is a 400", async () => {
-    await call(server, "POST", "/admin/feature-flags", { token: admin.token, body: { name: "ONCE" } });
-    const again = await call<{ message: string }>(server, "POST", "/admin/feature-flags", {
+    await call(live.server, "POST", "/admin/feature-flags", { token: admin.token, body: { name: "ONCE" } });
+    const again = await call<{ message: string }>(live.server, "POST", "/admin/feature-flags", {
       token: admin.token,
       body: { name: "ONCE" },
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("A feature flag named ONCE already exists");
-    const missing = await call(server, "PATCH", "/admin/feature-flags/nope", { token: admin.token, body: { isEnabled: true } });
+    const missing = await call(live.server, "PATCH", "/admin/feature-flags/nope", {
+      token: admin.token,
+      body: { isEnabled: true },
+    });
     expect(missing.status).toBe(404);
-    const flags = await call<Flag[]>(server, "GET", "/admin/feature-flags", { token: admin.token });
+    const flags = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
     const once = flags.body.find((flag) => flag.name === "ONCE") as Flag;
-    const bad = await call(server, "PATCH", `/admin/feature-flags/${once.id}`, {
+    const bad = await call(live.server, "PATCH", `/admin/feature-flags/${once.id}`, {
       token: admin.token,
       body: { isEnabled: "yes" },
     });
@@ -101,7 +102,7 @@ describe("feature flags", () => {
 
 describe("invite codes", () => {
   test("defaults: one use, never expires, empty reference stored as null", async () => {
-    const res = await call<Code>(server, "POST", "/admin/invite-codes", { token: admin.token, body: { reference: "   " } });
+    const res = await call<Code>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: { reference: "   " } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ maxUses: 1, usedCount: 0, expiresAt: null, reference: null, isActive: true });
     expect(res.body.code).toMatch(/^[A-Z2-9]{10}$/);
@@ -109,20 +110,20 @@ describe("invite codes", () => {
 
   test("create with every field, list it under codes, deactivate and reactivate", async () => {
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const created = await call<Code>(server, "POST", "/admin/invite-codes", {
+    const created = await call<Code>(live.server, "POST", "/admin/invite-codes", {
       token: admin.token,
       body: { maxUses: 5, expiresAt, reference: "For the band" },
     });
     expect(created.body).toMatchObject({ maxUses: 5, reference: "For the band", expiresAt });
-    const list = await call<{ codes: Code[] }>(server, "GET", "/admin/invite-codes", { token: admin.token });
+    const list = await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token });
     expect(list.body.codes.find((code) => code.id === created.body.id)?.code).toBe(created.body.code);
 
-    const off = await call<Code>(server, "PATCH", `/admin/invite-codes/${created.body.id}`, {
+    const off = await call<Code>(live.server, "PATCH", `/admin/invite-codes/${created.body.id}`, {
       token: admin.token,
       body: { isActive: false },
     });
     expect(off.body.isActive).toBe(false);
-    const on = await call<Code>(server, "PATCH", `/admin/invite-codes/${created.body.id}`, {
+    const on = await call<Code>(live.server, "PATCH", `/admin/invite-codes/${created.body.id}`, {
       token: admin.token,
       body: { isActive: true },
     });
@@ -131,7 +132,10 @@ describe("invite codes", () => {
 
   const MAX_USES = "Max Uses must be a whole number from 1 to 1000000";
   test("Max Uses may be as high as 1000000", async () => {
-    const res = await call<Code>(server, "POST", "/admin/invite-codes", { token: admin.token, body: { maxUses: 1_000_000 } });
+    const res = await call<Code>(live.server, "POST", "/admin/invite-codes", {
+      token: admin.token,
+      body: { maxUses: 1_000_000 },
+    });
     expect(res.status).toBe(200);
     expect(res.body.maxUses).toBe(1_000_000);
   });
@@ -147,38 +151,41 @@ describe("invite codes", () => {
     [{ expiresAt: 5 }, "Expires At must be a date and time"],
     [{ expiresAt: new Date(Date.now() - 60_000).toISOString() }, "Expires At must be in the future"],
   ])("create with %p is a 400: %s", async (body, message) => {
-    const res = await call<{ message: string }>(server, "POST", "/admin/invite-codes", { token: admin.token, body });
+    const res = await call<{ message: string }>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   test("an unknown id is a 404; a non-boolean isActive is a 400", async () => {
     expect(
-      (await call(server, "PATCH", "/admin/invite-codes/nope", { token: admin.token, body: { isActive: true } })).status,
+      (await call(live.server, "PATCH", "/admin/invite-codes/nope", { token: admin.token, body: { isActive: true } })).status,
     ).toBe(404);
-    const code = await call<Code>(server, "POST", "/admin/invite-codes", { token: admin.token, body: {} });
-    const bad = await call(server, "PATCH", `/admin/invite-codes/${code.body.id}`, { token: admin.token, body: { isActive: 1 } });
+    const code = await call<Code>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: {} });
+    const bad = await call(live.server, "PATCH", `/admin/invite-codes/${code.body.id}`, {
+      token: admin.token,
+      body: { isActive: 1 },
+    });
     expect(bad.status).toBe(400);
   });
 
   test("a deactivated code no longer admits a signup while early access is required", async () => {
-    const flag = await call<Flag>(server, "POST", "/admin/feature-flags", {
+    const flag = await call<Flag>(live.server, "POST", "/admin/feature-flags", {
       token: admin.token,
       body: { name: "EARLY_ACCESS_REQUIRED" },
     });
-    await call(server, "PATCH", `/admin/feature-flags/${flag.body.id}`, { token: admin.token, body: { isEnabled: true } });
-    const code = await call<Code>(server, "POST", "/admin/invite-codes", { token: admin.token, body: { maxUses: 3 } });
-    await call(server, "PATCH", `/admin/invite-codes/${code.body.id}`, { token: admin.token, body: { isActive: false } });
-    const refused = await call(server, "POST", "/auth/signup", {
+    await call(live.server, "PATCH", `/admin/feature-flags/${flag.body.id}`, { token: admin.token, body: { isEnabled: true } });
+    const code = await call<Code>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: { maxUses: 3 } });
+    await call(live.server, "PATCH", `/admin/invite-codes/${code.body.id}`, { token: admin.token, body: { isActive: false } });
+    const refused = await call(live.server, "POST", "/auth/signup", {
       body: { email: "late@example.com", username: "late_one", password: "Secret123", inviteCode: code.body.code },
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
-    await call(server, "PATCH", `/admin/invite-codes/${code.body.id}`, { token: admin.token, body: { isActive: true } });
-    const admitted = await call(server, "POST", "/auth/signup", {
+    await call(live.server, "PATCH", `/admin/invite-codes/${code.body.id}`, { token: admin.token, body: { isActive: true } });
+    const admitted = await call(live.server, "POST", "/auth/signup", {
       body: { email: "late@example.com", username: "late_one", password: "Secret123", inviteCode: code.body.code },
     });
     expect(admitted.status).toBe(201);
-    await call(server, "PATCH", `/admin/feature-flags/${flag.body.id}`, { token: admin.token, body: { isEnabled: false } });
+    await call(live.server, "PATCH", `/admin/feature-flags/${flag.body.id}`, { token: admin.token, body: { isEnabled: false } });
   });
 });

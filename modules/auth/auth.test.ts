@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.stop());
+const live = setUpServer();
 
 describe("signup", () => {
   test("the first account becomes ADMIN, later ones USER", async () => {
-    const first = await signUp(server);
-    const second = await signUp(server);
+    const first = await signUp(live.server);
+    const second = await signUp(live.server);
     expect(first.user.role).toBe("ADMIN");
     expect(second.user.role).toBe("USER");
   });
@@ -26,17 +22,17 @@ describe("signup", () => {
     [{ password: "NoDigitsHere" }, "Password must contain at least one number"],
   ])("rejects %p with the SPEC message", async (override, message) => {
     const body = { email: "valid@example.com", username: "valid_name", password: "Secret123", ...override };
-    const res = await call<{ message: string }>(server, "POST", "/auth/signup", { body });
+    const res = await call<{ message: string }>(live.server, "POST", "/auth/signup", { body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   test("duplicate e-mail or username is a 409", async () => {
-    const existing = await signUp(server);
-    const sameEmail = await call(server, "POST", "/auth/signup", {
+    const existing = await signUp(live.server);
+    const sameEmail = await call(live.server, "POST", "/auth/signup", {
       body: { email: existing.user.email.toUpperCase(), username: "fresh_name", password: "Secret123" },
     });
-    const sameName = await call(server, "POST", "/auth/signup", {
+    const sameName = await call(live.server, "POST", "/auth/signup", {
       body: { email: "fresh@example.com", username: existing.user.username.toUpperCase(), password: "Secret123" },
     });
     expect(sameEmail.status).toBe(409);
@@ -46,44 +42,46 @@ describe("signup", () => {
 
 describe("login and me", () => {
   test("login returns a token that /auth/me accepts, by header and never leaking the hash", async () => {
-    const account = await signUp(server);
-    const res = await call<Session>(server, "POST", "/auth/login", {
+    const account = await signUp(live.server);
+    const res = await call<Session>(live.server, "POST", "/auth/login", {
       body: { email: account.user.email, password: account.password },
     });
     expect(res.status).toBe(200);
-    const me = await call<Record<string, unknown>>(server, "GET", "/auth/me", { token: res.body.token });
+    const me = await call<Record<string, unknown>>(live.server, "GET", "/auth/me", { token: res.body.token });
     expect(me.status).toBe(200);
     expect(me.body.username).toBe(account.user.username);
     expect(JSON.stringify(me.body)).not.toContain("password");
   });
 
   test("wrong password is 401; missing or bad token on /auth/me is 401", async () => {
-    const account = await signUp(server);
-    const wrong = await call<{ message: string }>(server, "POST", "/auth/login", {
+    const account = await signUp(live.server);
+    const wrong = await call<{ message: string }>(live.server, "POST", "/auth/login", {
       body: { email: account.user.email, password: "Wrong1234" },
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body.message).toBe("Invalid email or password");
-    expect((await call(server, "GET", "/auth/me")).status).toBe(401);
-    expect((await call(server, "GET", "/auth/me", { token: "not.a.token" })).status).toBe(401);
+    expect((await call(live.server, "GET", "/auth/me")).status).toBe(401);
+    expect((await call(live.server, "GET", "/auth/me", { token: "not.a.token" })).status).toBe(401);
   });
 
   test("empty password gets 'Password is required'", async () => {
-    const res = await call<{ message: string }>(server, "POST", "/auth/login", { body: { email: "a@b.co", password: "" } });
+    const res = await call<{ message: string }>(live.server, "POST", "/auth/login", { body: { email: "a@b.co", password: "" } });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Password is required");
   });
 
   test("repeated failures for one account answer 429", async () => {
-    const account = await signUp(server);
+    const account = await signUp(live.server);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const res = await call(server, "POST", "/auth/login", { body: { email: account.user.email, password: "Wrong1234" } });
+      const res = await call(live.server, "POST", "/auth/login", { body: { email: account.user.email, password: "Wrong1234" } });
       statuses.push(res.status);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual([429, 429]);
-    const right = await call(server, "POST", "/auth/login", { body: { email: account.user.email, password: account.password } });
+    const right = await call(live.server, "POST", "/auth/login", {
+      body: { email: account.user.email, password: account.password },
+    });
     expect(right.status).toBe(429);
   });
 });

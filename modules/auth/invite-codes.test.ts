@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { createInviteOnlySwitch, type InviteOnlySwitch } from "../../tests/support/invite-only";
+import { setUpServer } from "../../tests/support/lifecycle";
 
 interface InviteCode {
   id: string;
@@ -11,28 +12,17 @@ interface InviteCode {
   isActive: boolean;
 }
 
-let server: TestServer;
+const live = setUpServer();
 let admin: Session;
-let flagId: string;
+let setInviteOnly: InviteOnlySwitch;
 
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signUp(server);
-  const flag = await call<{ id: string }>(server, "POST", "/admin/feature-flags", {
-    token: admin.token,
-    body: { name: EARLY_ACCESS_FLAG, description: "Registration needs an invite code" },
-  });
-  flagId = flag.body.id;
+  admin = await signUp(live.server);
+  setInviteOnly = await createInviteOnlySwitch(live.server, admin);
 });
-afterAll(() => server.stop());
-
-async function setInviteOnly(isEnabled: boolean) {
-  const res = await call(server, "PATCH", `/admin/feature-flags/${flagId}`, { token: admin.token, body: { isEnabled } });
-  expect(res.status).toBe(200);
-}
 
 async function createCode(body: { maxUses?: number; expiresAt?: string; reference?: string }): Promise<InviteCode> {
-  const res = await call<InviteCode>(server, "POST", "/admin/invite-codes", { token: admin.token, body });
+  const res = await call<InviteCode>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body });
   expect(res.status).toBe(200);
   return res.body;
 }
@@ -48,12 +38,12 @@ describe("with EARLY_ACCESS_REQUIRED on", () => {
   afterAll(() => setInviteOnly(false));
 
   test("the flag is listed in enabled-features for anyone", async () => {
-    const res = await call<string[]>(server, "GET", "/auth/enabled-features");
+    const res = await call<string[]>(live.server, "GET", "/auth/enabled-features");
     expect(res.body).toContain(EARLY_ACCESS_FLAG);
   });
 
   test("signup without a code gets 'Invite code is required'", async () => {
-    const res = await call<{ message: string }>(server, "POST", "/auth/signup", { body: signupBody() });
+    const res = await call<{ message: string }>(live.server, "POST", "/auth/signup", { body: signupBody() });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Invite code is required");
   });
@@ -61,18 +51,18 @@ describe("with EARLY_ACCESS_REQUIRED on", () => {
   test("a single-use code is consumed atomically: of two parallel signups exactly one succeeds", async () => {
     const invite = await createCode({ maxUses: 1 });
     const results = await Promise.all([
-      call<{ message?: string }>(server, "POST", "/auth/signup", { body: signupBody(invite.code) }),
-      call<{ message?: string }>(server, "POST", "/auth/signup", { body: signupBody(invite.code) }),
+      call<{ message?: string }>(live.server, "POST", "/auth/signup", { body: signupBody(invite.code) }),
+      call<{ message?: string }>(live.server, "POST", "/auth/signup", { body: signupBody(invite.code) }),
     ]);
     expect(results.map((res) => res.status).sort()).toEqual([201, 400]);
     expect(results.find((res) => res.status === 400)?.body.message).toBe("Invite code is invalid, expired or used up");
-    const list = await call<{ codes: InviteCode[] }>(server, "GET", "/admin/invite-codes", { token: admin.token });
+    const list = await call<{ codes: InviteCode[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token });
     expect(list.body.codes.find((code) => code.id === invite.id)?.usedCount).toBe(1);
   });
 
   test("a code is accepted in any letter case and with stray spaces", async () => {
     const invite = await createCode({ maxUses: 1 });
-    const res = await call(server, "POST", "/auth/signup", { body: signupBody(` ${invite.code.toLowerCase()} `) });
+    const res = await call(live.server, "POST", "/auth/signup", { body: signupBody(` ${invite.code.toLowerCase()} `) });
     expect(res.status).toBe(201);
   });
 
@@ -80,37 +70,37 @@ describe("with EARLY_ACCESS_REQUIRED on", () => {
     // Codes cannot be created already expired, so make one that expires in a moment and wait for it.
     const invite = await createCode({ maxUses: 3, expiresAt: new Date(Date.now() + 1_000).toISOString() });
     await Bun.sleep(1_200);
-    const res = await call<{ message: string }>(server, "POST", "/auth/signup", { body: signupBody(invite.code) });
+    const res = await call<{ message: string }>(live.server, "POST", "/auth/signup", { body: signupBody(invite.code) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Invite code is invalid, expired or used up");
-    const list = await call<{ codes: InviteCode[] }>(server, "GET", "/admin/invite-codes", { token: admin.token });
+    const list = await call<{ codes: InviteCode[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token });
     expect(list.body.codes.find((code) => code.id === invite.id)?.usedCount).toBe(0);
   });
 
   test("an inactive code is refused until it is activated again", async () => {
     const invite = await createCode({ maxUses: 1 });
-    await call(server, "PATCH", `/admin/invite-codes/${invite.id}`, { token: admin.token, body: { isActive: false } });
-    const refused = await call(server, "POST", "/auth/signup", { body: signupBody(invite.code) });
+    await call(live.server, "PATCH", `/admin/invite-codes/${invite.id}`, { token: admin.token, body: { isActive: false } });
+    const refused = await call(live.server, "POST", "/auth/signup", { body: signupBody(invite.code) });
     expect(refused.status).toBe(400);
-    await call(server, "PATCH", `/admin/invite-codes/${invite.id}`, { token: admin.token, body: { isActive: true } });
-    const accepted = await call(server, "POST", "/auth/signup", { body: signupBody(invite.code) });
+    await call(live.server, "PATCH", `/admin/invite-codes/${invite.id}`, { token: admin.token, body: { isActive: true } });
+    const accepted = await call(live.server, "POST", "/auth/signup", { body: signupBody(invite.code) });
     expect(accepted.status).toBe(201);
   });
 
   test("an unknown code is refused and no account is created", async () => {
     const body = signupBody("NOSUCHCODE");
-    const res = await call(server, "POST", "/auth/signup", { body });
+    const res = await call(live.server, "POST", "/auth/signup", { body });
     expect(res.status).toBe(400);
-    const login = await call(server, "POST", "/auth/login", { body: { email: body.email, password: body.password } });
+    const login = await call(live.server, "POST", "/auth/login", { body: { email: body.email, password: body.password } });
     expect(login.status).toBe(401);
   });
 });
 
 describe("with EARLY_ACCESS_REQUIRED off", () => {
   test("the flag is not listed and signup needs no code", async () => {
-    const features = await call<string[]>(server, "GET", "/auth/enabled-features");
+    const features = await call<string[]>(live.server, "GET", "/auth/enabled-features");
     expect(features.body).not.toContain(EARLY_ACCESS_FLAG);
-    const res = await call(server, "POST", "/auth/signup", { body: signupBody() });
+    const res = await call(live.server, "POST", "/auth/signup", { body: signupBody() });
     expect(res.status).toBe(201);
   });
 });

@@ -2,20 +2,19 @@
  * Who may fetch which media: every route, on a public and a private track, as owner, another user,
  * a user it is shared with, an admin and a visitor, with the token as a header and as ?token=.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { waitForProcessing } from "../../tests/support/uploads";
 import { type TrackView, uploadTrack } from "./test-tracks";
 
-let server: TestServer;
+const live = setUpServer();
 const sessions: Record<string, Session> = {};
 const tracks: Record<"public" | "private", TrackView> = {} as never;
 
 beforeAll(async () => {
-  server = await startServer();
   // The first account is the ADMIN.
-  for (const name of ["admin", "owner", "other", "shared"]) sessions[name] = await signUp(server);
+  for (const name of ["admin", "owner", "other", "shared"]) sessions[name] = await signUp(live.server);
   const input = {
     original: "stems/Nova Drift - Undertow (full mix).wav",
     originalFormat: "wav",
@@ -23,9 +22,9 @@ beforeAll(async () => {
     stems: [{ path: "stems/Nova Drift - Undertow - bass.wav", name: "Bass", type: "bass" }],
   };
   const owner = sessions.owner as Session;
-  tracks.public = await uploadTrack(server, owner, { ...input, isPublic: true });
-  tracks.private = await uploadTrack(server, owner, { ...input, isPublic: false });
-  const share = await call(server, "POST", `/track/${tracks.private.id}/share`, {
+  tracks.public = await uploadTrack(live.server, owner, { ...input, isPublic: true });
+  tracks.private = await uploadTrack(live.server, owner, { ...input, isPublic: false });
+  const share = await call(live.server, "POST", `/track/${tracks.private.id}/share`, {
     token: owner.token,
     body: { userIds: [(sessions.shared as Session).user.id] },
   });
@@ -36,16 +35,15 @@ beforeAll(async () => {
       { type: "full", format: "flac" },
       { type: "stem", stemId: track.stems[0]?.id, format: "flac" },
     ]) {
-      await call(server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body });
+      await call(live.server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body });
     }
     await waitForFlac(track);
   }
 }, 120_000);
-afterAll(() => server.stop());
 
 async function waitForFlac(track: TrackView): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    const view = await waitForProcessing<TrackView>(server, (sessions.owner as Session).token, track.id);
+    const view = await waitForProcessing<TrackView>(live.server, (sessions.owner as Session).token, track.id);
     if (view.fullTrackFlacUrl && view.stems[0]?.flacUrl) return;
     await Bun.sleep(100);
   }
@@ -72,7 +70,7 @@ const MAY_SEE_PRIVATE = new Set(["owner", "shared", "admin"]);
 async function fetchAs(path: string, actor: (typeof ACTORS)[number], via: "header" | "query") {
   const token = actor === "anonymous" ? undefined : sessions[actor]?.token;
   const headers: Record<string, string> = {};
-  let url = `${server.url}/api${path}`;
+  let url = `${live.server.url}/api${path}`;
   if (token && via === "header") headers.authorization = `Bearer ${token}`;
   if (token && via === "query") url += `${path.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
   const response = await fetch(url, { headers });
@@ -112,6 +110,6 @@ test("a stem of another track is 404 even on a visible track", async () => {
 
 test("a bad token is treated as a visitor: public media plays, private media is 404", async () => {
   const bad = { authorization: "Bearer not.a.token" };
-  expect((await fetch(`${server.url}/api/track/${tracks.public.id}/full.mp3`, { headers: bad })).status).toBe(200);
-  expect((await fetch(`${server.url}/api/track/${tracks.private.id}/full.mp3`, { headers: bad })).status).toBe(404);
+  expect((await fetch(`${live.server.url}/api/track/${tracks.public.id}/full.mp3`, { headers: bad })).status).toBe(200);
+  expect((await fetch(`${live.server.url}/api/track/${tracks.private.id}/full.mp3`, { headers: bad })).status).toBe(404);
 });

@@ -1,22 +1,21 @@
 /** HTTP behaviour of media: Range, ETag/304, types, download names, download counting, token hygiene. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { corpusFile, type TrackView, uploadTrack } from "./test-tracks";
 
 const ORIGINAL = "real-audio/sound-icons-electric-piano-3-16k.wav";
 const HOSTILE_TITLE = '../..\\etc/pa"ss wd; x=1 \u202Egnp.exe Café 🎵';
 
-let server: TestServer;
+const live = setUpServer();
 let owner: Session;
 let track: TrackView;
 let originalBytes: Uint8Array;
 
 beforeAll(async () => {
-  server = await startServer();
-  owner = await signUp(server);
-  track = await uploadTrack(server, owner, {
+  owner = await signUp(live.server);
+  track = await uploadTrack(live.server, owner, {
     original: ORIGINAL,
     originalFormat: "wav",
     title: HOSTILE_TITLE,
@@ -24,12 +23,11 @@ beforeAll(async () => {
   });
   originalBytes = await corpusFile(ORIGINAL).bytes();
 }, 60_000);
-afterAll(() => server.stop());
 
 const get = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${owner.token}`, ...headers } });
+  fetch(`${live.server.url}/api${path}`, { headers: { authorization: `Bearer ${owner.token}`, ...headers } });
 const totals = async () =>
-  (await call<TrackView>(server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
+  (await call<TrackView>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
 
 describe("Range", () => {
   test.each([
@@ -169,11 +167,11 @@ describe("tokens", () => {
       `/track/${track.id}/stem/nope.ogg?token=${token}`,
     ];
     for (const path of paths)
-      await (await fetch(`${server.url}/api${path}`, { headers: { range: "bytes=999999999-" } })).arrayBuffer();
-    await call(server, "POST", `/track/${track.id}/convert-audio`, { token, body: { type: "full", format: "flac" } });
-    await call(server, "POST", `/track/${track.id}/usage?token=${token}`, { body: { eventType: "PLAY" } });
+      await (await fetch(`${live.server.url}/api${path}`, { headers: { range: "bytes=999999999-" } })).arrayBuffer();
+    await call(live.server, "POST", `/track/${track.id}/convert-audio`, { token, body: { type: "full", format: "flac" } });
+    await call(live.server, "POST", `/track/${track.id}/usage?token=${token}`, { body: { eventType: "PLAY" } });
     await Bun.sleep(200);
-    expect(server.output()).not.toContain(token);
-    expect(server.output()).not.toContain(token.split(".")[2] as string);
+    expect(live.server.output()).not.toContain(token);
+    expect(live.server.output()).not.toContain(token.split(".")[2] as string);
   });
 });

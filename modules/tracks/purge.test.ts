@@ -3,36 +3,34 @@
  * have passed the purge sweep deletes its files and conversions and marks it DELETED.
  */
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { upload, waitForProcessing } from "../../tests/support/uploads";
 import type { ListPage } from "./lists-test-support";
 
 // alsa-Front_Center.wav decodes to 1.4285 s: one fits in a 2 s quota, two do not.
 const ORIGINAL = "real-audio/alsa-Front_Center.wav";
 
-let server: TestServer;
+const live = setUpServer({ env: { DELETION_GRACE_SECONDS: "2", FREE_QUOTA_SECONDS: "2" } });
 let admin: Session;
 let owner: Session;
 beforeAll(async () => {
-  server = await startServer({ env: { DELETION_GRACE_SECONDS: "2", FREE_QUOTA_SECONDS: "2" } });
-  admin = await signUp(server); // the first account is the ADMIN
-  owner = await signUp(server);
+  admin = await signUp(live.server); // the first account is the ADMIN
+  owner = await signUp(live.server);
 }, 30_000);
-afterAll(() => server.stop());
 
 const usedSeconds = async () =>
-  (await call<StorageQuota>(server, "GET", "/storage/quota", { token: owner.token })).body.currentUsedQuotaSeconds;
-const trackFolder = (id: string) => join(server.dataDir, "media", "tracks", id);
+  (await call<StorageQuota>(live.server, "GET", "/storage/quota", { token: owner.token })).body.currentUsedQuotaSeconds;
+const trackFolder = (id: string) => join(live.server.dataDir, "media", "tracks", id);
 const deletedList = async (status: string) =>
-  (await call<ListPage>(server, "GET", `/tracks/deleted?status=${status}`, { token: admin.token })).body.items;
+  (await call<ListPage>(live.server, "GET", `/tracks/deleted?status=${status}`, { token: admin.token })).body.items;
 /** Read straight from the database: a purged track's conversions have no API left to ask. */
 function conversionRows(trackId: string): number {
-  const sqlite = new Database(join(server.dataDir, "stemma.db"), { readonly: true });
+  const sqlite = new Database(join(live.server.dataDir, "stemma.db"), { readonly: true });
   try {
     return (sqlite.query("select count(*) as n from conversions where track_id = ?").get(trackId) as { n: number }).n;
   } finally {
@@ -43,7 +41,7 @@ function conversionRows(trackId: string): number {
 async function waitForFlac(trackId: string): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
     const status = await call<{ data: { conversionStatus: string } }>(
-      server,
+      live.server,
       "GET",
       `/track/${trackId}/audio-conversion-status?format=flac`,
       { token: owner.token },
@@ -55,17 +53,17 @@ async function waitForFlac(trackId: string): Promise<void> {
 }
 
 test("delete frees the quota at once; after the grace the files and conversions are gone and the track is DELETED", async () => {
-  const first = await upload(server, owner, { original: ORIGINAL, data: { title: "Going Away" } });
+  const first = await upload(live.server, owner, { original: ORIGINAL, data: { title: "Going Away" } });
   expect(first.status).toBe(201);
   const id = first.body.id;
-  await waitForProcessing(server, owner.token, id);
-  await call(server, "POST", `/track/${id}/convert-audio`, { token: owner.token, body: { type: "full", format: "flac" } });
+  await waitForProcessing(live.server, owner.token, id);
+  await call(live.server, "POST", `/track/${id}/convert-audio`, { token: owner.token, body: { type: "full", format: "flac" } });
   await waitForFlac(id);
   expect(conversionRows(id)).toBe(1);
   expect(await usedSeconds()).toBeCloseTo(1.4285, 3);
-  expect((await upload(server, owner, { original: ORIGINAL })).status).toBe(413);
+  expect((await upload(live.server, owner, { original: ORIGINAL })).status).toBe(413);
 
-  const deleted = await call<{ deletedIds: string[] }>(server, "DELETE", "/tracks", {
+  const deleted = await call<{ deletedIds: string[] }>(live.server, "DELETE", "/tracks", {
     token: owner.token,
     body: { trackIds: [id] },
   });
@@ -74,7 +72,7 @@ test("delete frees the quota at once; after the grace the files and conversions 
   expect(await usedSeconds()).toBe(0);
   expect(existsSync(trackFolder(id))).toBe(true);
   expect((await deletedList("PENDING_DELETION")).map((item) => item.id)).toEqual([id]);
-  const replacement = await upload(server, owner, { original: ORIGINAL, data: { title: "Fits Again" } });
+  const replacement = await upload(live.server, owner, { original: ORIGINAL, data: { title: "Fits Again" } });
   expect(replacement.status).toBe(201);
 
   let purged: ListPage["items"] = [];
@@ -84,18 +82,18 @@ test("delete frees the quota at once; after the grace the files and conversions 
   }
   expect(purged).toEqual([expect.objectContaining({ id, title: "Going Away", status: "DELETED" })]);
   expect(await deletedList("PENDING_DELETION")).toEqual([]);
-  expect((await call(server, "GET", "/tracks/deleted/count?status=DELETED", { token: admin.token })).body).toEqual({
+  expect((await call(live.server, "GET", "/tracks/deleted/count?status=DELETED", { token: admin.token })).body).toEqual({
     count: 1,
   });
   expect(existsSync(trackFolder(id))).toBe(false);
-  expect(readdirSync(join(server.dataDir, "media", "tracks"))).toEqual([replacement.body.id]);
+  expect(readdirSync(join(live.server.dataDir, "media", "tracks"))).toEqual([replacement.body.id]);
   expect(conversionRows(id)).toBe(0);
   // The replacement, still active, is the only thing charged.
   expect(await usedSeconds()).toBeCloseTo(1.4285, 3);
 
   // Nothing of it is served any more, not even to the admin who may see pending deletions.
   for (const path of [`/track/${id}`, `/track/${id}/original`, `/track/${id}/full.mp3`, `/track/${id}/full.flac`]) {
-    const res = await call<{ message: string }>(server, "GET", path, { token: admin.token });
+    const res = await call<{ message: string }>(live.server, "GET", path, { token: admin.token });
     expect(res.status, path).toBe(404);
     expect(res.body.message, path).toBe("Track not found");
   }

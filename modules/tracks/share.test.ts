@@ -1,30 +1,33 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { listAll, uploadTiny } from "./lists-test-support";
 
 /** Edge cases of POST and DELETE /api/track/{id}/share {userIds} (SPEC §7), beside track-access.test.ts. */
-let server: TestServer;
+const live = setUpServer();
 let owner: Session;
 let friend: Session;
 let another: Session;
 let stranger: Session;
 beforeAll(async () => {
-  server = await startServer();
-  await signUp(server); // The first account is the admin, who may manage any track; the others are plain users.
-  [owner, friend, another, stranger] = await Promise.all([signUp(server), signUp(server), signUp(server), signUp(server)]);
+  await signUp(live.server); // The first account is the admin, who may manage any track; the others are plain users.
+  [owner, friend, another, stranger] = await Promise.all([
+    signUp(live.server),
+    signUp(live.server),
+    signUp(live.server),
+    signUp(live.server),
+  ]);
 }, 30_000);
-afterAll(() => server.stop());
 
 type Shares = { sharedWith: { userId: string; user: { email: string } }[] };
 const entry = (session: Session) => ({ userId: session.user.id, user: { email: session.user.email } });
 const share = (id: string, as: Session, userIds: unknown) =>
-  call<Shares & { message: string }>(server, "POST", `/track/${id}/share`, { token: as.token, body: { userIds } });
+  call<Shares & { message: string }>(live.server, "POST", `/track/${id}/share`, { token: as.token, body: { userIds } });
 const unshare = (id: string, as: Session, userIds: unknown) =>
-  call<Shares & { message: string }>(server, "DELETE", `/track/${id}/share`, { token: as.token, body: { userIds } });
+  call<Shares & { message: string }>(live.server, "DELETE", `/track/${id}/share`, { token: as.token, body: { userIds } });
 const storedShares = async (id: string) =>
-  (await call<Shares>(server, "GET", `/track/${id}`, { token: owner.token })).body.sharedWith;
-const privateTrack = () => uploadTiny(server, owner, { isPublic: false });
+  (await call<Shares>(live.server, "GET", `/track/${id}`, { token: owner.token })).body.sharedWith;
+const privateTrack = () => uploadTiny(live.server, owner, { isPublic: false });
 
 describe("sharing a track", () => {
   test("sharing with yourself changes nothing: the owner never appears in their own list", async () => {
@@ -56,7 +59,7 @@ describe("sharing a track", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Only known users can be shared with");
     expect(await storedShares(id)).toEqual([]);
-    expect((await call(server, "GET", `/track/${id}`, { token: friend.token })).status).toBe(404);
+    expect((await call(live.server, "GET", `/track/${id}`, { token: friend.token })).status).toBe(404);
   });
 
   test("a body without a list of ids is a 400 with a message", async () => {
@@ -75,11 +78,11 @@ describe("sharing a track", () => {
 describe("the people it is shared with are told", () => {
   type Notifications = { items: { title: string; message: string; type: string }[] };
   const notificationsOf = async (session: Session) =>
-    (await call<Notifications>(server, "GET", "/notifications", { token: session.token })).body.items;
+    (await call<Notifications>(live.server, "GET", "/notifications", { token: session.token })).body.items;
 
   test("each newly added user gets one notification; sharing again tells only the new ones, never the owner", async () => {
-    const [first, second, third] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
-    const id = await uploadTiny(server, owner, { title: 'Night "Bus"', isPublic: false });
+    const [first, second, third] = await Promise.all([signUp(live.server), signUp(live.server), signUp(live.server)]);
+    const id = await uploadTiny(live.server, owner, { title: 'Night "Bus"', isPublic: false });
     const told = {
       title: "Track shared with you",
       message: `${owner.user.username} shared "Night "Bus"" with you.`,
@@ -97,7 +100,7 @@ describe("the people it is shared with are told", () => {
   });
 
   test("a refused share (an unknown id among them) tells nobody", async () => {
-    const recipient = await signUp(server);
+    const recipient = await signUp(live.server);
     const id = await privateTrack();
     expect((await share(id, owner, [recipient.user.id, "no-such-user"])).status).toBe(400);
     expect(await notificationsOf(recipient)).toEqual([]);
@@ -116,11 +119,11 @@ describe("unsharing", () => {
   test("removing one person leaves the others, and takes the track off their Shared With Me list", async () => {
     const id = await privateTrack();
     await share(id, owner, [friend.user.id, another.user.id]);
-    expect(await listAll(server, "/tracks/shared", friend.token)).toContain(id);
+    expect(await listAll(live.server, "/tracks/shared", friend.token)).toContain(id);
     expect((await unshare(id, owner, [friend.user.id])).body.sharedWith).toEqual([entry(another)]);
-    expect(await listAll(server, "/tracks/shared", friend.token)).not.toContain(id);
-    expect((await call(server, "GET", `/track/${id}`, { token: friend.token })).status).toBe(404);
-    expect((await call(server, "GET", `/track/${id}`, { token: another.token })).status).toBe(200);
+    expect(await listAll(live.server, "/tracks/shared", friend.token)).not.toContain(id);
+    expect((await call(live.server, "GET", `/track/${id}`, { token: friend.token })).status).toBe(404);
+    expect((await call(live.server, "GET", `/track/${id}`, { token: another.token })).status).toBe(200);
   });
 });
 
@@ -139,12 +142,12 @@ describe("only the owner manages sharing", () => {
   });
 
   test("a public track's share list is not shown to others either; no token is a 401; an unknown track 404", async () => {
-    const id = await uploadTiny(server, owner, { isPublic: true });
+    const id = await uploadTiny(live.server, owner, { isPublic: true });
     await share(id, owner, [friend.user.id]);
     for (const viewer of [stranger, friend])
-      expect((await call<Shares>(server, "GET", `/track/${id}`, { token: viewer.token })).body.sharedWith).toEqual([]);
-    expect((await call<Shares>(server, "GET", `/track/${id}`)).body.sharedWith).toEqual([]);
-    const anonymous = await call(server, "POST", `/track/${id}/share`, { body: { userIds: [stranger.user.id] } });
+      expect((await call<Shares>(live.server, "GET", `/track/${id}`, { token: viewer.token })).body.sharedWith).toEqual([]);
+    expect((await call<Shares>(live.server, "GET", `/track/${id}`)).body.sharedWith).toEqual([]);
+    const anonymous = await call(live.server, "POST", `/track/${id}/share`, { body: { userIds: [stranger.user.id] } });
     expect(anonymous.status).toBe(401);
     expect((await share("no-such-track", owner, [friend.user.id])).status).toBe(404);
   });

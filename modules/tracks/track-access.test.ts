@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { upload, uploadForm, waitProcessed } from "../../tests/support/uploads";
 
-let server: TestServer;
+const live = setUpServer();
 let admin: Session;
 let owner: Session;
 let friend: Session;
 let stranger: Session;
 beforeAll(async () => {
-  server = await startServer();
-  admin = await signUp(server);
-  [owner, friend, stranger] = await Promise.all([signUp(server), signUp(server), signUp(server)]);
+  admin = await signUp(live.server);
+  [owner, friend, stranger] = await Promise.all([signUp(live.server), signUp(live.server), signUp(live.server)]);
 }, 30_000);
-afterAll(() => server.stop());
 
 const original = "real-audio/hydrogen-808_Cymbal.flac";
 
@@ -33,25 +31,25 @@ describe("upload validation (SPEC §5 and §8 wording)", () => {
     [{ originalFormat: "mp3" }, "Original format must be one of: wav, flac, xm, it, s3m, mod"],
     [{ isPublic: "yes" }, "isPublic must be true or false"],
   ])("%p → %s", async (data, message) => {
-    const res = await upload(server, owner, { original, data });
+    const res = await upload(live.server, owner, { original, data });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
 
   test("no original: 'Audio file is required'; no data: 'Track data is required'; no token: 401", async () => {
-    const noFile = await upload(server, owner, {});
+    const noFile = await upload(live.server, owner, {});
     expect(noFile.status).toBe(400);
     expect(noFile.body.message).toBe("Audio file is required");
-    const form = await uploadForm(server, { original });
+    const form = await uploadForm(live.server, { original });
     form.delete("data");
-    const noData = await call<{ message: string }>(server, "POST", "/track", { token: owner.token, body: form });
+    const noData = await call<{ message: string }>(live.server, "POST", "/track", { token: owner.token, body: form });
     expect(noData.body.message).toBe("Track data is required");
-    const anonymous = await call(server, "POST", "/track", { body: await uploadForm(server, { original }) });
+    const anonymous = await call(live.server, "POST", "/track", { body: await uploadForm(live.server, { original }) });
     expect(anonymous.status).toBe(401);
   });
 
   test("defaults and stored fields: isPublic true, precision DAY, genres trimmed and unique, dates by precision", async () => {
-    const res = await upload(server, owner, {
+    const res = await upload(live.server, owner, {
       original,
       data: { bpm: 128, key: "C minor", genreNames: [" house ", "house", "techno"], isExplicit: true, releaseDate: "2021-06" },
     });
@@ -77,31 +75,31 @@ describe("upload validation (SPEC §5 and §8 wording)", () => {
 
 describe("who may read a track", () => {
   test("a private track: owner, shared users and admins read it; strangers and visitors get 404", async () => {
-    const res = await upload(server, owner, { original, data: { isPublic: false } });
+    const res = await upload(live.server, owner, { original, data: { isPublic: false } });
     const id = res.body.track.id;
-    await waitProcessed(server, owner, id);
+    await waitProcessed(live.server, owner, id);
     const statusFor = async (session: Session | null) =>
-      (await call(server, "GET", `/track/${id}`, { token: session?.token })).status;
+      (await call(live.server, "GET", `/track/${id}`, { token: session?.token })).status;
     expect(await statusFor(owner)).toBe(200);
     expect(await statusFor(admin)).toBe(200);
     expect(await statusFor(stranger)).toBe(404);
     expect(await statusFor(null)).toBe(404);
     expect(await statusFor(friend)).toBe(404);
 
-    const shared = await call<{ sharedWith: unknown[] }>(server, "POST", `/track/${id}/share`, {
+    const shared = await call<{ sharedWith: unknown[] }>(live.server, "POST", `/track/${id}/share`, {
       token: owner.token,
       body: { userIds: [friend.user.id] },
     });
     expect(shared.body.sharedWith).toEqual([{ userId: friend.user.id, user: { email: friend.user.email } }]);
     expect(await statusFor(friend)).toBe(200);
     // The share list is the owner's business only.
-    const asFriend = await call<{ sharedWith: unknown[] }>(server, "GET", `/track/${id}`, { token: friend.token });
+    const asFriend = await call<{ sharedWith: unknown[] }>(live.server, "GET", `/track/${id}`, { token: friend.token });
     expect(asFriend.body.sharedWith).toEqual([]);
 
-    await call(server, "DELETE", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
+    await call(live.server, "DELETE", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
     expect(await statusFor(friend)).toBe(404);
 
-    const published = await call<{ isPublic: boolean }>(server, "PATCH", `/track/${id}/visibility`, {
+    const published = await call<{ isPublic: boolean }>(live.server, "PATCH", `/track/${id}/visibility`, {
       token: owner.token,
       body: { isPublic: true },
     });
@@ -110,23 +108,23 @@ describe("who may read a track", () => {
   }, 30_000);
 
   test("only the owner changes visibility or sharing; others get 404, unknown users 400", async () => {
-    const id = (await upload(server, owner, { original })).body.track.id;
-    const asStranger = await call(server, "PATCH", `/track/${id}/visibility`, {
+    const id = (await upload(live.server, owner, { original })).body.track.id;
+    const asStranger = await call(live.server, "PATCH", `/track/${id}/visibility`, {
       token: stranger.token,
       body: { isPublic: false },
     });
     expect(asStranger.status).toBe(404);
-    const shareAsStranger = await call(server, "POST", `/track/${id}/share`, {
+    const shareAsStranger = await call(live.server, "POST", `/track/${id}/share`, {
       token: stranger.token,
       body: { userIds: [stranger.user.id] },
     });
     expect(shareAsStranger.status).toBe(404);
-    const unknown = await call<{ message: string }>(server, "POST", `/track/${id}/share`, {
+    const unknown = await call<{ message: string }>(live.server, "POST", `/track/${id}/share`, {
       token: owner.token,
       body: { userIds: ["nobody"] },
     });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toBe("Only known users can be shared with");
-    expect((await call(server, "GET", "/track/does-not-exist")).status).toBe(404);
+    expect((await call(live.server, "GET", "/track/does-not-exist")).status).toBe(404);
   });
 });

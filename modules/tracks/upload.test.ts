@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { CORPUS, type TrackJson, type UploadReply, upload, waitProcessed } from "../../tests/support/uploads";
 
-let server: TestServer;
+const live = setUpServer();
 let uploader: Session;
 beforeAll(async () => {
-  server = await startServer();
-  await signUp(server); // the first account is the admin; uploaders below are ordinary users
-  uploader = await signUp(server);
+  await signUp(live.server); // the first account is the admin; uploaders below are ordinary users
+  uploader = await signUp(live.server);
 }, 30_000);
-afterAll(() => server.stop());
 
 /** Every stored file under the data folder's media and staging areas (nothing may be left behind). */
 function storedFiles(dataDir: string): string[] {
@@ -29,7 +27,7 @@ function storedFiles(dataDir: string): string[] {
 }
 
 const quotaOf = async (session: Session) =>
-  (await call<{ currentUsedQuotaSeconds: number }>(server, "GET", "/storage/quota", { token: session.token })).body;
+  (await call<{ currentUsedQuotaSeconds: number }>(live.server, "GET", "/storage/quota", { token: session.token })).body;
 
 describe("accepted originals", () => {
   const cases: Array<[string, string, number, string | null]> = [
@@ -52,12 +50,12 @@ describe("accepted originals", () => {
   ];
 
   test("every real module, WAV and FLAC uploads and processes: duration, waveform, MP3, loudness, module text", async () => {
-    const session = await signUp(server);
+    const session = await signUp(live.server);
     const results = await Promise.all(
       cases.map(async ([path, originalFormat]) => {
-        const res = await upload(server, session, { original: path, data: { originalFormat } });
+        const res = await upload(live.server, session, { original: path, data: { originalFormat } });
         expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
-        return waitProcessed(server, session, res.body.track.id);
+        return waitProcessed(live.server, session, res.body.track.id);
       }),
     );
     for (const [index, track] of results.entries()) {
@@ -82,7 +80,7 @@ describe("accepted originals", () => {
   }, 120_000);
 
   test("a WAV is playable in the reply (waveform, original streamable); the MP3 and cover follow; a module waits for its MP3", async () => {
-    const res = await upload(server, uploader, {
+    const res = await upload(live.server, uploader, {
       original: "album/06 - Nova Drift - The Long Way Home (Extended Mix).wav",
       coverArt: "album/the long way home.JPG",
     });
@@ -94,27 +92,27 @@ describe("accepted originals", () => {
     expect(Math.max(...(res.body.track.waveformData as number[]))).toBeGreaterThan(0.01);
     expect(res.body.track.coverArt).toBe(`{address}/api/track/${id}/cover`);
     const auth = { authorization: `Bearer ${uploader.token}` };
-    const head = await fetch(`${server.url}/api/track/${id}/original`, { headers: { ...auth, range: "bytes=0-11" } });
+    const head = await fetch(`${live.server.url}/api/track/${id}/original`, { headers: { ...auth, range: "bytes=0-11" } });
     expect(head.status).toBe(206);
     expect(new TextDecoder().decode(await head.arrayBuffer())).toStartWith("RIFF");
 
-    const done = await waitProcessed(server, uploader, id);
+    const done = await waitProcessed(live.server, uploader, id);
     expect(done.waveformData).toEqual(res.body.track.waveformData as number[]);
     expect(done.coverArt).toBe(`/api/track/${id}/cover`);
     expect(done.coverArtSizeBytes as number).toBeGreaterThan(0);
-    const mp3 = await fetch(`${server.url}${done.fullTrackMp3Url}`, { headers: auth });
+    const mp3 = await fetch(`${live.server.url}${done.fullTrackMp3Url}`, { headers: auth });
     expect(mp3.status).toBe(200);
     expect(mp3.headers.get("content-type")).toContain("audio/mpeg");
     expect((await mp3.arrayBuffer()).byteLength).toBe(done.mp3SizeBytes as number);
-    const cover = await fetch(`${server.url}${done.coverArt}`);
+    const cover = await fetch(`${live.server.url}${done.coverArt}`);
     expect(cover.headers.get("content-type")).toContain("image/webp");
 
     // Browsers do not play tracker modules: the marker stays until the MP3 exists.
-    const module = await upload(server, uploader, { original: "real-modules/gd-ite.it" });
+    const module = await upload(live.server, uploader, { original: "real-modules/gd-ite.it" });
     expect(module.status).toBe(201);
     expect(module.body.track.originalUrl).toBe(`{address}/api/track/${module.body.track.id}/original`);
     expect(module.body.track.waveformData).toHaveLength(4000);
-    const moduleDone = await waitProcessed(server, uploader, module.body.track.id);
+    const moduleDone = await waitProcessed(live.server, uploader, module.body.track.id);
     expect(moduleDone.originalUrl).toBe(`/api/track/${module.body.track.id}/original`);
   }, 60_000);
 
@@ -128,9 +126,9 @@ describe("accepted originals", () => {
       Object.entries(matches)
         .filter(([track]) => !track.startsWith("06"))
         .map(async ([track, cover]) => {
-          const res = await upload(server, uploader, { original: `album/${track}`, coverArt: `album/${cover}` });
+          const res = await upload(live.server, uploader, { original: `album/${track}`, coverArt: `album/${cover}` });
           expect(res.status, track).toBe(201);
-          return waitProcessed(server, uploader, res.body.track.id);
+          return waitProcessed(live.server, uploader, res.body.track.id);
         }),
     );
     for (const track of tracks) {
@@ -142,11 +140,11 @@ describe("accepted originals", () => {
   test("hostile file names are only names: a valid WAV called CON.wav or a 255-byte name is stored under server keys", async () => {
     const long = readdirSync(join(CORPUS, "bad")).find((name) => name.startsWith("aaaa")) as string;
     for (const name of ["CON.wav", long]) {
-      const res = await upload(server, uploader, { original: `bad/${name}` });
+      const res = await upload(live.server, uploader, { original: `bad/${name}` });
       expect(res.status).toBe(201);
-      expect((await waitProcessed(server, uploader, res.body.track.id)).processingStatus).toBe("READY");
+      expect((await waitProcessed(live.server, uploader, res.body.track.id)).processingStatus).toBe("READY");
     }
-    expect(storedFiles(server.dataDir).some((path) => path.includes("CON") || path.includes("aaaa"))).toBe(false);
+    expect(storedFiles(live.server.dataDir).some((path) => path.includes("CON") || path.includes("aaaa"))).toBe(false);
   }, 30_000);
 
   test("a whole module that renders to silence is refused (libopenmpt exits 0 on it)", async () => {
@@ -157,7 +155,7 @@ describe("accepted originals", () => {
     const form = new FormData();
     form.set("data", JSON.stringify({ title: "Silence", primaryArtistName: "Nobody", licenseId: "all-rights-reserved" }));
     form.set("original", new Blob([bytes]), "silence.mod");
-    const res = await call<{ message: string }>(server, "POST", "/track", { token: uploader.token, body: form });
+    const res = await call<{ message: string }>(live.server, "POST", "/track", { token: uploader.token, body: form });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Audio file renders to silence (the module is damaged or incomplete)");
   });
@@ -173,7 +171,7 @@ describe("accepted originals", () => {
     const form = new FormData();
     form.set("data", JSON.stringify({ title: "Half", primaryArtistName: "Tone", licenseId: "all-rights-reserved" }));
     form.set("original", new Blob([new Uint8Array(made.stdout)]), "half.flac");
-    const res = await call<UploadReply>(server, "POST", "/track", { token: uploader.token, body: form });
+    const res = await call<UploadReply>(live.server, "POST", "/track", { token: uploader.token, body: form });
     expect(res.status).toBe(201);
     expect(res.body.track.duration).toBeCloseTo(2, 3);
     const maxima = (res.body.track.waveformData as number[]).filter((_, index) => index % 2 === 1);
@@ -196,7 +194,7 @@ describe("accepted originals", () => {
     const form = new FormData();
     form.set("data", JSON.stringify({ title: "Liar", primaryArtistName: "Header", licenseId: "all-rights-reserved" }));
     form.set("original", new Blob([bytes]), "liar.flac");
-    const res = await call<UploadReply>(server, "POST", "/track", { token: uploader.token, body: form });
+    const res = await call<UploadReply>(live.server, "POST", "/track", { token: uploader.token, body: form });
     expect(res.status).toBe(201);
     expect(res.body.track.duration).toBeCloseTo(10, 3);
     expect((await quotaOf(uploader)).currentUsedQuotaSeconds - before.currentUsedQuotaSeconds).toBeCloseTo(10, 3);
@@ -214,14 +212,14 @@ describe("accepted originals", () => {
     const form = new FormData();
     form.set("data", JSON.stringify({ title: "Tagged", primaryArtistName: "ID3", licenseId: "all-rights-reserved" }));
     form.set("original", new Blob([tag, new Uint8Array(made.stdout)]), "tagged.flac");
-    const res = await call<UploadReply>(server, "POST", "/track", { token: uploader.token, body: form });
+    const res = await call<UploadReply>(live.server, "POST", "/track", { token: uploader.token, body: form });
     expect(res.status).toBe(201);
     expect(res.body.track.duration).toBeCloseTo(3, 3);
-    expect((await waitProcessed(server, uploader, res.body.track.id)).processingStatus).toBe("READY");
+    expect((await waitProcessed(live.server, uploader, res.body.track.id)).processingStatus).toBe("READY");
   }, 30_000);
 
   test("a phase-inverted stereo file keeps its full waveform (peaks over all channels, no downmix)", async () => {
-    const path = join(server.dataDir, "..", `inverted-${crypto.randomUUID()}.wav`);
+    const path = join(live.server.dataDir, "..", `inverted-${crypto.randomUUID()}.wav`);
     const made = Bun.spawnSync([
       "ffmpeg",
       ...["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=2:sample_rate=44100"],
@@ -231,10 +229,10 @@ describe("accepted originals", () => {
     const form = new FormData();
     form.set("data", JSON.stringify({ title: "Inverted", primaryArtistName: "Phase", licenseId: "all-rights-reserved" }));
     form.set("original", Bun.file(path), "inverted.wav");
-    const res = await call<{ track: { id: string } }>(server, "POST", "/track", { token: uploader.token, body: form });
+    const res = await call<{ track: { id: string } }>(live.server, "POST", "/track", { token: uploader.token, body: form });
     await Bun.file(path).delete();
     expect(res.status).toBe(201);
-    const track = await waitProcessed(server, uploader, res.body.track.id);
+    const track = await waitProcessed(live.server, uploader, res.body.track.id);
     const peaks = track.waveformData as number[];
     // lavfi's sine has amplitude 1/8: each channel peaks at ±0.1; a mono downmix would be flat (0).
     expect(Math.max(...peaks)).toBeGreaterThan(0.09);
@@ -271,10 +269,12 @@ describe("refused uploads keep nothing", () => {
   ];
 
   test("every bad original and every bad cover gets a 4xx {message}, no row, no file, no quota charged", async () => {
-    const session = await signUp(server);
+    const session = await signUp(live.server);
     const replies = await Promise.all([
-      ...refusedOriginals.map(([path, originalFormat]) => upload(server, session, { original: path, data: { originalFormat } })),
-      ...refusedCovers.map((coverArt) => upload(server, session, { original: "real-audio/alsa-Noise.wav", coverArt })),
+      ...refusedOriginals.map(([path, originalFormat]) =>
+        upload(live.server, session, { original: path, data: { originalFormat } }),
+      ),
+      ...refusedCovers.map((coverArt) => upload(live.server, session, { original: "real-audio/alsa-Noise.wav", coverArt })),
     ]);
     const labels = [...refusedOriginals.map(([path]) => path), ...refusedCovers.map((path) => `cover ${path}`)];
     for (const [index, res] of replies.entries()) {
@@ -283,9 +283,9 @@ describe("refused uploads keep nothing", () => {
       expect(typeof res.body.message).toBe("string");
     }
     expect((await quotaOf(session)).currentUsedQuotaSeconds).toBe(0);
-    const owned = await call<{ items: unknown[] }>(server, "GET", "/tracks", { token: session.token });
+    const owned = await call<{ items: unknown[] }>(live.server, "GET", "/tracks", { token: session.token });
     expect(owned.body.items).toEqual([]);
-    expect(storedFiles(server.dataDir).filter((path) => path.includes("/staging/"))).toEqual([]);
+    expect(storedFiles(live.server.dataDir).filter((path) => path.includes("/staging/"))).toEqual([]);
   }, 60_000);
 
   test.each([
@@ -296,7 +296,7 @@ describe("refused uploads keep nothing", () => {
     ["bad/huge-declared-size.wav", "wav", "header declares more data"],
     ["bad/truncated-half.flac", "flac", "damaged"],
   ])("%s is refused with a reason (%s)", async (path, originalFormat, reason) => {
-    const res = await upload(server, uploader, { original: path, data: { originalFormat } });
+    const res = await upload(live.server, uploader, { original: path, data: { originalFormat } });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain(reason);
   });
@@ -304,13 +304,13 @@ describe("refused uploads keep nothing", () => {
 
 describe("the original part", () => {
   test("a chosen but empty file (0 bytes, sent with its name as a browser does) is 'The audio file is empty'", async () => {
-    const res = await upload(server, uploader, { original: "bad/empty.wav" });
+    const res = await upload(live.server, uploader, { original: "bad/empty.wav" });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("The audio file is empty");
   });
 
   test("no original part at all is 'Audio file is required' (SPEC §8)", async () => {
-    const res = await upload(server, uploader, {});
+    const res = await upload(live.server, uploader, {});
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Audio file is required");
   });
@@ -327,12 +327,12 @@ describe("stems", () => {
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const encoding = storedFiles(server.dataDir).filter((path) => path.includes("/staging/") && path.endsWith(".mp3"));
+        const encoding = storedFiles(live.server.dataDir).filter((path) => path.includes("/staging/") && path.endsWith(".mp3"));
         mostAtOnce = Math.max(mostAtOnce, encoding.length);
         await Bun.sleep(5);
       }
     })();
-    const res = await upload(server, uploader, {
+    const res = await upload(live.server, uploader, {
       original: fullMix,
       stems: [
         stem("bass", "bass"),
@@ -346,7 +346,7 @@ describe("stems", () => {
     const replied = res.body.track.stems as TrackJson["stems"];
     expect(replied.map((s) => s.waveformData?.length)).toEqual([4000, 4000, 4000, 4000]);
     expect(replied.every((s) => Math.max(...(s.waveformData as number[])) > 0.01)).toBe(true);
-    const track = await waitProcessed(server, uploader, res.body.track.id);
+    const track = await waitProcessed(live.server, uploader, res.body.track.id);
     sampling = false;
     await sampler;
     expect(mostAtOnce).toBeGreaterThanOrEqual(2);
@@ -372,7 +372,7 @@ describe("stems", () => {
     ["stems/variants/MISMATCH - Undertow - vocals (16000 Hz).flac", "same length and sample rate"],
     ["stems/variants/Nova Drift - Undertow - bass.mp3", "Stem files must be .wav or .flac"],
   ])("stem %s is refused", async (path, message) => {
-    const res = await upload(server, uploader, {
+    const res = await upload(live.server, uploader, {
       original: fullMix,
       stems: [stem("bass", "bass"), { path, name: "odd", type: "vocals" }],
     });
@@ -382,24 +382,24 @@ describe("stems", () => {
 
   test("stems are validated like originals; with several bad, the first in upload order is reported", async () => {
     const damaged = { path: "bad/truncated-half.flac", name: "broken", type: "fx" };
-    const alone = await upload(server, uploader, { original: fullMix, stems: [stem("bass", "bass"), damaged] });
+    const alone = await upload(live.server, uploader, { original: fullMix, stems: [stem("bass", "bass"), damaged] });
     expect(alone.status).toBe(400);
     expect(alone.body.message).toBe('Stem "broken" is damaged and could not be decoded');
     // The short stem needs a full decode to be found out, the damaged one fails at once: order still wins.
     const short = { path: "stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac", name: "short", type: "vocals" };
-    const both = await upload(server, uploader, { original: fullMix, stems: [short, damaged] });
+    const both = await upload(live.server, uploader, { original: fullMix, stems: [short, damaged] });
     expect(both.status).toBe(400);
     expect(both.body.message).toBe('Stem "short" must have the same length and sample rate as the original');
   });
 
   test("stems need a WAV/FLAC original, at most 20, and a known type", async () => {
-    const onModule = await upload(server, uploader, { original: "real-modules/dali.xm", stems: [stem("bass", "bass")] });
+    const onModule = await upload(live.server, uploader, { original: "real-modules/dali.xm", stems: [stem("bass", "bass")] });
     expect(onModule.body.message).toBe("Stems can only be added to WAV or FLAC tracks");
     const many = Array.from({ length: 21 }, (_, i) => ({ ...stem("bass", "bass"), name: `bass ${i}` }));
-    const tooMany = await upload(server, uploader, { original: fullMix, stems: many });
+    const tooMany = await upload(live.server, uploader, { original: fullMix, stems: many });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe("A track can have at most 20 stems");
-    const badType = await upload(server, uploader, { original: fullMix, stems: [stem("bass", "cowbell")] });
+    const badType = await upload(live.server, uploader, { original: fullMix, stems: [stem("bass", "cowbell")] });
     expect(badType.status).toBe(400);
     expect(badType.body.message).toStartWith("Stem type must be one of: audio, drums");
   });

@@ -5,18 +5,16 @@
  */
 
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { call, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let admin: Awaited<ReturnType<typeof signUp>>;
 let uploader: Awaited<ReturnType<typeof signUp>>;
 const NOW = Date.now();
@@ -31,7 +29,7 @@ interface Seed {
 }
 
 function seed(rows: Seed[]): void {
-  const sqlite = new Database(join(server.dataDir, "stemma.db"));
+  const sqlite = new Database(join(live.server.dataDir, "stemma.db"));
   sqlite.exec("PRAGMA busy_timeout = 5000");
   const licenseId = (sqlite.query("SELECT id FROM licenses LIMIT 1").get() as { id: string }).id;
   const insert = sqlite.query(
@@ -66,9 +64,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 const titleCells = (page: Page) => page.getByRole("row").locator("td:first-child strong");
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await signUp(server);
-  uploader = await signUp(server, { username: "uploader_one" });
+  admin = await signUp(live.server);
+  uploader = await signUp(live.server, { username: "uploader_one" });
   seed([
     // 13 pending, 10 deleted (one with no date), 1 active that never shows.
     ...Array.from(
@@ -94,20 +91,16 @@ beforeAll(async () => {
     { title: "Still Here", status: "ACTIVE", duration: 1, deletedAt: null },
   ]);
 });
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
 
 describe("deleted tracks screen", () => {
   test("the list is ADMIN-only on the server too", async () => {
-    expect((await call(server, "GET", "/tracks/deleted", { token: uploader.token })).status).toBe(403);
-    expect((await call(server, "GET", "/tracks/deleted/count")).status).toBe(401);
+    expect((await call(live.server, "GET", "/tracks/deleted", { token: uploader.token })).status).toBe(403);
+    expect((await call(live.server, "GET", "/tracks/deleted/count")).status).toBe(401);
   });
 
   test("columns, title order, cursor paging forward and back with Page N of M", async () => {
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/admin/deleted-tracks`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/admin/deleted-tracks`);
     await page.getByText("Page 1 of 3").waitFor();
     const firstPage = await titleCells(page).allTextContents();
     expect(firstPage).toEqual([...Array.from({ length: 10 }, (_, i) => `Gone ${pad(i + 1)}`)]);
@@ -142,8 +135,8 @@ describe("deleted tracks screen", () => {
   });
 
   test("the status filter and the sort each start again at page 1", async () => {
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/admin/deleted-tracks`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/admin/deleted-tracks`);
     await page.getByText("Page 1 of 3").waitFor();
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("Page 2 of 3").waitFor();

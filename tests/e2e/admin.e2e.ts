@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { FeatureFlag, InviteCode } from "../../islands/admin/admin-api";
 import { call, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 import { horizontalBox, pageWidths } from "./support/layout";
 
@@ -13,19 +12,13 @@ setDefaultTimeout(30_000);
 type Flag = FeatureFlag;
 type Code = InviteCode;
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let admin: Awaited<ReturnType<typeof signUp>>;
 let user: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await signUp(server);
-  user = await signUp(server);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  admin = await signUp(live.server);
+  user = await signUp(live.server);
 });
 
 const row = (page: Page, text: string) => page.getByRole("row").filter({ hasText: text });
@@ -36,26 +29,26 @@ describe("admin guard and routes", () => {
       ["/admin", "/admin/feature-flags"],
       ["/my-tracks", "/my-tracks/authored"],
     ]) {
-      const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+      const res = await fetch(`${live.server.url}${path}`, { redirect: "manual" });
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe(target as string);
     }
   });
 
   test("a USER is sent to /, a visitor to /login; the admin moves between the three tabs", async () => {
-    const asUser = await signedInPage(browser, user.token);
-    await asUser.page.goto(`${server.url}/admin/invite-codes`);
-    await asUser.page.waitForURL(`${server.url}/`);
+    const asUser = await signedInPage(live.browser, user.token);
+    await asUser.page.goto(`${live.server.url}/admin/invite-codes`);
+    await asUser.page.waitForURL(`${live.server.url}/`);
     await asUser.context.close();
 
-    const anonymous = await signedInPage(browser, null);
-    await anonymous.page.goto(`${server.url}/admin/feature-flags`);
-    await anonymous.page.waitForURL(`${server.url}/login`);
+    const anonymous = await signedInPage(live.browser, null);
+    await anonymous.page.goto(`${live.server.url}/admin/feature-flags`);
+    await anonymous.page.waitForURL(`${live.server.url}/login`);
     await anonymous.context.close();
 
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/admin`);
-    await page.waitForURL(`${server.url}/admin/feature-flags`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/admin`);
+    await page.waitForURL(`${live.server.url}/admin/feature-flags`);
     const tabs = page.getByRole("navigation", { name: "Admin sections" });
     await page.getByRole("heading", { name: "Feature Flags", level: 1 }).waitFor();
     expect(await tabs.getByRole("link", { name: "Feature Flags" }).getAttribute("aria-current")).toBe("page");
@@ -63,15 +56,15 @@ describe("admin guard and routes", () => {
     await page.getByRole("heading", { name: "Invite Codes", level: 1 }).waitFor();
     await tabs.getByRole("link", { name: "Deleted Tracks" }).click();
     await page.getByRole("heading", { name: "Deleted Tracks", level: 1 }).waitFor();
-    expect(page.url()).toBe(`${server.url}/admin/deleted-tracks`);
+    expect(page.url()).toBe(`${live.server.url}/admin/deleted-tracks`);
     await context.close();
   });
 });
 
 describe("admin tabs on a phone", () => {
   test("at 375px every tab shows its whole label on the screen", async () => {
-    const { context, page } = await signedInPage(browser, admin.token, { viewport: { width: 375, height: 740 } });
-    await page.goto(`${server.url}/admin/deleted-tracks`);
+    const { context, page } = await signedInPage(live.browser, admin.token, { viewport: { width: 375, height: 740 } });
+    await page.goto(`${live.server.url}/admin/deleted-tracks`);
     const tabs = page.getByRole("navigation", { name: "Admin sections" });
     await tabs.getByRole("link", { name: "Deleted Tracks" }).waitFor();
     mkdirSync("/tmp/fixui-shots", { recursive: true });
@@ -94,8 +87,8 @@ describe("admin tabs on a phone", () => {
 
 describe("feature flags screen", () => {
   test("create a flag, enable and disable it; a duplicate shows the server's message", async () => {
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/admin/feature-flags`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/admin/feature-flags`);
     const form = page.getByRole("form", { name: "Create feature flag" });
     await form.getByLabel("Flag Name").fill("EARLY_ACCESS_REQUIRED");
     await form.getByLabel("Description").fill("Sign-ups need an invite code");
@@ -108,10 +101,10 @@ describe("feature flags screen", () => {
 
     await flagRow.getByRole("button", { name: "Enable EARLY_ACCESS_REQUIRED" }).click();
     await flagRow.getByText("Enabled").waitFor();
-    expect((await call<string[]>(server, "GET", "/auth/enabled-features")).body).toContain("EARLY_ACCESS_REQUIRED");
+    expect((await call<string[]>(live.server, "GET", "/auth/enabled-features")).body).toContain("EARLY_ACCESS_REQUIRED");
     await flagRow.getByRole("button", { name: "Disable EARLY_ACCESS_REQUIRED" }).click();
     await flagRow.getByText("Disabled").waitFor();
-    const flags = await call<Flag[]>(server, "GET", "/admin/feature-flags", { token: admin.token });
+    const flags = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
     expect(flags.body.find((flag) => flag.name === "EARLY_ACCESS_REQUIRED")?.isEnabled).toBe(false);
 
     await form.getByLabel("Flag Name").fill("EARLY_ACCESS_REQUIRED");
@@ -122,8 +115,8 @@ describe("feature flags screen", () => {
   });
 
   test("the name is required before anything is sent", async () => {
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/admin/feature-flags`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/admin/feature-flags`);
     const form = page.getByRole("form", { name: "Create feature flag" });
     await form.getByLabel("Description").fill("No name given");
     let posted = false;
@@ -139,8 +132,8 @@ describe("feature flags screen", () => {
 
 describe("invite codes screen", () => {
   test("create with a reference and an expiry, create with defaults, deactivate and activate", async () => {
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/admin/invite-codes`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/admin/invite-codes`);
     const form = page.getByRole("form", { name: "Create invite code" });
     const maxUses = form.getByLabel("Max Uses");
     expect(await maxUses.inputValue()).toBe("1");
@@ -158,7 +151,7 @@ describe("invite codes screen", () => {
     const cells = await bandRow.getByRole("cell").allTextContents();
     const expectedDate = await page.evaluate(() => new Date("2031-06-15T18:30").toLocaleDateString());
     expect(cells.slice(0, 6)).toEqual([created, "For the band", "0", "5", expectedDate, "Active"]);
-    const stored = (await call<{ codes: Code[] }>(server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes;
+    const stored = (await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes;
     const storedBand = stored.find((code) => code.code === created) as Code;
     expect(storedBand).toMatchObject({ maxUses: 5, reference: "For the band" });
     expect(storedBand.expiresAt).toBe(await page.evaluate(() => new Date("2031-06-15T18:30").toISOString()));
@@ -169,13 +162,13 @@ describe("invite codes screen", () => {
     const plainCells = await row(page, plain).getByRole("cell").allTextContents();
     expect(plainCells.slice(0, 6)).toEqual([plain, "—", "0", "1", "Never", "Active"]);
     const storedPlain = (
-      await call<{ codes: Code[] }>(server, "GET", "/admin/invite-codes", { token: admin.token })
+      await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token })
     ).body.codes.find((code) => code.code === plain);
     expect(storedPlain).toMatchObject({ reference: null, expiresAt: null, maxUses: 1 });
 
     await bandRow.getByRole("button", { name: `Deactivate ${created}` }).click();
     await bandRow.getByText("Inactive").waitFor();
-    const after = (await call<{ codes: Code[] }>(server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes;
+    const after = (await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes;
     expect(after.find((code) => code.code === created)?.isActive).toBe(false);
     await bandRow.getByRole("button", { name: `Activate ${created}` }).click();
     await bandRow.getByText("Active", { exact: true }).waitFor();
@@ -183,15 +176,16 @@ describe("invite codes screen", () => {
   });
 
   test("Max Uses below 1 is refused before anything is sent", async () => {
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/admin/invite-codes`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/admin/invite-codes`);
     const form = page.getByRole("form", { name: "Create invite code" });
     await form.getByLabel("Max Uses").fill("0");
-    const before = (await call<{ codes: Code[] }>(server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes
+    const before = (await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes
       .length;
     await form.getByRole("button", { name: "Create Code" }).click();
     expect(await form.getByLabel("Max Uses").evaluate((input) => (input as HTMLInputElement).validity.rangeUnderflow)).toBe(true);
-    const after = (await call<{ codes: Code[] }>(server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes.length;
+    const after = (await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes
+      .length;
     expect(after).toBe(before);
     await context.close();
   });
@@ -199,14 +193,11 @@ describe("invite codes screen", () => {
 
 describe("a session the server no longer accepts", () => {
   test("shows 'You must be logged in to view this page.'", async () => {
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/admin/feature-flags`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/admin/feature-flags`);
     const flagRow = row(page, "EARLY_ACCESS_REQUIRED");
     await flagRow.waitFor();
-    const port = new URL(server.url).port;
-    const dataDir = server.dataDir;
-    await server.stop({ keepData: true });
-    server = await startServer({ dataDir, env: { PORT: port, JWT_SECRET: "another-secret-entirely-0123456789" } });
+    await live.restartServer({ JWT_SECRET: "another-secret-entirely-0123456789" });
     await flagRow.getByRole("button", { name: /^Enable/ }).click();
     await page.getByText("You must be logged in to view this page.").waitFor();
     await context.close();

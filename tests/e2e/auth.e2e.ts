@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
-import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
+import type { Page } from "playwright-core";
 import { call, type Session, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
 import { fieldDescription, waitForFieldMessage } from "../support/field-message";
-import { startServer, type TestServer } from "../support/server";
+import { createInviteOnlySwitch, type InviteOnlySwitch } from "../support/invite-only";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage, storedToken } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
@@ -12,37 +11,19 @@ setDefaultTimeout(30_000);
 /** Two failed logins per account before 429, so the rate-limit message is quick to reach. */
 const MAX_FAILURES = 2;
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES) } });
 let admin: Session;
-let flagId: string;
+let setInviteOnly: InviteOnlySwitch;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES) } }),
-    launchBrowser(),
-  ]);
-  admin = await signUp(server);
-  const flag = await call<{ id: string }>(server, "POST", "/admin/feature-flags", {
-    token: admin.token,
-    body: { name: EARLY_ACCESS_FLAG, description: "Registration needs an invite code" },
-  });
-  flagId = flag.body.id;
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  admin = await signUp(live.server);
+  setInviteOnly = await createInviteOnlySwitch(live.server, admin);
 });
 
 async function openPage(path: string): Promise<Page> {
-  const { page } = await signedInPage(browser, null, { viewport: { width: 1100, height: 800 } });
-  await page.goto(`${server.url}${path}`);
+  const { page } = await signedInPage(live.browser, null, { viewport: { width: 1100, height: 800 } });
+  await page.goto(`${live.server.url}${path}`);
   return page;
-}
-
-async function setInviteOnly(isEnabled: boolean): Promise<void> {
-  const res = await call(server, "PATCH", `/admin/feature-flags/${flagId}`, { token: admin.token, body: { isEnabled } });
-  expect(res.status).toBe(200);
 }
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -60,31 +41,31 @@ describe("register, logout, login", () => {
     const page = await openPage("/register");
     await fillRegistration(page, { email: "journey@example.com", username: "journey_user", password: "Secret123" });
     await page.getByRole("button", { name: "Register" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
     const userMenu = page.getByRole("button", { name: "journey_user" });
     await userMenu.waitFor();
     expect(await storedToken(page)).toBeTruthy();
 
     await userMenu.click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${live.server.url}/login`);
     expect(await storedToken(page)).toBeNull();
     expect(await page.getByRole("button", { name: "journey_user" }).count()).toBe(0);
 
     await field(page, "Email").fill("journey@example.com");
     await field(page, "Password").fill("Secret123");
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
     await page.getByRole("button", { name: "journey_user" }).waitFor();
     const token = await storedToken(page);
-    const me = await call<{ username: string }>(server, "GET", "/auth/me", { token: token ?? "" });
+    const me = await call<{ username: string }>(live.server, "GET", "/auth/me", { token: token ?? "" });
     expect(me.body.username).toBe("journey_user");
   });
 
   test("someone already signed in who opens /login is sent to /", async () => {
-    const { page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/login`);
-    await page.waitForURL(`${server.url}/`);
+    const { page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/login`);
+    await page.waitForURL(`${live.server.url}/`);
   });
 });
 
@@ -103,7 +84,7 @@ describe("login form", () => {
   });
 
   test("a wrong password shows the server's message; repeated failures show the 429 message", async () => {
-    const account = await signUp(server);
+    const account = await signUp(live.server);
     const page = await openPage("/login");
     await field(page, "Email").fill(account.user.email);
     await field(page, "Password").fill("Wrong1234");
@@ -114,7 +95,7 @@ describe("login form", () => {
     }
     await page.getByRole("button", { name: "Login" }).click();
     await formAlert(page).filter({ hasText: "Too many failed login attempts. Please wait 15 minutes and try again." }).waitFor();
-    expect(page.url()).toBe(`${server.url}/login`);
+    expect(page.url()).toBe(`${live.server.url}/login`);
     expect(await storedToken(page)).toBeNull();
   });
 
@@ -197,7 +178,7 @@ describe("register form", () => {
 
   test("a taken e-mail shows the server's message and nobody is signed in", async () => {
     await setInviteOnly(false);
-    const existing = await signUp(server);
+    const existing = await signUp(live.server);
     const page = await openPage("/register");
     await fillRegistration(page, { email: existing.user.email, username: "brand_new_name", password: "Secret123" });
     await page.getByRole("button", { name: "Register" }).click();
@@ -211,7 +192,7 @@ describe("with EARLY_ACCESS_REQUIRED on", () => {
   afterAll(() => setInviteOnly(false));
 
   test("register asks for an invite code, links to early access, and accepts a real code", async () => {
-    const invite = await call<{ code: string }>(server, "POST", "/admin/invite-codes", {
+    const invite = await call<{ code: string }>(live.server, "POST", "/admin/invite-codes", {
       token: admin.token,
       body: { maxUses: 1 },
     });
@@ -231,7 +212,7 @@ describe("with EARLY_ACCESS_REQUIRED on", () => {
 
     await inviteCode.fill(invite.body.code);
     await page.getByRole("button", { name: "Register" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
     await page.getByRole("button", { name: "invited_user" }).waitFor();
   });
 
@@ -247,7 +228,7 @@ describe("with EARLY_ACCESS_REQUIRED on", () => {
     const sent = page.getByRole("button", { name: "Request Sent" });
     expect(await sent.isDisabled()).toBe(true);
 
-    const inbox = await call<{ items: { type: string; message: string }[] }>(server, "GET", "/notifications", {
+    const inbox = await call<{ items: { type: string; message: string }[] }>(live.server, "GET", "/notifications", {
       token: admin.token,
     });
     const notices = inbox.body.items.filter((item) => item.type === "early-access-request");

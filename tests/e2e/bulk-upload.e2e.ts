@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { formatQuotaDuration } from "../../islands/lib/format";
 import { call, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { startServer, type TestServer } from "../support/server";
 import { signedInPage } from "../support/signed-in-page";
 import { CORPUS } from "./track-page/fixtures";
@@ -27,19 +27,10 @@ const BROKEN = {
   buffer: readFileSync(`${CORPUS}/bad/mp3-renamed.wav`),
 };
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const live = setUpServerAndBrowser();
 
 async function openBulk(target: TestServer, token: string): Promise<Page> {
-  const { page } = await signedInPage(browser, token, { viewport: { width: 1280, height: 900 } });
+  const { page } = await signedInPage(live.browser, token, { viewport: { width: 1280, height: 900 } });
   await page.goto(`${target.url}/upload/bulk`);
   await page.getByRole("heading", { name: "Bulk Upload Tracks", level: 1 }).waitFor();
   return page;
@@ -75,8 +66,8 @@ function recordUploads(page: Page): string[] {
 
 describe("bulk upload: matching", () => {
   test("picking the album lists one track per audio file with the covers album-expected-matches.json names", async () => {
-    const { token } = await signUp(server);
-    const page = await openBulk(server, token);
+    const { token } = await signUp(live.server);
+    const page = await openBulk(live.server, token);
     const upload = page.getByRole("button", { name: /^Upload/ });
     expect(await upload.isDisabled()).toBe(true);
     await pickFiles(
@@ -125,8 +116,8 @@ describe("bulk upload: matching", () => {
   });
 
   test("files dropped on the drop zone are taken like picked ones", async () => {
-    const { token } = await signUp(server);
-    const page = await openBulk(server, token);
+    const { token } = await signUp(live.server);
+    const page = await openBulk(live.server, token);
     const files = [
       {
         name: "Front Center.wav",
@@ -156,8 +147,8 @@ describe("bulk upload: matching", () => {
   });
 
   test("covers are dragged between tracks and the unmatched area, or picked from a list", async () => {
-    const { token } = await signUp(server);
-    const page = await openBulk(server, token);
+    const { token } = await signUp(live.server);
+    const page = await openBulk(live.server, token);
     await pickFiles(page, "Choose Files", [OPENING, HARBOUR, "glass-harbour-cover.png", "back.jpg"].map(albumFile));
     const harbour = trackRow(page, "Glass Harbour");
     const opening = trackRow(page, "Opening Signal");
@@ -191,15 +182,15 @@ describe("bulk upload: matching", () => {
 
 describe("bulk upload: licences and layout", () => {
   test("a failed licence load says so and offers a retry that works", async () => {
-    const { token } = await signUp(server);
-    const { page } = await signedInPage(browser, token, { viewport: { width: 1280, height: 900 } });
+    const { token } = await signUp(live.server);
+    const { page } = await signedInPage(live.browser, token, { viewport: { width: 1280, height: 900 } });
     let failed = false;
     await page.route("**/api/licenses", (route) => {
       if (failed) return route.continue();
       failed = true;
       return route.abort("connectionreset");
     });
-    await page.goto(`${server.url}/upload/bulk`);
+    await page.goto(`${live.server.url}/upload/bulk`);
     await page.getByRole("alert").filter({ hasText: "Failed to load licenses. Please try again later." }).waitFor();
     await page.getByRole("button", { name: "Try Again" }).click();
     await chooseLicense(page);
@@ -211,9 +202,9 @@ describe("bulk upload: licences and layout", () => {
   });
 
   test("fits a 375 px phone with the album listed", async () => {
-    const { token } = await signUp(server);
-    const { page } = await signedInPage(browser, token, { viewport: { width: 375, height: 800 } });
-    await page.goto(`${server.url}/upload/bulk`);
+    const { token } = await signUp(live.server);
+    const { page } = await signedInPage(live.browser, token, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${live.server.url}/upload/bulk`);
     await pickFiles(
       page,
       "Choose Files",
@@ -227,8 +218,8 @@ describe("bulk upload: licences and layout", () => {
 
 describe("bulk upload: sending", () => {
   test("uploads one by one, locks the page meanwhile, reports a refused file, and ends on a link to My Tracks", async () => {
-    const { token } = await signUp(server);
-    const page = await openBulk(server, token);
+    const { token } = await signUp(live.server);
+    const page = await openBulk(live.server, token);
     const marks = recordUploads(page);
     await pickFiles(page, "Choose Files", [
       ...[OPENING, HARBOUR, "01 - Nova Drift - Opening Signal (cover).jpg", "glass-harbour-cover.png"].map((name) => ({
@@ -272,7 +263,7 @@ describe("bulk upload: sending", () => {
     await page.getByText("2 of 3 uploaded").waitFor();
 
     const mine = await call<{ items: { title: string; primaryArtistName: string; coverArt: string | null }[] }>(
-      server,
+      live.server,
       "GET",
       "/tracks",
       { token },

@@ -3,29 +3,21 @@
  * user in) before a page's own island hydrates, that island must still hydrate onto the HTML the
  * server rendered, with no React hydration mismatch (#418), and then show the signed-in content.
  */
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser } from "playwright-core";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { uploadTiny } from "../../modules/tracks/lists-test-support";
 import { type Session, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let user: Session;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await signUp(server); // the admin
-  user = await signUp(server);
-  await uploadTiny(server, user, { title: "Hydration Check" });
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await signUp(live.server); // the admin
+  user = await signUp(live.server);
+  await uploadTiny(live.server, user, { title: "Hydration Check" });
 });
 
 /** Each page, the island whose code is held back, and what it shows once hydrated and signed in. */
@@ -40,7 +32,7 @@ const PAGES = [
 describe("hydration after the top bar has signed in", () => {
   for (const { path, island, ready } of PAGES)
     test(`${path}: the page's island hydrates without a mismatch`, async () => {
-      const { context, page } = await signedInPage(browser, user.token);
+      const { context, page } = await signedInPage(live.browser, user.token);
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       page.on("console", (message) => {
@@ -55,7 +47,7 @@ describe("hydration after the top bar has signed in", () => {
         await released;
         await route.continue();
       });
-      await page.goto(`${server.url}${path}`, { waitUntil: "domcontentloaded" });
+      await page.goto(`${live.server.url}${path}`, { waitUntil: "domcontentloaded" });
       await page.getByRole("button", { name: user.user.username }).waitFor();
       release();
       await page.getByRole(ready.role, { name: ready.name, exact: true }).first().waitFor();

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { call, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 import { horizontalBox } from "./support/layout";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let requests = 0;
 /** The first account on a server is the ADMIN that every early-access request notifies. */
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -19,7 +17,9 @@ let admin: Awaited<ReturnType<typeof signUp>>;
 async function notifyAdmins(count: number): Promise<void> {
   for (let i = 0; i < count; i++) {
     requests++;
-    const res = await call(server, "POST", "/auth/request-early-access", { body: { email: `early${requests}@example.com` } });
+    const res = await call(live.server, "POST", "/auth/request-early-access", {
+      body: { email: `early${requests}@example.com` },
+    });
     expect(res.status).toBe(200);
     // createdAt has millisecond precision; keep newest-first checkable.
     await Bun.sleep(2);
@@ -27,27 +27,22 @@ async function notifyAdmins(count: number): Promise<void> {
 }
 
 async function markAllRead(token: string): Promise<void> {
-  await call(server, "POST", "/notifications/mark-all-read", { token });
+  await call(live.server, "POST", "/notifications/mark-all-read", { token });
 }
 
 const bell = (page: Page) => page.getByRole("button", { name: /^Notifications/ });
 const dropdown = (page: Page) => page.getByRole("dialog", { name: "Notifications" });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await signUp(server);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  admin = await signUp(live.server);
 });
 
 describe("notification bell", () => {
   test("badge, five unread in the dropdown, mark one, mark all, empty state and the link", async () => {
     await markAllRead(admin.token);
     await notifyAdmins(7);
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/`);
     await bell(page).filter({ hasText: "7" }).waitFor();
     await expect(bell(page).getAttribute("aria-label")).resolves.toBe("Notifications (7 unread)");
 
@@ -70,7 +65,7 @@ describe("notification bell", () => {
     // The list refills from the unread ones beyond the first five.
     await panel.getByText("early2@example.com", { exact: false }).waitFor();
     expect(await items.count()).toBe(5);
-    const unread = await call<{ count: number }>(server, "GET", "/notifications/unread-count", { token: admin.token });
+    const unread = await call<{ count: number }>(live.server, "GET", "/notifications/unread-count", { token: admin.token });
     expect(unread.body.count).toBe(6);
 
     await panel.getByRole("button", { name: "Mark all as read" }).click();
@@ -78,18 +73,18 @@ describe("notification bell", () => {
     expect(await panel.getByRole("button", { name: "Mark all as read" }).count()).toBe(0);
     expect(await bell(page).getAttribute("aria-label")).toBe("Notifications");
     expect(await page.locator(".badge").count()).toBe(0);
-    const after = await call<{ count: number }>(server, "GET", "/notifications/unread-count", { token: admin.token });
+    const after = await call<{ count: number }>(live.server, "GET", "/notifications/unread-count", { token: admin.token });
     expect(after.body.count).toBe(0);
 
     await panel.getByRole("link", { name: "View all notifications" }).click();
-    await page.waitForURL(`${server.url}/notifications`);
+    await page.waitForURL(`${live.server.url}/notifications`);
     await page.getByRole("heading", { name: "Notifications", level: 1 }).waitFor();
     await context.close();
   });
 
   test("closes on an outside mouse press, on window resize and on Escape", async () => {
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/`);
     await bell(page).click();
     await dropdown(page).waitFor();
     await page.mouse.click(600, 500);
@@ -109,8 +104,8 @@ describe("notification bell", () => {
 
   test("on a 375px phone the dropdown stays on the screen: heading, 'Mark all as read' and items whole", async () => {
     await notifyAdmins(1);
-    const { context, page } = await signedInPage(browser, admin.token, { viewport: { width: 375, height: 740 } });
-    await page.goto(`${server.url}/`);
+    const { context, page } = await signedInPage(live.browser, admin.token, { viewport: { width: 375, height: 740 } });
+    await page.goto(`${live.server.url}/`);
     await bell(page).filter({ hasText: /\d/ }).click();
     const panel = dropdown(page);
     await panel.getByRole("listitem").first().waitFor();
@@ -132,10 +127,10 @@ describe("notification bell", () => {
 
   test("the unread count is polled every 30 seconds", async () => {
     await markAllRead(admin.token);
-    const { context, page } = await signedInPage(browser, admin.token);
+    const { context, page } = await signedInPage(live.browser, admin.token);
     await page.clock.install();
     const firstPoll = page.waitForResponse((response) => response.url().includes("/api/notifications/unread-count"));
-    await page.goto(`${server.url}/`);
+    await page.goto(`${live.server.url}/`);
     await firstPoll;
     await notifyAdmins(2);
     await page.clock.runFor(29_000);
@@ -151,8 +146,8 @@ describe("notifications page", () => {
     await notifyAdmins(Math.max(0, 22 - requests));
     await markAllRead(admin.token);
     await notifyAdmins(3);
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/notifications`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/notifications`);
     const list = page.getByRole("list");
     await list.getByRole("listitem").nth(19).waitFor();
     expect(await list.getByRole("listitem").count()).toBe(20);
@@ -182,33 +177,30 @@ describe("notifications page", () => {
 
   test("a server that is down shows the failure with Try Again; a session it no longer accepts asks to log in", async () => {
     await notifyAdmins(Math.max(1, 21 - requests));
-    const { context, page } = await signedInPage(browser, admin.token);
-    await page.goto(`${server.url}/notifications`);
+    const { context, page } = await signedInPage(live.browser, admin.token);
+    await page.goto(`${live.server.url}/notifications`);
     await page.getByRole("button", { name: "Load more" }).waitFor();
 
-    const port = new URL(server.url).port;
-    await server.stop({ keepData: true });
+    await live.server.stop({ keepData: true });
     await page.getByRole("button", { name: "Load more" }).click();
     await page.getByText("Failed to load notifications. Please try again later.").waitFor();
 
     // Back up with the same data and secret: Try Again loads the list.
-    server = await startServer({ dataDir: server.dataDir, env: { PORT: port } });
+    await live.restartServer();
     await page.getByRole("button", { name: "Try Again" }).click();
     await page.getByRole("button", { name: "Load more" }).waitFor();
 
     // Back up with another signing secret: the token is no longer valid.
-    const dataDir = server.dataDir;
-    await server.stop({ keepData: true });
-    server = await startServer({ dataDir, env: { PORT: port, JWT_SECRET: "another-secret-entirely-0123456789" } });
+    await live.restartServer({ JWT_SECRET: "another-secret-entirely-0123456789" });
     await page.getByRole("button", { name: "Load more" }).click();
     await page.getByText("Please log in to view notifications").waitFor();
     await context.close();
   });
 
   test("signed out, the page sends the visitor to /login", async () => {
-    const { context, page } = await signedInPage(browser, null);
-    await page.goto(`${server.url}/notifications`);
-    await page.waitForURL(`${server.url}/login`);
+    const { context, page } = await signedInPage(live.browser, null);
+    await page.goto(`${live.server.url}/notifications`);
+    await page.waitForURL(`${live.server.url}/login`);
     await context.close();
   });
 });

@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { type Session, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage, storedToken } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let admin: Session;
 let user: Session;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  admin = await signUp(server);
-  user = await signUp(server);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  admin = await signUp(live.server);
+  user = await signUp(live.server);
 });
 
 const WIDE = { width: 1100, height: 800 };
@@ -27,8 +20,8 @@ const NARROW = { width: 375, height: 740 };
 
 /** A fresh browser profile, optionally holding `token` as if a previous visit had signed in. */
 async function openPage(path: string, options: { token?: string; viewport?: typeof WIDE } = {}): Promise<Page> {
-  const { page } = await signedInPage(browser, options.token ?? null, { viewport: options.viewport ?? WIDE });
-  await page.goto(`${server.url}${path}`);
+  const { page } = await signedInPage(live.browser, options.token ?? null, { viewport: options.viewport ?? WIDE });
+  await page.goto(`${live.server.url}${path}`);
   return page;
 }
 
@@ -78,7 +71,7 @@ describe("top bar", () => {
   });
 
   test("signed in with a long username, the narrow top bar still fits a 320px screen", async () => {
-    const long = await signUp(server, { username: "a_rather_long_username_indeed" });
+    const long = await signUp(live.server, { username: "a_rather_long_username_indeed" });
     const page = await openPage("/", { token: long.token, viewport: { width: 320, height: 640 } });
     await page.getByRole("button", { name: long.user.username }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
@@ -101,7 +94,7 @@ describe("top bar", () => {
     const dashboard = page.getByRole("menuitem", { name: "Admin Dashboard" });
     expect(await dashboard.getAttribute("href")).toBe("/admin");
     await dashboard.click();
-    await page.waitForURL(`${server.url}/admin/feature-flags`);
+    await page.waitForURL(`${live.server.url}/admin/feature-flags`);
     await page.getByRole("heading", { name: "Feature Flags" }).waitFor();
   });
 
@@ -143,18 +136,18 @@ describe("page guard", () => {
   test("signed-in pages send visitors to /login", async () => {
     for (const path of ["/upload", "/upload/bulk"]) {
       const page = await openPage(path);
-      await page.waitForURL(`${server.url}/login`);
+      await page.waitForURL(`${live.server.url}/login`);
       await page.close();
     }
   });
 
   test("admin pages send signed-in non-admins to /", async () => {
     const page = await openPage("/admin/invite-codes", { token: user.token });
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${live.server.url}/`);
   });
 
   test("while the stored token is being checked the page shows 'Loading...', then the page itself", async () => {
-    const { page } = await signedInPage(browser, admin.token, { viewport: WIDE });
+    const { page } = await signedInPage(live.browser, admin.token, { viewport: WIDE });
     let release = () => {};
     const meAnswered = new Promise<void>((resolve) => {
       release = resolve;
@@ -163,12 +156,12 @@ describe("page guard", () => {
       await meAnswered;
       await route.continue();
     });
-    await page.goto(`${server.url}/admin/feature-flags`);
+    await page.goto(`${live.server.url}/admin/feature-flags`);
     const loading = page.getByRole("status").filter({ hasText: "Loading..." });
     await loading.waitFor();
     expect(await page.getByRole("heading", { name: "Feature Flags" }).count()).toBe(0);
     release();
     await page.getByRole("heading", { name: "Feature Flags" }).waitFor();
-    expect(page.url()).toBe(`${server.url}/admin/feature-flags`);
+    expect(page.url()).toBe(`${live.server.url}/admin/feature-flags`);
   });
 });

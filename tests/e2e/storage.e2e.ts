@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { formatQuotaDuration } from "../../islands/lib/format";
 import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 import { waitForProcessing } from "../support/uploads";
-import { uploadTrack } from "./track-page/fixtures";
+import { CORPUS, uploadTrack } from "./track-page/fixtures";
 
 setDefaultTimeout(60_000);
 
 type Quota = StorageQuota;
 
-const CORPUS = "/work/shared/corpus";
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const live = setUpServerAndBrowser();
 
 /** Restarts the server over the same data with another free quota (an instance admin's setting). */
-async function restartWithFreeQuota(seconds: number): Promise<void> {
-  const dataDir = server.dataDir;
-  const port = new URL(server.url).port;
-  await server.stop({ keepData: true });
-  server = await startServer({ dataDir, env: { PORT: port, FREE_QUOTA_SECONDS: String(seconds) } });
-}
+const restartWithFreeQuota = (seconds: number) => live.restartServer({ FREE_QUOTA_SECONDS: String(seconds) });
 
 const stat = (page: Page, label: string) => page.locator(".stat").filter({ hasText: label });
 const breakdown = (page: Page, label: string) =>
@@ -40,9 +24,9 @@ const usage = (page: Page) => page.getByRole("progressbar", { name: "Storage use
 
 describe("storage management", () => {
   test("a new account: nothing used, the whole free quota available, no label on an empty bar", async () => {
-    const account = await signUp(server);
-    const { context, page } = await signedInPage(browser, account.token);
-    await page.goto(`${server.url}/manage-storage`);
+    const account = await signUp(live.server);
+    const { context, page } = await signedInPage(live.browser, account.token);
+    await page.goto(`${live.server.url}/manage-storage`);
     await page.getByRole("heading", { name: "Storage Management", level: 1 }).waitFor();
     await stat(page, "Used Storage").waitFor();
     expect(await stat(page, "Used Storage").textContent()).toBe("Used Storage0sof 1h 0m");
@@ -60,8 +44,8 @@ describe("storage management", () => {
   });
 
   test("a failed load offers Retry, which reloads the page", async () => {
-    const account = await signUp(server);
-    const { context, page } = await signedInPage(browser, account.token);
+    const account = await signUp(live.server);
+    const { context, page } = await signedInPage(live.browser, account.token);
     // The network drops the first quota call only.
     let dropped = false;
     await page.route("**/api/storage/quota*", (route) => {
@@ -69,7 +53,7 @@ describe("storage management", () => {
       dropped = true;
       return route.abort("connectionreset");
     });
-    await page.goto(`${server.url}/manage-storage`);
+    await page.goto(`${live.server.url}/manage-storage`);
     await page.getByText("Failed to load storage information. Please try again.").waitFor();
     const reload = page.waitForEvent("load");
     await page.getByRole("button", { name: "Retry" }).click();
@@ -79,15 +63,15 @@ describe("storage management", () => {
   });
 
   test("usage after an upload: label only above 10%, capped at 100% and flagged when over quota", async () => {
-    const account = await signUp(server);
-    const id = await uploadTrack(server, account.token, { original: `${CORPUS}/real-audio/audio-lena.flac` });
-    await waitForProcessing(server, account.token, id);
-    const quota = (await call<Quota>(server, "GET", "/storage/quota", { token: account.token })).body;
+    const account = await signUp(live.server);
+    const id = await uploadTrack(live.server, account.token, { original: `${CORPUS}/real-audio/audio-lena.flac` });
+    await waitForProcessing(live.server, account.token, id);
+    const quota = (await call<Quota>(live.server, "GET", "/storage/quota", { token: account.token })).body;
     expect(quota.currentUsedQuotaSeconds).toBeGreaterThan(12);
     expect(quota.currentUsedQuotaSeconds).toBeLessThan(13);
 
-    const { context, page } = await signedInPage(browser, account.token);
-    await page.goto(`${server.url}/manage-storage`);
+    const { context, page } = await signedInPage(live.browser, account.token);
+    await page.goto(`${live.server.url}/manage-storage`);
     await stat(page, "Used Storage").waitFor();
     expect(await stat(page, "Used Storage").textContent()).toBe(
       `Used Storage${formatQuotaDuration(quota.currentUsedQuotaSeconds)}of 1h 0m`,

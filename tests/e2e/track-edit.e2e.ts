@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { TrackInfo } from "../../src/shared/upload-rules";
 import { call, type Session, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
 import { waitForFieldMessage } from "../support/field-message";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 import { waitForProcessing } from "../support/uploads";
 import { CORPUS, uploadTrack } from "./track-page/fixtures";
@@ -15,28 +14,22 @@ setDefaultTimeout(60_000);
 const SHOTS = "/tmp/track-edit-shots";
 const ORIGINAL = `${CORPUS}/real-audio/hydrogen-808_Cymbal.flac`;
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let owner: Session;
 let stranger: Session;
 let licenses: Array<{ id: string; name: string }>;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await signUp(server); // the first account is the ADMIN; these tests are about ordinary users
-  [owner, stranger] = await Promise.all([signUp(server), signUp(server)]);
-  licenses = (await call<Array<{ id: string; name: string }>>(server, "GET", "/licenses")).body;
+  await signUp(live.server); // the first account is the ADMIN; these tests are about ordinary users
+  [owner, stranger] = await Promise.all([signUp(live.server), signUp(live.server)]);
+  licenses = (await call<Array<{ id: string; name: string }>>(live.server, "GET", "/licenses")).body;
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
 });
 
 type TrackJson = TrackInfo & { id: string };
 
 const newTrack = (data: Record<string, unknown> = {}) =>
-  uploadTrack(server, owner.token, {
+  uploadTrack(live.server, owner.token, {
     original: ORIGINAL,
     data: {
       title: "Cymbal Study",
@@ -51,11 +44,25 @@ const newTrack = (data: Record<string, unknown> = {}) =>
       ...data,
     },
   });
-const stored = async (id: string) => (await call<TrackJson>(server, "GET", `/track/${id}`, { token: owner.token })).body;
+const stored = async (id: string) => (await call<TrackJson>(live.server, "GET", `/track/${id}`, { token: owner.token })).body;
 
 async function openEdit(id: string, session: Session | null = owner, viewport = { width: 1280, height: 900 }) {
-  const { context, page } = await signedInPage(browser, session?.token ?? null, { viewport });
-  await page.goto(`${server.url}/track/${id}/edit`);
+  const { context, page } = await signedInPage(live.browser, session?.token ?? null, { viewport });
+  await page.goto(`${live.server.url}/track/${id}/edit`);
+  return { context, page };
+}
+
+/**
+ * The edit screen reached as an owner would, from the processed track's page: that page, visited
+ * just before, must not come back stale from the browser cache after saving.
+ */
+async function openEditFromTrackPage(id: string) {
+  await waitForProcessing(live.server, owner.token, id);
+  const { context, page } = await signedInPage(live.browser, owner.token);
+  await page.goto(`${live.server.url}/track/${id}`);
+  await page.getByRole("heading", { name: "Cymbal Study" }).waitFor();
+  await page.getByRole("link", { name: "Edit Track" }).click();
+  await saveButton(page).waitFor();
   return { context, page };
 }
 
@@ -67,7 +74,7 @@ const precision = (page: Page) => page.getByLabel("Release date precision");
 describe("loading", () => {
   test("shows 'Loading...' until the track arrives, then the form filled from it", async () => {
     const id = await newTrack();
-    const { context, page } = await signedInPage(browser, owner.token);
+    const { context, page } = await signedInPage(live.browser, owner.token);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -76,7 +83,7 @@ describe("loading", () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${server.url}/track/${id}/edit`);
+    await page.goto(`${live.server.url}/track/${id}/edit`);
     await page.getByRole("heading", { name: "Track Info", level: 1 }).waitFor();
     await page.getByRole("status").filter({ hasText: "Loading..." }).waitFor();
     release();
@@ -104,7 +111,7 @@ describe("loading", () => {
   test("signed out: redirected to /login", async () => {
     const id = await newTrack();
     const { context, page } = await openEdit(id, null);
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${live.server.url}/login`);
     await context.close();
   });
 
@@ -122,7 +129,7 @@ describe("loading", () => {
 
   test("licences failing to load: 'Failed to load licenses. Please try again later.', and Try Again recovers", async () => {
     const id = await newTrack();
-    const { context, page } = await signedInPage(browser, owner.token);
+    const { context, page } = await signedInPage(live.browser, owner.token);
     let failing = true;
     await page.route("**/api/licenses", (route) =>
       failing
@@ -133,7 +140,7 @@ describe("loading", () => {
           })
         : route.continue(),
     );
-    await page.goto(`${server.url}/track/${id}/edit`);
+    await page.goto(`${live.server.url}/track/${id}/edit`);
     await page.getByRole("alert").filter({ hasText: "Failed to load licenses. Please try again later." }).waitFor();
     expect(await saveButton(page).count()).toBe(0);
     failing = false;
@@ -146,13 +153,7 @@ describe("loading", () => {
 describe("editing", () => {
   test("saves every field and lands on the track page, which shows the new info (even after a visit just before)", async () => {
     const id = await newTrack();
-    await waitForProcessing(server, owner.token, id);
-    const { context, page } = await signedInPage(browser, owner.token);
-    // The owner comes from the track page, as they would; it must not come back stale from the browser cache.
-    await page.goto(`${server.url}/track/${id}`);
-    await page.getByRole("heading", { name: "Cymbal Study" }).waitFor();
-    await page.getByRole("link", { name: "Edit Track" }).click();
-    await saveButton(page).waitFor();
+    const { context, page } = await openEditFromTrackPage(id);
 
     await page.getByLabel("Title", { exact: true }).fill("Cymbal Study (Remaster)");
     await page.getByLabel("Primary Artist").fill("Roland & Friends");
@@ -169,7 +170,7 @@ describe("editing", () => {
 
     const sent = page.waitForRequest((request) => request.method() === "PATCH");
     await saveButton(page).click();
-    expect((await sent).postDataJSON()).toEqual({
+    const edited = {
       title: "Cymbal Study (Remaster)",
       primaryArtistName: "Roland & Friends",
       bpm: 98,
@@ -181,37 +182,23 @@ describe("editing", () => {
       licenseId: licenses[2]?.id,
       releaseDate: "2020-03",
       releaseDatePrecision: "MONTH",
-    });
-    await page.waitForURL(`${server.url}/track/${id}`);
+    };
+    expect((await sent).postDataJSON()).toEqual(edited);
+    await page.waitForURL(`${live.server.url}/track/${id}`);
     await page.getByRole("heading", { name: "Cymbal Study (Remaster)" }).waitFor();
-    expect(await stored(id)).toMatchObject({
-      title: "Cymbal Study (Remaster)",
-      primaryArtistName: "Roland & Friends",
-      bpm: 98,
-      key: "C major",
-      genreNames: ["ambient", "drums", "idm"],
-      description: "Remastered in 2024.",
-      isExplicit: true,
-      isPublic: false,
-      licenseId: licenses[2]?.id,
-      releaseDate: "2020-03-01",
-      releaseDatePrecision: "MONTH",
-    });
+    // A month is stored as its first day.
+    expect(await stored(id)).toMatchObject({ ...edited, releaseDate: "2020-03-01" });
     // Private now: a stranger is told it does not exist.
-    expect((await call(server, "GET", `/track/${id}`, { token: stranger.token })).status).toBe(404);
+    expect((await call(live.server, "GET", `/track/${id}`, { token: stranger.token })).status).toBe(404);
     await context.close();
   });
 
   test("a public track's page, visited just before, shows the saved title afterwards", async () => {
     const id = await newTrack();
-    await waitForProcessing(server, owner.token, id);
-    const { context, page } = await signedInPage(browser, owner.token);
-    await page.goto(`${server.url}/track/${id}`);
-    await page.getByRole("heading", { name: "Cymbal Study" }).waitFor();
-    await page.getByRole("link", { name: "Edit Track" }).click();
+    const { context, page } = await openEditFromTrackPage(id);
     await page.getByLabel("Title", { exact: true }).fill("Cymbal Study, Take Two");
     await saveButton(page).click();
-    await page.waitForURL(`${server.url}/track/${id}`);
+    await page.waitForURL(`${live.server.url}/track/${id}`);
     await page.getByRole("heading", { name: "Cymbal Study, Take Two" }).waitFor();
     await context.close();
   });
@@ -225,7 +212,7 @@ describe("editing", () => {
     const body = (await sent).postDataJSON();
     expect("releaseDate" in body).toBe(false);
     expect("releaseDatePrecision" in body).toBe(false);
-    await page.waitForURL(`${server.url}/track/${id}`);
+    await page.waitForURL(`${live.server.url}/track/${id}`);
     expect((await stored(id)).releaseDate).toBeNull();
     await context.close();
   });
@@ -235,7 +222,7 @@ describe("editing", () => {
     const { context, page } = await openEdit(id);
     await page.getByLabel("Title", { exact: true }).fill("Never saved");
     await page.getByRole("button", { name: "Cancel" }).click();
-    await page.waitForURL(`${server.url}/track/${id}`);
+    await page.waitForURL(`${live.server.url}/track/${id}`);
     expect((await stored(id)).title).toBe("Cymbal Study");
     await context.close();
   });
@@ -255,7 +242,7 @@ describe("editing", () => {
     await page.getByRole("button", { name: "Remove genre dub techno" }).click();
     expect(await chips(page).allTextContents()).toEqual(["house×"]);
     await saveButton(page).click();
-    await page.waitForURL(`${server.url}/track/${id}`);
+    await page.waitForURL(`${live.server.url}/track/${id}`);
     expect((await stored(id)).genreNames).toEqual(["house"]);
     await context.close();
   });
@@ -274,22 +261,22 @@ describe("editing", () => {
     expect(await kind()).toEqual(["date", "2019-01-01"]);
     await precision(page).selectOption("YEAR");
     await saveButton(page).click();
-    await page.waitForURL(`${server.url}/track/${id}`);
+    await page.waitForURL(`${live.server.url}/track/${id}`);
     expect(await stored(id)).toMatchObject({ releaseDate: "2019-01-01", releaseDatePrecision: "YEAR" });
     await context.close();
   });
 
   test("a stored year or month opens in its own input kind", async () => {
-    const year = await newTrack({ releaseDate: "2018", releaseDatePrecision: "YEAR" });
-    const { context, page } = await openEdit(year);
-    await saveButton(page).waitFor();
-    expect(await releaseDate(page).getAttribute("type")).toBe("number");
-    expect(await releaseDate(page).inputValue()).toBe("2018");
-    await page.goto(`${server.url}/track/${await newTrack({ releaseDate: "2017-04", releaseDatePrecision: "MONTH" })}/edit`);
-    await saveButton(page).waitFor();
-    expect(await releaseDate(page).getAttribute("type")).toBe("month");
-    expect(await releaseDate(page).inputValue()).toBe("2017-04");
-    await context.close();
+    for (const { value, precision, kind } of [
+      { value: "2018", precision: "YEAR", kind: "number" },
+      { value: "2017-04", precision: "MONTH", kind: "month" },
+    ]) {
+      const { context, page } = await openEdit(await newTrack({ releaseDate: value, releaseDatePrecision: precision }));
+      await saveButton(page).waitFor();
+      expect(await releaseDate(page).getAttribute("type")).toBe(kind);
+      expect(await releaseDate(page).inputValue()).toBe(value);
+      await context.close();
+    }
   });
 });
 
@@ -317,7 +304,7 @@ describe("refusals", () => {
     // The licence is still missing: focus goes to it and nothing was sent.
     await page.waitForFunction(() => document.activeElement?.id === "field-license");
     expect(patches).toBe(0);
-    expect(page.url()).toBe(`${server.url}/track/${id}/edit`);
+    expect(page.url()).toBe(`${live.server.url}/track/${id}/edit`);
     await context.close();
   });
 
@@ -343,7 +330,7 @@ describe("refusals", () => {
     await page.getByLabel("Title", { exact: true }).fill("Not saved");
     await saveButton(page).click();
     await page.getByRole("alert").filter({ hasText: "Authentication required" }).waitFor();
-    expect(page.url()).toBe(`${server.url}/track/${id}/edit`);
+    expect(page.url()).toBe(`${live.server.url}/track/${id}/edit`);
     expect(await saveButton(page).isEnabled()).toBe(true);
     expect((await stored(id)).title).toBe("Cymbal Study");
     await context.close();
@@ -362,7 +349,7 @@ describe("refusals", () => {
     expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Try again later");
     await page.unroute(`**/api/track/${id}`);
     await saveButton(page).click();
-    await page.waitForURL(`${server.url}/track/${id}`);
+    await page.waitForURL(`${live.server.url}/track/${id}`);
     expect((await stored(id)).title).toBe("Try again later");
     await context.close();
   });

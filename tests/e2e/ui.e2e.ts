@@ -1,32 +1,22 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../support/browser";
-import { startServer, type TestServer } from "../support/server";
+import type { Page } from "playwright-core";
+import { setUpServerAndBrowser } from "../support/lifecycle";
 
 setDefaultTimeout(30_000);
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
-});
+const live = setUpServerAndBrowser();
 
 describe("error view", () => {
   test("a failed load shows the error with Try Again, and Try Again loads again", async () => {
-    const page = await browser.newPage();
+    const page = await live.browser.newPage();
     // The register screen needs the enabled features; the first answer is a server failure.
     let failures = 0;
     await page.route("**/api/auth/enabled-features", (route) => {
       if (failures++ > 0) return route.continue();
       return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Server busy" }) });
     });
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${live.server.url}/register`);
     const error = page.getByRole("alert").filter({ hasText: "API request failed: Server busy" });
     await error.waitFor();
     await error.getByRole("button", { name: "Try Again" }).click();
@@ -48,7 +38,7 @@ describe("toasts", () => {
     if (!build.success) throw new AggregateError(build.logs, "harness build failed");
     const script = await build.outputs[0]?.text();
     const css = await Bun.file(join(import.meta.dir, "../../src/styles/global.css")).text();
-    const page = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+    const page = await live.browser.newPage({ viewport: { width: 1000, height: 700 } });
     await page.setContent(`<!doctype html><style>${css}</style><div id="root"></div>`);
     await page.addScriptTag({ type: "module", content: script });
     await page.waitForFunction(() => "showToast" in window);

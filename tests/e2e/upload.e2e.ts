@@ -1,32 +1,26 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { latestReleaseDate } from "../../islands/form/release-date";
 import { call, signUp } from "../support/api";
-import { launchBrowser } from "../support/browser";
 import { waitForFieldMessage } from "../support/field-message";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServerAndBrowser } from "../support/lifecycle";
+import { startServer } from "../support/server";
 import { signedInPage } from "../support/signed-in-page";
 import { CORPUS, FULL_MIX, STEM_FILES } from "./track-page/fixtures";
 
 setDefaultTimeout(60_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let token: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  token = (await signUp(server)).token;
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  token = (await signUp(live.server)).token;
 });
 
 async function openUpload(): Promise<Page> {
-  const { page } = await signedInPage(browser, token, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${server.url}/upload`);
+  const { page } = await signedInPage(live.browser, token, { viewport: { width: 1280, height: 900 } });
+  await page.goto(`${live.server.url}/upload`);
   await page.getByRole("heading", { name: "Upload Track", level: 1 }).waitFor();
   return page;
 }
@@ -56,24 +50,24 @@ function countUploads(page: Page): () => number {
 
 describe("upload page", () => {
   test("visitors are sent to /login", async () => {
-    const { page } = await signedInPage(browser, null);
-    await page.goto(`${server.url}/upload`);
-    await page.waitForURL(`${server.url}/login`);
+    const { page } = await signedInPage(live.browser, null);
+    await page.goto(`${live.server.url}/upload`);
+    await page.waitForURL(`${live.server.url}/login`);
     await page.context().close();
   });
 
   test("licences that fail to load are reported on the form", async () => {
-    const { page } = await signedInPage(browser, token);
+    const { page } = await signedInPage(live.browser, token);
     await page.route("**/api/licenses", (route) => route.fulfill({ status: 500, json: { message: "boom" } }));
-    await page.goto(`${server.url}/upload`);
+    await page.goto(`${live.server.url}/upload`);
     await page.getByRole("alert").filter({ hasText: "Failed to load licenses. Please try again later." }).waitFor();
     expect(await submitButton(page).isDisabled()).toBe(true);
     await page.context().close();
   });
 
   test("fits a 375 px phone, stems and all", async () => {
-    const { page } = await signedInPage(browser, token, { viewport: { width: 375, height: 800 } });
-    await page.goto(`${server.url}/upload`);
+    const { page } = await signedInPage(live.browser, token, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${live.server.url}/upload`);
     await field(page, "Audio File").setInputFiles(FULL_MIX);
     await page.getByRole("button", { name: "Add Stem" }).click();
     await field(page, "Stem 1 file").setInputFiles(STEM_FILES[0]?.path as string);
@@ -257,10 +251,10 @@ describe("submitting", () => {
     const bad = `${CORPUS}/bad/mp3-renamed.wav`;
     // What the API says about this file, asked directly, is what the form must show.
     const form = new FormData();
-    const licenses = await call<{ id: string }[]>(server, "GET", "/licenses");
+    const licenses = await call<{ id: string }[]>(live.server, "GET", "/licenses");
     form.set("data", JSON.stringify({ title: "Bad", primaryArtistName: "X", licenseId: licenses.body[0]?.id }));
     form.set("original", new File([readFileSync(bad)], "mp3-renamed.wav"));
-    const direct = await call<{ message: string }>(server, "POST", "/track", { token, body: form });
+    const direct = await call<{ message: string }>(live.server, "POST", "/track", { token, body: form });
     expect(direct.status).toBe(400);
 
     await field(page, "Title").fill("Bad");
@@ -269,7 +263,7 @@ describe("submitting", () => {
     await chooseLicense(page);
     await submitButton(page).click();
     await page.getByRole("alert").filter({ hasText: direct.body.message }).waitFor();
-    expect(page.url()).toBe(`${server.url}/upload`);
+    expect(page.url()).toBe(`${live.server.url}/upload`);
 
     await page.route("**/api/track", (route) => route.abort("connectionreset"));
     await field(page, "Audio File").setInputFiles(LENA);
@@ -335,7 +329,7 @@ describe("submitting", () => {
     const id = new URL(page.url()).pathname.split("/").pop() as string;
     await page.getByRole("heading", { name: "Undertow", level: 1 }).waitFor();
 
-    const track = (await call<Record<string, unknown>>(server, "GET", `/track/${id}`, { token })).body;
+    const track = (await call<Record<string, unknown>>(live.server, "GET", `/track/${id}`, { token })).body;
     expect(track).toMatchObject({
       title: "Undertow",
       primaryArtistName: "Nova Drift",
@@ -366,7 +360,7 @@ describe("storage-quota warning", () => {
     const small = await startServer({ env: { FREE_QUOTA_SECONDS: "1" } });
     try {
       const session = await signUp(small);
-      const { context, page } = await signedInPage(browser, session.token);
+      const { context, page } = await signedInPage(live.browser, session.token);
       await page.goto(`${small.url}/upload`);
       await field(page, "Title").fill("Cymbal");
       await field(page, "Primary Artist").fill("Roland");

@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { call } from "../support/api";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServer } from "../support/lifecycle";
+import { startServer } from "../support/server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.stop());
+const live = setUpServer();
 
 describe("operations", () => {
   test("GET /api/health reports the database and the queue", async () => {
-    const res = await call(server, "GET", "/health");
+    const res = await call(live.server, "GET", "/health");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: "ok", database: true, queue: true });
   });
 
   test("GET /api/openapi.json is generated from the route schemas", async () => {
-    const res = await call<{ openapi: string; paths: Record<string, unknown> }>(server, "GET", "/openapi.json");
+    const res = await call<{ openapi: string; paths: Record<string, unknown> }>(live.server, "GET", "/openapi.json");
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     for (const path of ["/api/auth/login", "/api/auth/signup", "/api/licenses/{id}", "/api/admin/feature-flags"]) {
@@ -27,22 +24,22 @@ describe("operations", () => {
   });
 
   test("without JWT_SECRET a secret is generated once into DATA_DIR with mode 0600", () => {
-    const mode = statSync(join(server.dataDir, "jwt-secret")).mode & 0o777;
+    const mode = statSync(join(live.server.dataDir, "jwt-secret")).mode & 0o777;
     expect(mode).toBe(0o600);
   });
 
   test("every error has the one shape {message}; API responses send Referrer-Policy: no-referrer", async () => {
-    const unknown = await call<{ message: string }>(server, "GET", "/no-such-route");
+    const unknown = await call<{ message: string }>(live.server, "GET", "/no-such-route");
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: "Not found" });
-    const badJson = await fetch(`${server.url}/api/auth/login`, {
+    const badJson = await fetch(`${live.server.url}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{not json",
     });
     expect(badJson.status).toBe(400);
     expect(typeof ((await badJson.json()) as { message: string }).message).toBe("string");
-    const missingField = await call<{ message: string }>(server, "POST", "/auth/login", { body: { email: "a@b.co" } });
+    const missingField = await call<{ message: string }>(live.server, "POST", "/auth/login", { body: { email: "a@b.co" } });
     expect(missingField.status).toBe(400);
     expect(missingField.body.message.length).toBeGreaterThan(0);
     expect(unknown.headers.get("referrer-policy")).toBe("no-referrer");
@@ -52,7 +49,7 @@ describe("operations", () => {
 describe("licences", () => {
   test("GET /api/licenses lists the five SPEC types with their labels, no token needed", async () => {
     const res = await call<Array<{ id: string; type: string; name: string; allowsCommercialUse: boolean }>>(
-      server,
+      live.server,
       "GET",
       "/licenses",
     );
@@ -72,14 +69,14 @@ describe("licences", () => {
   });
 
   test("GET /api/licenses/{id} answers one licence, 404 for an unknown id", async () => {
-    const list = await call<Array<{ id: string }>>(server, "GET", "/licenses");
+    const list = await call<Array<{ id: string }>>(live.server, "GET", "/licenses");
     const id = list.body[0]?.id as string;
-    const one = await call<{ id: string; description: string; usageDescription: string }>(server, "GET", `/licenses/${id}`);
+    const one = await call<{ id: string; description: string; usageDescription: string }>(live.server, "GET", `/licenses/${id}`);
     expect(one.status).toBe(200);
     expect(one.body.id).toBe(id);
     expect(one.body.description.length).toBeGreaterThan(0);
     expect(one.body.usageDescription.length).toBeGreaterThan(0);
-    const missing = await call<{ message: string }>(server, "GET", "/licenses/nope");
+    const missing = await call<{ message: string }>(live.server, "GET", "/licenses/nope");
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe("License not found");
   });
@@ -87,16 +84,16 @@ describe("licences", () => {
 
 describe("pages", () => {
   test("prebuilt pages are served from disk, unknown paths get the 404 page", async () => {
-    const login = await fetch(`${server.url}/login`);
+    const login = await fetch(`${live.server.url}/login`);
     expect(login.status).toBe(200);
     expect(await login.text()).toContain("<title>Login · Stemma</title>");
-    const missing = await fetch(`${server.url}/definitely/not/here`);
+    const missing = await fetch(`${live.server.url}/definitely/not/here`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("Page not found");
   });
 
   test("paths cannot climb out of the build folder", async () => {
-    const res = await fetch(`${server.url}/..%2f..%2fpackage.json`);
+    const res = await fetch(`${live.server.url}/..%2f..%2fpackage.json`);
     expect(await res.text()).not.toContain('"name": "stemma"');
   });
 });

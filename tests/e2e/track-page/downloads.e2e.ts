@@ -1,35 +1,31 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Page } from "playwright-core";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
 import { signUp } from "../../support/api";
-import { launchBrowser } from "../../support/browser";
-import { startServer, type TestServer } from "../../support/server";
+import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { waitForProcessing } from "../../support/uploads";
 import { CORPUS, openTrackPage, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(90_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let owner: Awaited<ReturnType<typeof signUp>>;
 let trackId: string;
 let privateId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  owner = await signUp(server);
-  trackId = await uploadTrack(server, owner.token, {
+  owner = await signUp(live.server);
+  trackId = await uploadTrack(live.server, owner.token, {
     original: `${CORPUS}/real-audio/audio-lena.flac`,
     data: { title: "Lena" },
   });
-  privateId = await uploadTrack(server, owner.token, {
+  privateId = await uploadTrack(live.server, owner.token, {
     original: `${CORPUS}/real-audio/audio-lena.flac`,
     data: { title: "Private Lena", isPublic: false },
   });
-  await Promise.all([waitForProcessing(server, owner.token, trackId), waitForProcessing(server, owner.token, privateId)]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await Promise.all([
+    waitForProcessing(live.server, owner.token, trackId),
+    waitForProcessing(live.server, owner.token, privateId),
+  ]);
 });
 
 const downloads = (page: Page) => page.getByRole("group", { name: "Download full track" });
@@ -38,7 +34,7 @@ const toast = (page: Page, role: "status" | "alert", title: string) => page.getB
 
 describe("downloads", () => {
   test("MP3 downloads directly, and so does FLAC when the original is FLAC", async () => {
-    const page = await openTrackPage(browser, server, trackId);
+    const page = await openTrackPage(live.browser, live.server, trackId);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       downloads(page).getByRole("link", { name: "MP3" }).click(),
@@ -54,7 +50,7 @@ describe("downloads", () => {
 
   test("a conversion that cannot start shows 'Conversion Error' and the download tooltip", async () => {
     // The network answers the start with a server error, as a failing or unreachable server would.
-    const page = await openTrackPage(browser, server, trackId);
+    const page = await openTrackPage(live.browser, live.server, trackId);
     await page.route("**/convert-audio", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service Unavailable" }) }),
     );
@@ -67,7 +63,7 @@ describe("downloads", () => {
   });
 
   test("WAV starts a conversion, polls until it is ready (toast: 7 days), downloads, then goes direct", async () => {
-    const page = await openTrackPage(browser, server, trackId, { token: owner.token });
+    const page = await openTrackPage(live.browser, live.server, trackId, { token: owner.token });
     const conversionCalls: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("convert-audio") || request.url().includes("audio-conversion-status"))
@@ -94,13 +90,13 @@ describe("downloads", () => {
       [trackId, false],
       [privateId, true],
     ] as const) {
-      const page = await openTrackPage(browser, server, id, { token: owner.token });
+      const page = await openTrackPage(live.browser, live.server, id, { token: owner.token });
       const mp3 = downloads(page).getByRole("link", { name: "MP3" });
       await page
         .getByRole("group", { name: /^Player:/ })
         .getByRole("button", { name: "Play" })
         .waitFor();
-      expect(new URL((await mp3.getAttribute("href")) as string, server.url).searchParams.has("token")).toBe(wantsToken);
+      expect(new URL((await mp3.getAttribute("href")) as string, live.server.url).searchParams.has("token")).toBe(wantsToken);
       const [flac] = await Promise.all([
         page.waitForEvent("download"),
         downloads(page).getByRole("button", { name: "FLAC" }).click(),
@@ -112,7 +108,7 @@ describe("downloads", () => {
   });
 
   test("made private on the page, its links take the token from then on; public again, they drop it", async () => {
-    const page = await openTrackPage(browser, server, trackId, { token: owner.token });
+    const page = await openTrackPage(live.browser, live.server, trackId, { token: owner.token });
     const visibility = page.getByRole("checkbox", { name: "Public" });
     const flacUrl = async () => {
       const [flac] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import type { TestServer } from "../../support/server";
 import { signedInPage } from "../../support/signed-in-page";
 import { CORPUS, createTrack, type UploadOptions } from "../../support/uploads";
@@ -42,4 +42,14 @@ export async function openTrackPage(
   });
   await page.goto(`${server.url}/track/${id}`);
   return page;
+}
+
+/** Waits until a player (or the synced-stems region) reports `state` in its data-state. */
+export async function waitForState(player: Locator, state: string): Promise<void> {
+  await player
+    .page()
+    .waitForFunction(([element, wanted]) => (element as HTMLElement).dataset.state === wanted, [
+      await player.elementHandle(),
+      state,
+    ] as const);
 }

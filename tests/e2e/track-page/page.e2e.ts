@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import type { Browser } from "playwright-core";
 import { signUp } from "../../support/api";
-import { launchBrowser } from "../../support/browser";
-import { startServer, type TestServer } from "../../support/server";
+import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { pageWidths, spillingBoxes } from "../support/layout";
@@ -11,35 +9,32 @@ import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixt
 
 setDefaultTimeout(90_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let owner: Awaited<ReturnType<typeof signUp>>;
 let publicId: string;
 let privateId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  owner = await signUp(server);
-  publicId = await uploadTrack(server, owner.token, {
+  owner = await signUp(live.server);
+  publicId = await uploadTrack(live.server, owner.token, {
     original: FULL_MIX,
     cover: `${CORPUS}/images/matplotlib-grace_hopper.jpg`,
     stems: STEM_FILES.slice(0, 2),
     data: { bpm: 120, key: "A minor", isExplicit: true, releaseDate: "2024-03-05", releaseDatePrecision: "MONTH" },
   });
-  privateId = await uploadTrack(server, owner.token, {
+  privateId = await uploadTrack(live.server, owner.token, {
     original: `${CORPUS}/real-audio/audio-lena.flac`,
     data: { title: "Secret Lena", isPublic: false },
   });
-  await Promise.all([waitForProcessing(server, owner.token, publicId), waitForProcessing(server, owner.token, privateId)]);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  await Promise.all([
+    waitForProcessing(live.server, owner.token, publicId),
+    waitForProcessing(live.server, owner.token, privateId),
+  ]);
 });
 
 describe("public track page", () => {
   test("without JavaScript it shows title, artist, details and the stored waveform", async () => {
-    const page = await openTrackPage(browser, server, publicId, { javaScriptEnabled: false });
+    const page = await openTrackPage(live.browser, live.server, publicId, { javaScriptEnabled: false });
     await expect(page.getByRole("heading", { level: 1, name: "Undertow" }).isVisible()).resolves.toBe(true);
     await expect(page.getByText("Nova Drift", { exact: true }).isVisible()).resolves.toBe(true);
     const waveform = page.getByRole("region", { name: "Full track" }).getByRole("img", { name: "Waveform" });
@@ -62,7 +57,7 @@ describe("public track page", () => {
   });
 
   test("carries OpenGraph and Twitter tags and may be cached publicly", async () => {
-    const response = await fetch(`${server.url}/track/${publicId}`);
+    const response = await fetch(`${live.server.url}/track/${publicId}`);
     expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate, s-maxage=60");
     const html = await response.text();
     expect(html).toContain('<meta property="og:title" content="Undertow"');
@@ -77,7 +72,7 @@ describe("public track page", () => {
 
 describe("private track page", () => {
   test("an anonymous request gets a shell without the track's data, never cached publicly", async () => {
-    const response = await fetch(`${server.url}/track/${privateId}`);
+    const response = await fetch(`${live.server.url}/track/${privateId}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const html = await response.text();
@@ -86,7 +81,7 @@ describe("private track page", () => {
   });
 
   test("the owner's browser fills the shell with the bearer token and shows the owner controls", async () => {
-    const page = await openTrackPage(browser, server, privateId, { token: owner.token });
+    const page = await openTrackPage(live.browser, live.server, privateId, { token: owner.token });
     await page.getByRole("heading", { level: 1, name: "Secret Lena" }).waitFor();
     await page.getByText("You uploaded this track").waitFor();
     await expect(page.getByRole("link", { name: "Edit Track" }).getAttribute("href")).resolves.toBe(`/track/${privateId}/edit`);
@@ -96,8 +91,8 @@ describe("private track page", () => {
   });
 
   test("another user gets 'Failed to load track details' with a retry", async () => {
-    const stranger = await signUp(server);
-    const page = await openTrackPage(browser, server, privateId, { token: stranger.token });
+    const stranger = await signUp(live.server);
+    const page = await openTrackPage(live.browser, live.server, privateId, { token: stranger.token });
     const alert = page.getByRole("alert");
     await alert.getByText("Failed to load track details").waitFor();
     await alert.getByRole("button", { name: "Try Again" }).click();
@@ -117,10 +112,10 @@ describe("long names and line breaks", () => {
   let publicLong: string;
   let privateLong: string;
   beforeAll(async () => {
-    uploader = await signUp(server, { username: `uploader_${"u".repeat(60)}` });
+    uploader = await signUp(live.server, { username: `uploader_${"u".repeat(60)}` });
     const data = { title, primaryArtistName: artist, genreNames: [genre], description };
-    publicLong = await uploadTrack(server, uploader.token, { original: `${CORPUS}/bad/CON.wav`, data });
-    privateLong = await uploadTrack(server, uploader.token, {
+    publicLong = await uploadTrack(live.server, uploader.token, { original: `${CORPUS}/bad/CON.wav`, data });
+    privateLong = await uploadTrack(live.server, uploader.token, {
       original: `${CORPUS}/bad/CON.wav`,
       data: { ...data, isPublic: false },
     });
@@ -128,8 +123,8 @@ describe("long names and line breaks", () => {
 
   test("at 375px the header wraps title, artist, genre and uploader name; nothing scrolls sideways", async () => {
     mkdirSync("/tmp/fixui-shots", { recursive: true });
-    const { context, page } = await signedInPage(browser, null, { viewport: { width: 375, height: 812 } });
-    await page.goto(`${server.url}/track/${publicLong}`);
+    const { context, page } = await signedInPage(live.browser, null, { viewport: { width: 375, height: 812 } });
+    await page.goto(`${live.server.url}/track/${publicLong}`);
     const trackPage = page.getByRole("article");
     await trackPage.getByText(`Uploaded by ${uploader.user.username}`).waitFor();
     await page.screenshot({ path: "/tmp/fixui-shots/track-header-375.png" });
@@ -146,7 +141,7 @@ describe("long names and line breaks", () => {
       [publicLong, null],
       [privateLong, uploader.token],
     ] as const) {
-      const page = await openTrackPage(browser, server, id, { token: token ?? undefined });
+      const page = await openTrackPage(live.browser, live.server, id, { token: token ?? undefined });
       const text = page.getByText(/^line1\s+line2$/);
       await text.waitFor();
       // biome-ignore lint/performance/useDomNodeTextContent: the shown text is the point; a collapsed break reads "line1 line2".

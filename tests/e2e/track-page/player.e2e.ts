@@ -1,41 +1,25 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Browser, Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Locator, Page } from "playwright-core";
 import { call, signUp } from "../../support/api";
-import { launchBrowser } from "../../support/browser";
-import { startServer, type TestServer } from "../../support/server";
+import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { waitForProcessing } from "../../support/uploads";
-import { FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
+import { FULL_MIX, openTrackPage, STEM_FILES, uploadTrack, waitForState } from "./fixtures";
 
 setDefaultTimeout(90_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let owner: Awaited<ReturnType<typeof signUp>>;
 let trackId: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  owner = await signUp(server);
-  trackId = await uploadTrack(server, owner.token, { original: FULL_MIX, stems: STEM_FILES.slice(0, 2) });
-  await waitForProcessing(server, owner.token, trackId);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  owner = await signUp(live.server);
+  trackId = await uploadTrack(live.server, owner.token, { original: FULL_MIX, stems: STEM_FILES.slice(0, 2) });
+  await waitForProcessing(live.server, owner.token, trackId);
 });
 
 const fullTrack = (page: Page) => page.getByRole("group", { name: "Player: Undertow" });
 const stemPlayer = (page: Page, name: string) => page.getByRole("group", { name: `Player: ${name}` });
 const stateOf = (player: Locator) => player.getAttribute("data-state");
-
-async function waitForState(player: Locator, state: string) {
-  await player
-    .page()
-    .waitForFunction(([element, wanted]) => (element as HTMLElement).dataset.state === wanted, [
-      await player.elementHandle(),
-      state,
-    ] as const);
-}
 
 async function seconds(player: Locator): Promise<number> {
   return Number(await player.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuenow"));
@@ -43,7 +27,7 @@ async function seconds(player: Locator): Promise<number> {
 
 describe("player", () => {
   test("moves loading → ready → playing ⇄ paused; stop resets with the SPEC titles", async () => {
-    const page = await openTrackPage(browser, server, trackId);
+    const page = await openTrackPage(live.browser, live.server, trackId);
     const player = fullTrack(page);
     await waitForState(player, "ready");
     await player.getByRole("button", { name: "Play" }).click();
@@ -62,7 +46,7 @@ describe("player", () => {
   });
 
   test("only one track plays at a time: a stem preview pauses the full track and back", async () => {
-    const page = await openTrackPage(browser, server, trackId);
+    const page = await openTrackPage(live.browser, live.server, trackId);
     const player = fullTrack(page);
     await waitForState(player, "ready");
     await player.getByRole("button", { name: "Play" }).click();
@@ -81,7 +65,7 @@ describe("player", () => {
   });
 
   test("keyboard: Space toggles play, arrows seek by 5 s; a click on the waveform seeks there", async () => {
-    const page = await openTrackPage(browser, server, trackId);
+    const page = await openTrackPage(live.browser, live.server, trackId);
     const player = fullTrack(page);
     await waitForState(player, "ready");
     const seek = player.getByRole("slider", { name: "Seek" });
@@ -106,7 +90,7 @@ describe("player", () => {
   });
 
   test("records one play after 5 s of listening (once per hour) and fills the Media Session", async () => {
-    const page = await openTrackPage(browser, server, trackId);
+    const page = await openTrackPage(live.browser, live.server, trackId);
     const usagePosts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST" && request.url().endsWith(`/api/track/${trackId}/usage`))
@@ -126,7 +110,7 @@ describe("player", () => {
     expect(JSON.parse(usagePosts[0] as string)).toMatchObject({ eventType: "PLAY", playbackSource: "STREAM" });
     let plays = 0;
     for (let attempt = 0; attempt < 50 && plays === 0; attempt++) {
-      plays = (await call<{ totalPlays: number }>(server, "GET", `/track/${trackId}`)).body.totalPlays;
+      plays = (await call<{ totalPlays: number }>(live.server, "GET", `/track/${trackId}`)).body.totalPlays;
       if (plays === 0) await Bun.sleep(100);
     }
     expect(plays).toBe(1);

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { call, type Session, signUp } from "../../support/api";
-import { launchBrowser } from "../../support/browser";
 import { waitForFieldMessage } from "../../support/field-message";
-import { startServer, type TestServer } from "../../support/server";
+import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { CORPUS, openTrackPage, uploadTrack } from "./fixtures";
@@ -12,29 +11,23 @@ import { CORPUS, openTrackPage, uploadTrack } from "./fixtures";
 setDefaultTimeout(90_000);
 
 const SHOTS = "/tmp/sharing-shots";
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let owner: Session;
 let friend: Session;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  await signUp(server); // The first account is the admin, who may see every track; the others are plain users.
-  [owner, friend] = await Promise.all([signUp(server), signUp(server)]);
+  await signUp(live.server); // The first account is the admin, who may see every track; the others are plain users.
+  [owner, friend] = await Promise.all([signUp(live.server), signUp(live.server)]);
   mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
 });
 
 /** A processed track of the owner's (a short real FLAC), private unless `isPublic`. */
 async function newTrack(title: string, isPublic = false): Promise<string> {
-  const id = await uploadTrack(server, owner.token, {
+  const id = await uploadTrack(live.server, owner.token, {
     original: `${CORPUS}/real-audio/hydrogen-808_Cymbal.flac`,
     data: { title, isPublic },
   });
-  await waitForProcessing(server, owner.token, id);
+  await waitForProcessing(live.server, owner.token, id);
   return id;
 }
 
@@ -58,7 +51,7 @@ function recordRequests(page: Page): string[] {
 describe("the owner's sharing panel", () => {
   test("sharing a private track by e-mail lets the other user open it; removing takes it away again", async () => {
     const id = await newTrack("Shared Secret");
-    const page = await openTrackPage(browser, server, id, { token: owner.token });
+    const page = await openTrackPage(live.browser, live.server, id, { token: owner.token });
     await panel(page).getByText("Not shared with anyone yet.").waitFor();
 
     await shareWith(page, `  ${friend.user.email.toUpperCase()} `);
@@ -69,12 +62,12 @@ describe("the owner's sharing panel", () => {
     expect(await emailInput(page).inputValue()).toBe("");
     expect(await emailInput(page).evaluate((input) => input === document.activeElement)).toBe(true);
 
-    const { context: friendContext, page: friendPage } = await signedInPage(browser, friend.token);
+    const { context: friendContext, page: friendPage } = await signedInPage(live.browser, friend.token);
     const friendRequests = recordRequests(friendPage);
-    await friendPage.goto(`${server.url}/track/${id}`);
+    await friendPage.goto(`${live.server.url}/track/${id}`);
     await friendPage.getByRole("heading", { level: 1, name: "Shared Secret" }).waitFor();
     await friendPage.getByText(`Uploaded by ${owner.user.username}`).waitFor();
-    const shared = await call<{ items: { id: string }[] }>(server, "GET", "/tracks/shared", { token: friend.token });
+    const shared = await call<{ items: { id: string }[] }>(live.server, "GET", "/tracks/shared", { token: friend.token });
     expect(shared.body.items.map((item) => item.id)).toContain(id);
     // The shared user is not the owner: no panel, and nothing asked on its behalf.
     await friendPage.waitForLoadState("networkidle");
@@ -89,7 +82,7 @@ describe("the owner's sharing panel", () => {
 
     await friendPage.reload();
     await friendPage.getByRole("alert").getByText("Failed to load track details").waitFor();
-    const after = await call<{ items: { id: string }[] }>(server, "GET", "/tracks/shared", { token: friend.token });
+    const after = await call<{ items: { id: string }[] }>(live.server, "GET", "/tracks/shared", { token: friend.token });
     expect(after.body.items.map((item) => item.id)).not.toContain(id);
     await friendContext.close();
     await page.context().close();
@@ -97,8 +90,8 @@ describe("the owner's sharing panel", () => {
 
   test("an invalid address, an unknown one, your own, and one already on the list each get a message by the field", async () => {
     const id = await newTrack("Messages");
-    await call(server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
-    const page = await openTrackPage(browser, server, id, { token: owner.token });
+    await call(live.server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
+    const page = await openTrackPage(live.browser, live.server, id, { token: owner.token });
     await sharedList(page).getByText(friend.user.email).waitFor();
     const requests = recordRequests(page);
     const lookups = () => requests.filter((path) => path === "/api/auth/users").length;
@@ -120,7 +113,7 @@ describe("the owner's sharing panel", () => {
     await shareWith(page, friend.user.email);
     await waitForFieldMessage(emailInput(page), "This track is already shared with this user");
 
-    const stored = await call<{ sharedWith: { userId: string }[] }>(server, "GET", `/track/${id}`, { token: owner.token });
+    const stored = await call<{ sharedWith: { userId: string }[] }>(live.server, "GET", `/track/${id}`, { token: owner.token });
     expect(stored.body.sharedWith.map((entry) => entry.userId)).toEqual([friend.user.id]);
     // What the page knows already (your own address, the list) is not asked of the server.
     expect(lookups()).toBe(1);
@@ -129,22 +122,22 @@ describe("the owner's sharing panel", () => {
 
   test("on a public (server-rendered) page the owner's panel loads the list; visitors and other users get no panel", async () => {
     const id = await newTrack("Open Air", true);
-    await call(server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
-    const { context, page } = await signedInPage(browser, owner.token);
+    await call(live.server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
+    const { context, page } = await signedInPage(live.browser, owner.token);
     const errors: string[] = [];
     page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(`${server.url}/track/${id}`);
+    await page.goto(`${live.server.url}/track/${id}`);
     await sharedList(page).getByText(friend.user.email).waitFor();
     // The panel appears after the server-rendered page hydrates, without a mismatch or any other error.
     expect(errors).toEqual([]);
     await context.close();
 
-    const stranger = await signUp(server);
+    const stranger = await signUp(live.server);
     for (const token of [stranger.token, friend.token, undefined]) {
-      const { context, page: viewerPage } = await signedInPage(browser, token ?? null);
+      const { context, page: viewerPage } = await signedInPage(live.browser, token ?? null);
       const requests = recordRequests(viewerPage);
-      await viewerPage.goto(`${server.url}/track/${id}`);
+      await viewerPage.goto(`${live.server.url}/track/${id}`);
       await viewerPage.getByText(`Uploaded by ${owner.user.username}`).waitFor();
       await viewerPage.waitForLoadState("networkidle");
       expect(await panel(viewerPage).count()).toBe(0);
@@ -157,13 +150,13 @@ describe("the owner's sharing panel", () => {
 describe("when the track is deleted while the page is open", () => {
   test("Share shows the server's message by the form and Remove an error toast; the list stays as it was", async () => {
     const id = await newTrack("Going Away");
-    await call(server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
-    const page = await openTrackPage(browser, server, id, { token: owner.token });
+    await call(live.server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
+    const page = await openTrackPage(live.browser, live.server, id, { token: owner.token });
     await sharedList(page).getByText(friend.user.email).waitFor();
-    const deleted = await call(server, "DELETE", "/tracks", { token: owner.token, body: { trackIds: [id] } });
+    const deleted = await call(live.server, "DELETE", "/tracks", { token: owner.token, body: { trackIds: [id] } });
     expect(deleted.status).toBe(200);
 
-    const other = await signUp(server);
+    const other = await signUp(live.server);
     await emailInput(page).fill(other.user.email);
     await emailInput(page).press("Enter");
     await panel(page).getByRole("alert").getByText("Track not found").waitFor();
@@ -188,13 +181,13 @@ describe("layout", () => {
   ]) {
     test(`fits ${viewport.width}px without sideways scrolling (screenshot in ${SHOTS})`, async () => {
       const id = await newTrack("Layout");
-      const longAddress = await signUp(server, { email: `a.rather.long.address.for.a.phone.${viewport.width}@example.com` });
-      await call(server, "POST", `/track/${id}/share`, {
+      const longAddress = await signUp(live.server, { email: `a.rather.long.address.for.a.phone.${viewport.width}@example.com` });
+      await call(live.server, "POST", `/track/${id}/share`, {
         token: owner.token,
         body: { userIds: [friend.user.id, longAddress.user.id] },
       });
-      const { context, page } = await signedInPage(browser, owner.token, { viewport });
-      await page.goto(`${server.url}/track/${id}`);
+      const { context, page } = await signedInPage(live.browser, owner.token, { viewport });
+      await page.goto(`${live.server.url}/track/${id}`);
       await sharedList(page).getByText(longAddress.user.email).waitFor();
       await shareWith(page, "nobody-here@example.com");
       await waitForFieldMessage(emailInput(page), "No user with this email address");

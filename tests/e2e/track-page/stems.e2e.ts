@@ -1,47 +1,50 @@
-import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import type { TrackDetails } from "../../../islands/track/types";
 import { signUp } from "../../support/api";
-import { launchBrowser } from "../../support/browser";
-import { startServer, type TestServer } from "../../support/server";
+import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { waitForProcessing } from "../../support/uploads";
-import { FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
+import { FULL_MIX, openTrackPage, STEM_FILES, uploadTrack, waitForState } from "./fixtures";
 
 setDefaultTimeout(120_000);
 
-let server: TestServer;
-let browser: Browser;
+const live = setUpServerAndBrowser();
 let track: TrackDetails;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  const owner = await signUp(server);
-  const id = await uploadTrack(server, owner.token, { original: FULL_MIX, stems: STEM_FILES });
-  track = await waitForProcessing(server, owner.token, id);
-});
-afterAll(async () => {
-  await browser.close();
-  await server.stop();
+  const owner = await signUp(live.server);
+  const id = await uploadTrack(live.server, owner.token, { original: FULL_MIX, stems: STEM_FILES });
+  track = await waitForProcessing(live.server, owner.token, id);
 });
 
 const stemsSection = (page: Page) => page.getByRole("region", { name: /^Stems/ });
 const stemRow = (page: Page, name: string) => stemsSection(page).getByRole("listitem", { name });
 
-async function waitForState(element: Locator, state: string) {
-  await element
-    .page()
-    .waitForFunction(([node, wanted]) => (node as HTMLElement).dataset.state === wanted, [
-      await element.elementHandle(),
-      state,
-    ] as const);
-}
-
 async function openStems(): Promise<Page> {
-  const page = await openTrackPage(browser, server, track.id);
+  const page = await openTrackPage(live.browser, live.server, track.id);
   await stemsSection(page).scrollIntoViewIfNeeded();
   await waitForState(stemRow(page, "Bass").getByRole("group", { name: "Player: Bass" }), "ready");
   return page;
+}
+
+type Drift = Record<"beforeSeek" | "afterSeek", { lagMs: number; residual: number }>;
+
+/**
+ * Renders the stems from 10 s for 4 s, seeking to 40 s after 2 s, through the injected drift probe
+ * (drift-probe.ts), against the full mix or, with `soloIndex`, against that stem alone.
+ */
+function measureDrift(page: Page, soloIndex?: number): Promise<Drift> {
+  return page.evaluate((input) => (window as unknown as { measureDrift: (i: unknown) => Promise<Drift> }).measureDrift(input), {
+    stemUrls: track.stems.map((stem) => stem.mp3Url),
+    mixUrl: track.fullTrackMp3Url,
+    duration: 60,
+    from: 10,
+    seekAt: 2,
+    seekTo: 40,
+    renderSeconds: 4,
+    soloIndex,
+  });
 }
 
 describe("stems section", () => {
@@ -102,23 +105,12 @@ describe("stems section", () => {
   });
 
   test("stems rendered on one clock match the full mix: drift within 1 ms, also after a seek", async () => {
-    const page = await openTrackPage(browser, server, track.id);
+    const page = await openTrackPage(live.browser, live.server, track.id);
     const probe = await Bun.build({ entrypoints: [join(import.meta.dir, "drift-probe.ts")], target: "browser" });
     await page.addScriptTag({ content: await (probe.outputs[0] as Blob).text() });
-    const result = await page.evaluate(
-      (input) => (window as unknown as { measureDrift: (i: unknown) => Promise<unknown> }).measureDrift(input),
-      {
-        stemUrls: track.stems.map((stem) => stem.mp3Url),
-        mixUrl: track.fullTrackMp3Url,
-        duration: 60,
-        from: 10,
-        seekAt: 2,
-        seekTo: 40,
-        renderSeconds: 4,
-      },
-    );
-    console.log("sync drift", JSON.stringify(result));
-    const { beforeSeek, afterSeek } = result as Record<"beforeSeek" | "afterSeek", { lagMs: number; residual: number }>;
+    const drift = await measureDrift(page);
+    console.log("sync drift", JSON.stringify(drift));
+    const { beforeSeek, afterSeek } = drift;
     expect(Math.abs(beforeSeek.lagMs)).toBeLessThanOrEqual(1);
     expect(Math.abs(afterSeek.lagMs)).toBeLessThanOrEqual(1);
     // The stems sum to the mix: what is left is MP3 coding noise, far below the signal.
@@ -126,19 +118,7 @@ describe("stems section", () => {
     expect(afterSeek.residual).toBeLessThan(0.05);
 
     // Soloing one stem through the engine's gains leaves exactly that stem.
-    const solo = (await page.evaluate(
-      (input) => (window as unknown as { measureDrift: (i: unknown) => Promise<unknown> }).measureDrift(input),
-      {
-        stemUrls: track.stems.map((stem) => stem.mp3Url),
-        mixUrl: track.fullTrackMp3Url,
-        duration: 60,
-        from: 10,
-        seekAt: 2,
-        seekTo: 40,
-        renderSeconds: 4,
-        soloIndex: 1,
-      },
-    )) as Record<"beforeSeek" | "afterSeek", { lagMs: number; residual: number }>;
+    const solo = await measureDrift(page, 1);
     console.log("solo render", JSON.stringify(solo));
     expect(solo.beforeSeek.residual).toBeLessThan(0.001);
     expect(solo.afterSeek.residual).toBeLessThan(0.05);
