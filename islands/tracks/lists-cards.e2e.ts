@@ -4,12 +4,11 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
-import { uploadTiny } from "../../modules/tracks/lists-test-support";
 import { horizontalBox, pageWidths, spillingBoxes } from "../../tests/e2e/support/layout";
 import { type Session, signUp } from "../../tests/support/api";
 import { setUpServerAndBrowser } from "../../tests/support/lifecycle";
 import { signedInPage } from "../../tests/support/signed-in-page";
-import { createTrack } from "../../tests/support/uploads";
+import { createTrack, uploadTiny } from "../../tests/support/uploads";
 
 const live = setUpServerAndBrowser();
 let owner: Session;
@@ -29,8 +28,7 @@ const cards = (page: import("playwright-core").Page) => page.getByRole("article"
 
 describe("home list", () => {
   test("infinite scroll loads the next page when 'Loading more...' comes into view", async () => {
-    const { context, page } = await signedInPage(live.browser, null);
-    await page.goto(`${live.server.url}/`);
+    const { context, page } = await live.openPage("/", null);
     await page.getByRole("heading", { name: "Public Tracks" }).waitFor();
     await cards(page).nth(19).waitFor();
     expect(await cards(page).count()).toBe(20);
@@ -44,8 +42,7 @@ describe("home list", () => {
   });
 
   test("sorting by Title A-Z reorders the cards", async () => {
-    const { context, page } = await signedInPage(live.browser, null);
-    await page.goto(`${live.server.url}/`);
+    const { context, page } = await live.openPage("/", null);
     await cards(page).first().waitFor();
     expect(
       await page
@@ -116,8 +113,7 @@ describe("long names", () => {
   });
 
   test("at 1280px the card keeps a one-token title, artist and genre inside itself (ellipsis)", async () => {
-    const { context, page } = await signedInPage(live.browser, owner.token, { viewport: { width: 1280, height: 900 } });
-    await page.goto(`${live.server.url}/my-tracks/authored`);
+    const { context, page } = await live.openPage("/my-tracks/authored", owner.token, { viewport: { width: 1280, height: 900 } });
     const card = page.getByRole("article", { name: title });
     await card.waitFor();
     expect(await spillingBoxes(card)).toEqual([]);
@@ -134,8 +130,7 @@ describe("long names", () => {
       ["/", "cards-375-home"],
       ["/my-tracks/authored", "cards-375-my-tracks"],
     ] as const) {
-      const { context, page } = await signedInPage(live.browser, owner.token, { viewport: { width: 375, height: 740 } });
-      await page.goto(`${live.server.url}${path}`);
+      const { context, page } = await live.openPage(path, owner.token, { viewport: { width: 375, height: 740 } });
       const card = page.getByRole("article", { name: title });
       await card.waitFor();
       await card.scrollIntoViewIfNeeded();
@@ -154,8 +149,7 @@ describe("long names", () => {
 
 describe("my tracks", () => {
   test("shift-click selects a range downwards and deselects it upwards; the bar counts and cancels", async () => {
-    const { context, page } = await signedInPage(live.browser, owner.token);
-    await page.goto(`${live.server.url}/my-tracks/authored`);
+    const { context, page } = await live.openPage("/my-tracks/authored", owner.token);
     const boxes = page.getByRole("checkbox");
     await boxes.nth(5).waitFor();
     await boxes.nth(1).click();
@@ -173,8 +167,7 @@ describe("my tracks", () => {
   });
 
   test("delete from the menu asks first; Cancel keeps the track, Delete removes it", async () => {
-    const { context, page } = await signedInPage(live.browser, owner.token);
-    await page.goto(`${live.server.url}/my-tracks/authored`);
+    const { context, page } = await live.openPage("/my-tracks/authored", owner.token);
     const first = cards(page).first();
     await first.waitFor();
     const title = (await first.getByRole("link").first().textContent()) as string;
@@ -197,8 +190,7 @@ describe("my tracks", () => {
   });
 
   test("delete from the selection bar removes every selected track", async () => {
-    const { context, page } = await signedInPage(live.browser, owner.token);
-    await page.goto(`${live.server.url}/my-tracks/authored`);
+    const { context, page } = await live.openPage("/my-tracks/authored", owner.token);
     await cards(page).nth(2).waitFor();
     const before = await cards(page).count();
     await page.getByRole("checkbox").nth(0).click();

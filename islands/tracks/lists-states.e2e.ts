@@ -13,8 +13,7 @@ beforeAll(async () => {
 
 describe("home", () => {
   test("a visitor sees 'Public Tracks', the eight sorts and 'No tracks found'", async () => {
-    const { context, page } = await signedInPage(live.browser, null);
-    await page.goto(`${live.server.url}/`);
+    const { context, page } = await live.openPage("/", null);
     await page.getByRole("heading", { name: "Public Tracks" }).waitFor();
     await page.getByText("No tracks found").waitFor();
     const options = await page.getByLabel("Sort by").locator("option").allTextContents();
@@ -33,8 +32,7 @@ describe("home", () => {
   });
 
   test("with a token the heading is 'Available Tracks'", async () => {
-    const { context, page } = await signedInPage(live.browser, user.token);
-    await page.goto(`${live.server.url}/`);
+    const { context, page } = await live.openPage("/", user.token);
     await page.getByRole("heading", { name: "Available Tracks" }).waitFor();
     await page.getByText("No tracks found").waitFor();
     await context.close();
@@ -54,8 +52,7 @@ describe("home", () => {
 
 describe("my tracks", () => {
   test("/my-tracks goes to the authored tab; both tabs are there", async () => {
-    const { context, page } = await signedInPage(live.browser, user.token);
-    await page.goto(`${live.server.url}/my-tracks`);
+    const { context, page } = await live.openPage("/my-tracks", user.token);
     await page.waitForURL("**/my-tracks/authored");
     await page.getByRole("heading", { name: "My Tracks" }).waitFor();
     await page.getByRole("link", { name: "Shared With Me" }).click();
@@ -66,8 +63,7 @@ describe("my tracks", () => {
   });
 
   test("signed out: 'Please log in to view your tracks'", async () => {
-    const { context, page } = await signedInPage(live.browser, null);
-    await page.goto(`${live.server.url}/my-tracks/authored`);
+    const { context, page } = await live.openPage("/my-tracks/authored", null);
     await page.getByText("Please log in to view your tracks").waitFor();
     await context.close();
   });

@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { waitProcessed } from "../../tests/support/uploads";
+import { type ListPage, listAll } from "../../tests/support/lists";
+import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
 import { SORT_DIRECTIONS, SORT_FIELDS } from "./cursor";
-import { type ListPage, listAll, uploadTiny } from "./lists-test-support";
 
 const live = setUpServer();
 let admin: Session;

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import type { ListPage } from "../../tests/support/lists";
 import { upload, waitForProcessing } from "../../tests/support/uploads";
-import type { ListPage } from "./lists-test-support";
 
 // alsa-Front_Center.wav decodes to 1.4285 s: one fits in a 2 s quota, two do not.
 const ORIGINAL = "real-audio/alsa-Front_Center.wav";

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { listAll, uploadTiny } from "./lists-test-support";
+import { listAll } from "../../tests/support/lists";
+import { uploadTiny } from "../../tests/support/uploads";
 
 /** Edge cases of POST and DELETE /api/track/{id}/share {userIds} (SPEC §7), beside track-access.test.ts. */
 const live = setUpServer();

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
+import { generateAudio } from "../../tests/support/generated-audio";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { CORPUS, type TrackJson, type UploadReply, upload, waitProcessed } from "../../tests/support/uploads";
 
@@ -24,6 +25,14 @@ function storedFiles(dataDir: string): string[] {
     }
   };
   return [...list(join(dataDir, "media")), ...list(join(dataDir, "staging"))];
+}
+
+/** POST /api/track as the uploader, with an original assembled in memory from `parts`. */
+function uploadInMemory(parts: BlobPart[], name: string, data: { title: string; primaryArtistName: string }) {
+  const form = new FormData();
+  form.set("data", JSON.stringify({ ...data, licenseId: "all-rights-reserved" }));
+  form.set("original", new Blob(parts), name);
+  return call<UploadReply>(live.server, "POST", "/track", { token: uploader.token, body: form });
 }
 
 const quotaOf = async (session: Session) =>
@@ -152,26 +161,15 @@ describe("accepted originals", () => {
     const bytes = new Uint8Array(1084 + 1024);
     bytes[950] = 1;
     bytes.set(new TextEncoder().encode("M.K."), 1080);
-    const form = new FormData();
-    form.set("data", JSON.stringify({ title: "Silence", primaryArtistName: "Nobody", licenseId: "all-rights-reserved" }));
-    form.set("original", new Blob([bytes]), "silence.mod");
-    const res = await call<{ message: string }>(live.server, "POST", "/track", { token: uploader.token, body: form });
+    const res = await uploadInMemory([bytes], "silence.mod", { title: "Silence", primaryArtistName: "Nobody" });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("Audio file renders to silence (the module is damaged or incomplete)");
   });
 
   test("peaks spread over the decoded length, even when the FLAC header does not state it", async () => {
     // 1 s at a steady level, then 1 s of silence, written to a pipe: STREAMINFO's total sample count stays 0.
-    const made = Bun.spawnSync([
-      "ffmpeg",
-      ...["-loglevel", "error", "-f", "lavfi", "-i", "aevalsrc=if(lt(t\\,1)\\,0.5\\,0)|0:s=44100:d=2"],
-      ...["-c:a", "flac", "-f", "flac", "pipe:1"],
-    ]);
-    expect(made.exitCode).toBe(0);
-    const form = new FormData();
-    form.set("data", JSON.stringify({ title: "Half", primaryArtistName: "Tone", licenseId: "all-rights-reserved" }));
-    form.set("original", new Blob([new Uint8Array(made.stdout)]), "half.flac");
-    const res = await call<UploadReply>(live.server, "POST", "/track", { token: uploader.token, body: form });
+    const flac = generateAudio("aevalsrc=if(lt(t\\,1)\\,0.5\\,0)|0:s=44100:d=2", ["-c:a", "flac", "-f", "flac"]);
+    const res = await uploadInMemory([flac], "half.flac", { title: "Half", primaryArtistName: "Tone" });
     expect(res.status).toBe(201);
     expect(res.body.track.duration).toBeCloseTo(2, 3);
     const maxima = (res.body.track.waveformData as number[]).filter((_, index) => index % 2 === 1);
@@ -181,38 +179,21 @@ describe("accepted originals", () => {
   });
 
   test("a FLAC whose STREAMINFO claims 8 channels over mono frames is measured (and charged) at its full length", async () => {
-    const made = Bun.spawnSync([
-      "ffmpeg",
-      ...["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=10:sample_rate=44100"],
-      ...["-ac", "1", "-c:a", "flac", "-f", "flac", "pipe:1"],
-    ]);
-    expect(made.exitCode).toBe(0);
-    const bytes = new Uint8Array(made.stdout);
+    const bytes = generateAudio("sine=frequency=440:duration=10:sample_rate=44100", ["-ac", "1", "-c:a", "flac", "-f", "flac"]);
     // STREAMINFO byte 20 holds (channels - 1) in bits 1–3: claim 8 while every frame stays mono.
     bytes[20] = ((bytes[20] as number) & ~0x0e) | (7 << 1);
     const before = await quotaOf(uploader);
-    const form = new FormData();
-    form.set("data", JSON.stringify({ title: "Liar", primaryArtistName: "Header", licenseId: "all-rights-reserved" }));
-    form.set("original", new Blob([bytes]), "liar.flac");
-    const res = await call<UploadReply>(live.server, "POST", "/track", { token: uploader.token, body: form });
+    const res = await uploadInMemory([bytes], "liar.flac", { title: "Liar", primaryArtistName: "Header" });
     expect(res.status).toBe(201);
     expect(res.body.track.duration).toBeCloseTo(10, 3);
     expect((await quotaOf(uploader)).currentUsedQuotaSeconds - before.currentUsedQuotaSeconds).toBeCloseTo(10, 3);
   });
 
   test("a FLAC behind a leading ID3v2 tag (as some taggers write it) is accepted", async () => {
-    const made = Bun.spawnSync([
-      "ffmpeg",
-      ...["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=3:sample_rate=44100"],
-      ...["-c:a", "flac", "-f", "flac", "pipe:1"],
-    ]);
-    expect(made.exitCode).toBe(0);
+    const flac = generateAudio("sine=frequency=440:duration=3:sample_rate=44100", ["-c:a", "flac", "-f", "flac"]);
     // ID3v2.4 header with a syncsafe size of 200 (1 × 128 + 72), then 200 bytes of padding.
     const tag = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 1, 72, ...new Uint8Array(200)]);
-    const form = new FormData();
-    form.set("data", JSON.stringify({ title: "Tagged", primaryArtistName: "ID3", licenseId: "all-rights-reserved" }));
-    form.set("original", new Blob([tag, new Uint8Array(made.stdout)]), "tagged.flac");
-    const res = await call<UploadReply>(live.server, "POST", "/track", { token: uploader.token, body: form });
+    const res = await uploadInMemory([tag, flac], "tagged.flac", { title: "Tagged", primaryArtistName: "ID3" });
     expect(res.status).toBe(201);
     expect(res.body.track.duration).toBeCloseTo(3, 3);
     expect((await waitProcessed(live.server, uploader, res.body.track.id)).processingStatus).toBe("READY");
@@ -226,11 +207,10 @@ describe("accepted originals", () => {
       ...["-af", "pan=stereo|c0=0.8*c0|c1=-0.8*c0", "-c:a", "pcm_s16le", path],
     ]);
     expect(made.exitCode).toBe(0);
-    const form = new FormData();
-    form.set("data", JSON.stringify({ title: "Inverted", primaryArtistName: "Phase", licenseId: "all-rights-reserved" }));
-    form.set("original", Bun.file(path), "inverted.wav");
-    const res = await call<{ track: { id: string } }>(live.server, "POST", "/track", { token: uploader.token, body: form });
+    // Written to a file, not a pipe, so the WAV header carries its real sizes.
+    const wav = await Bun.file(path).bytes();
     await Bun.file(path).delete();
+    const res = await uploadInMemory([wav], "inverted.wav", { title: "Inverted", primaryArtistName: "Phase" });
     expect(res.status).toBe(201);
     const track = await waitProcessed(live.server, uploader, res.body.track.id);
     const peaks = track.waveformData as number[];

@@ -10,7 +10,6 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { call, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
-import { signedInPage } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
@@ -99,8 +98,7 @@ describe("deleted tracks screen", () => {
   });
 
   test("columns, title order, cursor paging forward and back with Page N of M", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/admin/deleted-tracks`);
+    const { context, page } = await live.openPage("/admin/deleted-tracks", admin.token);
     await page.getByText("Page 1 of 3").waitFor();
     const firstPage = await titleCells(page).allTextContents();
     expect(firstPage).toEqual([...Array.from({ length: 10 }, (_, i) => `Gone ${pad(i + 1)}`)]);
@@ -135,8 +133,7 @@ describe("deleted tracks screen", () => {
   });
 
   test("the status filter and the sort each start again at page 1", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/admin/deleted-tracks`);
+    const { context, page } = await live.openPage("/admin/deleted-tracks", admin.token);
     await page.getByText("Page 1 of 3").waitFor();
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("Page 2 of 3").waitFor();

@@ -46,8 +46,7 @@ describe("admin guard and routes", () => {
     await anonymous.page.waitForURL(`${live.server.url}/login`);
     await anonymous.context.close();
 
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/admin`);
+    const { context, page } = await live.openPage("/admin", admin.token);
     await page.waitForURL(`${live.server.url}/admin/feature-flags`);
     const tabs = page.getByRole("navigation", { name: "Admin sections" });
     await page.getByRole("heading", { name: "Feature Flags", level: 1 }).waitFor();
@@ -63,8 +62,9 @@ describe("admin guard and routes", () => {
 
 describe("admin tabs on a phone", () => {
   test("at 375px every tab shows its whole label on the screen", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token, { viewport: { width: 375, height: 740 } });
-    await page.goto(`${live.server.url}/admin/deleted-tracks`);
+    const { context, page } = await live.openPage("/admin/deleted-tracks", admin.token, {
+      viewport: { width: 375, height: 740 },
+    });
     const tabs = page.getByRole("navigation", { name: "Admin sections" });
     await tabs.getByRole("link", { name: "Deleted Tracks" }).waitFor();
     mkdirSync("/tmp/fixui-shots", { recursive: true });
@@ -87,8 +87,7 @@ describe("admin tabs on a phone", () => {
 
 describe("feature flags screen", () => {
   test("create a flag, enable and disable it; a duplicate shows the server's message", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/admin/feature-flags`);
+    const { context, page } = await live.openPage("/admin/feature-flags", admin.token);
     const form = page.getByRole("form", { name: "Create feature flag" });
     await form.getByLabel("Flag Name").fill("EARLY_ACCESS_REQUIRED");
     await form.getByLabel("Description").fill("Sign-ups need an invite code");
@@ -115,8 +114,7 @@ describe("feature flags screen", () => {
   });
 
   test("the name is required before anything is sent", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/admin/feature-flags`);
+    const { context, page } = await live.openPage("/admin/feature-flags", admin.token);
     const form = page.getByRole("form", { name: "Create feature flag" });
     await form.getByLabel("Description").fill("No name given");
     let posted = false;
@@ -132,8 +130,7 @@ describe("feature flags screen", () => {
 
 describe("invite codes screen", () => {
   test("create with a reference and an expiry, create with defaults, deactivate and activate", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/admin/invite-codes`);
+    const { context, page } = await live.openPage("/admin/invite-codes", admin.token);
     const form = page.getByRole("form", { name: "Create invite code" });
     const maxUses = form.getByLabel("Max Uses");
     expect(await maxUses.inputValue()).toBe("1");
@@ -176,8 +173,7 @@ describe("invite codes screen", () => {
   });
 
   test("Max Uses below 1 is refused before anything is sent", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/admin/invite-codes`);
+    const { context, page } = await live.openPage("/admin/invite-codes", admin.token);
     const form = page.getByRole("form", { name: "Create invite code" });
     await form.getByLabel("Max Uses").fill("0");
     const before = (await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes
@@ -193,8 +189,7 @@ describe("invite codes screen", () => {
 
 describe("a session the server no longer accepts", () => {
   test("shows 'You must be logged in to view this page.'", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/admin/feature-flags`);
+    const { context, page } = await live.openPage("/admin/feature-flags", admin.token);
     const flagRow = row(page, "EARLY_ACCESS_REQUIRED");
     await flagRow.waitFor();
     await live.restartServer({ JWT_SECRET: "another-secret-entirely-0123456789" });

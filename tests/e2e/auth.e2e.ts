@@ -4,7 +4,7 @@ import { call, type Session, signUp } from "../support/api";
 import { fieldDescription, waitForFieldMessage } from "../support/field-message";
 import { createInviteOnlySwitch, type InviteOnlySwitch } from "../support/invite-only";
 import { setUpServerAndBrowser } from "../support/lifecycle";
-import { signedInPage, storedToken } from "../support/signed-in-page";
+import { storedToken } from "../support/signed-in-page";
 
 setDefaultTimeout(30_000);
 
@@ -21,8 +21,7 @@ beforeAll(async () => {
 });
 
 async function openPage(path: string): Promise<Page> {
-  const { page } = await signedInPage(live.browser, null, { viewport: { width: 1100, height: 800 } });
-  await page.goto(`${live.server.url}${path}`);
+  const { page } = await live.openPage(path, null, { viewport: { width: 1100, height: 800 } });
   return page;
 }
 
@@ -63,8 +62,7 @@ describe("register, logout, login", () => {
   });
 
   test("someone already signed in who opens /login is sent to /", async () => {
-    const { page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/login`);
+    const { page } = await live.openPage("/login", admin.token);
     await page.waitForURL(`${live.server.url}/`);
   });
 });

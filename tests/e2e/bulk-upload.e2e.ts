@@ -203,8 +203,7 @@ describe("bulk upload: licences and layout", () => {
 
   test("fits a 375 px phone with the album listed", async () => {
     const { token } = await signUp(live.server);
-    const { page } = await signedInPage(live.browser, token, { viewport: { width: 375, height: 800 } });
-    await page.goto(`${live.server.url}/upload/bulk`);
+    const { page } = await live.openPage("/upload/bulk", token, { viewport: { width: 375, height: 800 } });
     await pickFiles(
       page,
       "Choose Files",

@@ -4,10 +4,10 @@
  * server rendered, with no React hydration mismatch (#418), and then show the signed-in content.
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { uploadTiny } from "../../modules/tracks/lists-test-support";
 import { type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
+import { uploadTiny } from "../support/uploads";
 
 setDefaultTimeout(30_000);
 

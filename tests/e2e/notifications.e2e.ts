@@ -41,8 +41,7 @@ describe("notification bell", () => {
   test("badge, five unread in the dropdown, mark one, mark all, empty state and the link", async () => {
     await markAllRead(admin.token);
     await notifyAdmins(7);
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/`);
+    const { context, page } = await live.openPage("/", admin.token);
     await bell(page).filter({ hasText: "7" }).waitFor();
     await expect(bell(page).getAttribute("aria-label")).resolves.toBe("Notifications (7 unread)");
 
@@ -83,8 +82,7 @@ describe("notification bell", () => {
   });
 
   test("closes on an outside mouse press, on window resize and on Escape", async () => {
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/`);
+    const { context, page } = await live.openPage("/", admin.token);
     await bell(page).click();
     await dropdown(page).waitFor();
     await page.mouse.click(600, 500);
@@ -104,8 +102,7 @@ describe("notification bell", () => {
 
   test("on a 375px phone the dropdown stays on the screen: heading, 'Mark all as read' and items whole", async () => {
     await notifyAdmins(1);
-    const { context, page } = await signedInPage(live.browser, admin.token, { viewport: { width: 375, height: 740 } });
-    await page.goto(`${live.server.url}/`);
+    const { context, page } = await live.openPage("/", admin.token, { viewport: { width: 375, height: 740 } });
     await bell(page).filter({ hasText: /\d/ }).click();
     const panel = dropdown(page);
     await panel.getByRole("listitem").first().waitFor();
@@ -146,8 +143,7 @@ describe("notifications page", () => {
     await notifyAdmins(Math.max(0, 22 - requests));
     await markAllRead(admin.token);
     await notifyAdmins(3);
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/notifications`);
+    const { context, page } = await live.openPage("/notifications", admin.token);
     const list = page.getByRole("list");
     await list.getByRole("listitem").nth(19).waitFor();
     expect(await list.getByRole("listitem").count()).toBe(20);
@@ -177,8 +173,7 @@ describe("notifications page", () => {
 
   test("a server that is down shows the failure with Try Again; a session it no longer accepts asks to log in", async () => {
     await notifyAdmins(Math.max(1, 21 - requests));
-    const { context, page } = await signedInPage(live.browser, admin.token);
-    await page.goto(`${live.server.url}/notifications`);
+    const { context, page } = await live.openPage("/notifications", admin.token);
     await page.getByRole("button", { name: "Load more" }).waitFor();
 
     await live.server.stop({ keepData: true });
@@ -198,8 +193,7 @@ describe("notifications page", () => {
   });
 
   test("signed out, the page sends the visitor to /login", async () => {
-    const { context, page } = await signedInPage(live.browser, null);
-    await page.goto(`${live.server.url}/notifications`);
+    const { context, page } = await live.openPage("/notifications", null);
     await page.waitForURL(`${live.server.url}/login`);
     await context.close();
   });

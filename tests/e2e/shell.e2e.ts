@@ -20,8 +20,7 @@ const NARROW = { width: 375, height: 740 };
 
 /** A fresh browser profile, optionally holding `token` as if a previous visit had signed in. */
 async function openPage(path: string, options: { token?: string; viewport?: typeof WIDE } = {}): Promise<Page> {
-  const { page } = await signedInPage(live.browser, options.token ?? null, { viewport: options.viewport ?? WIDE });
-  await page.goto(`${live.server.url}${path}`);
+  const { page } = await live.openPage(path, options.token ?? null, { viewport: options.viewport ?? WIDE });
   return page;
 }
 

@@ -25,8 +25,7 @@ const usage = (page: Page) => page.getByRole("progressbar", { name: "Storage use
 describe("storage management", () => {
   test("a new account: nothing used, the whole free quota available, no label on an empty bar", async () => {
     const account = await signUp(live.server);
-    const { context, page } = await signedInPage(live.browser, account.token);
-    await page.goto(`${live.server.url}/manage-storage`);
+    const { context, page } = await live.openPage("/manage-storage", account.token);
     await page.getByRole("heading", { name: "Storage Management", level: 1 }).waitFor();
     await stat(page, "Used Storage").waitFor();
     expect(await stat(page, "Used Storage").textContent()).toBe("Used Storage0sof 1h 0m");
@@ -70,8 +69,7 @@ describe("storage management", () => {
     expect(quota.currentUsedQuotaSeconds).toBeGreaterThan(12);
     expect(quota.currentUsedQuotaSeconds).toBeLessThan(13);
 
-    const { context, page } = await signedInPage(live.browser, account.token);
-    await page.goto(`${live.server.url}/manage-storage`);
+    const { context, page } = await live.openPage("/manage-storage", account.token);
     await stat(page, "Used Storage").waitFor();
     expect(await stat(page, "Used Storage").textContent()).toBe(
       `Used Storage${formatQuotaDuration(quota.currentUsedQuotaSeconds)}of 1h 0m`,

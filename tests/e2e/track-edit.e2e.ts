@@ -46,11 +46,8 @@ const newTrack = (data: Record<string, unknown> = {}) =>
   });
 const stored = async (id: string) => (await call<TrackJson>(live.server, "GET", `/track/${id}`, { token: owner.token })).body;
 
-async function openEdit(id: string, session: Session | null = owner, viewport = { width: 1280, height: 900 }) {
-  const { context, page } = await signedInPage(live.browser, session?.token ?? null, { viewport });
-  await page.goto(`${live.server.url}/track/${id}/edit`);
-  return { context, page };
-}
+const openEdit = (id: string, session: Session | null = owner, viewport = { width: 1280, height: 900 }) =>
+  live.openPage(`/track/${id}/edit`, session?.token ?? null, { viewport });
 
 /**
  * The edit screen reached as an owner would, from the processed track's page: that page, visited
@@ -58,8 +55,7 @@ async function openEdit(id: string, session: Session | null = owner, viewport = 
  */
 async function openEditFromTrackPage(id: string) {
   await waitForProcessing(live.server, owner.token, id);
-  const { context, page } = await signedInPage(live.browser, owner.token);
-  await page.goto(`${live.server.url}/track/${id}`);
+  const { context, page } = await live.openPage(`/track/${id}`, owner.token);
   await page.getByRole("heading", { name: "Cymbal Study" }).waitFor();
   await page.getByRole("link", { name: "Edit Track" }).click();
   await saveButton(page).waitFor();

@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 
 async function openUpload(): Promise<Page> {
-  const { page } = await signedInPage(live.browser, token, { viewport: { width: 1280, height: 900 } });
-  await page.goto(`${live.server.url}/upload`);
+  const { page } = await live.openPage("/upload", token, { viewport: { width: 1280, height: 900 } });
   await page.getByRole("heading", { name: "Upload Track", level: 1 }).waitFor();
   return page;
 }
@@ -50,8 +49,7 @@ function countUploads(page: Page): () => number {
 
 describe("upload page", () => {
   test("visitors are sent to /login", async () => {
-    const { page } = await signedInPage(live.browser, null);
-    await page.goto(`${live.server.url}/upload`);
+    const { page } = await live.openPage("/upload", null);
     await page.waitForURL(`${live.server.url}/login`);
     await page.context().close();
   });
@@ -66,8 +64,7 @@ describe("upload page", () => {
   });
 
   test("fits a 375 px phone, stems and all", async () => {
-    const { page } = await signedInPage(live.browser, token, { viewport: { width: 375, height: 800 } });
-    await page.goto(`${live.server.url}/upload`);
+    const { page } = await live.openPage("/upload", token, { viewport: { width: 375, height: 800 } });
     await field(page, "Audio File").setInputFiles(FULL_MIX);
     await page.getByRole("button", { name: "Add Stem" }).click();
     await field(page, "Stem 1 file").setInputFiles(STEM_FILES[0]?.path as string);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll } from "bun:test";
 import { rmSync } from "node:fs";
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
 import { startServer, type TestServer } from "./server";
+import { type SignedInPageOptions, signedInPage } from "./signed-in-page";
 
 /**
  * One real server per test file (or describe block), started before its tests and stopped after.
@@ -21,6 +22,8 @@ export interface LiveServer {
 
 export interface LiveServerAndBrowser extends LiveServer {
   readonly browser: Browser;
+  /** A fresh browser context, signed in as `token` (or not, with null), on `path` of the server. */
+  openPage(path: string, token: string | null, options?: SignedInPageOptions): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 type Options = { env?: Record<string, string> };
@@ -75,5 +78,10 @@ export function setUpServerAndBrowser(options: Options = {}): LiveServerAndBrows
       return started(browser, "browser");
     },
     restartServer: (env) => live.restartServer(env),
+    async openPage(path, token, pageOptions) {
+      const opened = await signedInPage(started(browser, "browser"), token, pageOptions);
+      await opened.page.goto(`${live.server.url}${path}`);
+      return opened;
+    },
   };
 }

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 
+export type SignedInPageOptions = { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean };
+
 /**
  * A browser page that starts signed in: the real token from signup/login is put where the app keeps
  * it before any script runs, so the page's own /auth/me check does the rest.
@@ -8,7 +10,7 @@ import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 export async function signedInPage(
   browser: Browser,
   token: string | null,
-  options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {},
+  options: SignedInPageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: options.viewport ?? { width: 1200, height: 800 },

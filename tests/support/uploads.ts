@@ -64,6 +64,21 @@ export async function createTrack(server: TestServer, token: string, options: Up
   return res.body.id;
 }
 
+/** A valid 0.25 s WAV from the shared corpus: the smallest real upload. */
+const TINY_WAV = "bad/CON.wav";
+
+/** Uploads a tiny real WAV (no waiting for processing) and returns the new id. */
+export function uploadTiny(
+  server: TestServer,
+  session: { token: string },
+  data: { title?: string; primaryArtistName?: string; isPublic?: boolean } = {},
+): Promise<string> {
+  return createTrack(server, session.token, {
+    original: TINY_WAV,
+    data: { title: "Tiny", primaryArtistName: "Tester", ...data },
+  });
+}
+
 export type TrackJson = Record<string, unknown> & {
   id: string;
   processingStatus: string;

@@ -34,7 +34,7 @@ const toast = (page: Page, role: "status" | "alert", title: string) => page.getB
 
 describe("downloads", () => {
   test("MP3 downloads directly, and so does FLAC when the original is FLAC", async () => {
-    const page = await openTrackPage(live.browser, live.server, trackId);
+    const page = await openTrackPage(live, trackId);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       downloads(page).getByRole("link", { name: "MP3" }).click(),
@@ -50,7 +50,7 @@ describe("downloads", () => {
 
   test("a conversion that cannot start shows 'Conversion Error' and the download tooltip", async () => {
     // The network answers the start with a server error, as a failing or unreachable server would.
-    const page = await openTrackPage(live.browser, live.server, trackId);
+    const page = await openTrackPage(live, trackId);
     await page.route("**/convert-audio", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service Unavailable" }) }),
     );
@@ -63,7 +63,7 @@ describe("downloads", () => {
   });
 
   test("WAV starts a conversion, polls until it is ready (toast: 7 days), downloads, then goes direct", async () => {
-    const page = await openTrackPage(live.browser, live.server, trackId, { token: owner.token });
+    const page = await openTrackPage(live, trackId, { token: owner.token });
     const conversionCalls: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("convert-audio") || request.url().includes("audio-conversion-status"))
@@ -90,7 +90,7 @@ describe("downloads", () => {
       [trackId, false],
       [privateId, true],
     ] as const) {
-      const page = await openTrackPage(live.browser, live.server, id, { token: owner.token });
+      const page = await openTrackPage(live, id, { token: owner.token });
       const mp3 = downloads(page).getByRole("link", { name: "MP3" });
       await page
         .getByRole("group", { name: /^Player:/ })
@@ -108,7 +108,7 @@ describe("downloads", () => {
   });
 
   test("made private on the page, its links take the token from then on; public again, they drop it", async () => {
-    const page = await openTrackPage(live.browser, live.server, trackId, { token: owner.token });
+    const page = await openTrackPage(live, trackId, { token: owner.token });
     const visibility = page.getByRole("checkbox", { name: "Public" });
     const flacUrl = async () => {
       const [flac] = await Promise.all([

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
+import type { LiveServerAndBrowser } from "../../support/lifecycle";
 import type { TestServer } from "../../support/server";
-import { signedInPage } from "../../support/signed-in-page";
 import { CORPUS, createTrack, type UploadOptions } from "../../support/uploads";
 
 export { CORPUS };
@@ -31,16 +31,14 @@ export function uploadTrack(
 
 /** A browser page on the track, signed in as `token` when given. */
 export async function openTrackPage(
-  browser: Browser,
-  server: TestServer,
+  live: LiveServerAndBrowser,
   id: string,
   options: { token?: string; javaScriptEnabled?: boolean } = {},
 ): Promise<Page> {
-  const { page } = await signedInPage(browser, options.token ?? null, {
+  const { page } = await live.openPage(`/track/${id}`, options.token ?? null, {
     viewport: { width: 1200, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled,
   });
-  await page.goto(`${server.url}/track/${id}`);
   return page;
 }
 

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
-import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { pageWidths, spillingBoxes } from "../support/layout";
 import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
@@ -34,7 +33,7 @@ beforeAll(async () => {
 
 describe("public track page", () => {
   test("without JavaScript it shows title, artist, details and the stored waveform", async () => {
-    const page = await openTrackPage(live.browser, live.server, publicId, { javaScriptEnabled: false });
+    const page = await openTrackPage(live, publicId, { javaScriptEnabled: false });
     await expect(page.getByRole("heading", { level: 1, name: "Undertow" }).isVisible()).resolves.toBe(true);
     await expect(page.getByText("Nova Drift", { exact: true }).isVisible()).resolves.toBe(true);
     const waveform = page.getByRole("region", { name: "Full track" }).getByRole("img", { name: "Waveform" });
@@ -81,7 +80,7 @@ describe("private track page", () => {
   });
 
   test("the owner's browser fills the shell with the bearer token and shows the owner controls", async () => {
-    const page = await openTrackPage(live.browser, live.server, privateId, { token: owner.token });
+    const page = await openTrackPage(live, privateId, { token: owner.token });
     await page.getByRole("heading", { level: 1, name: "Secret Lena" }).waitFor();
     await page.getByText("You uploaded this track").waitFor();
     await expect(page.getByRole("link", { name: "Edit Track" }).getAttribute("href")).resolves.toBe(`/track/${privateId}/edit`);
@@ -92,7 +91,7 @@ describe("private track page", () => {
 
   test("another user gets 'Failed to load track details' with a retry", async () => {
     const stranger = await signUp(live.server);
-    const page = await openTrackPage(live.browser, live.server, privateId, { token: stranger.token });
+    const page = await openTrackPage(live, privateId, { token: stranger.token });
     const alert = page.getByRole("alert");
     await alert.getByText("Failed to load track details").waitFor();
     await alert.getByRole("button", { name: "Try Again" }).click();
@@ -123,8 +122,7 @@ describe("long names and line breaks", () => {
 
   test("at 375px the header wraps title, artist, genre and uploader name; nothing scrolls sideways", async () => {
     mkdirSync("/tmp/fixui-shots", { recursive: true });
-    const { context, page } = await signedInPage(live.browser, null, { viewport: { width: 375, height: 812 } });
-    await page.goto(`${live.server.url}/track/${publicLong}`);
+    const { context, page } = await live.openPage(`/track/${publicLong}`, null, { viewport: { width: 375, height: 812 } });
     const trackPage = page.getByRole("article");
     await trackPage.getByText(`Uploaded by ${uploader.user.username}`).waitFor();
     await page.screenshot({ path: "/tmp/fixui-shots/track-header-375.png" });
@@ -141,7 +139,7 @@ describe("long names and line breaks", () => {
       [publicLong, null],
       [privateLong, uploader.token],
     ] as const) {
-      const page = await openTrackPage(live.browser, live.server, id, { token: token ?? undefined });
+      const page = await openTrackPage(live, id, { token: token ?? undefined });
       const text = page.getByText(/^line1\s+line2$/);
       await text.waitFor();
       // biome-ignore lint/performance/useDomNodeTextContent: the shown text is the point; a collapsed break reads "line1 line2".

@@ -21,15 +21,21 @@ const fullTrack = (page: Page) => page.getByRole("group", { name: "Player: Under
 const stemPlayer = (page: Page, name: string) => page.getByRole("group", { name: `Player: ${name}` });
 const stateOf = (player: Locator) => player.getAttribute("data-state");
 
+/** The track page once its full-track player is ready to play. */
+async function openReadyPlayer(): Promise<{ page: Page; player: Locator }> {
+  const page = await openTrackPage(live, trackId);
+  const player = fullTrack(page);
+  await waitForState(player, "ready");
+  return { page, player };
+}
+
 async function seconds(player: Locator): Promise<number> {
   return Number(await player.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuenow"));
 }
 
 describe("player", () => {
   test("moves loading → ready → playing ⇄ paused; stop resets with the SPEC titles", async () => {
-    const page = await openTrackPage(live.browser, live.server, trackId);
-    const player = fullTrack(page);
-    await waitForState(player, "ready");
+    const { page, player } = await openReadyPlayer();
     await player.getByRole("button", { name: "Play" }).click();
     await waitForState(player, "playing");
     const stop = player.getByRole("button", { name: "Stop Playback" });
@@ -46,9 +52,7 @@ describe("player", () => {
   });
 
   test("only one track plays at a time: a stem preview pauses the full track and back", async () => {
-    const page = await openTrackPage(live.browser, live.server, trackId);
-    const player = fullTrack(page);
-    await waitForState(player, "ready");
+    const { page, player } = await openReadyPlayer();
     await player.getByRole("button", { name: "Play" }).click();
     await waitForState(player, "playing");
     const bass = stemPlayer(page, "Bass");
@@ -65,9 +69,7 @@ describe("player", () => {
   });
 
   test("keyboard: Space toggles play, arrows seek by 5 s; a click on the waveform seeks there", async () => {
-    const page = await openTrackPage(live.browser, live.server, trackId);
-    const player = fullTrack(page);
-    await waitForState(player, "ready");
+    const { page, player } = await openReadyPlayer();
     const seek = player.getByRole("slider", { name: "Seek" });
     const box = await seek.boundingBox();
     if (!box) throw new Error("no waveform box");
@@ -90,7 +92,7 @@ describe("player", () => {
   });
 
   test("records one play after 5 s of listening (once per hour) and fills the Media Session", async () => {
-    const page = await openTrackPage(live.browser, live.server, trackId);
+    const page = await openTrackPage(live, trackId);
     const usagePosts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST" && request.url().endsWith(`/api/track/${trackId}/usage`))

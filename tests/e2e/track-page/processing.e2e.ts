@@ -15,7 +15,7 @@ test("while processing the page says 'Processing audio...' with a placeholder co
     cover: `${CORPUS}/images/generated-large-cover-3000x3000.jpg`,
     stems: STEM_FILES,
   });
-  const page = await openTrackPage(live.browser, live.server, id);
+  const page = await openTrackPage(live, id);
   await page.getByText("Processing audio...").first().waitFor();
   await expect(page.getByRole("img", { name: /^Cover art processing|^No cover art/ }).count()).resolves.toBe(1);
   const player = page.getByRole("group", { name: "Player: Undertow" });

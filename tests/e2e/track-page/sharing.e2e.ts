@@ -51,7 +51,7 @@ function recordRequests(page: Page): string[] {
 describe("the owner's sharing panel", () => {
   test("sharing a private track by e-mail lets the other user open it; removing takes it away again", async () => {
     const id = await newTrack("Shared Secret");
-    const page = await openTrackPage(live.browser, live.server, id, { token: owner.token });
+    const page = await openTrackPage(live, id, { token: owner.token });
     await panel(page).getByText("Not shared with anyone yet.").waitFor();
 
     await shareWith(page, `  ${friend.user.email.toUpperCase()} `);
@@ -91,7 +91,7 @@ describe("the owner's sharing panel", () => {
   test("an invalid address, an unknown one, your own, and one already on the list each get a message by the field", async () => {
     const id = await newTrack("Messages");
     await call(live.server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
-    const page = await openTrackPage(live.browser, live.server, id, { token: owner.token });
+    const page = await openTrackPage(live, id, { token: owner.token });
     await sharedList(page).getByText(friend.user.email).waitFor();
     const requests = recordRequests(page);
     const lookups = () => requests.filter((path) => path === "/api/auth/users").length;
@@ -151,7 +151,7 @@ describe("when the track is deleted while the page is open", () => {
   test("Share shows the server's message by the form and Remove an error toast; the list stays as it was", async () => {
     const id = await newTrack("Going Away");
     await call(live.server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
-    const page = await openTrackPage(live.browser, live.server, id, { token: owner.token });
+    const page = await openTrackPage(live, id, { token: owner.token });
     await sharedList(page).getByText(friend.user.email).waitFor();
     const deleted = await call(live.server, "DELETE", "/tracks", { token: owner.token, body: { trackIds: [id] } });
     expect(deleted.status).toBe(200);
@@ -186,8 +186,7 @@ describe("layout", () => {
         token: owner.token,
         body: { userIds: [friend.user.id, longAddress.user.id] },
       });
-      const { context, page } = await signedInPage(live.browser, owner.token, { viewport });
-      await page.goto(`${live.server.url}/track/${id}`);
+      const { context, page } = await live.openPage(`/track/${id}`, owner.token, { viewport });
       await sharedList(page).getByText(longAddress.user.email).waitFor();
       await shareWith(page, "nobody-here@example.com");
       await waitForFieldMessage(emailInput(page), "No user with this email address");

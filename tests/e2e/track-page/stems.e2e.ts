@@ -22,7 +22,7 @@ const stemsSection = (page: Page) => page.getByRole("region", { name: /^Stems/ }
 const stemRow = (page: Page, name: string) => stemsSection(page).getByRole("listitem", { name });
 
 async function openStems(): Promise<Page> {
-  const page = await openTrackPage(live.browser, live.server, track.id);
+  const page = await openTrackPage(live, track.id);
   await stemsSection(page).scrollIntoViewIfNeeded();
   await waitForState(stemRow(page, "Bass").getByRole("group", { name: "Player: Bass" }), "ready");
   return page;
@@ -105,7 +105,7 @@ describe("stems section", () => {
   });
 
   test("stems rendered on one clock match the full mix: drift within 1 ms, also after a seek", async () => {
-    const page = await openTrackPage(live.browser, live.server, track.id);
+    const page = await openTrackPage(live, track.id);
     const probe = await Bun.build({ entrypoints: [join(import.meta.dir, "drift-probe.ts")], target: "browser" });
     await page.addScriptTag({ content: await (probe.outputs[0] as Blob).text() });
     const drift = await measureDrift(page);

@@ -1,22 +1,7 @@
-import { call, type Session } from "../../tests/support/api";
-import type { TestServer } from "../../tests/support/server";
-import { createTrack } from "../../tests/support/uploads";
+import { call } from "./api";
+import type { TestServer } from "./server";
 
-/** A valid 0.25 s WAV from the shared corpus: the smallest real upload. */
-const TINY_WAV = "bad/CON.wav";
-
-/** Uploads a tiny real WAV through POST /api/track (no waiting for processing) and returns the new id. */
-export function uploadTiny(
-  server: TestServer,
-  session: Session,
-  data: { title?: string; primaryArtistName?: string; isPublic?: boolean } = {},
-): Promise<string> {
-  return createTrack(server, session.token, {
-    original: TINY_WAV,
-    data: { title: "Tiny", primaryArtistName: "Tester", ...data },
-  });
-}
-
+/** One page of a track list (SPEC §7 list replies). */
 export interface ListPage {
   items: { id: string; title: string; userId: string; status?: string }[];
   metadata: { nextCursor: string | null };
