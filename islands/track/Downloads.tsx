@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import { $auth } from "../lib/auth";
 import { showToast } from "../lib/toasts";
+import { useIslandStore } from "../lib/use-island-store";
 import { authorizedMediaUrl } from "../player/media-url";
 import { type ConversionFormat, type ConversionTarget, downloadPath, startConversion, waitForConversion } from "./conversion";
 
@@ -15,18 +17,7 @@ function triggerDownload(url: string): void {
   link.remove();
 }
 
-/**
- * MP3, WAV and FLAC downloads for the full track or one stem (SPEC §4 audio conversion). MP3 and
- * existing derivatives download directly; otherwise WAV/FLAC start a conversion that is polled until
- * it completes (then the file downloads) or fails, with the SPEC §8 toasts.
- */
-export default function Downloads({
-  target,
-  label,
-  wavReady,
-  flacReady,
-  isPublic,
-}: {
+interface DownloadsProps {
   target: ConversionTarget;
   /** What is downloaded, for screen readers: 'Download' buttons are otherwise ambiguous. */
   label: string;
@@ -34,16 +25,39 @@ export default function Downloads({
   flacReady: boolean;
   /** Public files download without the token in their URL. */
   isPublic: boolean;
-}) {
+}
+
+/**
+ * The downloads row of the full track or one stem. Downloads are for signed-in users (SPEC §1; the
+ * server refuses a visitor's conversion with 401), so a visitor gets a link to sign in instead of
+ * buttons that would fail. Until the stored token has been checked, the row stays empty rather than
+ * showing controls that may vanish; so the controls only ever mount in a hydrated island, live at once.
+ */
+export default function Downloads(props: DownloadsProps) {
+  const auth = useIslandStore($auth);
+  if (auth.status === "signed-in") return <DownloadControls {...props} />;
+  return (
+    <fieldset className="downloads" aria-busy={auth.status === "unknown"}>
+      <legend>Download {props.label}</legend>
+      {auth.status === "anonymous" && (
+        <a className="downloads-sign-in" href="/login">
+          Sign in to download
+        </a>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * MP3, WAV and FLAC downloads (SPEC §4 audio conversion). MP3 and existing derivatives download
+ * directly; otherwise WAV/FLAC start a conversion that is polled until it completes (then the file
+ * downloads) or fails, with the SPEC §8 toasts.
+ */
+function DownloadControls({ target, label, wavReady, flacReady, isPublic }: DownloadsProps) {
   const [ready, setReady] = useState<Record<ConversionFormat, boolean>>({ wav: wavReady, flac: flacReady });
   const [states, setStates] = useState<Record<ConversionFormat, FormatState>>({ wav: "idle", flac: "idle" });
   const polls = useRef(new AbortController());
-  // Server-rendered buttons do nothing until the island hydrates; keep them disabled until then.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => {
-    setHydrated(true);
-    return () => polls.current.abort();
-  }, []);
+  useEffect(() => () => polls.current.abort(), []);
 
   const setState = (format: ConversionFormat, state: FormatState) => setStates((current) => ({ ...current, [format]: state }));
   const fileUrl = (format: "mp3" | ConversionFormat) =>
@@ -100,7 +114,7 @@ export default function Downloads({
           key={format}
           type="button"
           className="button button-small button-secondary"
-          disabled={!hydrated || states[format] === "converting"}
+          disabled={states[format] === "converting"}
           title={states[format] === "failed" ? "Failed to get download URL" : undefined}
           aria-busy={states[format] === "converting"}
           onClick={() => void download(format)}

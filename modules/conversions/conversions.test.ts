@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
-import { waitForProcessing } from "../../tests/support/uploads";
+import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
 import { CORPUS, decodedSampleCount, startUpload, type TrackView, uploadTrack } from "../media/test-tracks";
 
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
@@ -176,13 +176,31 @@ describe("validation and access", () => {
     expect(res.status).toBe(400);
   });
 
-  test("a visitor may start a public track's conversion; nobody else sees a private track's conversions", async () => {
+  test("a visitor may not start a conversion, even of a public track (401), but may read its status", async () => {
+    const tiny = await uploadTiny(server, owner);
+    const body = { type: "full", format: "flac" };
+    const visitor = await call(server, "POST", `/track/${tiny}/convert-audio`, { body });
+    expect(visitor.status).toBe(401);
+    expect(visitor.body).toEqual({ message: "Authentication required" });
+    const badToken = await call(server, "POST", `/track/${tiny}/convert-audio`, { token: "not-a-token", body });
+    expect(badToken.status).toBe(401);
+    const stem = { type: "stem", stemId: stemTrack.stems[0]?.id, format: "flac" };
+    expect((await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, { body: stem })).status).toBe(401);
+    // Nothing was started: the public track's FLAC is still NOT_STARTED, and the visitor may read that.
+    const status = await call<StatusReply>(server, "GET", `/track/${tiny}/audio-conversion-status?format=flac`);
+    expect(status.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
+  });
+
+  test("a signed-in user who is not the owner may start a public track's conversion; nobody else sees a private track's", async () => {
     const body = { type: "full", format: "wav" };
     // The public track's original is WAV, so its WAV is ready at once and nothing else in this file changes.
-    const visitor = await call<{ status: string }>(server, "POST", `/track/${stemTrack.id}/convert-audio`, { body });
-    expect(visitor.status).toBe(200);
-    expect(visitor.body.status).toBe("success");
-    expect((await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, { body })).status).toBe(404);
+    const stranger = await call<{ status: string }>(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+      token: other.token,
+      body,
+    });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body.status).toBe("success");
+    expect((await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, { body })).status).toBe(401);
     expect((await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, { token: other.token, body })).status).toBe(404);
     expect((await call(server, "GET", statusPath(moduleTrack, null, "wav"), { token: other.token })).status).toBe(404);
     expect((await call(server, "GET", statusPath(moduleTrack, null, "wav"))).status).toBe(404);

@@ -23,9 +23,10 @@ function subjectFor(trackId: string, stemId: string | null, viewer: Viewer | nul
 }
 
 /**
- * SPEC §7 WAV/FLAC on demand. Anyone who may see a track may start a conversion and read its status:
- * visitors download public tracks too, and the cost is bounded because each track, stem and format is
- * encoded at most once until it expires (CONVERSION_TTL_SECONDS).
+ * SPEC §7 WAV/FLAC on demand. Starting one runs ffmpeg, and SPEC §1 gives downloads to signed-in users,
+ * so a start needs a user (401 otherwise) who may see the track; its status stays readable by whoever
+ * may see the track. Each track, stem and format is encoded at most once until it expires
+ * (CONVERSION_TTL_SECONDS).
  */
 export const conversionsModule = new Elysia({ name: "module.conversions", detail: { tags: ["Conversions"] } })
   .use(authGuard)
@@ -34,11 +35,12 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
   .onStop(expirySweep.stop)
   .post(
     "/track/:id/convert-audio",
-    ({ params, body, viewer }) => {
+    ({ params, body, user }) => {
       if (body.type === "stem" && !body.stemId) throw badRequest("stemId is required for a stem conversion");
-      return startConversion(subjectFor(params.id, body.type === "stem" ? (body.stemId ?? null) : null, viewer), body.format);
+      return startConversion(subjectFor(params.id, body.type === "stem" ? (body.stemId ?? null) : null, user), body.format);
     },
     {
+      auth: true,
       body: t.Object({
         type: oneOf(["full", "stem"], "type must be full or stem"),
         stemId: t.Optional(t.Nullable(t.String())),

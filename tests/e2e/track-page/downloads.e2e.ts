@@ -3,21 +3,27 @@ import type { Page } from "playwright-core";
 import { signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { waitForProcessing } from "../../support/uploads";
-import { CORPUS, openTrackPage, uploadTrack } from "./fixtures";
+import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(90_000);
 
 const live = setUpServerAndBrowser();
 let owner: Awaited<ReturnType<typeof signUp>>;
+/** Signed in, but not the owner: downloads are for every signed-in user who may see the track. */
+let listener: Awaited<ReturnType<typeof signUp>>;
 let trackId: string;
+/** Public, with one stem: where the full track's and a stem's downloads are both checked. */
+let stemTrackId: string;
 let privateId: string;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
+  listener = await signUp(live.server);
   trackId = await uploadTrack(live.server, owner.token, {
     original: `${CORPUS}/real-audio/audio-lena.flac`,
     data: { title: "Lena" },
   });
+  stemTrackId = await uploadTrack(live.server, owner.token, { original: FULL_MIX, stems: STEM_FILES.slice(0, 1) });
   privateId = await uploadTrack(live.server, owner.token, {
     original: `${CORPUS}/real-audio/audio-lena.flac`,
     data: { title: "Private Lena", isPublic: false },
@@ -25,16 +31,53 @@ beforeAll(async () => {
   await Promise.all([
     waitForProcessing(live.server, owner.token, trackId),
     waitForProcessing(live.server, owner.token, privateId),
+    waitForProcessing(live.server, owner.token, stemTrackId),
   ]);
 });
 
-const downloads = (page: Page) => page.getByRole("group", { name: "Download full track" });
+const downloads = (page: Page, what = "full track") => page.getByRole("group", { name: `Download ${what}` });
+const STEM_NAME = STEM_FILES[0]?.name as string;
 /** A toast by its role (errors are alerts, the rest status messages) and title. */
 const toast = (page: Page, role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
 
+describe("who gets downloads", () => {
+  test("a visitor gets 'Sign in to download' (to /login) for the full track and each stem, and no download buttons", async () => {
+    const page = await openTrackPage(live, stemTrackId);
+    for (const what of ["full track", STEM_NAME]) {
+      const signIn = downloads(page, what).getByRole("link", { name: "Sign in to download" });
+      await signIn.waitFor();
+      expect(await signIn.getAttribute("href")).toBe("/login");
+      expect(await downloads(page, what).getByRole("link", { name: "MP3" }).count()).toBe(0);
+      expect(await downloads(page, what).getByRole("button").count()).toBe(0);
+    }
+    await downloads(page).getByRole("link", { name: "Sign in to download" }).click();
+    await page.waitForURL(`${live.server.url}/login`);
+    await page.getByRole("heading", { name: "Login" }).waitFor();
+    await page.context().close();
+  });
+
+  test("a signed-in listener who does not own the track gets MP3, WAV and FLAC for the full track and each stem", async () => {
+    const page = await openTrackPage(live, stemTrackId, { token: listener.token });
+    for (const what of ["full track", STEM_NAME]) {
+      await downloads(page, what).getByRole("link", { name: "MP3" }).waitFor();
+      for (const format of ["WAV", "FLAC"])
+        expect(await downloads(page, what).getByRole("button", { name: format }).isEnabled()).toBe(true);
+      expect(await downloads(page, what).getByRole("link", { name: "Sign in to download" }).count()).toBe(0);
+    }
+    // The original is WAV, so its WAV downloads at once: a listener's download reaches the file.
+    const [wav] = await Promise.all([
+      page.waitForEvent("download"),
+      downloads(page).getByRole("button", { name: "WAV" }).click(),
+    ]);
+    expect(wav.suggestedFilename()).toMatch(/\.wav$/);
+    expect(await wav.failure()).toBeNull();
+    await page.context().close();
+  });
+});
+
 describe("downloads", () => {
   test("MP3 downloads directly, and so does FLAC when the original is FLAC", async () => {
-    const page = await openTrackPage(live, trackId);
+    const page = await openTrackPage(live, trackId, { token: owner.token });
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       downloads(page).getByRole("link", { name: "MP3" }).click(),
@@ -50,7 +93,7 @@ describe("downloads", () => {
 
   test("a conversion that cannot start shows 'Conversion Error' and the download tooltip", async () => {
     // The network answers the start with a server error, as a failing or unreachable server would.
-    const page = await openTrackPage(live, trackId);
+    const page = await openTrackPage(live, trackId, { token: owner.token });
     await page.route("**/convert-audio", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service Unavailable" }) }),
     );
