@@ -36,13 +36,26 @@ export async function validateCoverArt(bytes: Uint8Array): Promise<void> {
   }
 }
 
-/** Square WebP renditions, centre-cropped, never enlarged beyond the source. */
+/** The source's shorter side once upright (a rotation swaps the sides but keeps the shorter one). */
+async function shorterSide(bytes: Uint8Array): Promise<number> {
+  const { width, height, pageHeight } = await open(bytes).metadata();
+  // An animated WebP reports every frame stacked in `height`; only the first frame is rendered.
+  return Math.min(width, pageHeight ?? height);
+}
+
+/**
+ * Square WebP renditions: EXIF rotation applied first, then a centre crop to min(target width, the
+ * source's shorter side). Sizing the square ourselves keeps small or narrow sources square: sharp's
+ * `withoutEnlargement` would instead skip the crop and keep their proportions.
+ */
 export async function renderCoverSizes(bytes: Uint8Array): Promise<Record<CoverSize, Uint8Array>> {
+  const shorter = await shorterSide(bytes);
   const entries = await Promise.all(
     (Object.entries(COVER_SIZES) as [CoverSize, number][]).map(async ([name, width]) => {
+      const side = Math.min(width, shorter);
       const webp = await open(bytes)
         .rotate()
-        .resize(width, width, { fit: "cover", withoutEnlargement: true })
+        .resize(side, side, { fit: "cover", position: "centre" })
         .webp({ quality: 82 })
         .toBuffer();
       return [name, new Uint8Array(webp)] as const;
