@@ -50,6 +50,13 @@ const SOURCES = {
       .toBuffer(),
   /** Square and tiny: 64 × 64, never enlarged. */
   tiny64: () => solid(64, 64, BLUE).webp().toBuffer(),
+  /** Three 100 × 60 frames: the first frame is the cover, so 60 × 60 (not the frames' stacked height). */
+  animated100x60: async () => {
+    const frames = await Promise.all([RED, BLUE, WHITE].map((colour) => solid(100, 60, colour).png().toBuffer()));
+    return sharp(frames, { join: { animated: true } })
+      .webp({ loop: 0 })
+      .toBuffer();
+  },
 } as const;
 type SourceName = keyof typeof SOURCES;
 
@@ -59,6 +66,15 @@ const EXPECTED_SIDE: Record<SourceName, Record<CoverSize, number>> = {
   wide1600x900: { card: 320, page: 640, page2x: 900 },
   tall300x500: { card: 300, page: 300, page2x: 300 },
   tiny64: { card: 64, page: 64, page2x: 64 },
+  animated100x60: { card: 60, page: 60, page2x: 60 },
+};
+const EXTENSION: Record<SourceName, string> = {
+  landscape400x300: "jpg",
+  rotated400x200: "jpg",
+  wide1600x900: "jpg",
+  tall300x500: "png",
+  tiny64: "webp",
+  animated100x60: "webp",
 };
 
 const live = setUpServer();
@@ -70,7 +86,7 @@ beforeAll(async () => {
   owner = await signUp(live.server);
   await Promise.all(
     (Object.keys(SOURCES) as SourceName[]).map(async (name) => {
-      const path = join(folder, `${name}.${name === "tall300x500" ? "png" : name === "tiny64" ? "webp" : "jpg"}`);
+      const path = join(folder, `${name}.${EXTENSION[name]}`);
       await Bun.write(path, await SOURCES[name]());
       trackIds[name] = await createTrack(live.server, owner.token, { original: "bad/CON.wav", coverArt: path });
       await waitForProcessing(live.server, owner.token, trackIds[name]);

@@ -38,9 +38,9 @@ export async function validateCoverArt(bytes: Uint8Array): Promise<void> {
 
 /** The source's shorter side once upright (a rotation swaps the sides but keeps the shorter one). */
 async function shorterSide(bytes: Uint8Array): Promise<number> {
-  const { width, height, pageHeight } = await open(bytes).metadata();
-  // An animated WebP reports every frame stacked in `height`; only the first frame is rendered.
-  return Math.min(width, pageHeight ?? height);
+  // Opened like the renders (first frame only), so an animated WebP's size is its one rendered frame.
+  const { width, height } = await open(bytes).metadata();
+  return Math.min(width, height);
 }
 
 /**
