@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { generateAudio } from "../../tests/support/generated-audio";
@@ -198,6 +198,42 @@ describe("accepted originals", () => {
     expect(res.body.track.duration).toBeCloseTo(3, 3);
     expect((await waitProcessed(live.server, uploader, res.body.track.id)).processingStatus).toBe("READY");
   }, 30_000);
+
+  /** A WAV made by ffmpeg: written to a file it states its sizes, written to a pipe it cannot. */
+  function makeWav(output: string[], to: "file" | "pipe"): Uint8Array<ArrayBuffer> {
+    const source = "sine=frequency=440:duration=3:sample_rate=48000";
+    if (to === "pipe") return generateAudio(source, [...output, "-f", "wav"]);
+    const path = join(live.server.dataDir, "..", `sizes-${crypto.randomUUID()}.wav`);
+    const made = Bun.spawnSync(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", source, ...output, path]);
+    if (made.exitCode !== 0) throw new Error(String(made.stderr));
+    const bytes = new Uint8Array(readFileSync(path));
+    rmSync(path);
+    return bytes;
+  }
+  const sizeConventions: Array<[string, string[], "file" | "pipe"]> = [
+    ["a WAV written to a pipe (RIFF and data sizes left at 0xFFFFFFFF)", ["-c:a", "pcm_s16le"], "pipe"],
+    ["an RF64 WAV (sizes in its ds64 chunk)", ["-c:a", "pcm_s24le", "-rf64", "always"], "file"],
+  ];
+  for (const [name, output, to] of sizeConventions) {
+    test(`${name} is read to its last sample and processed`, async () => {
+      const res = await uploadInMemory([makeWav(output, to)], "sizes.wav", { title: "Sizes", primaryArtistName: "Wav" });
+      expect(res.status).toBe(201);
+      expect(res.body.track.duration).toBeCloseTo(3, 3);
+      expect((await waitProcessed(live.server, uploader, res.body.track.id)).processingStatus).toBe("READY");
+    }, 30_000);
+  }
+
+  test("a WAV whose data chunk is empty is 'contains no audio'", async () => {
+    const wav = generateAudio("sine=duration=1", ["-c:a", "pcm_s16le", "-f", "wav"]);
+    // Cut right after the data chunk's header, then state the sizes honestly: RIFF = file - 8, data = 0.
+    const dataAt = new TextDecoder("latin1").decode(wav).indexOf("data");
+    const empty = wav.slice(0, dataAt + 8);
+    const sizes = new DataView(empty.buffer);
+    sizes.setUint32(4, empty.length - 8, true);
+    sizes.setUint32(dataAt + 4, 0, true);
+    const res = await uploadInMemory([empty], "empty-data.wav", { title: "Empty", primaryArtistName: "Data" });
+    expect([res.status, res.body.message]).toEqual([400, "Audio file contains no audio"]);
+  });
 
   test("a phase-inverted stereo file keeps its full waveform (peaks over all channels, no downmix)", async () => {
     const path = join(live.server.dataDir, "..", `inverted-${crypto.randomUUID()}.wav`);

@@ -11,6 +11,7 @@ import {
   readWavHeader,
   SNIFF_BYTES,
   sniffAudio,
+  type WavHeader,
 } from "./sniff";
 
 /** What the upload learns about a file before anything is stored or charged. */
@@ -54,13 +55,16 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
     throw new AudioRejected(`${label} contains ${format.toUpperCase()} data, not ${expected.toUpperCase()}`);
   if (MODULE_FORMATS.includes(format)) return inspectModule(path, format, label, await file.bytes());
 
-  const layout = format === "wav" ? await wavLayout(file, label) : readFlacLayout(head);
+  const wav = format === "wav" ? await honestWavHeader(file, label) : null;
+  const layout = wav ? wav.layout : readFlacLayout(head);
   if (!layout?.sampleRate || !layout.channels) {
     throw new AudioRejected(`${label} could not be read as ${format.toUpperCase()} audio`);
   }
   // WAV and FLAC headers state the layout, so no ffprobe process: the decode, with the demuxer
   // forced and every frame checked, is what proves the bytes are this format.
-  const { samples, waveformData } = await decodeAll(path, format, label, layout);
+  // A WAV whose data runs to the end of the file ends on a short read, which ffmpeg flags as a
+  // corrupt packet: there, stopping at the first error would refuse every such file.
+  const { samples, waveformData } = await decodeAll(path, format, label, layout, !wav?.runsToEnd);
   const frames = Math.floor(samples / layout.channels);
   if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
   return {
@@ -74,10 +78,10 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   };
 }
 
-async function wavLayout(file: Blob, label: string): Promise<PcmLayout | null> {
+async function honestWavHeader(file: Blob, label: string): Promise<WavHeader> {
   const header = await readWavHeader(file);
   if (!header.sizesFit) throw new AudioRejected(`${label} is truncated or its header declares more data than the file holds`);
-  return header.layout;
+  return header;
 }
 
 /**
@@ -88,7 +92,7 @@ async function inspectModule(path: string, format: AudioFormat, label: string, b
   if (!moduleIsWhole(format, bytes)) throw new AudioRejected(`${label} is a truncated module`);
   const [probed, decoded] = await Promise.allSettled([
     probe(path, DEMUXER[format], { timeoutMs: PROBE_TIMEOUT_MS }),
-    decodeAll(path, format, label, null),
+    decodeAll(path, format, label, null, true),
   ]);
   const report = probed.status === "fulfilled" ? probed.value : null;
   const stream = report?.streams?.find((s) => s.codec_type === "audio");
@@ -120,9 +124,10 @@ async function inspectModule(path: string, format: AudioFormat, label: string, b
  * While it streams it yields the sample count (the true length), the loudest sample (the silence
  * check) and the waveform peaks, so the upload answers with a drawable track. With a `layout` from
  * the header, the output is held to it, so frames that stray from the header (a crafted FLAC whose
- * STREAMINFO claims more channels than its frames carry) cannot shrink the counted length.
+ * STREAMINFO claims more channels than its frames carry) cannot shrink the counted length. `strict`
+ * stops at the first damaged frame (`-xerror`).
  */
-async function decodeAll(path: string, format: AudioFormat, label: string, layout: PcmLayout | null) {
+async function decodeAll(path: string, format: AudioFormat, label: string, layout: PcmLayout | null, strict: boolean) {
   const reducer = new PeakReducer();
   const heldTo = layout ? ["-ac", String(layout.channels), "-ar", String(layout.sampleRate)] : [];
   try {
@@ -130,7 +135,8 @@ async function decodeAll(path: string, format: AudioFormat, label: string, layou
       [
         // One decoder thread: the pipe paces this decode, so frame threads only add CPU (about 15 %
         // measured on a 10-minute FLAC) that concurrent uploads need, without finishing sooner.
-        ...["-xerror", "-threads", "1", "-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0"],
+        ...(strict ? ["-xerror"] : []),
+        ...["-threads", "1", "-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0"],
         ...heldTo,
         ...["-c:a", "pcm_s16le", "-f", "s16le", "pipe:1"],
       ],

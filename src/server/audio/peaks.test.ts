@@ -19,6 +19,14 @@ function reduce(bytes: Uint8Array, size: number, points?: number): PeakReducer {
 }
 
 describe("PeakReducer", () => {
+  test("a quiet recording keeps its shape: peaks keep 3 significant digits, not 3 decimals", () => {
+    // About -70 dBFS: 10 of 32768. Rounded to 3 decimals every point would read 0 and draw flat.
+    const quiet = new Int16Array(2000).map((_, index) => (index % 2 === 0 ? 10 : -7));
+    const peaks = reduce(new Uint8Array(quiet.buffer), 333, 10).finish();
+    expect(peaks.filter((_, index) => index % 2 === 1).every((max) => max === 0.000305)).toBe(true);
+    expect(peaks.filter((_, index) => index % 2 === 0).every((min) => min === -0.000214)).toBe(true);
+  });
+
   test("a long ramp lands in the right points without knowing its length beforehand", () => {
     const total = 1_234_567; // folds the buckets many times
     const reducer = reduce(ramp(total), 65_533, 100);
@@ -26,7 +34,7 @@ describe("PeakReducer", () => {
     const peaks = reducer.finish();
     expect(peaks).toHaveLength(200);
     // Point p covers the ramp from p/100 to (p+1)/100. Allowed error: 1/8 of a point at an edge
-    // (0.00125) plus the 3-decimal rounding; a point off by one would be 0.01 away.
+    // (0.00125) plus the 3-significant-digit rounding; a point off by one would be 0.01 away.
     const off = (value: number, expected: number) => Math.abs(value - expected);
     for (let p = 0; p < 100; p++) {
       expect(off(peaks[2 * p + 1] as number, (p + 1) / 100)).toBeLessThan(0.0018);

@@ -7,7 +7,9 @@
  * no channel count: interleaved samples spread over the points as their frames do (to a sample).
  *
  * Output format (`waveformData`): a flat array [min0, max0, min1, max1, …] of POINTS pairs in -1…1,
- * rounded to 3 decimals: enough for a 2,000-px-wide waveform, and what wavesurfer.js draws as bars.
+ * rounded to 3 significant digits: enough for a 2,000-px-wide waveform, and what wavesurfer.js draws
+ * as bars. Significant digits, not decimals, so a quiet recording (the player scales the waveform to
+ * its loudest point) keeps its shape instead of rounding to a flat line.
  * Each point starts at 0 (silence), so min ≤ 0 ≤ max always holds.
  */
 export const WAVEFORM_POINTS = 2000;
@@ -117,4 +119,4 @@ export class PeakReducer {
 }
 
 const FULL_SCALE = 32768;
-const round = (value: number) => Math.round(value * 1000) / 1000 || 0;
+const round = (value: number) => Number(value.toPrecision(3)) || 0;

@@ -26,8 +26,11 @@ const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromC
 const MOD_TAG =
   /^(M\.K\.|M!K!|M&K!|N\.T\.|FLT[48]|EXO[48]|OKTA|OCTA|CD81|CD61|FA0[468]|[1-9]CHN|[1-9][0-9]CH|[1-9][0-9]CN|TDZ[1-9])$/;
 
+/** RIFF, and its 64-bit forms RF64 and BW64 (EBU Tech 3306/3285), which ffmpeg's wav demuxer reads too. */
+const WAV_CONTAINERS = ["RIFF", "RF64", "BW64"];
+
 export function sniffAudio(head: Uint8Array): AudioFormat | null {
-  if (head.length >= 12 && ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 4) === "WAVE") return "wav";
+  if (head.length >= 12 && WAV_CONTAINERS.includes(ascii(head, 0, 4)) && ascii(head, 8, 4) === "WAVE") return "wav";
   if (head.length >= 4 && ascii(head, 0, 4) === "fLaC") return "flac";
   if (head.length >= 17 && ascii(head, 0, 17) === "Extended Module: ") return "xm";
   if (head.length >= 4 && ascii(head, 0, 4) === "IMPM") return "it";
@@ -58,12 +61,19 @@ export interface PcmLayout {
 export interface WavHeader {
   sizesFit: boolean;
   layout: PcmLayout | null;
+  /** The data size was left unstated (written to a pipe): the data runs to the end of the file. */
+  runsToEnd?: boolean;
 }
+
+/** A 32-bit size that means "not stated here": in a ds64 chunk (RF64/BW64), or unknown (written to a pipe). */
+const UNSTATED_SIZES = [0xffffffff, 0];
 
 /**
  * Walks a WAV's chunk headers. ffmpeg happily plays a file whose header claims 4 GiB, so a header
- * that lies about the size is caught here instead. Only chunk headers and the fmt fields are read,
- * never the audio.
+ * that lies about the size is caught here instead. A size left unstated is not a lie: RF64/BW64
+ * give the data size in their ds64 chunk, and a WAV written to a pipe (ffmpeg, arecord, live
+ * recorders) cannot go back to fill it in, so its data runs to the end of the file, as ffmpeg reads
+ * it. Only chunk headers and the fmt fields are read, never the audio.
  */
 export async function readWavHeader(file: Blob): Promise<WavHeader> {
   const size = file.size;
@@ -75,19 +85,29 @@ export async function readWavHeader(file: Blob): Promise<WavHeader> {
   };
   const lie = { sizesFit: false, layout: null };
   if (size < 12) return lie;
+  const riff = await chunkAt(0);
   // RIFF size counts everything after its own 8 bytes; writers pad odd chunks, so allow one byte.
-  if ((await chunkAt(0)).size + 8 > size + 1) return lie;
+  if (!UNSTATED_SIZES.includes(riff.size) && riff.size + 8 > size + 1) return lie;
   let layout: PcmLayout | null = null;
+  let ds64DataSize: number | null = null;
   let offset = 12;
   while (offset + 8 <= size) {
     const chunk = await chunkAt(offset);
+    if (chunk.id === "data") {
+      const runsToEnd = UNSTATED_SIZES.includes(chunk.size) && ds64DataSize === null;
+      const stated = runsToEnd ? size - offset - 8 : UNSTATED_SIZES.includes(chunk.size) ? ds64DataSize : chunk.size;
+      return offset + 8 + (stated as number) > size + 1 ? lie : { sizesFit: true, layout, runsToEnd };
+    }
     const end = offset + 8 + chunk.size;
     if (end > size + 1) return lie;
     if (chunk.id === "fmt " && chunk.size >= 16) {
       const fmt = view(await bytesAt(offset + 8, 16));
       layout = { channels: fmt.getUint16(2, true), sampleRate: fmt.getUint32(4, true) };
     }
-    if (chunk.id === "data") return chunk.size > 0 ? { sizesFit: true, layout } : lie;
+    // ds64: 64-bit RIFF size, then data size (little-endian); sizes past 2^53 are lies anyway.
+    if (chunk.id === "ds64" && riff.id !== "RIFF" && chunk.size >= 16) {
+      ds64DataSize = Number(view(await bytesAt(offset + 8, 16)).getBigUint64(8, true));
+    }
     offset = end + (chunk.size % 2);
   }
   return lie;
