@@ -307,8 +307,8 @@ describe("refused uploads keep nothing", () => {
   test.each([
     ["bad/truncated-header.xm", "xm", "truncated module"],
     ["bad/truncated-half.it", "it", "truncated module"],
-    ["bad/mp3-renamed.wav", "wav", "not a WAV, FLAC or tracker module"],
-    ["bad/png-renamed.xm", "xm", "not a WAV, FLAC or tracker module"],
+    ["bad/mp3-renamed.wav", "wav", "Audio file is not a valid WAV file"],
+    ["bad/png-renamed.xm", "xm", "Audio file is not a valid XM file"],
     ["bad/huge-declared-size.wav", "wav", "header declares more data"],
     ["bad/truncated-half.flac", "flac", "damaged"],
   ])("%s is refused with a reason (%s)", async (path, originalFormat, reason) => {
@@ -384,8 +384,14 @@ describe("stems", () => {
   }, 60_000);
 
   test.each([
-    ["stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac", "same length and sample rate"],
-    ["stems/variants/MISMATCH - Undertow - vocals (16000 Hz).flac", "same length and sample rate"],
+    [
+      "stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac",
+      'Stem "odd" must have the same length and sample rate as the original (it is 0.50 s shorter)',
+    ],
+    [
+      "stems/variants/MISMATCH - Undertow - vocals (16000 Hz).flac",
+      'Stem "odd" must have the same length and sample rate as the original (it is at 16000 Hz, the original at 22050 Hz)',
+    ],
     ["stems/variants/Nova Drift - Undertow - bass.mp3", "Stem files must be .wav or .flac"],
   ])("stem %s is refused", async (path, message) => {
     const res = await upload(live.server, uploader, {
@@ -405,7 +411,9 @@ describe("stems", () => {
     const short = { path: "stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac", name: "short", type: "vocals" };
     const both = await upload(live.server, uploader, { original: fullMix, stems: [short, damaged] });
     expect(both.status).toBe(400);
-    expect(both.body.message).toBe('Stem "short" must have the same length and sample rate as the original');
+    expect(both.body.message).toBe(
+      'Stem "short" must have the same length and sample rate as the original (it is 0.50 s shorter)',
+    );
   });
 
   test("stems need a WAV/FLAC original, at most 20, and a known type", async () => {

@@ -50,9 +50,8 @@ export async function uploadTrack(
   const stemFacts = stemFiles.map(async (file, index) => {
     const stem = await inspectUpload(file, null, stemLabel(index));
     const whole = await originalFacts;
-    if (stem.sampleRate !== whole.sampleRate || stem.frames !== whole.frames) {
-      throw badRequest(`${stemLabel(index)} must have the same length and sample rate as the original`);
-    }
+    const mismatch = stemMismatch(stem, whole);
+    if (mismatch) throw badRequest(`${stemLabel(index)} must have the same length and sample rate as the original (${mismatch})`);
     return stem;
   });
   const [original, ...stems] = (await inspectAll([originalFacts, ...stemFacts])) as [Inspected, ...Inspected[]];
@@ -62,6 +61,18 @@ export async function uploadTrack(
   const cover = files.coverArt && files.coverArt.size > 0 ? await Bun.file(files.coverArt.path).bytes() : null;
   if (cover) await validateCoverArt(cover);
   return store(owner, input, original, stems, cover);
+}
+
+/** How a stem differs from its original, in words the uploader can act on; null when it matches. */
+function stemMismatch(stem: AudioFacts, original: AudioFacts): string | null {
+  if (stem.sampleRate !== original.sampleRate) {
+    return `it is at ${stem.sampleRate} Hz, the original at ${original.sampleRate} Hz`;
+  }
+  if (stem.frames === original.frames) return null;
+  const samples = Math.abs(stem.frames - original.frames);
+  // DAW exports that differ only by a tail are told in samples; anything audible in seconds.
+  const amount = samples < stem.sampleRate / 100 ? `${samples} samples` : `${(samples / stem.sampleRate).toFixed(2)} s`;
+  return `it is ${amount} ${stem.frames < original.frames ? "shorter" : "longer"}`;
 }
 
 function checkStemList(input: UploadInput, original: StagedFile, stems: StagedFile[]): void {

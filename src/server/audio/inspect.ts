@@ -50,7 +50,7 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   // Only FLAC may follow a leading ID3v2 tag (an MP3 usually starts with one, and stays refused).
   const sniffed = sniffAudio(head);
   const format = tagLength > 0 && sniffed !== "flac" ? null : sniffed;
-  if (!format) throw new AudioRejected(`${label} is not a WAV, FLAC or tracker module file`);
+  if (!format) throw new AudioRejected(`${label} is not a valid ${expected.toUpperCase()} file`);
   if (format !== expected)
     throw new AudioRejected(`${label} contains ${format.toUpperCase()} data, not ${expected.toUpperCase()}`);
   if (MODULE_FORMATS.includes(format)) return inspectModule(path, format, label, await file.bytes());
