@@ -24,6 +24,8 @@ export const tracks = sqliteTable(
     originalFormat: text("original_format", { enum: ORIGINAL_FORMATS }).notNull(),
     /** File-store keys; never built from user input. */
     originalKey: text("original_key").notNull(),
+    /** Whether browsers play the original itself (a WAV in ADPCM or 64-bit float waits for its MP3). */
+    originalStreamable: integer("original_streamable", { mode: "boolean" }).notNull().default(true),
     mp3Key: text("mp3_key"),
     coverArtKey: text("cover_art_key"),
     originalSizeBytes: integer("original_size_bytes").notNull().default(0),

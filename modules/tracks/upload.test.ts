@@ -223,6 +223,26 @@ describe("accepted originals", () => {
     }, 30_000);
   }
 
+  const browserPlayback: Array<[string, string, boolean]> = [
+    ["pcm_f32le", "32-bit float", true],
+    ["pcm_s24le", "24-bit", true],
+    ["adpcm_ms", "MS ADPCM", false],
+    ["pcm_f64le", "64-bit float", false],
+  ];
+  for (const [codec, name, plays] of browserPlayback) {
+    test(`a ${name} WAV ${plays ? "streams from its original at once" : "waits for its MP3, as browsers cannot play it"}`, async () => {
+      const res = await uploadInMemory([makeWav(["-c:a", codec], "file")], "codec.wav", {
+        title: name,
+        primaryArtistName: "Codec",
+      });
+      expect(res.status).toBe(201);
+      expect((res.body.track.originalUrl as string).startsWith("{address}")).toBe(!plays);
+      const track = await waitProcessed(live.server, uploader, res.body.track.id);
+      expect(track.originalUrl).toBe(`/api/track/${track.id}/original`);
+      expect(track.fullTrackMp3Url).toBe(`/api/track/${track.id}/full.mp3`);
+    }, 30_000);
+  }
+
   test("a WAV whose data chunk is empty is 'contains no audio'", async () => {
     const wav = generateAudio("sine=duration=1", ["-c:a", "pcm_s16le", "-f", "wav"]);
     // Cut right after the data chunk's header, then state the sizes honestly: RIFF = file - 8, data = 0.

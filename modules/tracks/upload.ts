@@ -143,6 +143,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       waveformData: original.waveformData,
       originalFormat: original.format,
       originalKey: trackKeys.original(trackId, original.format),
+      originalStreamable: original.playsInBrowsers,
       originalSizeBytes: Bun.file(original.path).size,
       coverArtPending: cover !== null,
       moduleTitle: original.moduleTitle,

@@ -16,11 +16,13 @@ export const PROCESSING_PREFIX = "{address}";
 /**
  * Whether clients should still show 'Processing audio...'. A track stops processing for them once it
  * is playable (waveform drawn, and something the browser streams: the WAV/FLAC original, or the MP3
- * for modules), even while the MP3 is still encoding; and when processing has failed.
+ * for modules and for WAVs browsers cannot play), even while the MP3 is still encoding; and when
+ * processing has failed.
  */
 export function isProcessing(track: Track): boolean {
   if (track.processingStatus !== "PENDING") return false;
-  const streamable = track.originalFormat === "wav" || track.originalFormat === "flac" || track.mp3Key !== null;
+  const originalPlays = (track.originalFormat === "wav" || track.originalFormat === "flac") && track.originalStreamable;
+  const streamable = originalPlays || track.mp3Key !== null;
   return track.waveformData === null || !streamable;
 }
 

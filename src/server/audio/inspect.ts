@@ -27,6 +27,8 @@ export interface AudioFacts {
   waveformData: number[];
   moduleTitle: string | null;
   moduleMessage: string | null;
+  /** Whether a browser plays the original file itself (else players wait for the MP3). */
+  playsInBrowsers: boolean;
 }
 
 /** A file the pipeline refuses; the message is for the uploader. */
@@ -75,6 +77,8 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
     waveformData,
     moduleTitle: null,
     moduleMessage: null,
+    // FLAC always plays; a WAV only in the codecs browsers decode.
+    playsInBrowsers: wav ? wav.playsInBrowsers === true : true,
   };
 }
 
@@ -116,6 +120,7 @@ async function inspectModule(path: string, format: AudioFormat, label: string, b
     waveformData,
     moduleTitle: tags.title?.trim() || null,
     moduleMessage: tags.comment?.trim() || null,
+    playsInBrowsers: false,
   };
 }
 

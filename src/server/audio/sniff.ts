@@ -63,6 +63,21 @@ export interface WavHeader {
   layout: PcmLayout | null;
   /** The data size was left unstated (written to a pipe): the data runs to the end of the file. */
   runsToEnd?: boolean;
+  /** Whether browsers play it as it is: integer PCM of 8–32 bits or 32-bit float (not ADPCM, A-law, 64-bit float, MP3 in WAV). */
+  playsInBrowsers?: boolean;
+}
+
+const WAVE_FORMAT_PCM = 1;
+const WAVE_FORMAT_IEEE_FLOAT = 3;
+const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
+
+/** The `fmt ` fields that decide whether browsers play the WAV itself. */
+function browsersPlay(fmt: DataView): boolean {
+  // WAVE_FORMAT_EXTENSIBLE keeps the real format in the first two bytes of its SubFormat GUID.
+  const tag = fmt.getUint16(0, true);
+  const format = tag === WAVE_FORMAT_EXTENSIBLE && fmt.byteLength >= 26 ? fmt.getUint16(24, true) : tag;
+  const bits = fmt.getUint16(14, true);
+  return (format === WAVE_FORMAT_PCM && [8, 16, 24, 32].includes(bits)) || (format === WAVE_FORMAT_IEEE_FLOAT && bits === 32);
 }
 
 /** A 32-bit size that means "not stated here": in a ds64 chunk (RF64/BW64), or unknown (written to a pipe). */
@@ -89,6 +104,7 @@ export async function readWavHeader(file: Blob): Promise<WavHeader> {
   // RIFF size counts everything after its own 8 bytes; writers pad odd chunks, so allow one byte.
   if (!UNSTATED_SIZES.includes(riff.size) && riff.size + 8 > size + 1) return lie;
   let layout: PcmLayout | null = null;
+  let playsInBrowsers = false;
   let ds64DataSize: number | null = null;
   let offset = 12;
   while (offset + 8 <= size) {
@@ -96,13 +112,14 @@ export async function readWavHeader(file: Blob): Promise<WavHeader> {
     if (chunk.id === "data") {
       const runsToEnd = UNSTATED_SIZES.includes(chunk.size) && ds64DataSize === null;
       const stated = runsToEnd ? size - offset - 8 : UNSTATED_SIZES.includes(chunk.size) ? ds64DataSize : chunk.size;
-      return offset + 8 + (stated as number) > size + 1 ? lie : { sizesFit: true, layout, runsToEnd };
+      return offset + 8 + (stated as number) > size + 1 ? lie : { sizesFit: true, layout, runsToEnd, playsInBrowsers };
     }
     const end = offset + 8 + chunk.size;
     if (end > size + 1) return lie;
     if (chunk.id === "fmt " && chunk.size >= 16) {
-      const fmt = view(await bytesAt(offset + 8, 16));
+      const fmt = view(await bytesAt(offset + 8, Math.min(chunk.size, 40)));
       layout = { channels: fmt.getUint16(2, true), sampleRate: fmt.getUint32(4, true) };
+      playsInBrowsers = browsersPlay(fmt);
     }
     // ds64: 64-bit RIFF size, then data size (little-endian); sizes past 2^53 are lies anyway.
     if (chunk.id === "ds64" && riff.id !== "RIFF" && chunk.size >= 16) {

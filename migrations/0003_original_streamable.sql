@@ -1,0 +1,1 @@
+ALTER TABLE `tracks` ADD `original_streamable` integer DEFAULT true NOT NULL;
