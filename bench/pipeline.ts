@@ -255,8 +255,8 @@ try {
   console.log(
     `2-min FLAC to all derivatives: one at a time ${f(oneSeconds)} s each (cores busy ${one.map((o) => f(o.cores)).join(", ")}); ten at once ${f(tenSeconds)} s (cores busy ${ten.map((t) => f(t.cores)).join(", ")})`,
   );
-  // A lone upload's MP3 encode may use frame threads on the idle core; with both cores busy every
-  // encode runs single-threaded, so the ten at once should cost no more CPU per upload than one.
+  // Every ffmpeg runs single-threaded, one per core: a lone upload keeps about one core busy, so ten at
+  // once can approach two cores' worth of throughput (the bare reference below uses frame threads).
   const cpuPerUpload = (runs: { seconds: number; cores: number }[], uploads: number) =>
     runs.map((run) => f((run.seconds * run.cores) / uploads)).join(", ");
   console.log(

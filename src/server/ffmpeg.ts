@@ -17,12 +17,6 @@ export interface RunOptions {
   stdin?: Blob | Uint8Array;
   /** Streams stdout to this callback instead of collecting it (large raw PCM for peaks). */
   onStdout?: (chunk: Uint8Array) => void;
-  /**
-   * Lets ffmpeg's decoder use frame threads only while a core would otherwise idle (nothing else
-   * running or waiting). Applies to the first input. Frame threads finish a lone file sooner but
-   * cost about 8 % more CPU, which concurrent uploads would pay for in throughput.
-   */
-  threadsWhenIdle?: boolean;
 }
 
 export class FfmpegError extends Error {
@@ -55,9 +49,7 @@ async function drain(stream: ReadableStream<Uint8Array>, onChunk: (chunk: Uint8A
 async function spawnTool(bin: string, args: string[], options: RunOptions): Promise<RunResult> {
   const release = await acquire();
   try {
-    const coresBusy = running >= config.jobConcurrency || waiting.length > 0;
-    const threads = options.threadsWhenIdle && coresBusy ? ["-threads", "1"] : [];
-    const proc = Bun.spawn([bin, "-hide_banner", ...threads, ...args], {
+    const proc = Bun.spawn([bin, "-hide_banner", ...args], {
       stdin: options.stdin ?? "ignore",
       stdout: "pipe",
       stderr: "pipe",
