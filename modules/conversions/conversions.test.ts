@@ -118,6 +118,43 @@ describe("full track", () => {
   });
 });
 
+describe("bit depth", () => {
+  /** A 1-second tone written by ffmpeg with `codec`, as a file under the server's temp folder. */
+  function makeOriginal(codec: string, extension: "wav" | "flac"): string {
+    const path = join(server.dataDir, "..", `depth-${crypto.randomUUID()}.${extension}`);
+    const made = Bun.spawnSync([
+      "ffmpeg",
+      ...["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=1:sample_rate=48000"],
+      ...(extension === "flac" ? ["-c:a", "flac", "-sample_fmt", codec] : ["-c:a", codec]),
+      path,
+    ]);
+    if (made.exitCode !== 0) throw new Error(String(made.stderr));
+    return path;
+  }
+  /** codec_name and bits_per_raw_sample (FLAC) of a downloaded derivative, as ffprobe reads them. */
+  function depthOf(path: string): string {
+    const probed = Bun.spawnSync([
+      ...["ffprobe", "-v", "error", "-select_streams", "a:0"],
+      ...["-show_entries", "stream=codec_name,bits_per_raw_sample", "-of", "csv=p=0", path],
+    ]);
+    return probed.stdout.toString().trim();
+  }
+
+  test.each([
+    ["a 24-bit WAV", "flac", "pcm_s24le", "wav", "flac,24"],
+    ["a 16-bit WAV", "flac", "pcm_s16le", "wav", "flac,16"],
+    ["a 24-bit FLAC", "wav", "s32", "flac", "pcm_s24le,24"],
+    ["a 32-bit float WAV", "flac", "pcm_f32le", "wav", "flac,24"],
+  ] as const)("%s keeps its depth in its %s derivative", async (_, format, codec, extension, expected) => {
+    const path = makeOriginal(codec, extension);
+    const track = await uploadTrack(server, owner, { original: path, originalFormat: extension });
+    await call(server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body: { type: "full", format } });
+    expect(await pollUntilSettled(track, null, format)).toBe("COMPLETED");
+    const url = (await view(track))[format === "wav" ? "fullTrackWavUrl" : "fullTrackFlacUrl"] as string;
+    expect(depthOf(await download(url, `depth-${crypto.randomUUID()}.${format}`))).toBe(expected);
+  });
+});
+
 test("a conversion may start while the upload is still processing", async () => {
   const id = await startUpload(server, owner, { original: "real-modules/high-score.mod", originalFormat: "mod" });
   const start = await call(server, "POST", `/track/${id}/convert-audio`, {

@@ -1,9 +1,16 @@
-import { type AudioFormat, DEMUXER } from "../../src/server/audio/sniff";
-import { probe, runFfmpeg } from "../../src/server/ffmpeg";
+import { type AudioFormat, DEMUXER, readFlacDepth, readHead, readWavHeader } from "../../src/server/audio/sniff";
+import { runFfmpeg } from "../../src/server/ffmpeg";
 import type { ConversionFormat } from "./schema";
 
-/** Sample formats deeper than 16 bits; their derivatives keep 24 bits instead of being truncated. */
-const HIGH_RESOLUTION = new Set(["s32", "s32p", "s64", "s64p", "flt", "fltp", "dbl", "dblp"]);
+/**
+ * Whether the original is deeper than 16 bits (or floating point): its derivatives then keep 24 bits
+ * instead of being truncated. Read from the header the upload already checked, so no ffprobe runs.
+ */
+async function isHighResolution(path: string, format: "wav" | "flac"): Promise<boolean> {
+  const file = Bun.file(path);
+  const depth = format === "wav" ? (await readWavHeader(file)).depth : readFlacDepth((await readHead(file)).head);
+  return depth ? depth.float || depth.bits > 16 : false;
+}
 
 /**
  * Encodes a local original into a WAV or FLAC file at `outputPath`. Modules render through libopenmpt
@@ -20,12 +27,8 @@ export async function encodeDerivative(
   // format as plain text, so an unknown one fails here rather than reaching ffmpeg.
   const demuxer: string | undefined = DEMUXER[originalFormat as AudioFormat];
   if (!demuxer) throw new Error(`No demuxer for stored format ${originalFormat}`);
-  let highResolution = false;
-  if (demuxer !== "libopenmpt") {
-    const report = await probe(inputPath, demuxer, { signal, timeoutMs: 60_000 });
-    const audio = report.streams?.find((stream) => stream.codec_type === "audio");
-    highResolution = HIGH_RESOLUTION.has(audio?.sample_fmt ?? "");
-  }
+  const highResolution =
+    originalFormat === "wav" || originalFormat === "flac" ? await isHighResolution(inputPath, originalFormat) : false;
   const codec =
     format === "wav"
       ? ["-c:a", highResolution ? "pcm_s24le" : "pcm_s16le", "-f", "wav"]

@@ -4,12 +4,11 @@ import { PeakReducer } from "./peaks";
 import {
   type AudioFormat,
   DEMUXER,
-  id3v2Length,
   MODULE_FORMATS,
   type PcmLayout,
   readFlacLayout,
+  readHead,
   readWavHeader,
-  SNIFF_BYTES,
   sniffAudio,
   type WavHeader,
 } from "./sniff";
@@ -47,8 +46,7 @@ const SILENCE_LEVEL = 10 ** (-60 / 20);
 export async function inspectAudio(path: string, expected: AudioFormat, label: string): Promise<AudioFacts> {
   const file = Bun.file(path);
   if (file.size === 0) throw new AudioRejected(`${label} is empty`);
-  const tagLength = id3v2Length(await file.slice(0, 10).bytes());
-  const head = await file.slice(tagLength, tagLength + SNIFF_BYTES).bytes();
+  const { head, tagLength } = await readHead(file);
   // Only FLAC may follow a leading ID3v2 tag (an MP3 usually starts with one, and stays refused).
   const sniffed = sniffAudio(head);
   const format = tagLength > 0 && sniffed !== "flac" ? null : sniffed;

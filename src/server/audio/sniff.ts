@@ -51,6 +51,18 @@ export function id3v2Length(head: Uint8Array): number {
   return 10 + size + footer;
 }
 
+/** A file's first SNIFF_BYTES, read past a leading ID3v2 tag (`tagLength` bytes, 0 when none). */
+export async function readHead(file: Blob): Promise<{ head: Uint8Array; tagLength: number }> {
+  const tagLength = id3v2Length(await file.slice(0, 10).bytes());
+  return { head: await file.slice(tagLength, tagLength + SNIFF_BYTES).bytes(), tagLength };
+}
+
+/** Bits per sample as a header states them, and whether they are floating point. */
+export interface SampleDepth {
+  bits: number;
+  float: boolean;
+}
+
 /** The decoded stream's shape, as the file's own header states it. */
 export interface PcmLayout {
   sampleRate: number;
@@ -65,18 +77,21 @@ export interface WavHeader {
   runsToEnd?: boolean;
   /** Whether browsers play it as it is: integer PCM of 8–32 bits or 32-bit float (not ADPCM, A-law, 64-bit float, MP3 in WAV). */
   playsInBrowsers?: boolean;
+  depth?: SampleDepth;
 }
 
 const WAVE_FORMAT_PCM = 1;
 const WAVE_FORMAT_IEEE_FLOAT = 3;
 const WAVE_FORMAT_EXTENSIBLE = 0xfffe;
 
-/** The `fmt ` fields that decide whether browsers play the WAV itself. */
-function browsersPlay(fmt: DataView): boolean {
-  // WAVE_FORMAT_EXTENSIBLE keeps the real format in the first two bytes of its SubFormat GUID.
+/** The `fmt ` codec: WAVE_FORMAT_EXTENSIBLE keeps the real one in the first two bytes of its SubFormat GUID. */
+function wavCodec(fmt: DataView): { format: number; bits: number } {
   const tag = fmt.getUint16(0, true);
   const format = tag === WAVE_FORMAT_EXTENSIBLE && fmt.byteLength >= 26 ? fmt.getUint16(24, true) : tag;
-  const bits = fmt.getUint16(14, true);
+  return { format, bits: fmt.getUint16(14, true) };
+}
+
+function browsersPlay({ format, bits }: { format: number; bits: number }): boolean {
   return (format === WAVE_FORMAT_PCM && [8, 16, 24, 32].includes(bits)) || (format === WAVE_FORMAT_IEEE_FLOAT && bits === 32);
 }
 
@@ -105,6 +120,7 @@ export async function readWavHeader(file: Blob): Promise<WavHeader> {
   if (!UNSTATED_SIZES.includes(riff.size) && riff.size + 8 > size + 1) return lie;
   let layout: PcmLayout | null = null;
   let playsInBrowsers = false;
+  let depth: SampleDepth | undefined;
   let ds64DataSize: number | null = null;
   let offset = 12;
   while (offset + 8 <= size) {
@@ -112,14 +128,16 @@ export async function readWavHeader(file: Blob): Promise<WavHeader> {
     if (chunk.id === "data") {
       const runsToEnd = UNSTATED_SIZES.includes(chunk.size) && ds64DataSize === null;
       const stated = runsToEnd ? size - offset - 8 : UNSTATED_SIZES.includes(chunk.size) ? ds64DataSize : chunk.size;
-      return offset + 8 + (stated as number) > size + 1 ? lie : { sizesFit: true, layout, runsToEnd, playsInBrowsers };
+      return offset + 8 + (stated as number) > size + 1 ? lie : { sizesFit: true, layout, runsToEnd, playsInBrowsers, depth };
     }
     const end = offset + 8 + chunk.size;
     if (end > size + 1) return lie;
     if (chunk.id === "fmt " && chunk.size >= 16) {
       const fmt = view(await bytesAt(offset + 8, Math.min(chunk.size, 40)));
       layout = { channels: fmt.getUint16(2, true), sampleRate: fmt.getUint32(4, true) };
-      playsInBrowsers = browsersPlay(fmt);
+      const codec = wavCodec(fmt);
+      playsInBrowsers = browsersPlay(codec);
+      depth = { bits: codec.bits, float: codec.format === WAVE_FORMAT_IEEE_FLOAT };
     }
     // ds64: 64-bit RIFF size, then data size (little-endian); sizes past 2^53 are lies anyway.
     if (chunk.id === "ds64" && riff.id !== "RIFF" && chunk.size >= 16) {
@@ -131,10 +149,15 @@ export async function readWavHeader(file: Blob): Promise<WavHeader> {
 }
 
 /**
- * A FLAC's layout from STREAMINFO, which the format requires as the first metadata block:
+ * A FLAC's layout and depth from STREAMINFO, which the format requires as the first metadata block:
  * after "fLaC" and the 4-byte block header, 10 bytes of block and frame sizes, then 20 bits of
- * sample rate and 3 bits of channels - 1.
+ * sample rate, 3 bits of channels - 1 and 5 bits of bits per sample - 1.
  */
+export function readFlacDepth(head: Uint8Array): SampleDepth | null {
+  if (head.length < 22 || ((head[4] as number) & 0x7f) !== 0) return null;
+  return { bits: ((((head[20] as number) & 0x01) << 4) | ((head[21] as number) >> 4)) + 1, float: false };
+}
+
 export function readFlacLayout(head: Uint8Array): PcmLayout | null {
   if (head.length < 22 || ((head[4] as number) & 0x7f) !== 0) return null;
   const [b18, b19, b20] = [head[18] as number, head[19] as number, head[20] as number];
