@@ -1,8 +1,8 @@
 /** WAV/FLAC on demand: start, poll to COMPLETED, decode the derivative, validation and access. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
 import { CORPUS, decodedSampleCount, startUpload, type TrackView, uploadTrack } from "../media/test-tracks";
 
@@ -10,18 +10,17 @@ import { CORPUS, decodedSampleCount, startUpload, type TrackView, uploadTrack } 
 const STEM_SAMPLES = 1_323_000;
 const MODULE = "real-modules/gd-ite.it";
 
-let server: TestServer;
+const live = setUpServer();
 let owner: Session;
 let other: Session;
 let moduleTrack: TrackView;
 let stemTrack: TrackView;
 
 beforeAll(async () => {
-  server = await startServer();
-  owner = await signUp(server);
-  other = await signUp(server);
-  moduleTrack = await uploadTrack(server, owner, { original: MODULE, originalFormat: "it", isPublic: false });
-  stemTrack = await uploadTrack(server, owner, {
+  owner = await signUp(live.server);
+  other = await signUp(live.server);
+  moduleTrack = await uploadTrack(live.server, owner, { original: MODULE, originalFormat: "it", isPublic: false });
+  stemTrack = await uploadTrack(live.server, owner, {
     original: "stems/Nova Drift - Undertow (full mix).wav",
     originalFormat: "wav",
     stems: [
@@ -30,7 +29,6 @@ beforeAll(async () => {
     ],
   });
 }, 120_000);
-afterAll(() => server.stop());
 
 type StatusReply = { status: string; data: { conversionStatus: string } };
 
@@ -41,7 +39,7 @@ const statusPath = (track: TrackView, stemId: string | null, format: string) =>
 
 async function pollUntilSettled(track: TrackView, stemId: string | null, format: string): Promise<string> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    const { body } = await call<StatusReply>(server, "GET", statusPath(track, stemId, format), { token: owner.token });
+    const { body } = await call<StatusReply>(live.server, "GET", statusPath(track, stemId, format), { token: owner.token });
     if (body.data.conversionStatus === "COMPLETED" || body.data.conversionStatus === "FAILED") return body.data.conversionStatus;
     await Bun.sleep(100);
   }
@@ -50,22 +48,22 @@ async function pollUntilSettled(track: TrackView, stemId: string | null, format:
 
 /** Downloads a media path to a temporary file for ffmpeg. */
 async function download(path: string, name: string): Promise<string> {
-  const response = await fetch(`${server.url}${path}?attachment`, { headers: { authorization: `Bearer ${owner.token}` } });
+  const response = await fetch(`${live.server.url}${path}?attachment`, { headers: { authorization: `Bearer ${owner.token}` } });
   expect(response.status).toBe(200);
-  const file = join(server.dataDir, `download-${name}`);
+  const file = join(live.server.dataDir, `download-${name}`);
   await Bun.write(file, await response.arrayBuffer());
   return file;
 }
 
-const view = async (track: TrackView) => waitForProcessing<TrackView>(server, owner.token, track.id);
+const view = async (track: TrackView) => waitForProcessing<TrackView>(live.server, owner.token, track.id);
 
 describe("full track", () => {
   test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
-    const before = await call<StatusReply>(server, "GET", statusPath(moduleTrack, null, format), { token: owner.token });
+    const before = await call<StatusReply>(live.server, "GET", statusPath(moduleTrack, null, format), { token: owner.token });
     expect(before.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
-    expect((await fetch(`${server.url}/api/track/${moduleTrack.id}/full.${format}?token=${owner.token}`)).status).toBe(404);
+    expect((await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}?token=${owner.token}`)).status).toBe(404);
 
-    const start = await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, {
+    const start = await call(live.server, "POST", `/track/${moduleTrack.id}/convert-audio`, {
       token: owner.token,
       body: { type: "full", format },
     });
@@ -84,13 +82,13 @@ describe("full track", () => {
   });
 
   test("a WAV original is its own WAV download: COMPLETED at once, no job", async () => {
-    const { body } = await call<StatusReply>(server, "GET", statusPath(stemTrack, null, "wav"), { token: owner.token });
+    const { body } = await call<StatusReply>(live.server, "GET", statusPath(stemTrack, null, "wav"), { token: owner.token });
     expect(body.data.conversionStatus).toBe("COMPLETED");
     expect((await view(stemTrack)).fullTrackWavUrl).toBe(`/api/track/${stemTrack.id}/full.wav`);
   });
 
   test("a WAV original converts to FLAC with every sample", async () => {
-    await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+    await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, {
       token: owner.token,
       body: { type: "full", format: "flac" },
     });
@@ -101,16 +99,16 @@ describe("full track", () => {
 
   test("asking again while it runs answers in_progress; once done, success without a new run", async () => {
     const vocals = stemTrack.stems.find((stem) => stem.name === "Vocals")?.id as string;
-    const started = await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+    const started = await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, {
       token: owner.token,
       body: { type: "stem", stemId: vocals, format: "wav" },
     });
     expect(started.body).toEqual({ status: "success" });
-    const again = await call<{ status: string }>(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+    const again = await call<{ status: string }>(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, {
       token: owner.token,
       body: { type: "stem", stemId: vocals, format: "wav" },
     });
-    const now = await call<StatusReply>(server, "GET", statusPath(stemTrack, vocals, "wav"), { token: owner.token });
+    const now = await call<StatusReply>(live.server, "GET", statusPath(stemTrack, vocals, "wav"), { token: owner.token });
     // Either still running (in_progress) or already finished (success with COMPLETED): never a second start.
     if (again.body.status === "in_progress") expect(["IN_PROGRESS", "COMPLETED"]).toContain(now.body.data.conversionStatus);
     else expect(now.body.data.conversionStatus).toBe("COMPLETED");
@@ -121,7 +119,7 @@ describe("full track", () => {
 describe("bit depth", () => {
   /** A 1-second tone written by ffmpeg with `codec`, as a file under the server's temp folder. */
   function makeOriginal(codec: string, extension: "wav" | "flac"): string {
-    const path = join(server.dataDir, "..", `depth-${crypto.randomUUID()}.${extension}`);
+    const path = join(live.server.dataDir, "..", `depth-${crypto.randomUUID()}.${extension}`);
     const made = Bun.spawnSync([
       "ffmpeg",
       ...["-loglevel", "error", "-f", "lavfi", "-i", "sine=frequency=440:duration=1:sample_rate=48000"],
@@ -147,8 +145,8 @@ describe("bit depth", () => {
     ["a 32-bit float WAV", "flac", "pcm_f32le", "wav", "flac,24"],
   ] as const)("%s keeps its depth in its %s derivative", async (_, format, codec, extension, expected) => {
     const path = makeOriginal(codec, extension);
-    const track = await uploadTrack(server, owner, { original: path, originalFormat: extension });
-    await call(server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body: { type: "full", format } });
+    const track = await uploadTrack(live.server, owner, { original: path, originalFormat: extension });
+    await call(live.server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body: { type: "full", format } });
     expect(await pollUntilSettled(track, null, format)).toBe("COMPLETED");
     const url = (await view(track))[format === "wav" ? "fullTrackWavUrl" : "fullTrackFlacUrl"] as string;
     expect(depthOf(await download(url, `depth-${crypto.randomUUID()}.${format}`))).toBe(expected);
@@ -156,20 +154,20 @@ describe("bit depth", () => {
 });
 
 test("a conversion may start while the upload is still processing", async () => {
-  const id = await startUpload(server, owner, { original: "real-modules/high-score.mod", originalFormat: "mod" });
-  const start = await call(server, "POST", `/track/${id}/convert-audio`, {
+  const id = await startUpload(live.server, owner, { original: "real-modules/high-score.mod", originalFormat: "mod" });
+  const start = await call(live.server, "POST", `/track/${id}/convert-audio`, {
     token: owner.token,
     body: { type: "full", format: "flac" },
   });
   expect(start.body).toEqual({ status: "success" });
-  const track = await waitForProcessing<TrackView>(server, owner.token, id);
+  const track = await waitForProcessing<TrackView>(live.server, owner.token, id);
   expect(await pollUntilSettled(track, null, "flac")).toBe("COMPLETED");
 });
 
 describe("stems", () => {
   test("a WAV stem is its own WAV download, listed on the track at once", async () => {
     const bass = stemTrack.stems.find((stem) => stem.name === "Bass")?.id as string;
-    const reply = await call(server, "GET", statusPath(stemTrack, bass, "wav"), { token: owner.token });
+    const reply = await call(live.server, "GET", statusPath(stemTrack, bass, "wav"), { token: owner.token });
     expect(reply.body).toEqual({ status: "success", data: { conversionStatus: "COMPLETED" } });
     expect(stemTrack.stems.find((stem) => stem.id === bass)?.wavUrl).toBe(`/api/track/${stemTrack.id}/stem/${bass}.wav`);
   });
@@ -179,7 +177,7 @@ describe("stems", () => {
     ["Vocals", "wav", "pcm_s16le"],
   ])("the %s stem converts to %s with all 1,323,000 samples", async (name, format, codec) => {
     const stemId = stemTrack.stems.find((stem) => stem.name === name)?.id as string;
-    await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+    await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, {
       token: owner.token,
       body: { type: "stem", stemId, format },
     });
@@ -198,48 +196,50 @@ describe("validation and access", () => {
     [{ type: "stem", format: "wav" }, 400, "stemId is required for a stem conversion"],
     [{ type: "stem", stemId: "no-such-stem", format: "wav" }, 404, "Stem not found"],
   ])("%p answers %d", async (body, status, message) => {
-    const res = await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, { token: owner.token, body });
+    const res = await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, { token: owner.token, body });
     expect(res.status).toBe(status);
     expect(res.body).toEqual({ message });
   });
 
   test.each(["?format=mp3", ""])("status with format %p is 400", async (query) => {
-    const res = await call(server, "GET", `/track/${stemTrack.id}/audio-conversion-status${query}`, { token: owner.token });
+    const res = await call(live.server, "GET", `/track/${stemTrack.id}/audio-conversion-status${query}`, { token: owner.token });
     expect(res.status).toBe(400);
   });
 
   test.each([[{ type: "full" }], [{ format: "wav" }]])("a start without type or format (%p) is 400", async (body) => {
-    const res = await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, { token: owner.token, body });
+    const res = await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, { token: owner.token, body });
     expect(res.status).toBe(400);
   });
 
   test("a visitor may not start a conversion, even of a public track (401), but may read its status", async () => {
-    const tiny = await uploadTiny(server, owner);
+    const tiny = await uploadTiny(live.server, owner);
     const body = { type: "full", format: "flac" };
-    const visitor = await call(server, "POST", `/track/${tiny}/convert-audio`, { body });
+    const visitor = await call(live.server, "POST", `/track/${tiny}/convert-audio`, { body });
     expect(visitor.status).toBe(401);
     expect(visitor.body).toEqual({ message: "Authentication required" });
-    const badToken = await call(server, "POST", `/track/${tiny}/convert-audio`, { token: "not-a-token", body });
+    const badToken = await call(live.server, "POST", `/track/${tiny}/convert-audio`, { token: "not-a-token", body });
     expect(badToken.status).toBe(401);
     const stem = { type: "stem", stemId: stemTrack.stems[0]?.id, format: "flac" };
-    expect((await call(server, "POST", `/track/${stemTrack.id}/convert-audio`, { body: stem })).status).toBe(401);
+    expect((await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, { body: stem })).status).toBe(401);
     // Nothing was started: the public track's FLAC is still NOT_STARTED, and the visitor may read that.
-    const status = await call<StatusReply>(server, "GET", `/track/${tiny}/audio-conversion-status?format=flac`);
+    const status = await call<StatusReply>(live.server, "GET", `/track/${tiny}/audio-conversion-status?format=flac`);
     expect(status.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
   });
 
   test("a signed-in user who is not the owner may start a public track's conversion; nobody else sees a private track's", async () => {
     const body = { type: "full", format: "wav" };
     // The public track's original is WAV, so its WAV is ready at once and nothing else in this file changes.
-    const stranger = await call<{ status: string }>(server, "POST", `/track/${stemTrack.id}/convert-audio`, {
+    const stranger = await call<{ status: string }>(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, {
       token: other.token,
       body,
     });
     expect(stranger.status).toBe(200);
     expect(stranger.body.status).toBe("success");
-    expect((await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, { body })).status).toBe(401);
-    expect((await call(server, "POST", `/track/${moduleTrack.id}/convert-audio`, { token: other.token, body })).status).toBe(404);
-    expect((await call(server, "GET", statusPath(moduleTrack, null, "wav"), { token: other.token })).status).toBe(404);
-    expect((await call(server, "GET", statusPath(moduleTrack, null, "wav"))).status).toBe(404);
+    expect((await call(live.server, "POST", `/track/${moduleTrack.id}/convert-audio`, { body })).status).toBe(401);
+    expect((await call(live.server, "POST", `/track/${moduleTrack.id}/convert-audio`, { token: other.token, body })).status).toBe(
+      404,
+    );
+    expect((await call(live.server, "GET", statusPath(moduleTrack, null, "wav"), { token: other.token })).status).toBe(404);
+    expect((await call(live.server, "GET", statusPath(moduleTrack, null, "wav"))).status).toBe(404);
   });
 });

@@ -1,35 +1,38 @@
 /** Derivatives expire: with CONVERSION_TTL_SECONDS=3 the sweep deletes the file and resets the status. */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { waitForProcessing } from "../../tests/support/uploads";
 import { type TrackView, uploadTrack } from "../media/test-tracks";
 
-let server: TestServer;
+const live = setUpServer({ env: { CONVERSION_TTL_SECONDS: "3" } });
 let owner: Session;
 let track: TrackView;
 
 beforeAll(async () => {
-  server = await startServer({ env: { CONVERSION_TTL_SECONDS: "3" } });
-  owner = await signUp(server);
-  track = await uploadTrack(server, owner, {
+  owner = await signUp(live.server);
+  track = await uploadTrack(live.server, owner, {
     original: "real-audio/sound-icons-electric-piano-3-16k.wav",
     originalFormat: "wav",
   });
 }, 60_000);
-afterAll(() => server.stop());
 
 const flacStatus = async () =>
   (
-    await call<{ data: { conversionStatus: string } }>(server, "GET", `/track/${track.id}/audio-conversion-status?format=flac`, {
-      token: owner.token,
-    })
+    await call<{ data: { conversionStatus: string } }>(
+      live.server,
+      "GET",
+      `/track/${track.id}/audio-conversion-status?format=flac`,
+      {
+        token: owner.token,
+      },
+    )
   ).body.data.conversionStatus;
 
 const storedFlacFiles = () =>
-  readdirSync(join(server.dataDir, "media"), { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith(".flac"));
+  readdirSync(join(live.server.dataDir, "media"), { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith(".flac"));
 
 async function waitForStatus(expected: string): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -40,17 +43,23 @@ async function waitForStatus(expected: string): Promise<void> {
 }
 
 test("an expired derivative is deleted and its status is NOT_STARTED again; it can be made anew", async () => {
-  await call(server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body: { type: "full", format: "flac" } });
+  await call(live.server, "POST", `/track/${track.id}/convert-audio`, {
+    token: owner.token,
+    body: { type: "full", format: "flac" },
+  });
   await waitForStatus("COMPLETED");
   expect(storedFlacFiles()).toHaveLength(1);
 
   await waitForStatus("NOT_STARTED");
-  const view = await waitForProcessing<TrackView>(server, owner.token, track.id);
+  const view = await waitForProcessing<TrackView>(live.server, owner.token, track.id);
   expect(view.flacConversionStatus).toBe("NOT_STARTED");
   expect(view.fullTrackFlacUrl).toBeNull();
-  expect((await fetch(`${server.url}/api/track/${track.id}/full.flac?token=${owner.token}`)).status).toBe(404);
+  expect((await fetch(`${live.server.url}/api/track/${track.id}/full.flac?token=${owner.token}`)).status).toBe(404);
   expect(storedFlacFiles()).toHaveLength(0);
 
-  await call(server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body: { type: "full", format: "flac" } });
+  await call(live.server, "POST", `/track/${track.id}/convert-audio`, {
+    token: owner.token,
+    body: { type: "full", format: "flac" },
+  });
   await waitForStatus("COMPLETED");
 }, 60_000);

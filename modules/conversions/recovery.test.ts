@@ -2,38 +2,34 @@
  * Conversions survive crashes: kill -9 right after a start, and rows a crash left IN_PROGRESS with no
  * job (the window between the claim and the enqueue) are finished by the next boot, or end FAILED.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { readdirSync, rmSync } from "node:fs";
+import { beforeAll, expect, test } from "bun:test";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { CORPUS, decodedSampleCount, type TrackView, uploadTrack } from "../media/test-tracks";
 
 const FLAC = "real-audio/audio-lena.flac";
 
-let dataDir: string;
-let server: TestServer;
+const live = setUpServer();
 let owner: Session;
 let flacTrack: TrackView;
 let brokenTrack: TrackView;
 
 beforeAll(async () => {
-  server = await startServer();
-  dataDir = server.dataDir;
-  owner = await signUp(server);
-  flacTrack = await uploadTrack(server, owner, { original: FLAC, originalFormat: "flac" });
-  brokenTrack = await uploadTrack(server, owner, { original: "real-audio/hydrogen-808_Cymbal.flac", originalFormat: "flac" });
+  owner = await signUp(live.server);
+  flacTrack = await uploadTrack(live.server, owner, { original: FLAC, originalFormat: "flac" });
+  brokenTrack = await uploadTrack(live.server, owner, {
+    original: "real-audio/hydrogen-808_Cymbal.flac",
+    originalFormat: "flac",
+  });
 }, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
 
 type StatusReply = { status: string; data: { conversionStatus: string } };
 
 const conversionStatus = async (track: TrackView, format: string) =>
   (
-    await call<StatusReply>(server, "GET", `/track/${track.id}/audio-conversion-status?format=${format}`, {
+    await call<StatusReply>(live.server, "GET", `/track/${track.id}/audio-conversion-status?format=${format}`, {
       token: owner.token,
     })
   ).body.data.conversionStatus;
@@ -57,35 +53,35 @@ function claimWithoutJob(claims: Array<{ trackId: string; format: string }>): vo
 for (const { trackId, format } of ${JSON.stringify(claims)}) {
   if (conversionsRepo.claim(trackId, "full", format)?.status !== "IN_PROGRESS") throw new Error("not claimed");
 }`;
-  const run = Bun.spawnSync(["bun", "-e", code], { env: { ...process.env, DATA_DIR: dataDir }, stderr: "pipe" });
+  const run = Bun.spawnSync(["bun", "-e", code], { env: { ...process.env, DATA_DIR: live.server.dataDir }, stderr: "pipe" });
   expect(run.stderr.toString()).toBe("");
   expect(run.exitCode).toBe(0);
 }
 
 async function downloadedSamples(track: TrackView, format: string) {
-  const response = await fetch(`${server.url}/api/track/${track.id}/full.${format}?attachment&token=${owner.token}`);
+  const response = await fetch(`${live.server.url}/api/track/${track.id}/full.${format}?attachment&token=${owner.token}`);
   expect(response.status).toBe(200);
-  const file = join(dataDir, `download-${track.id}.${format}`);
+  const file = join(live.server.dataDir, `download-${track.id}.${format}`);
   await Bun.write(file, await response.arrayBuffer());
   return decodedSampleCount(file);
 }
 
 /** Nothing half-written is left: no store temp files, an empty staging folder. */
 function expectNoOrphans(): void {
-  const media = readdirSync(join(dataDir, "media"), { recursive: true, encoding: "utf8" });
+  const media = readdirSync(join(live.server.dataDir, "media"), { recursive: true, encoding: "utf8" });
   expect(media.filter((name) => name.includes(".tmp-"))).toEqual([]);
-  expect(readdirSync(join(dataDir, "staging"))).toEqual([]);
+  expect(readdirSync(join(live.server.dataDir, "staging"))).toEqual([]);
 }
 
 test("kill -9 right after a conversion starts: the restarted server completes it, every sample there", async () => {
-  const start = await call(server, "POST", `/track/${flacTrack.id}/convert-audio`, {
+  const start = await call(live.server, "POST", `/track/${flacTrack.id}/convert-audio`, {
     token: owner.token,
     body: { type: "full", format: "wav" },
   });
   expect(start.body).toEqual({ status: "success" });
-  await server.kill();
+  await live.server.kill();
 
-  server = await startServer({ dataDir });
+  await live.restartServer();
   expect(await pollUntilSettled(flacTrack, "wav")).toBe("COMPLETED");
   const reference = await decodedSampleCount(join(CORPUS, FLAC));
   expect(await downloadedSamples(flacTrack, "wav")).toEqual({ samples: reference.samples, codec: "pcm_s16le" });
@@ -93,24 +89,24 @@ test("kill -9 right after a conversion starts: the restarted server completes it
 }, 60_000);
 
 test("boot gives IN_PROGRESS conversions without a job their job back; one that cannot be read ends FAILED", async () => {
-  await server.stop();
+  await live.server.stop({ keepData: true });
   claimWithoutJob([
     { trackId: flacTrack.id, format: "flac" },
     { trackId: brokenTrack.id, format: "wav" },
   ]);
   // The broken track's stored original was lost in the crash too: its conversion must fail, not hang.
-  await Bun.write(join(dataDir, "media", "tracks", brokenTrack.id, "original.flac"), "");
+  await Bun.write(join(live.server.dataDir, "media", "tracks", brokenTrack.id, "original.flac"), "");
 
-  server = await startServer({ dataDir });
+  await live.restartServer();
   expect(await pollUntilSettled(flacTrack, "flac")).toBe("COMPLETED");
   expect(await pollUntilSettled(brokenTrack, "wav")).toBe("FAILED");
   const reference = await decodedSampleCount(join(CORPUS, FLAC));
   expect(await downloadedSamples(flacTrack, "flac")).toEqual({ samples: reference.samples, codec: "flac" });
-  expect(server.output()).toContain("re-queued conversions still in progress");
+  expect(live.server.output()).toContain("re-queued conversions still in progress");
   expectNoOrphans();
 
   // FAILED is not a dead end: asking again starts a new run (which fails again on this audio).
-  const again = await call(server, "POST", `/track/${brokenTrack.id}/convert-audio`, {
+  const again = await call(live.server, "POST", `/track/${brokenTrack.id}/convert-audio`, {
     token: owner.token,
     body: { type: "full", format: "wav" },
   });

@@ -1,30 +1,28 @@
 /** After the counting window (PLAY_COUNT_WINDOW_SECONDS, an hour by default) the same listener counts again. */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { beforeAll, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { type TrackView, uploadTrack } from "../media/test-tracks";
 
 const WINDOW_SECONDS = 2;
-let server: TestServer;
+const live = setUpServer({ env: { PLAY_COUNT_WINDOW_SECONDS: String(WINDOW_SECONDS) } });
 let owner: Session;
 let track: TrackView;
 
 beforeAll(async () => {
-  server = await startServer({ env: { PLAY_COUNT_WINDOW_SECONDS: String(WINDOW_SECONDS) } });
-  owner = await signUp(server);
-  track = await uploadTrack(server, owner, {
+  owner = await signUp(live.server);
+  track = await uploadTrack(live.server, owner, {
     original: "real-audio/sound-icons-electric-piano-3-16k.wav",
     originalFormat: "wav",
   });
 }, 60_000);
-afterAll(() => server.stop());
 
 test("a listener's next play counts once the window has passed", async () => {
   const body = { eventType: "PLAY", playbackSource: "STREAM", duration: 6 };
-  const first = await call(server, "POST", `/track/${track.id}/usage`, { token: owner.token, body });
+  const first = await call(live.server, "POST", `/track/${track.id}/usage`, { token: owner.token, body });
   expect(first.body).toEqual({ counted: true });
   await Bun.sleep(WINDOW_SECONDS * 1000 + 100);
-  const later = await call(server, "POST", `/track/${track.id}/usage`, { token: owner.token, body });
+  const later = await call(live.server, "POST", `/track/${track.id}/usage`, { token: owner.token, body });
   expect(later.body).toEqual({ counted: true });
-  expect((await call<TrackView>(server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalPlays).toBe(2);
+  expect((await call<TrackView>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalPlays).toBe(2);
 });

@@ -1,50 +1,50 @@
 /** Play counting: 5 s minimum, once per hour per track and listener (user or anonymous id), stems included. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { type TrackView, uploadTrack } from "../media/test-tracks";
 import { ANONYMOUS_PLAYS_PER_IP } from "./limits";
 
-let server: TestServer;
+const live = setUpServer();
 let owner: Session;
 let track: TrackView;
 let privateTrack: TrackView;
 
 beforeAll(async () => {
-  server = await startServer();
-  owner = await signUp(server);
-  track = await uploadTrack(server, owner, {
+  owner = await signUp(live.server);
+  track = await uploadTrack(live.server, owner, {
     original: "stems/Nova Drift - Undertow (full mix).wav",
     originalFormat: "wav",
     stems: [{ path: "stems/Nova Drift - Undertow - drums.wav", name: "Drums", type: "drums" }],
   });
-  privateTrack = await uploadTrack(server, owner, {
+  privateTrack = await uploadTrack(live.server, owner, {
     original: "real-audio/sound-icons-electric-piano-3-16k.wav",
     originalFormat: "wav",
     isPublic: false,
   });
 }, 120_000);
-afterAll(() => server.stop());
 
 const PLAY = { eventType: "PLAY", playbackSource: "STREAM", duration: 5 };
 
 const play = (path: string, options: { token?: string; body?: Record<string, unknown> } = {}) =>
-  call<{ counted?: boolean; message?: string }>(server, "POST", path, {
+  call<{ counted?: boolean; message?: string }>(live.server, "POST", path, {
     token: options.token,
     body: { ...PLAY, ...options.body },
   });
 const totalPlays = async (id: string) =>
-  (await call<TrackView>(server, "GET", `/track/${id}`, { token: owner.token })).body.totalPlays;
+  (await call<TrackView>(live.server, "GET", `/track/${id}`, { token: owner.token })).body.totalPlays;
 
 describe("counting", () => {
   test("a user's plays of one track count once per hour; another user's count too", async () => {
-    const listener = await signUp(server);
+    const listener = await signUp(live.server);
     const before = await totalPlays(track.id);
     expect((await play(`/track/${track.id}/usage`, { token: listener.token })).body).toEqual({ counted: true });
     expect((await play(`/track/${track.id}/usage`, { token: listener.token, body: { playbackSource: "SYNCED" } })).body).toEqual({
       counted: false,
     });
-    expect((await play(`/track/${track.id}/usage`, { token: (await signUp(server)).token })).body).toEqual({ counted: true });
+    expect((await play(`/track/${track.id}/usage`, { token: (await signUp(live.server)).token })).body).toEqual({
+      counted: true,
+    });
     expect(await totalPlays(track.id)).toBe(before + 2);
   });
 
@@ -60,7 +60,7 @@ describe("counting", () => {
   });
 
   test(`one address adds at most ${ANONYMOUS_PLAYS_PER_IP} visitor plays per track and window, however many ids it mints`, async () => {
-    const fresh = await uploadTrack(server, owner, {
+    const fresh = await uploadTrack(live.server, owner, {
       original: "real-audio/sound-icons-electric-piano-3-16k.wav",
       originalFormat: "wav",
     });
@@ -77,14 +77,14 @@ describe("counting", () => {
   });
 
   test("a signed-in user is counted by account, whatever anonymousId the browser sends", async () => {
-    const listener = await signUp(server);
+    const listener = await signUp(live.server);
     await play(`/track/${track.id}/usage`, { token: listener.token, body: { anonymousId: crypto.randomUUID() } });
     const second = await play(`/track/${track.id}/usage`, { token: listener.token, body: { anonymousId: crypto.randomUUID() } });
     expect(second.body).toEqual({ counted: false });
   });
 
   test("a stem play counts for its track, under the same hourly rule", async () => {
-    const listener = await signUp(server);
+    const listener = await signUp(live.server);
     const before = await totalPlays(track.id);
     const stemPath = `/track/${track.id}/stem/${track.stems[0]?.id}/usage`;
     expect((await play(stemPath, { token: listener.token, body: { playbackSource: "SYNCED" } })).body).toEqual({ counted: true });
@@ -96,7 +96,7 @@ describe("counting", () => {
 describe("refusals", () => {
   test("less than 5 seconds of listening is 400 and not counted", async () => {
     const before = await totalPlays(track.id);
-    const res = await play(`/track/${track.id}/usage`, { token: (await signUp(server)).token, body: { duration: 4.9 } });
+    const res = await play(`/track/${track.id}/usage`, { token: (await signUp(live.server)).token, body: { duration: 4.9 } });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: "A play needs at least 5 seconds of listening" });
     expect(await totalPlays(track.id)).toBe(before);
@@ -118,7 +118,7 @@ describe("refusals", () => {
   });
 
   test("private tracks and foreign stems are 404 to those who may not see them", async () => {
-    const stranger = await signUp(server);
+    const stranger = await signUp(live.server);
     expect((await play(`/track/${privateTrack.id}/usage`, { token: stranger.token })).status).toBe(404);
     expect((await play(`/track/${privateTrack.id}/usage`, { body: { anonymousId: crypto.randomUUID() } })).status).toBe(404);
     expect((await play(`/track/${track.id}/stem/not-a-stem/usage`, { token: stranger.token })).status).toBe(404);

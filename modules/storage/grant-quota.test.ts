@@ -1,23 +1,21 @@
 /** `npm run grant-quota -- <email> <hours>` against a running server's DATA_DIR: the quota it grants is used at once. */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { upload } from "../../tests/support/uploads";
 
 const ROOT = join(import.meta.dir, "../..");
 // alsa-Front_Center.wav decodes to 1.4285 s: one fits in a 2 s free quota, a second does not.
 const CLIP = "real-audio/alsa-Front_Center.wav";
 
-let server: TestServer;
+const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "2" } });
 let session: Session;
 
 beforeAll(async () => {
-  server = await startServer({ env: { FREE_QUOTA_SECONDS: "2" } });
-  session = await signUp(server);
+  session = await signUp(live.server);
 }, 30_000);
-afterAll(() => server.stop());
 
 /**
  * Runs the script on the test server's data folder, with the server's environment as an admin would
@@ -27,16 +25,16 @@ function grantQuota(args: string[], { viaNpm = false } = {}) {
   const command = viaNpm ? ["npm", "run", "--silent", "grant-quota", "--"] : ["bun", "scripts/grant-quota.ts"];
   const run = Bun.spawnSync([...command, ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: server.dataDir, FREE_QUOTA_SECONDS: "2" },
+    env: { ...process.env, DATA_DIR: live.server.dataDir, FREE_QUOTA_SECONDS: "2" },
   });
   return { exitCode: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
 }
 
-const quota = async () => (await call<StorageQuota>(server, "GET", "/storage/quota", { token: session.token })).body;
+const quota = async () => (await call<StorageQuota>(live.server, "GET", "/storage/quota", { token: session.token })).body;
 
 test("granted hours raise the total while the server runs; an upload that did not fit now fits; 0 removes them", async () => {
-  expect((await upload(server, session, { original: CLIP })).status).toBe(201);
-  expect((await upload(server, session, { original: CLIP })).status).toBe(413);
+  expect((await upload(live.server, session, { original: CLIP })).status).toBe(201);
+  expect((await upload(live.server, session, { original: CLIP })).status).toBe(413);
 
   const granted = grantQuota([session.user.email, "0.01"], { viaNpm: true });
   expect(granted.stderr).toBe("");
@@ -45,14 +43,14 @@ test("granted hours raise the total while the server runs; an upload that did no
     `Paid quota of ${session.user.email}: 36s (36 s)\nTotal quota: 38s (38 s) = free 2s (2 s) + paid\nUsed: 1s (1 s)\n`,
   );
   expect(await quota()).toMatchObject({ paidQuotaSeconds: 36, totalQuotaSeconds: 38, freeQuotaSeconds: 2, isOverQuota: false });
-  expect((await upload(server, session, { original: CLIP })).status).toBe(201);
+  expect((await upload(live.server, session, { original: CLIP })).status).toBe(201);
 
   const removed = grantQuota([session.user.email, "0"]);
   expect(removed.exitCode).toBe(0);
   expect(removed.stdout).toContain("(over quota)");
   // Two clips (2.86 s) stay stored, now over the 2 s free quota.
   expect(await quota()).toMatchObject({ paidQuotaSeconds: 0, totalQuotaSeconds: 2, isOverQuota: true });
-  expect((await upload(server, session, { original: CLIP })).status).toBe(413);
+  expect((await upload(live.server, session, { original: CLIP })).status).toBe(413);
 }, 60_000);
 
 test("e-mail addresses match regardless of case", async () => {
@@ -81,11 +79,11 @@ describe("refused, changing nothing", () => {
   test("a DATA_DIR without a Stemma database", () => {
     const run = Bun.spawnSync(["bun", "scripts/grant-quota.ts", session.user.email, "1"], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: join(server.dataDir, "not-here") },
+      env: { ...process.env, DATA_DIR: join(live.server.dataDir, "not-here") },
     });
     expect(run.exitCode).toBe(1);
     expect(run.stderr.toString().trim()).toBe(
-      `No Stemma database in ${join(server.dataDir, "not-here")}: set DATA_DIR to the server's data folder`,
+      `No Stemma database in ${join(live.server.dataDir, "not-here")}: set DATA_DIR to the server's data folder`,
     );
   });
 });

@@ -1,23 +1,19 @@
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
 import { upload, waitProcessed } from "../../tests/support/uploads";
-
-const started: TestServer[] = [];
-afterAll(async () => {
-  for (const server of started) await server.stop().catch(() => {});
-});
 
 type Quota = StorageQuota;
 
 describe("storage quota", () => {
+  const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "10" } });
+
   test("20 concurrent uploads at the limit: exactly as many as fit are kept, the rest refused, never over quota", async () => {
     // alsa-Front_Center.wav decodes to 1.4285 s: seven fit in 10 s, the eighth would not.
-    const server = await startServer({ env: { FREE_QUOTA_SECONDS: "10" } });
-    started.push(server);
+    const server = live.server;
     const session = await signUp(server);
     const replies = await Promise.all(
       Array.from({ length: 20 }, () => upload(server, session, { original: "real-audio/alsa-Front_Center.wav" })),
@@ -50,14 +46,15 @@ describe("storage quota", () => {
   }, 60_000);
 
   test("GET /storage/quota needs a token", async () => {
-    const server = started[0] as TestServer;
-    expect((await call(server, "GET", "/storage/quota")).status).toBe(401);
+    expect((await call(live.server, "GET", "/storage/quota")).status).toBe(401);
   });
 });
 
 describe("crash recovery", () => {
+  const live = setUpServer();
+
   test("kill -9 while processing: after restart every acknowledged upload ends processed or failed, nothing orphaned", async () => {
-    const first = await startServer();
+    const first = live.server;
     const session = await signUp(first);
     // A track whose stems are encoding side by side when the crash comes; its job
     // keeps the cores busy, so the album tracks below are still waiting for theirs.
@@ -81,8 +78,7 @@ describe("crash recovery", () => {
     // A crash can also lose a file the row points at; that track must end FAILED with a reason, not hang.
     rmSync(join(first.dataDir, "media", "tracks", ids[2] as string), { recursive: true, force: true });
 
-    const second = await startServer({ dataDir: first.dataDir });
-    started.push(second);
+    const second = await live.restartServer();
     const done = await Promise.all(ids.map((id) => waitProcessed(second, session, id)));
     expect(done.map((track) => track.processingStatus)).toEqual(["READY", "READY", "FAILED"]);
     expect(done[2]?.processingError).toBe("The upload was interrupted before its audio was saved. Please upload it again.");
@@ -101,6 +97,5 @@ describe("crash recovery", () => {
     const files = readdirSync(join(first.dataDir, "media"), { recursive: true }).map(String);
     expect(files.filter((name) => name.includes(".tmp-") || name.endsWith("cover-source"))).toEqual([]);
     expect(readdirSync(join(first.dataDir, "staging"))).toEqual([]);
-    rmSync(first.dataDir, { recursive: true, force: true });
   }, 90_000);
 });

@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { startServer, type TestServer } from "../../tests/support/server";
+import { setUpServer } from "../../tests/support/lifecycle";
+import type { TestServer } from "../../tests/support/server";
 import { corpusPath, firstLicenseId, type UploadReply } from "../../tests/support/uploads";
 
 /**
  * Uploads stream to disk (src/server/multipart.ts), so their size is bounded by MAX_UPLOAD_MB, not by
  * memory or Bun's 128 MB default; every other route is held to 1 MB (src/server/body-limit.ts).
  */
-let roomy: TestServer;
-let tight: TestServer;
+const roomy = setUpServer();
+const tight = setUpServer({ env: { MAX_UPLOAD_MB: "1" } });
 let roomyUser: Session;
 let tightUser: Session;
 beforeAll(async () => {
-  [roomy, tight] = await Promise.all([startServer(), startServer({ env: { MAX_UPLOAD_MB: "1" } })]);
-  await Promise.all([signUp(roomy), signUp(tight)]); // the first account of each is the admin
-  [roomyUser, tightUser] = await Promise.all([signUp(roomy), signUp(tight)]);
+  await Promise.all([signUp(roomy.server), signUp(tight.server)]); // the first account of each is the admin
+  [roomyUser, tightUser] = await Promise.all([signUp(roomy.server), signUp(tight.server)]);
 }, 30_000);
-afterAll(() => Promise.all([roomy.stop(), tight.stop()]));
 
 /** A WAV of `seconds` of tone with `channels` channels, written with ffmpeg under the server's temp folder. */
 function makeWav(server: TestServer, seconds: number, channels: number): string {
@@ -62,10 +61,10 @@ const filesUnder = (dir: string) => readdirSync(dir, { recursive: true, withFile
 describe("upload size", () => {
   test("an original above Bun's 128 MB default body cap streams to disk and is accepted", async () => {
     // 8 channels × 16 bits × 48 kHz × 3 min = 138 MB.
-    const path = makeWav(roomy, 180, 8);
+    const path = makeWav(roomy.server, 180, 8);
     try {
-      const form = await formWith(roomy, Bun.file(path), "big.wav");
-      const res = await call<UploadReply>(roomy, "POST", "/track", { token: roomyUser.token, body: form });
+      const form = await formWith(roomy.server, Bun.file(path), "big.wav");
+      const res = await call<UploadReply>(roomy.server, "POST", "/track", { token: roomyUser.token, body: form });
       expect(res.status).toBe(201);
       expect(res.body.track.duration).toBeCloseTo(180, 3);
       expect(res.body.track.originalSizeBytes).toBe(Bun.file(path).size);
@@ -75,19 +74,19 @@ describe("upload size", () => {
   }, 60_000);
 
   test("over MAX_UPLOAD_MB is a 413 naming the limit, whether Content-Length says so or a chunked body shows it", async () => {
-    const path = makeWav(tight, 12, 1); // about 1.1 MB
+    const path = makeWav(tight.server, 12, 1); // about 1.1 MB
     try {
-      const before = await quotaUsed(tight, tightUser);
-      const sized = await call<{ message: string }>(tight, "POST", "/track", {
+      const before = await quotaUsed(tight.server, tightUser);
+      const sized = await call<{ message: string }>(tight.server, "POST", "/track", {
         token: tightUser.token,
-        body: await formWith(tight, Bun.file(path), "over.wav"),
+        body: await formWith(tight.server, Bun.file(path), "over.wav"),
       });
       expect(sized.status).toBe(413);
       expect(sized.body.message).toBe("The upload is larger than the 1.0 MB limit");
 
       // The same body as a stream: sent chunked, without a Content-Length, so the server has to count.
-      const encoded = new Response(await formWith(tight, Bun.file(path), "over.wav"));
-      const chunked = await fetch(`${tight.url}/api/track`, {
+      const encoded = new Response(await formWith(tight.server, Bun.file(path), "over.wav"));
+      const chunked = await fetch(`${tight.server.url}/api/track`, {
         method: "POST",
         headers: { authorization: `Bearer ${tightUser.token}`, "content-type": encoded.headers.get("content-type") ?? "" },
         body: unsized(await encoded.bytes()),
@@ -95,9 +94,11 @@ describe("upload size", () => {
       expect(chunked.status).toBe(413);
       expect(((await chunked.json()) as { message: string }).message).toBe("The upload is larger than the 1.0 MB limit");
 
-      expect(await quotaUsed(tight, tightUser)).toBe(before);
-      expect(filesUnder(join(tight.dataDir, "staging"))).toEqual([]);
-      expect((await call<{ items: unknown[] }>(tight, "GET", "/tracks", { token: tightUser.token })).body.items).toEqual([]);
+      expect(await quotaUsed(tight.server, tightUser)).toBe(before);
+      expect(filesUnder(join(tight.server.dataDir, "staging"))).toEqual([]);
+      expect((await call<{ items: unknown[] }>(tight.server, "GET", "/tracks", { token: tightUser.token })).body.items).toEqual(
+        [],
+      );
     } finally {
       rmSync(path, { force: true });
     }
@@ -112,8 +113,8 @@ describe("upload size", () => {
       ["unknown field", (form) => form.set("artwork", wav, "x.wav"), 400, "Unexpected file field artwork"],
     ];
     for (const [, extra, status, message] of cases) {
-      const form = await formWith(roomy, wav, "track.wav", extra);
-      const res = await call<{ message: string }>(roomy, "POST", "/track", { token: roomyUser.token, body: form });
+      const form = await formWith(roomy.server, wav, "track.wav", extra);
+      const res = await call<{ message: string }>(roomy.server, "POST", "/track", { token: roomyUser.token, body: form });
       expect([res.status, res.body.message]).toEqual([status, message]);
     }
   }, 30_000);
@@ -121,12 +122,12 @@ describe("upload size", () => {
 
 describe("other routes' bodies", () => {
   test("a JSON body over 1 MB, or one sent chunked without a length, is a 413 before it is read", async () => {
-    const big = await call<{ message: string }>(tight, "POST", "/auth/login", {
+    const big = await call<{ message: string }>(tight.server, "POST", "/auth/login", {
       body: { email: "someone@example.com", password: "x".repeat(1024 * 1024) },
     });
     expect([big.status, big.body.message]).toEqual([413, "The request body is larger than 1.0 MB"]);
 
-    const chunked = await fetch(`${tight.url}/api/auth/login`, {
+    const chunked = await fetch(`${tight.server.url}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: unsized(new TextEncoder().encode(JSON.stringify({ email: "someone@example.com", password: "wrong" }))),
@@ -134,7 +135,7 @@ describe("other routes' bodies", () => {
     expect(chunked.status).toBe(413);
 
     // An ordinary small JSON body still reaches the route.
-    const small = await call<{ message: string }>(tight, "POST", "/auth/login", {
+    const small = await call<{ message: string }>(tight.server, "POST", "/auth/login", {
       body: { email: "someone@example.com", password: "wrong-password" },
     });
     expect(small.status).toBe(401);
