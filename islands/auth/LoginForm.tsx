@@ -3,10 +3,14 @@ import { emailError, loginPasswordError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
+import { signInHref, useReturnPath } from "../lib/return-path";
 import { startSession } from "../lib/session";
 import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
 
-/** /login: e-mail and password; on success the session is stored and the user lands on /. */
+/**
+ * /login: e-mail and password; on success the session is stored and the user goes back to the page
+ * that sent them (`?next=`), or to /. Going on to register keeps that page.
+ */
 export default function LoginForm() {
   const { values, bind, validateAll } = useValidatedFields(
     { email: "", password: "" },
@@ -14,6 +18,7 @@ export default function LoginForm() {
   );
   const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   useLeaveWhenSignedIn(!submitting);
+  const returnPath = useReturnPath();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +40,7 @@ export default function LoginForm() {
         {submitting ? "Logging in..." : "Login"}
       </button>
       <p className="form-footer">
-        New to Stemma? <a href="/register">Create an account</a>
+        New to Stemma? <a href={signInHref("/register", returnPath)}>Create an account</a>
       </p>
     </form>
   );

@@ -3,6 +3,7 @@ import { emailError, inviteCodeError, passwordError, usernameError } from "../..
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
+import { signInHref, useReturnPath } from "../lib/return-path";
 import { startSession } from "../lib/session";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -11,7 +12,8 @@ import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
 
 /**
  * /register: e-mail, username, password, and an invite code only while EARLY_ACCESS_REQUIRED is on.
- * On success the new session is stored and the user lands on /.
+ * On success the new session is stored and the user goes back to the page that sent them
+ * (`?next=`), or to /. Going on to log in instead keeps that page.
  */
 export default function RegisterForm() {
   const requirement = useInviteRequired();
@@ -27,6 +29,7 @@ export default function RegisterForm() {
   );
   const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   useLeaveWhenSignedIn(!submitting);
+  const returnPath = useReturnPath();
 
   if (requirement.status === "loading") return <Loading />;
   if (requirement.status === "error") return <ErrorView message={requirement.message} onRetry={requirement.retry} />;
@@ -73,7 +76,7 @@ export default function RegisterForm() {
         {submitting ? "Creating account..." : "Register"}
       </button>
       <p className="form-footer">
-        Already have an account? <a href="/login">Login</a>
+        Already have an account? <a href={signInHref("/login", returnPath)}>Login</a>
       </p>
     </form>
   );

@@ -1,5 +1,6 @@
 import { api } from "./api";
 import { $auth, type AuthUser, forgetSession, signIn, storedToken } from "./auth";
+import { currentReturnPath } from "./return-path";
 
 let started = false;
 
@@ -18,9 +19,12 @@ export function initSession(): void {
     .catch(() => forgetSession());
 }
 
-/** Login and signup both answer {token, user}: keep the session and go home (SPEC §4). */
+/**
+ * Login and signup both answer {token, user}: keep the session (SPEC §4) and go back to the page
+ * that sent the visitor here (its `?next=`), or home.
+ */
 export async function startSession(path: "/auth/login" | "/auth/signup", body: unknown): Promise<void> {
   const session = await api.post<{ token: string; user: AuthUser }>(path, body);
   signIn(session.token, session.user);
-  window.location.assign("/");
+  window.location.assign(currentReturnPath());
 }

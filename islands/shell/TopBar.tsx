@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { $auth } from "../lib/auth";
+import { signInHref, useReturnPath } from "../lib/return-path";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { NotificationBell } from "./NotificationBell";
@@ -7,11 +8,13 @@ import { UserMenu } from "./UserMenu";
 
 /**
  * The top bar of every page (SPEC §2): brand, My Tracks and Upload Track (behind a menu button
- * below 640px), Login when signed out and not on /login, the bell and the user menu when signed in.
+ * below 640px), Login when signed out and not on /login (coming back to this page afterwards), the
+ * bell and the user menu when signed in.
  */
 export default function TopBar({ currentPath }: { currentPath: string }) {
   const auth = useIslandStore($auth);
   const [menuOpen, setMenuOpen] = useState(false);
+  const returnPath = useReturnPath();
   useEffect(initSession, []);
   return (
     <header className="topbar">
@@ -25,7 +28,7 @@ export default function TopBar({ currentPath }: { currentPath: string }) {
         </div>
         <div className="topbar-end">
           {auth.status === "anonymous" && currentPath !== "/login" && (
-            <a href="/login" className="button button-small">
+            <a href={signInHref("/login", returnPath)} className="button button-small">
               Login
             </a>
           )}

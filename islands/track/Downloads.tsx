@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { $auth } from "../lib/auth";
+import { signInHref, useReturnPath } from "../lib/return-path";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
 import { authorizedMediaUrl } from "../player/media-url";
@@ -30,17 +31,19 @@ interface DownloadsProps {
 /**
  * The downloads row of the full track or one stem. Downloads are for signed-in users (SPEC §1; the
  * server refuses a visitor's conversion with 401), so a visitor gets a link to sign in instead of
- * buttons that would fail. Until the stored token has been checked, the row stays empty rather than
- * showing controls that may vanish; so the controls only ever mount in a hydrated island, live at once.
+ * buttons that would fail, which brings them back here once signed in. Until the stored token has
+ * been checked, the row stays empty rather than showing controls that may vanish; so the controls
+ * only ever mount in a hydrated island, live at once.
  */
 export default function Downloads(props: DownloadsProps) {
   const auth = useIslandStore($auth);
+  const returnPath = useReturnPath();
   if (auth.status === "signed-in") return <DownloadControls {...props} />;
   return (
     <fieldset className="downloads" aria-busy={auth.status === "unknown"}>
       <legend>Download {props.label}</legend>
       {auth.status === "anonymous" && (
-        <a className="downloads-sign-in" href="/login">
+        <a className="downloads-sign-in" href={signInHref("/login", returnPath)}>
           Sign in to download
         </a>
       )}

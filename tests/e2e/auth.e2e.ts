@@ -248,3 +248,45 @@ describe("with EARLY_ACCESS_REQUIRED off", () => {
     expect(await early.getByRole("button", { name: "Request Early Access" }).count()).toBe(0);
   });
 });
+
+describe("coming back after signing in (?next=)", () => {
+  async function logIn(page: Page, account: Awaited<ReturnType<typeof signUp>>) {
+    await field(page, "Email").fill(account.user.email);
+    await field(page, "Password").fill(account.password);
+    await page.getByRole("button", { name: "Login" }).click();
+  }
+
+  test("a path on this site is where login goes, query included", async () => {
+    const account = await signUp(live.server);
+    const page = await openPage(`/login?next=${encodeURIComponent("/?sort=title")}`);
+    await logIn(page, account);
+    await page.waitForURL(`${live.server.url}/?sort=title`);
+    await page.getByRole("button", { name: account.user.username }).waitFor();
+  });
+
+  for (const hostile of ["https://evil.example", "//evil.example", "/\\evil.example"]) {
+    test(`next=${hostile} is ignored: login goes home`, async () => {
+      const account = await signUp(live.server);
+      const page = await openPage(`/login?next=${encodeURIComponent(hostile)}`);
+      await logIn(page, account);
+      await page.waitForURL(`${live.server.url}/`);
+      await page.getByRole("button", { name: account.user.username }).waitFor();
+    });
+  }
+
+  test("'Create an account' keeps the way back, and registering goes there", async () => {
+    await setInviteOnly(false);
+    const page = await openPage(`/login?next=${encodeURIComponent("/notifications")}`);
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL(`${live.server.url}/register?next=%2Fnotifications`);
+    await fillRegistration(page, { email: "comeback@example.com", username: "comeback_user", password: "Secret123" });
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL(`${live.server.url}/notifications`);
+    await page.getByRole("button", { name: "comeback_user" }).waitFor();
+  });
+
+  test("someone already signed in who opens /login?next= is sent on there", async () => {
+    const { page } = await live.openPage(`/login?next=${encodeURIComponent("/notifications")}`, admin.token);
+    await page.waitForURL(`${live.server.url}/notifications`);
+  });
+});

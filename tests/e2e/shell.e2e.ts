@@ -8,7 +8,7 @@ setDefaultTimeout(30_000);
 
 const live = setUpServerAndBrowser();
 let admin: Session;
-let user: Session;
+let user: Awaited<ReturnType<typeof signUp>>;
 
 beforeAll(async () => {
   admin = await signUp(live.server);
@@ -162,5 +162,21 @@ describe("page guard", () => {
     release();
     await page.getByRole("heading", { name: "Feature Flags" }).waitFor();
     expect(page.url()).toBe(`${live.server.url}/admin/feature-flags`);
+  });
+});
+
+describe("Login link", () => {
+  test("carries the page it was pressed on, query included, and login comes back there", async () => {
+    const page = await openPage("/?sort=title");
+    const login = topBar(page).getByRole("link", { name: "Login" });
+    await login.waitFor();
+    expect(await login.getAttribute("href")).toBe(`/login?next=${encodeURIComponent("/?sort=title")}`);
+    await login.click();
+    await page.getByRole("heading", { name: "Login" }).waitFor();
+    await page.getByLabel("Email", { exact: true }).fill(user.user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${live.server.url}/?sort=title`);
+    await page.getByRole("button", { name: user.user.username }).waitFor();
   });
 });

@@ -41,18 +41,28 @@ const STEM_NAME = STEM_FILES[0]?.name as string;
 const toast = (page: Page, role: "status" | "alert", title: string) => page.getByRole(role).filter({ hasText: title });
 
 describe("who gets downloads", () => {
-  test("a visitor gets 'Sign in to download' (to /login) for the full track and each stem, and no download buttons", async () => {
+  test("a visitor gets 'Sign in to download' for the full track and each stem, no download buttons, and after login is back on the track with them", async () => {
     const page = await openTrackPage(live, stemTrackId);
+    const trackPath = `/track/${stemTrackId}`;
     for (const what of ["full track", STEM_NAME]) {
       const signIn = downloads(page, what).getByRole("link", { name: "Sign in to download" });
       await signIn.waitFor();
-      expect(await signIn.getAttribute("href")).toBe("/login");
+      expect(await signIn.getAttribute("href")).toBe(`/login?next=${encodeURIComponent(trackPath)}`);
       expect(await downloads(page, what).getByRole("link", { name: "MP3" }).count()).toBe(0);
       expect(await downloads(page, what).getByRole("button").count()).toBe(0);
     }
     await downloads(page).getByRole("link", { name: "Sign in to download" }).click();
-    await page.waitForURL(`${live.server.url}/login`);
     await page.getByRole("heading", { name: "Login" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/login");
+
+    await page.getByLabel("Email", { exact: true }).fill(listener.user.email);
+    await page.getByLabel("Password", { exact: true }).fill(listener.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${live.server.url}${trackPath}`);
+    for (const what of ["full track", STEM_NAME]) {
+      await downloads(page, what).getByRole("link", { name: "MP3" }).waitFor();
+      expect(await downloads(page, what).getByRole("link", { name: "Sign in to download" }).count()).toBe(0);
+    }
     await page.context().close();
   });
 
