@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { formatQuotaDuration } from "../../islands/lib/format";
 import { call, signUp } from "../support/api";
-import { setUpServerAndBrowser } from "../support/lifecycle";
-import { startServer, type TestServer } from "../support/server";
+import { setUpServer, setUpServerAndBrowser } from "../support/lifecycle";
+import type { TestServer } from "../support/server";
 import { signedInPage } from "../support/signed-in-page";
 import { CORPUS } from "./track-page/fixtures";
 
@@ -216,6 +216,9 @@ describe("bulk upload: licences and layout", () => {
 });
 
 describe("bulk upload: sending", () => {
+  // A 75 s quota, for the test that stops at the storage-quota warning.
+  const small = setUpServer({ env: { FREE_QUOTA_SECONDS: "75" } });
+
   test("uploads one by one, locks the page meanwhile, reports a refused file, and ends on a link to My Tracks", async () => {
     const { token } = await signUp(live.server);
     const page = await openBulk(live.server, token);
@@ -284,35 +287,35 @@ describe("bulk upload: sending", () => {
 
   test("stops after the upload that brings the storage-quota warning", async () => {
     // 80% of 75 s is crossed by the second track (30 s + 31 s); the third must not be sent.
-    const small = await startServer({ env: { FREE_QUOTA_SECONDS: "75" } });
-    try {
-      const { token } = await signUp(small);
-      const page = await openBulk(small, token);
-      const marks = recordUploads(page);
-      await pickFiles(page, "Choose Files", [OPENING, HARBOUR, NIGHT_BUS].map(albumFile));
-      await chooseLicense(page);
-      await page.getByText("Storage left: 1m 15s of 1m 15s").waitFor();
-      await page.getByRole("button", { name: "Upload 3 Tracks" }).click();
-      await page
-        .getByRole("alert")
-        .filter({ hasText: "Uploading stopped: your storage is almost full. 1 track was not uploaded." })
-        .waitFor();
-      await toasts(page).getByRole("status").filter({ hasText: "Storage almost full" }).waitFor();
-      expect(marks).toEqual(["sent", "answered", "sent", "answered"]);
-      await trackRow(page, "Night Bus (feat. Ada Byte)").getByText("Ready").waitFor();
-      await page.getByText("2 of 3 uploaded").waitFor();
-      // The storage note is read again after the uploads.
-      const quota = await call<{ totalQuotaSeconds: number; currentUsedQuotaSeconds: number }>(small, "GET", "/storage/quota", {
+    const { token } = await signUp(small.server);
+    const page = await openBulk(small.server, token);
+    const marks = recordUploads(page);
+    await pickFiles(page, "Choose Files", [OPENING, HARBOUR, NIGHT_BUS].map(albumFile));
+    await chooseLicense(page);
+    await page.getByText("Storage left: 1m 15s of 1m 15s").waitFor();
+    await page.getByRole("button", { name: "Upload 3 Tracks" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "Uploading stopped: your storage is almost full. 1 track was not uploaded." })
+      .waitFor();
+    await toasts(page).getByRole("status").filter({ hasText: "Storage almost full" }).waitFor();
+    expect(marks).toEqual(["sent", "answered", "sent", "answered"]);
+    await trackRow(page, "Night Bus (feat. Ada Byte)").getByText("Ready").waitFor();
+    await page.getByText("2 of 3 uploaded").waitFor();
+    // The storage note is read again after the uploads.
+    const quota = await call<{ totalQuotaSeconds: number; currentUsedQuotaSeconds: number }>(
+      small.server,
+      "GET",
+      "/storage/quota",
+      {
         token,
-      });
-      const left = formatQuotaDuration(quota.body.totalQuotaSeconds - quota.body.currentUsedQuotaSeconds);
-      expect(left).toBe("14s");
-      await page.getByText(`Storage left: ${left} of 1m 15s`).waitFor();
-      // What is left can still be sent on purpose.
-      expect(await page.getByRole("button", { name: "Upload 1 Track" }).isDisabled()).toBe(false);
-      await page.context().close();
-    } finally {
-      await small.stop();
-    }
+      },
+    );
+    const left = formatQuotaDuration(quota.body.totalQuotaSeconds - quota.body.currentUsedQuotaSeconds);
+    expect(left).toBe("14s");
+    await page.getByText(`Storage left: ${left} of 1m 15s`).waitFor();
+    // What is left can still be sent on purpose.
+    expect(await page.getByRole("button", { name: "Upload 1 Track" }).isDisabled()).toBe(false);
+    await page.context().close();
   });
 });

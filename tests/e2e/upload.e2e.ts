@@ -4,8 +4,7 @@ import type { Page } from "playwright-core";
 import { latestReleaseDate } from "../../islands/form/release-date";
 import { call, signUp } from "../support/api";
 import { waitForFieldMessage } from "../support/field-message";
-import { setUpServerAndBrowser } from "../support/lifecycle";
-import { startServer } from "../support/server";
+import { setUpServer, setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 import { CORPUS, FULL_MIX, STEM_FILES } from "./track-page/fixtures";
 
@@ -352,29 +351,26 @@ describe("submitting", () => {
 });
 
 describe("storage-quota warning", () => {
-  test("the warning an upload brings is still shown on the new track's page, then vanishes", async () => {
-    // A 1 s quota: the 0.9 s cymbal passes 80% of it, so POST /api/track replies with the warning.
-    const small = await startServer({ env: { FREE_QUOTA_SECONDS: "1" } });
-    try {
-      const session = await signUp(small);
-      const { context, page } = await signedInPage(live.browser, session.token);
-      await page.goto(`${small.url}/upload`);
-      await field(page, "Title").fill("Cymbal");
-      await field(page, "Primary Artist").fill("Roland");
-      await chooseLicense(page);
-      await field(page, "Audio File").setInputFiles(`${CORPUS}/real-audio/hydrogen-808_Cymbal.flac`);
-      await submitButton(page).click();
+  // A 1 s quota: the 0.9 s cymbal passes 80% of it, so POST /api/track replies with the warning.
+  const small = setUpServer({ env: { FREE_QUOTA_SECONDS: "1" } });
 
-      await page.waitForURL(/\/track\/[^/]+$/);
-      await page.getByRole("heading", { name: "Cymbal", level: 1 }).waitFor();
-      const toast = page.getByRole("region", { name: "Messages" }).getByRole("status").filter({ hasText: "Storage almost full" });
-      await toast.waitFor();
-      expect(await toast.getAttribute("data-type")).toBe("warning");
-      // It keeps only the rest of its 5 seconds; it does not start over on each page.
-      await toast.waitFor({ state: "detached", timeout: 10_000 });
-      await context.close();
-    } finally {
-      await small.stop();
-    }
+  test("the warning an upload brings is still shown on the new track's page, then vanishes", async () => {
+    const session = await signUp(small.server);
+    const { context, page } = await signedInPage(live.browser, session.token);
+    await page.goto(`${small.server.url}/upload`);
+    await field(page, "Title").fill("Cymbal");
+    await field(page, "Primary Artist").fill("Roland");
+    await chooseLicense(page);
+    await field(page, "Audio File").setInputFiles(`${CORPUS}/real-audio/hydrogen-808_Cymbal.flac`);
+    await submitButton(page).click();
+
+    await page.waitForURL(/\/track\/[^/]+$/);
+    await page.getByRole("heading", { name: "Cymbal", level: 1 }).waitFor();
+    const toast = page.getByRole("region", { name: "Messages" }).getByRole("status").filter({ hasText: "Storage almost full" });
+    await toast.waitFor();
+    expect(await toast.getAttribute("data-type")).toBe("warning");
+    // It keeps only the rest of its 5 seconds; it does not start over on each page.
+    await toast.waitFor({ state: "detached", timeout: 10_000 });
+    await context.close();
   });
 });
