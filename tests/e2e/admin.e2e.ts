@@ -43,7 +43,7 @@ describe("admin guard and routes", () => {
 
     const anonymous = await signedInPage(live.browser, null);
     await anonymous.page.goto(`${live.server.url}/admin/feature-flags`);
-    await anonymous.page.waitForURL(`${live.server.url}/login`);
+    await anonymous.page.waitForURL(`${live.server.url}/login?next=%2Fadmin%2Ffeature-flags`);
     await anonymous.context.close();
 
     const { context, page } = await live.openPage("/admin", admin.token);

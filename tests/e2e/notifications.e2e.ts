@@ -194,7 +194,7 @@ describe("notifications page", () => {
 
   test("signed out, the page sends the visitor to /login", async () => {
     const { context, page } = await live.openPage("/notifications", null);
-    await page.waitForURL(`${live.server.url}/login`);
+    await page.waitForURL(`${live.server.url}/login?next=%2Fnotifications`);
     await context.close();
   });
 });

@@ -135,7 +135,7 @@ describe("page guard", () => {
   test("signed-in pages send visitors to /login", async () => {
     for (const path of ["/upload", "/upload/bulk"]) {
       const page = await openPage(path);
-      await page.waitForURL(`${live.server.url}/login`);
+      await page.waitForURL(`${live.server.url}/login?next=${encodeURIComponent(path)}`);
       await page.close();
     }
   });

@@ -107,7 +107,7 @@ describe("loading", () => {
   test("signed out: redirected to /login", async () => {
     const id = await newTrack();
     const { context, page } = await openEdit(id, null);
-    await page.waitForURL(`${live.server.url}/login`);
+    await page.waitForURL(`${live.server.url}/login?next=${encodeURIComponent(`/track/${id}/edit`)}`);
     await context.close();
   });
 

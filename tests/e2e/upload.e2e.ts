@@ -47,9 +47,15 @@ function countUploads(page: Page): () => number {
 }
 
 describe("upload page", () => {
-  test("visitors are sent to /login", async () => {
+  test("visitors are sent to /login, and come back to the upload page once logged in", async () => {
+    const visitor = await signUp(live.server);
     const { page } = await live.openPage("/upload", null);
-    await page.waitForURL(`${live.server.url}/login`);
+    await page.waitForURL(`${live.server.url}/login?next=%2Fupload`);
+    await page.getByLabel("Email", { exact: true }).fill(visitor.user.email);
+    await page.getByLabel("Password", { exact: true }).fill(visitor.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("heading", { name: "Upload Track", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/upload");
     await page.context().close();
   });
 
