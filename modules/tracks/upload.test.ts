@@ -156,6 +156,34 @@ describe("accepted originals", () => {
     expect(storedFiles(live.server.dataDir).some((path) => path.includes("CON") || path.includes("aaaa"))).toBe(false);
   }, 30_000);
 
+  /** A minimal Ultimate Soundtracker MOD: 15 sample slots and no tag, one looping square wave, one note. */
+  function soundtrackerMod(): Uint8Array<ArrayBuffer> {
+    const bytes = new Uint8Array(600 + 1024 + 64);
+    const view = new DataView(bytes.buffer);
+    bytes.set(new TextEncoder().encode("fifteen samples"), 0);
+    bytes.set(new TextEncoder().encode("square"), 20);
+    view.setUint16(20 + 22, 32); // length in words, big-endian
+    bytes[20 + 25] = 64; // volume
+    view.setUint16(20 + 28, 32); // loop the whole sample
+    for (let slot = 1; slot < 15; slot++) view.setUint16(20 + slot * 30 + 28, 1); // empty slots loop 1 word
+    bytes[470] = 1; // one song position (pattern 0)
+    bytes[471] = 120; // the restart byte Soundtracker wrote
+    bytes.set([0x01, 0xac, 0x10, 0x00], 600); // row 0, channel 1: sample 1 at period 428
+    for (let i = 0; i < 64; i++) bytes[600 + 1024 + i] = i < 32 ? 0x40 : 0xc0;
+    return bytes;
+  }
+
+  test("a 15-sample Soundtracker MOD (no tag at byte 1080) is recognised, measured and rendered; cut short it is refused", async () => {
+    const mod = soundtrackerMod();
+    const res = await uploadInMemory([mod], "old.mod", { title: "Old", primaryArtistName: "Soundtracker" });
+    expect(res.status).toBe(201);
+    // 64 rows at 6 ticks of 20 ms.
+    expect(res.body.track.duration as number).toBeGreaterThan(7.5);
+    expect((await waitProcessed(live.server, uploader, res.body.track.id)).processingStatus).toBe("READY");
+    const cut = await uploadInMemory([mod.slice(0, -10)], "cut.mod", { title: "Cut", primaryArtistName: "Soundtracker" });
+    expect([cut.status, cut.body.message]).toEqual([400, "Audio file is a truncated module"]);
+  }, 30_000);
+
   test("a whole module that renders to silence is refused (libopenmpt exits 0 on it)", async () => {
     // A structurally complete ProTracker module: one empty pattern, no sample data.
     const bytes = new Uint8Array(1084 + 1024);

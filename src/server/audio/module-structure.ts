@@ -1,4 +1,4 @@
-import type { AudioFormat } from "./sniff";
+import { type AudioFormat, MOD_TAG } from "./sniff";
 
 /**
  * Whether a tracker module holds every byte its own headers point at. libopenmpt renders a
@@ -37,16 +37,24 @@ class Reader {
   text = (at: number, length: number) => String.fromCharCode(...this.bytes.subarray(at, at + length));
 }
 
-/** 31-sample ProTracker layout: header, patterns (max order + 1), then sample data. */
+/**
+ * 31-sample ProTracker layout: header, patterns (max order + 1), then sample data; without a tag at
+ * 1080, Ultimate Soundtracker's 15-sample layout (a 600-byte header and 4-channel patterns).
+ */
 function modEnd(r: Reader): number {
-  const tag = r.text(1080, 4);
+  const tag = r.bytes.length >= 1084 ? r.text(1080, 4) : "";
+  if (!MOD_TAG.test(tag)) return patternsAndSamplesEnd(r, { samples: 15, orders: 472, header: 600, channels: 4 });
   const digits = tag.match(/^(\d+)CH|^(\d)CHN|^(\d\d)CN/);
   const channels = digits ? Number(digits[1] ?? digits[2] ?? digits[3]) : /^(FLT8|OKTA|OCTA|CD81|EXO8|FA08)$/.test(tag) ? 8 : 4;
+  return patternsAndSamplesEnd(r, { samples: 31, orders: 952, header: 1084, channels });
+}
+
+function patternsAndSamplesEnd(r: Reader, layout: { samples: number; orders: number; header: number; channels: number }) {
   let patterns = 0;
-  for (let i = 0; i < 128; i++) patterns = Math.max(patterns, r.u8(952 + i) + 1);
+  for (let i = 0; i < 128; i++) patterns = Math.max(patterns, r.u8(layout.orders + i) + 1);
   let samples = 0;
-  for (let i = 0; i < 31; i++) samples += r.u16be(20 + i * 30 + 22) * 2;
-  return 1084 + patterns * 64 * channels * 4 + samples;
+  for (let i = 0; i < layout.samples; i++) samples += r.u16be(20 + i * 30 + 22) * 2;
+  return layout.header + patterns * 64 * layout.channels * 4 + samples;
 }
 
 function s3mFits(r: Reader): boolean {

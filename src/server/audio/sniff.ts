@@ -23,7 +23,7 @@ export const SNIFF_BYTES = 1084;
 const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
 
 /** ProTracker and its relatives write a 4-character tag at 1080: M.K., FLT4, 6CHN, 16CH, … */
-const MOD_TAG =
+export const MOD_TAG =
   /^(M\.K\.|M!K!|M&K!|N\.T\.|FLT[48]|EXO[48]|OKTA|OCTA|CD81|CD61|FA0[468]|[1-9]CHN|[1-9][0-9]CH|[1-9][0-9]CN|TDZ[1-9])$/;
 
 /** RIFF, and its 64-bit forms RF64 and BW64 (EBU Tech 3306/3285), which ffmpeg's wav demuxer reads too. */
@@ -36,7 +36,26 @@ export function sniffAudio(head: Uint8Array): AudioFormat | null {
   if (head.length >= 4 && ascii(head, 0, 4) === "IMPM") return "it";
   if (head.length >= 48 && ascii(head, 44, 4) === "SCRM") return "s3m";
   if (head.length >= 1084 && MOD_TAG.test(ascii(head, 1080, 4))) return "mod";
+  if (isSoundtrackerMod(head)) return "mod";
   return null;
+}
+
+/**
+ * Ultimate Soundtracker's 15-sample MODs (1987–88) carry no tag, so they are recognised by their
+ * layout, much as libopenmpt does: printable title and sample names, finetunes ≤ 15, volumes ≤ 64,
+ * a song of 1–128 positions and an order table naming only the 64 possible patterns.
+ */
+function isSoundtrackerMod(head: Uint8Array): boolean {
+  if (head.length < 600) return false;
+  const printable = (start: number, length: number) =>
+    head.subarray(start, start + length).every((byte) => byte === 0 || (byte >= 32 && byte < 127));
+  if (!printable(0, 20)) return false;
+  for (let sample = 0; sample < 15; sample++) {
+    const at = 20 + sample * 30;
+    if (!printable(at, 22) || (head[at + 24] as number) > 15 || (head[at + 25] as number) > 64) return false;
+  }
+  const songLength = head[470] as number;
+  return songLength >= 1 && songLength <= 128 && head.subarray(472, 600).every((pattern) => pattern < 64);
 }
 
 /**
