@@ -20,6 +20,8 @@ const UPLOAD_LIMITS = {
   },
   maxBytes: config.maxUploadBytes,
   maxFieldBytes: 1024 * 1024,
+  // Some clients send the JSON as a Blob part with its own content type.
+  textParts: ["data"],
 };
 
 /** For the OpenAPI document only: the route reads its body itself. */

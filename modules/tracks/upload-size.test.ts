@@ -118,6 +118,25 @@ describe("upload size", () => {
       expect([res.status, res.body.message]).toEqual([status, message]);
     }
   }, 30_000);
+
+  test("the data JSON may come as a Blob part with its own content type; over 1 MB it is a 400", async () => {
+    const wav = Bun.file(corpusPath("album/02 - Nova Drift - Glass Harbour.wav"));
+    const asBlob = (json: string) => (form: FormData) =>
+      form.set("data", new Blob([json], { type: "application/json" }), "data.json");
+    const data = { title: "Blob Data", primaryArtistName: "Client", licenseId: await firstLicenseId(roomy.server) };
+    const accepted = await call<UploadReply>(roomy.server, "POST", "/track", {
+      token: roomyUser.token,
+      body: await formWith(roomy.server, wav, "track.wav", asBlob(JSON.stringify(data))),
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.track.title).toBe("Blob Data");
+    const huge = JSON.stringify({ ...data, description: "x".repeat(1024 * 1024) });
+    const refused = await call<{ message: string }>(roomy.server, "POST", "/track", {
+      token: roomyUser.token,
+      body: await formWith(roomy.server, wav, "track.wav", asBlob(huge)),
+    });
+    expect([refused.status, refused.body.message]).toEqual([400, "The data field is larger than 1.0 MB"]);
+  }, 30_000);
 });
 
 describe("other routes' bodies", () => {

@@ -22,6 +22,8 @@ export interface MultipartLimits {
   maxBytes: number;
   /** Each text field, in bytes. */
   maxFieldBytes: number;
+  /** Fields also taken when sent as a file part (a JSON Blob with its own content type), read as text. */
+  textParts?: string[];
 }
 
 export interface ReceivedMultipart {
@@ -64,6 +66,15 @@ export async function receiveMultipart(request: Request, folder: string, limits:
     else received.fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {
+    if (limits.textParts?.includes(name)) {
+      writes.push(
+        readTextPart(stream, limits.maxFieldBytes).then((text) => {
+          if (text === null) fail(badRequest(`The ${name} field is larger than ${formatFileSize(limits.maxFieldBytes)}`));
+          else received.fields[name] = text;
+        }),
+      );
+      return;
+    }
     received.files[name] ??= [];
     const list = received.files[name];
     const field = limits.files[name];
@@ -101,4 +112,15 @@ export async function receiveMultipart(request: Request, folder: string, limits:
   }
   if (failure) throw failure;
   return received;
+}
+
+/** A small part's text, or null (and the rest skipped) once it passes `maxBytes`. */
+async function readTextPart(stream: Readable, maxBytes: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= maxBytes) chunks.push(chunk);
+  }
+  return size <= maxBytes ? Buffer.concat(chunks).toString("utf8") : null;
 }
