@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly serverMessage: string,
   ) {
     super(`API request failed: ${serverMessage}`);
+    // Set by hand: minified builds rename the class, and logs print the name.
+    this.name = "ApiError";
   }
 }
 

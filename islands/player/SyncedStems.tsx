@@ -110,8 +110,11 @@ export function SyncedStems({
     setPlaying(false);
   }
 
+  /** 'Stop All Tracks' means every player on the page: the full track may be the one playing. */
   function stopAll() {
     playback()?.stop();
+    claimPlayback(playerId);
+    releasePlayback(playerId);
     setPlaying(false);
     setPosition(0);
   }

@@ -63,7 +63,7 @@ describe("stems section", () => {
     await page.context().close();
   });
 
-  test("sync mode: start, stop, solo toggles, mute; stems and the full track pause each other", async () => {
+  test("sync mode: start, stop (all tracks), solo toggles, mute; stems and the full track pause each other", async () => {
     const page = await openStems();
     const fullTrack = page.getByRole("group", { name: "Player: Undertow" });
     await stemsSection(page).getByRole("button", { name: "Sync" }).click();
@@ -98,6 +98,9 @@ describe("stems section", () => {
     await fullTrack.getByRole("button", { name: "Play" }).click();
     await waitForState(fullTrack, "playing");
     await waitForState(synced, "ready");
+    // Stop All Tracks stops the full track too, when it is the one playing.
+    await stemsSection(page).getByRole("button", { name: "Stop All Tracks" }).click();
+    await waitForState(fullTrack, "paused");
 
     await stemsSection(page).getByRole("button", { name: "Preview" }).click();
     await waitForState(stemRow(page, "Bass").getByRole("group", { name: "Player: Bass" }), "ready");
