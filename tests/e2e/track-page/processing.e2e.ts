@@ -24,6 +24,8 @@ test("while processing the page says 'Processing audio...' with a placeholder co
   const player = page.getByRole("group", { name: "Player: Undertow" });
   await player.waitFor({ timeout: 90_000 });
   await page.getByRole("img", { name: "Cover art of Undertow" }).waitFor();
+  // The stems' MP3s may still be encoding after the full track plays: the page keeps refreshing until they are done.
+  await page.getByText("Processing audio...").first().waitFor({ state: "detached", timeout: 90_000 });
   expect(await page.getByText("Processing audio...").count()).toBe(0);
   await page.context().close();
 });
