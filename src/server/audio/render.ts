@@ -5,12 +5,7 @@ import { type AudioFormat, DEMUXER } from "./sniff";
 export const MP3_BITRATE = "192k";
 const RENDER_TIMEOUT_MS = 15 * 60_000;
 
-/**
- * One decoder thread: the ffmpeg semaphore already runs one process per core, so frame threads would
- * only take CPU (about 8 % more on a 2-minute FLAC) from the other uploads' encodes. A lone upload
- * finishes a little later (a 10-minute FLAC about 10 %); ten at once finish sooner.
- */
-const input = (path: string, format: AudioFormat) => ["-threads", "1", "-f", DEMUXER[format], "-i", `file:${path}`];
+const input = (path: string, format: AudioFormat) => ["-f", DEMUXER[format], "-i", `file:${path}`];
 
 /**
  * One decode feeding two outputs: the streaming MP3 (written to `mp3Path`) and EBU R128 loudness
