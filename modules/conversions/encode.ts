@@ -1,4 +1,5 @@
-import { type AudioFormat, DEMUXER, readFlacDepth, readHead, readWavHeader } from "../../src/server/audio/sniff";
+import { readFlacHeader, readWavHeader } from "../../src/server/audio/headers";
+import { type AudioFormat, DEMUXER, readHead } from "../../src/server/audio/sniff";
 import { runFfmpeg } from "../../src/server/ffmpeg";
 import type { ConversionFormat } from "./schema";
 
@@ -8,7 +9,7 @@ import type { ConversionFormat } from "./schema";
  */
 async function isHighResolution(path: string, format: "wav" | "flac"): Promise<boolean> {
   const file = Bun.file(path);
-  const depth = format === "wav" ? (await readWavHeader(file)).depth : readFlacDepth((await readHead(file)).head);
+  const depth = format === "wav" ? (await readWavHeader(file)).depth : readFlacHeader((await readHead(file)).head)?.depth;
   return depth ? depth.float || depth.bits > 16 : false;
 }
 

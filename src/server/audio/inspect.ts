@@ -1,17 +1,8 @@
 import { FfmpegError, probe, runFfmpeg } from "../ffmpeg";
+import { type PcmLayout, readFlacHeader, readWavHeader, type WavHeader } from "./headers";
 import { moduleIsWhole } from "./module-structure";
 import { PeakReducer } from "./peaks";
-import {
-  type AudioFormat,
-  DEMUXER,
-  MODULE_FORMATS,
-  type PcmLayout,
-  readFlacLayout,
-  readHead,
-  readWavHeader,
-  sniffAudio,
-  type WavHeader,
-} from "./sniff";
+import { type AudioFormat, DEMUXER, MODULE_FORMATS, readHead, sniffAudio } from "./sniff";
 
 /** What the upload learns about a file before anything is stored or charged. */
 export interface AudioFacts {
@@ -56,7 +47,7 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   if (MODULE_FORMATS.includes(format)) return inspectModule(path, format, label, await file.bytes());
 
   const wav = format === "wav" ? await honestWavHeader(file, label) : null;
-  const layout = wav ? wav.layout : readFlacLayout(head);
+  const layout = wav ? wav.layout : (readFlacHeader(head)?.layout ?? null);
   if (!layout?.sampleRate || !layout.channels) {
     throw new AudioRejected(`${label} could not be read as ${format.toUpperCase()} audio`);
   }
@@ -76,7 +67,7 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
     moduleTitle: null,
     moduleMessage: null,
     // FLAC always plays; a WAV only in the codecs browsers decode.
-    playsInBrowsers: wav ? wav.playsInBrowsers === true : true,
+    playsInBrowsers: wav ? wav.playsInBrowsers : true,
   };
 }
 
@@ -136,10 +127,8 @@ async function decodeAll(path: string, format: AudioFormat, label: string, layou
   try {
     await runFfmpeg(
       [
-        // One decoder thread: the pipe paces this decode, so frame threads only add CPU (about 15 %
-        // measured on a 10-minute FLAC) that concurrent uploads need, without finishing sooner.
         ...(strict ? ["-xerror"] : []),
-        ...["-threads", "1", "-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0"],
+        ...["-f", DEMUXER[format], "-i", `file:${path}`, "-map", "0:a:0"],
         ...heldTo,
         ...["-c:a", "pcm_s16le", "-f", "s16le", "pipe:1"],
       ],
