@@ -44,6 +44,10 @@ export async function uploadTrack(
   if (files.original.size === 0) throw badRequest("The audio file is empty");
   const stemFiles = files.stems ?? [];
   checkStemList(input, files.original, stemFiles);
+  // Before any decode: the cover's size is known from staging.
+  if ((files.coverArt?.size ?? 0) > MAX_COVER_BYTES) {
+    throw payloadTooLarge(`Cover art must be at most ${formatFileSize(MAX_COVER_BYTES)}`);
+  }
 
   const stemLabel = (index: number) => `Stem "${input.stemMetadata[index]?.name}"`;
   const originalFacts = inspectUpload(files.original, input.originalFormat, "Audio file");
@@ -55,9 +59,6 @@ export async function uploadTrack(
     return stem;
   });
   const [original, ...stems] = (await inspectAll([originalFacts, ...stemFacts])) as [Inspected, ...Inspected[]];
-  if ((files.coverArt?.size ?? 0) > MAX_COVER_BYTES) {
-    throw payloadTooLarge(`Cover art must be at most ${formatFileSize(MAX_COVER_BYTES)}`);
-  }
   const cover = files.coverArt && files.coverArt.size > 0 ? await Bun.file(files.coverArt.path).bytes() : null;
   if (cover) await validateCoverArt(cover);
   return store(owner, input, original, stems, cover);
@@ -84,7 +85,8 @@ function checkStemList(input: UploadInput, original: StagedFile, stems: StagedFi
   if (stems.length !== input.stemMetadata.length) throw badRequest("Each stem file needs a name and type in stemMetadata");
 }
 
-type Inspected = AudioFacts & { path: string };
+/** A staged file's facts, with where it lies and its size (counted as it streamed in). */
+type Inspected = AudioFacts & { path: string; size: number };
 
 /**
  * The original and its stems decode side by side (the ffmpeg semaphore keeps it to one per core).
@@ -104,7 +106,7 @@ async function inspectUpload(file: StagedFile, declared: UploadInput["originalFo
   if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
   if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
   try {
-    return { ...(await inspectAudio(file.path, byName, label)), path: file.path };
+    return { ...(await inspectAudio(file.path, byName, label)), path: file.path, size: file.size };
   } catch (error) {
     if (error instanceof AudioRejected) throw badRequest(error.message);
     throw error;
@@ -124,7 +126,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       index,
       originalFormat: facts.format,
       fileKey: trackKeys.stemFile(trackId, id, facts.format),
-      sizeBytes: Bun.file(facts.path).size,
+      sizeBytes: facts.size,
       duration: facts.duration,
       waveformData: facts.waveformData,
     };
@@ -144,7 +146,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       originalFormat: original.format,
       originalKey: trackKeys.original(trackId, original.format),
       originalStreamable: original.playsInBrowsers,
-      originalSizeBytes: Bun.file(original.path).size,
+      originalSizeBytes: original.size,
       coverArtPending: cover !== null,
       moduleTitle: original.moduleTitle,
       moduleMessage: original.moduleMessage,

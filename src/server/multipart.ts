@@ -61,28 +61,30 @@ export async function receiveMultipart(request: Request, folder: string, limits:
     failure ??= error;
   };
 
+  const fieldTooLarge = (name: string) => badRequest(`The ${name} field is larger than ${formatFileSize(limits.maxFieldBytes)}`);
+
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated) fail(badRequest(`The ${name} field is larger than ${formatFileSize(limits.maxFieldBytes)}`));
+    if (info.valueTruncated) fail(fieldTooLarge(name));
     else received.fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {
     if (limits.textParts?.includes(name)) {
       writes.push(
         readTextPart(stream, limits.maxFieldBytes).then((text) => {
-          if (text === null) fail(badRequest(`The ${name} field is larger than ${formatFileSize(limits.maxFieldBytes)}`));
+          if (text === null) fail(fieldTooLarge(name));
           else received.fields[name] = text;
         }),
       );
       return;
     }
-    received.files[name] ??= [];
-    const list = received.files[name];
     const field = limits.files[name];
+    const list = received.files[name] ?? [];
     if (!field || list.length >= field.max) {
       stream.resume();
       fail(badRequest(field ? field.tooMany : `Unexpected file field ${name}`));
       return;
     }
+    received.files[name] = list;
     // The client's file name never reaches the disk: it is kept only for its extension and messages.
     const staged: StagedFile = { name: info.filename ?? "", path: join(folder, `${name}-${list.length}`), size: 0 };
     list.push(staged);
