@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { CORPUS, decodedSampleCount, type TrackView, uploadTrack } from "../media/test-tracks";
+import { CORPUS, decodedSampleCount, type TrackView, uploadTrack } from "../../tests/support/test-tracks";
 
 const FLAC = "real-audio/audio-lena.flac";
 
