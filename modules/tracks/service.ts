@@ -14,7 +14,7 @@ import { type TrackView, trackView } from "./view";
  * it). Tracks own the tracks, stems and track_shares tables; uploads, lists, media, plays and
  * conversions read and write them only through what is exported here.
  */
-export { findOwnedTrack, findViewableTrack, requireStemOf } from "./access";
+export { findViewableTrack, requireStemOf } from "./access";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
 export {
   type DeletedStatus,
@@ -27,15 +27,8 @@ export {
 } from "./lists-repo";
 export { beforePurge, purgeDeletedTracks } from "./purge";
 export type { Stem, Track } from "./schema";
-export { extensionFormat, isStemFormat, parseUploadInput, type UploadInput } from "./upload-input";
-export {
-  type DownloadState,
-  downloadStates,
-  type TrackListItemView,
-  type TrackView,
-  trackListItemViews,
-  trackView,
-} from "./view";
+export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
+export { downloadStates, type TrackListItemView, trackListItemViews } from "./view";
 
 /** Rows without an access check, for the modules that make a track's files (uploads) or derive from them. */
 export const {
