@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { api } from "../lib/api";
 import { authorizedMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
@@ -10,7 +11,6 @@ import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
-import type { TrackDetails } from "./types";
 
 /**
  * The track page for a track the server would not render for an anonymous request (private, or not

@@ -1,10 +1,11 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { config } from "../../src/server/config";
 import { receiveMultipart } from "../../src/server/multipart";
 import { withStagingFolder } from "../../src/server/staging";
 import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
 import { authGuard } from "../auth";
 import { getTrack } from "../tracks/service";
+import { UploadForm, UploadReply } from "./model";
 import { resumePendingProcessing } from "./processing";
 import { uploadTrack } from "./service";
 
@@ -20,14 +21,6 @@ const UPLOAD_LIMITS = {
   // Some clients send the JSON as a Blob part with its own content type.
   textParts: ["data"],
 };
-
-/** For the OpenAPI document only: the route reads its body itself. */
-const UPLOAD_FORM = t.Object({
-  data: t.String({ description: "JSON: title, primaryArtistName, licenseId, … and stemMetadata[] of {name, type}" }),
-  original: t.File(),
-  coverArt: t.Optional(t.File()),
-  stems: t.Optional(t.Files()),
-});
 
 /** SPEC §7 POST /track: the upload, checked whole before anything is kept; processing runs as a job. */
 export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags: ["Tracks"] } })
@@ -47,9 +40,10 @@ export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags
       auth: true,
       // The body streams to disk (receiveMultipart) instead of being parsed into memory.
       parse: "none",
+      response: { 201: UploadReply },
       detail: {
         summary: "Upload a track (multipart: data JSON, original, optional coverArt and stems)",
-        requestBody: { content: { "multipart/form-data": { schema: UPLOAD_FORM } } },
+        requestBody: { content: { "multipart/form-data": { schema: UploadForm } } },
       },
     },
   );
