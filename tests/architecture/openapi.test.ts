@@ -45,8 +45,7 @@ test("every route declares its success reply: a JSON schema, or a media file's c
     .filter(({ operation }) => {
       const replies = successes(operation);
       return (
-        replies.length === 0 ||
-        replies.some(({ content }) => content.length === 0 || content.some(([, media]) => !media.schema))
+        replies.length === 0 || replies.some(({ content }) => content.length === 0 || content.some(([, media]) => !media.schema))
       );
     })
     .map(({ route }) => route);
