@@ -5,11 +5,13 @@ import { authModule } from "../../modules/auth";
 import { conversionsModule } from "../../modules/conversions";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
+import { listsModule } from "../../modules/lists";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
 import { storageModule } from "../../modules/storage";
 import { tracksModule } from "../../modules/tracks";
+import { uploadsModule } from "../../modules/uploads";
 import { bodyLimit, type MountedRoute } from "./body-limit";
 import { errorHandler } from "./http";
 
@@ -35,7 +37,9 @@ export const api = new Elysia({ prefix: "/api" })
   .use(licensesModule)
   .use(notificationsModule)
   .use(storageModule)
+  .use(uploadsModule)
   .use(tracksModule)
+  .use(listsModule)
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule);
