@@ -9,6 +9,7 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { CORPUS, decodedSampleCount, uploadTrack } from "../../tests/support/test-tracks";
 import type { TrackDetails } from "../tracks/model";
+import type { StatusReply } from "./model";
 
 const FLAC = "real-audio/audio-lena.flac";
 
@@ -25,8 +26,6 @@ beforeAll(async () => {
     originalFormat: "flac",
   });
 }, 60_000);
-
-type StatusReply = { status: string; data: { conversionStatus: string } };
 
 const conversionStatus = async (track: TrackDetails, format: string) =>
   (

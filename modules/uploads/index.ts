@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { streamedBody } from "../../src/server/body-limit";
 import { config } from "../../src/server/config";
 import { receiveMultipart } from "../../src/server/multipart";
 import { withStagingFolder } from "../../src/server/staging";
@@ -38,8 +39,8 @@ export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags
       }),
     {
       auth: true,
-      // The body streams to disk (receiveMultipart) instead of being parsed into memory.
-      parse: "none",
+      // The body streams to disk (receiveMultipart) under MAX_UPLOAD_MB instead of being parsed into memory.
+      ...streamedBody,
       response: { 201: UploadReply },
       detail: {
         summary: "Upload a track (multipart: data JSON, original, optional coverArt and stems)",

@@ -12,13 +12,14 @@ import { playsModule } from "../../modules/plays";
 import { storageModule } from "../../modules/storage";
 import { tracksModule } from "../../modules/tracks";
 import { uploadsModule } from "../../modules/uploads";
-import { bodyLimit } from "./body-limit";
+import { bodyLimit, type MountedRoute } from "./body-limit";
 import { errorHandler } from "./http";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
   .use(errorHandler)
-  .use(bodyLimit([{ method: "POST", path: "/api/track" }]))
+  // Routes whose options spread `streamedBody` (uploads) are exempt from the 1 MB body limit.
+  .use(bodyLimit((): readonly MountedRoute[] => api.routes))
   // Media URLs may carry ?token=: never let them leak through the Referer header, errors included.
   .onRequest(({ set }) => {
     set.headers["referrer-policy"] = "no-referrer";
