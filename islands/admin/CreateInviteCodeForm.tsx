@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
+import type { InviteCode } from "../../modules/admin/model";
 import { FormError, useSubmit } from "../form/use-submit";
-import { createInviteCode, type InviteCode } from "./admin-api";
+import { createInviteCode } from "./admin-api";
 
 /** SPEC §5: Max Uses required, at least 1, default 1; reference and expiry optional. */
 export function CreateInviteCodeForm({ onCreated }: { onCreated: (code: InviteCode) => void }) {

@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from "react";
+import type { FeatureFlag } from "../../modules/admin/model";
 import { FormError, useSubmit } from "../form/use-submit";
 import { AdminShell } from "./AdminShell";
 import { AdminTable, StatusBadge, ToggleButton } from "./AdminTable";
-import { createFeatureFlag, type FeatureFlag, listFeatureFlags, setFeatureFlagEnabled } from "./admin-api";
+import { createFeatureFlag, listFeatureFlags, setFeatureFlagEnabled } from "./admin-api";
 import { useAdminList } from "./use-admin-list";
 
 function CreateFlagForm({ onCreated }: { onCreated: (flag: FeatureFlag) => void }) {

@@ -1,23 +1,5 @@
+import type { FeatureFlag, InviteCode } from "../../modules/admin/model";
 import { api } from "../lib/api";
-
-/** SPEC §3 Feature flag. */
-export interface FeatureFlag {
-  id: string;
-  name: string;
-  description: string;
-  isEnabled: boolean;
-}
-
-/** SPEC §3 Invite code (dates are ISO strings on the wire). */
-export interface InviteCode {
-  id: string;
-  code: string;
-  reference: string | null;
-  usedCount: number;
-  maxUses: number;
-  expiresAt: string | null;
-  isActive: boolean;
-}
 
 export const listFeatureFlags = () => api.get<FeatureFlag[]>("/admin/feature-flags", { fresh: true });
 export const createFeatureFlag = (input: { name: string; description: string }) =>

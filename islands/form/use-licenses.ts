@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import type { License } from "../../modules/licenses/model";
 import { api } from "../lib/api";
-
-export interface License {
-  id: string;
-  type: string;
-  name: string;
-  description: string;
-}
 
 export type LicensesState =
   | { status: "loading" }

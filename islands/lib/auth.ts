@@ -1,15 +1,9 @@
 import { atom } from "nanostores";
+import type { User } from "../../modules/auth/model";
 import { AUTH_TOKEN_KEY } from "./storage-keys";
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  username: string;
-  role: "USER" | "ADMIN";
-}
-
 /** `unknown` until the stored token has been checked with /api/auth/me on load. */
-export type AuthState = { status: "unknown" } | { status: "anonymous" } | { status: "signed-in"; token: string; user: AuthUser };
+export type AuthState = { status: "unknown" } | { status: "anonymous" } | { status: "signed-in"; token: string; user: User };
 
 export const $auth = atom<AuthState>({ status: "unknown" });
 
@@ -26,7 +20,7 @@ export function currentToken(): string | null {
   return state.status === "signed-in" ? state.token : storedToken();
 }
 
-export function signIn(token: string, user: AuthUser): void {
+export function signIn(token: string, user: User): void {
   localStorage.setItem(AUTH_TOKEN_KEY, token);
   $auth.set({ status: "signed-in", token, user });
 }

@@ -1,5 +1,6 @@
+import type { Session, User } from "../../modules/auth/model";
 import { api } from "./api";
-import { $auth, type AuthUser, forgetSession, signIn, storedToken } from "./auth";
+import { $auth, forgetSession, signIn, storedToken } from "./auth";
 import { currentReturnPath } from "./return-path";
 
 let started = false;
@@ -14,7 +15,7 @@ export function initSession(): void {
     return;
   }
   api
-    .get<AuthUser>("/auth/me")
+    .get<User>("/auth/me")
     .then((user) => $auth.set({ status: "signed-in", token, user }))
     .catch(() => forgetSession());
 }
@@ -24,7 +25,7 @@ export function initSession(): void {
  * that sent the visitor here (its `?next=`), or home.
  */
 export async function startSession(path: "/auth/login" | "/auth/signup", body: unknown): Promise<void> {
-  const session = await api.post<{ token: string; user: AuthUser }>(path, body);
+  const session = await api.post<Session>(path, body);
   signIn(session.token, session.user);
   window.location.assign(currentReturnPath());
 }

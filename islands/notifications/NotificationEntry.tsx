@@ -1,4 +1,5 @@
-import { localTime, type Notification } from "./notifications-api";
+import type { Notification } from "../../modules/notifications/model";
+import { localTime } from "./notifications-api";
 
 /** One notification: title, message, local creation time and, while unread, a 'Mark as read' button. */
 export function NotificationEntry({

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import type { Notification } from "../../modules/notifications/model";
 import { ApiError } from "../lib/api";
 import { $unreadCount } from "../lib/unread";
 import { useIslandStore } from "../lib/use-island-store";
@@ -6,7 +7,7 @@ import { PageGuard } from "../shell/PageGuard";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { NotificationEntry } from "./NotificationEntry";
-import { fetchNotifications, markAllNotificationsRead, markNotificationRead, type Notification } from "./notifications-api";
+import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from "./notifications-api";
 
 /** SPEC §9: the full list loads 20 at a time. */
 const PAGE_SIZE = 20;

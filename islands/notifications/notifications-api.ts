@@ -1,20 +1,6 @@
+import type { NotificationPage } from "../../modules/notifications/model";
 import { api } from "../lib/api";
 import { $unreadCount } from "../lib/unread";
-
-/** SPEC §3 Notification, as the API sends it (dates are ISO strings on the wire). */
-export interface Notification {
-  id: string;
-  title: string;
-  message: string;
-  type: string;
-  isRead: boolean;
-  createdAt: string;
-}
-
-export interface NotificationPage {
-  items: Notification[];
-  total: number;
-}
 
 export function fetchNotifications(options: { limit: number; offset: number; includeRead: boolean }): Promise<NotificationPage> {
   return api.get<NotificationPage>("/notifications", { query: { ...options }, fresh: true });

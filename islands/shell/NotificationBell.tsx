@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Notification } from "../../modules/notifications/model";
 import { $unreadCount } from "../lib/unread";
 import { useIslandStore } from "../lib/use-island-store";
 import { NotificationEntry } from "../notifications/NotificationEntry";
@@ -6,7 +7,6 @@ import {
   fetchNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  type Notification,
   refreshUnreadCount,
 } from "../notifications/notifications-api";
 import { Loading } from "../ui/Loading";

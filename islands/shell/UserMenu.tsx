@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { type AuthUser, logout } from "../lib/auth";
+import type { User } from "../../modules/auth/model";
+import { logout } from "../lib/auth";
 
 /** The username button and its menu: Admin Dashboard (ADMIN only), Manage Storage, Logout. */
-export function UserMenu({ user }: { user: AuthUser }) {
+export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -1,10 +1,10 @@
 import type { FormEvent } from "react";
+import type { License } from "../../modules/licenses/model";
 import { LICENSE_REQUIRED } from "../../src/shared/upload-rules";
 import { fieldId } from "../form/Field";
 import { LicenseSelect } from "../form/LicenseSelect";
 import { TrackInfoFields } from "../form/TrackInfoFields";
 import { type TrackInfoForm, useTrackInfoForm } from "../form/track-info";
-import type { License } from "../form/use-licenses";
 import { FormError, useSubmit } from "../form/use-submit";
 import { api } from "../lib/api";
 import { trackUpdate } from "./edit-form";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { FeatureFlag, InviteCode } from "../../islands/admin/admin-api";
 import { call, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import type { FeatureFlag, InviteCode } from "./model";
 
 type Flag = FeatureFlag;
 type Code = InviteCode;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import type { Notification, NotificationPage } from "../../islands/notifications/notifications-api";
 import { call, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import type { Notification, NotificationPage } from "./model";
 
 type Item = Notification;
 type Page = NotificationPage;

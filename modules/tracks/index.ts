@@ -2,7 +2,7 @@ import { Elysia, t } from "elysia";
 import { config } from "../../src/server/config";
 import { periodicSweep } from "../../src/server/sweep";
 import { authGuard } from "../auth";
-import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, UserIds, Visibility } from "./model";
+import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, TrackInfoBody, UserIds, Visibility } from "./model";
 import * as tracks from "./service";
 
 /**
@@ -25,13 +25,14 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
   })
   .patch("/track/:id", ({ params, user, body }) => tracks.editTrack(params.id, user, body), {
     auth: true,
-    // Checked by the upload's rules in the service, so both answer with the same SPEC §5 messages.
+    // Checked in the service after the access check (a stranger gets 404 whatever they sent): the
+    // schema for types and lengths, then the upload's rules for the licence, the date and clean-up.
     body: t.Unknown(),
     response: TrackDetails,
     detail: {
       summary: "Edit track info",
-      description:
-        "JSON: title, primaryArtistName, bpm, key, genreNames, description, isExplicit, isPublic, licenseId, and optionally releaseDate (ISO) with releaseDatePrecision (YEAR, MONTH or DAY).",
+      // The schema object as OpenAPI reads it (its error callbacks are not part of the document).
+      requestBody: { content: { "application/json": { schema: TrackInfoBody as object } } },
     },
   })
   .patch("/track/:id/visibility", ({ params, user, body }) => tracks.setVisibility(params.id, user, body.isPublic), {

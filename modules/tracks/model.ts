@@ -1,6 +1,15 @@
 import { t } from "elysia";
 import { CONVERSION_STATUSES } from "../../src/shared/conversion-status";
-import { ORIGINAL_FORMATS, RELEASE_DATE_PRECISIONS, STEM_TYPES } from "../../src/shared/upload-rules";
+import {
+  ARTIST_REQUIRED,
+  BPM_INVALID,
+  LICENSE_REQUIRED,
+  MAX_LENGTH,
+  ORIGINAL_FORMATS,
+  RELEASE_DATE_PRECISIONS,
+  STEM_TYPES,
+  TITLE_REQUIRED,
+} from "../../src/shared/upload-rules";
 import { License } from "../licenses/model";
 import { PROCESSING_STATUSES, TRACK_STATUSES } from "./schema";
 
@@ -109,3 +118,60 @@ export const DeleteTracksBody = t.Object({
 });
 export const DeletedIds = t.Object({ deletedIds: t.Array(t.String()) });
 export const Visibility = t.Object({ isPublic: t.Boolean() });
+
+/**
+ * The Track Info form (PATCH /api/track/{id}; the same fields as an upload's `data`). The schema
+ * refuses wrong types and lengths with the SPEC §5 messages; what needs the database or the clock
+ * (the licence exists, the release date is not in the future) and the clean-up (trimming, de-duplicating
+ * genres) stay in upload-input.ts, which both routes share.
+ */
+type Found = { found: unknown };
+const fieldOf = (found: unknown, field: string) =>
+  found && typeof found === "object" ? (found as Record<string, unknown>)[field] : undefined;
+
+/** A text field's message for whatever is wrong with it; `required` when it is missing or blank. */
+function textRules(field: string, max: number, required?: string) {
+  return {
+    maxLength: max,
+    ...(required ? { pattern: "\\S" } : {}),
+    error: ({ found }: Found) => {
+      const value = fieldOf(found, field);
+      if (required && (value === undefined || value === null || (typeof value === "string" && !value.trim()))) return required;
+      if (typeof value !== "string") return `${field} must be text`;
+      return value.length > max ? `${field} must be at most ${max} characters` : required;
+    },
+  };
+}
+const requiredText = (field: string, max: number, message: string) => t.String(textRules(field, max, message));
+const optionalText = (field: string, max: number) =>
+  t.Optional(t.Union([t.String({ maxLength: max }), t.Null()], textRules(field, max)));
+const flag = (field: string) => t.Optional(t.Union([t.Boolean(), t.Null()], { error: `${field} must be true or false` }));
+
+export const TrackInfoBody = t.Object(
+  {
+    title: requiredText("title", MAX_LENGTH.title, TITLE_REQUIRED),
+    primaryArtistName: requiredText("primaryArtistName", MAX_LENGTH.primaryArtistName, ARTIST_REQUIRED),
+    licenseId: requiredText("licenseId", 100, LICENSE_REQUIRED),
+    // A number, or the text of one as forms send it; the range is checked after parsing (upload-input.ts).
+    bpm: t.Optional(t.Union([t.Integer({ minimum: 1, maximum: 999 }), t.String(), t.Null()], { error: BPM_INVALID })),
+    key: optionalText("key", MAX_LENGTH.key),
+    genreNames: t.Optional(
+      t.Array(t.String({ error: "genreNames must be a list of text" }), { error: "genreNames must be a list of text" }),
+    ),
+    description: optionalText("description", MAX_LENGTH.description),
+    isExplicit: flag("isExplicit"),
+    isPublic: flag("isPublic"),
+    releaseDate: optionalText("releaseDate", 40),
+    releaseDatePrecision: t.Optional(
+      t.Union([...RELEASE_DATE_PRECISIONS.map((precision) => t.Literal(precision)), t.Null()], {
+        error: "Release date precision must be YEAR, MONTH or DAY",
+      }),
+    ),
+  },
+  {
+    description: "Track Info: absent optional fields are cleared, absent flags keep their value",
+    error: ({ found }: Found) =>
+      found === undefined || found === null || found === "" ? "Track data is required" : "Track data must be a JSON object",
+  },
+);
+export type TrackInfoBody = typeof TrackInfoBody.static;

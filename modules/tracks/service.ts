@@ -1,10 +1,11 @@
+import { checkedBody } from "../../src/server/checked-body";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { findUserById, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
 import { listsRepo } from "./lists-repo";
-import type { TrackDetails } from "./model";
+import { type TrackDetails, TrackInfoBody } from "./model";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
 import { parseTrackInfo } from "./upload-input";
@@ -54,14 +55,15 @@ export function getTrack(id: string, viewer: Viewer | null) {
 }
 
 /**
- * PATCH /api/track/{id}: the body is the whole Track Info form, checked by the upload's rules. Optional
- * fields left out are cleared (the client sends the release date only when one is set, so leaving it
- * out removes it); the two flags left out keep their current value, so a client that does not send
- * isPublic can never publish a private track by accident. Access comes first: others get 404, not 400.
+ * PATCH /api/track/{id}: the body is the whole Track Info form, checked by its schema (types and
+ * lengths) and then the upload's rules. Optional fields left out are cleared (the client sends the release date only
+ * when one is set, so leaving it out removes it); the two flags left out keep their current value, so a
+ * client that does not send isPublic can never publish a private track by accident. Access comes first:
+ * others get 404, not 400.
  */
 export function editTrack(id: string, viewer: Viewer, body: unknown): TrackDetails {
   const track = findOwnedTrack(id, viewer);
-  const info = parseTrackInfo(body, { isExplicit: track.isExplicit, isPublic: track.isPublic });
+  const info = parseTrackInfo(checkedBody(TrackInfoBody, body), { isExplicit: track.isExplicit, isPublic: track.isPublic });
   tracksRepo.update(track.id, info);
   return trackView(tracksRepo.findById(track.id) as Track, viewer);
 }

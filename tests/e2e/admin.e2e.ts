@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import type { FeatureFlag, InviteCode } from "../../islands/admin/admin-api";
+import type { FeatureFlag, InviteCode } from "../../modules/admin/model";
 import { call, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { screenshotPath } from "../support/screenshots";
