@@ -11,8 +11,8 @@ const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
  * message, computed as Elysia computes it, so both ways of checking say the same.
  */
 export function checkedBody<T extends TSchema>(schema: T, body: unknown): Static<T> {
-  let check = compiled.get(schema);
-  if (!check) compiled.set(schema, (check = TypeCompiler.Compile(schema)));
+  const check = compiled.get(schema) ?? TypeCompiler.Compile(schema);
+  compiled.set(schema, check);
   if (check.Check(body)) return body as Static<T>;
   const error = check.Errors(body).First()?.schema.error;
   const details = { type: "validation" as const, on: "body" as const, found: body, value: body, errors: [...check.Errors(body)] };
