@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { api } from "../lib/api";
-import { authorizedMediaUrl } from "../player/media-url";
+import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import FullTrack from "./FullTrack";
@@ -10,7 +10,7 @@ import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
-import type { TrackDetails } from "./types";
+import { isProcessing, type TrackDetails } from "./types";
 
 /**
  * The track page for a track the server would not render for an anonymous request (private, or not
@@ -45,9 +45,10 @@ export default function TrackShell({ trackId }: { trackId: string }) {
     return () => clearInterval(timer);
   }, [processing, load]);
 
+  const coverArt = track?.coverArt && !isProcessing(track.coverArt) ? track.coverArt : null;
+  const coverUrl = useMediaUrl(coverArt, track?.isPublic ?? false);
   if (failed) return <ErrorView message="Failed to load track details" onRetry={() => void load(true)} />;
   if (!track) return <Loading />;
-  const coverUrl = track.coverArt ? authorizedMediaUrl(track.coverArt, track.isPublic) : null;
   return (
     <article className="track-page">
       <TrackHeader track={track} coverUrl={coverUrl} plays={<PlaysCount trackId={track.id} plays={track.totalPlays} />}>

@@ -61,7 +61,13 @@ describe("full track", () => {
   test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
     const before = await call<StatusReply>(live.server, "GET", statusPath(moduleTrack, null, format), { token: owner.token });
     expect(before.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
-    expect((await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}?token=${owner.token}`)).status).toBe(404);
+    expect(
+      (
+        await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}`, {
+          headers: { authorization: `Bearer ${owner.token}` },
+        })
+      ).status,
+    ).toBe(404);
 
     const start = await call(live.server, "POST", `/track/${moduleTrack.id}/convert-audio`, {
       token: owner.token,
