@@ -10,7 +10,7 @@ import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
-import { isProcessing, type TrackDetails } from "./types";
+import { isProcessingUrl, type TrackDetails } from "./types";
 
 /**
  * The track page for a track the server would not render for an anonymous request (private, or not
@@ -45,7 +45,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
     return () => clearInterval(timer);
   }, [processing, load]);
 
-  const coverArt = track?.coverArt && !isProcessing(track.coverArt) ? track.coverArt : null;
+  const coverArt = track?.coverArt && !isProcessingUrl(track.coverArt) ? track.coverArt : null;
   const coverUrl = useMediaUrl(coverArt, track?.isPublic ?? false);
   if (failed) return <ErrorView message="Failed to load track details" onRetry={() => void load(true)} />;
   if (!track) return <Loading />;

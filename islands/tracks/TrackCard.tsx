@@ -4,7 +4,7 @@ import { useMediaUrl } from "../player/media-url";
 import Player from "../player/Player";
 import { WaveformSvg } from "../player/WaveformSvg";
 import { WAVEFORM_HEIGHTS } from "../player/waveform-style";
-import { isProcessing } from "../track/types";
+import { isProcessingUrl } from "../track/types";
 import { ActivityBars } from "./ActivityBars";
 import { CardIcon } from "./CardIcons";
 import { LicenseTooltip } from "./LicenseTooltip";
@@ -101,11 +101,11 @@ export function TrackCard({
 }
 
 /** The cover's URL once it exists (not while it is being processed). */
-const coverUrlOf = (track: TrackListItem) => (track.coverArt && !isProcessing(track.coverArt) ? track.coverArt : null);
+const coverUrlOf = (track: TrackListItem) => (track.coverArt && !isProcessingUrl(track.coverArt) ? track.coverArt : null);
 
 function CoverArt({ track }: { track: TrackListItem }) {
   const src = useMediaUrl(coverUrlOf(track), track.isPublic);
-  if (!track.coverArt || isProcessing(track.coverArt) || !src)
+  if (!track.coverArt || isProcessingUrl(track.coverArt) || !src)
     return (
       <span
         className="card-cover card-cover-placeholder"
@@ -130,7 +130,7 @@ function OwnershipIcon({ isOwner, username }: { isOwner: boolean; username: stri
 /** 'Processing audio...' until the audio is ready, then the player at list height (SPEC §4, §9). */
 function CardWaveform({ track }: { track: TrackListItem }) {
   const artworkUrl = useMediaUrl(coverUrlOf(track), track.isPublic);
-  if (isProcessing(track.originalUrl)) return <p className="card-processing">Processing audio...</p>;
+  if (isProcessingUrl(track.originalUrl)) return <p className="card-processing">Processing audio...</p>;
   const peaks = track.waveformData ?? [];
   if (!track.fullTrackMp3Url || track.duration === null)
     return peaks.length ? <WaveformSvg peaks={peaks} height={WAVEFORM_HEIGHTS.list} /> : null;

@@ -5,7 +5,7 @@ import { authGuard } from "../auth/guard";
 import type { Viewer } from "../auth/service";
 import { requireStemOf } from "../tracks/media-keys";
 import { findMediaTrack, presignMediaUrl } from "./presign";
-import { type AudioFormat, COVER_SIZES, coverFile, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
+import { COVER_SIZES, coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
 const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });
@@ -21,7 +21,7 @@ type MediaRequest = {
 };
 
 const fullTrack =
-  (format: AudioFormat) =>
+  (format: DownloadFormat) =>
   ({ params, query, viewer, request }: MediaRequest) => {
     const track = findMediaTrack(params.id, viewer, query.token);
     return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
@@ -76,7 +76,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       if (!stemId || !format) throw notFound("Not found");
       const track = findMediaTrack(params.id, viewer, query.token);
       const stem = requireStemOf(track.id, stemId);
-      return sendMedia(request, track, stemFile(track, stem, format as AudioFormat), wantsAttachment(query.attachment));
+      return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
     { query: MediaQuery },
   );
