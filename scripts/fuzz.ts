@@ -28,7 +28,7 @@ const seed = Number(values.seed);
 await ensureCorpus();
 
 async function routes(): Promise<void> {
-  const server = await startServer({ env: { LOGIN_MAX_FAILURES_PER_IP: "1000000", LOG_LEVEL: "error" } });
+  const server = await startServer({ env: { LOGIN_MAX_FAILURES_PER_IP: "1000000" } });
   try {
     const started = performance.now();
     const { targets, statuses } = await fuzzRoutes(server, await prepareFuzzWorld(server), { numRuns: cases, seed });
@@ -41,7 +41,7 @@ async function routes(): Promise<void> {
 }
 
 async function media(): Promise<void> {
-  const server = await startServer({ env: { FREE_QUOTA_SECONDS: "1000000000", LOG_LEVEL: "error" } });
+  const server = await startServer({ env: { FREE_QUOTA_SECONDS: "1000000000" } });
   const scratch = mkdtempSync(join(tmpdir(), "stemma-fuzz-"));
   try {
     await signUp(server);

@@ -4,7 +4,7 @@
  * or a job left running; afterwards no file is left without its track and the charged quota is the
  * sum of the tracks' lengths.
  */
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import { call, type Session } from "../../support/api";
 import type { TestServer } from "../../support/server";
@@ -100,7 +100,8 @@ export async function expectConsistent(server: TestServer, session: Session): Pr
     cursor = page.body.metadata.nextCursor;
   } while (cursor);
   const known = new Set(tracks.map((track) => track.id));
-  const folders = readdirSync(join(server.dataDir, "media", "tracks"), { withFileTypes: true }).filter((entry) =>
+  const root = join(server.dataDir, "media", "tracks");
+  const folders = (existsSync(root) ? readdirSync(root, { withFileTypes: true }) : []).filter((entry) =>
     entry.isDirectory(),
   );
   const orphans = folders.map((entry) => entry.name).filter((id) => !known.has(id));
