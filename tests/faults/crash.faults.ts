@@ -6,6 +6,7 @@
  * FAULT_RUNS sets the number of server kills (default 10; the issue asks for 50).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { seededRandom } from "../fixtures/generator/synth";
 import { expectConsistent } from "../security/fuzz/media";
 import { call, type Session, signUp } from "../support/api";
 import { startServer, type TestServer } from "../support/server";
@@ -22,14 +23,6 @@ beforeAll(async () => {
   session = await signUp(server);
 });
 afterAll(() => server.stop());
-
-function seeded(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const UPLOADS = [
   {
@@ -53,7 +46,7 @@ async function expectSettled(ids: string[]): Promise<string[]> {
 }
 
 test(`kill -9 of the server at ${RUNS} seeded moments during uploads and conversions loses nothing acknowledged`, async () => {
-  const next = seeded(SEED);
+  const next = seededRandom(SEED);
   const acknowledged: string[] = [];
   for (let run = 0; run < RUNS; run++) {
     const uploads = UPLOADS.map((options) =>

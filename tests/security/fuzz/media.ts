@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync } from "node:fs";
 import { basename, extname, join } from "node:path";
+import { seededRandom } from "../../fixtures/generator/synth";
 import { call, type Session } from "../../support/api";
 import type { TestServer } from "../../support/server";
 import { CORPUS, type TrackJson, upload, waitProcessed } from "../../support/uploads";
@@ -23,21 +24,9 @@ export const MUTATION_SOURCES = [
 
 export const badCorpus = () => readdirSync(join(CORPUS, "bad")).map((name) => join(CORPUS, "bad", name));
 
-/** mulberry32: a small seeded generator, so a run can be repeated exactly. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** One mutated copy: flipped bytes, a truncation, a repeated or zeroed span, or header fields set to extremes. */
 export function mutate(bytes: Uint8Array, seed: number): Uint8Array {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const at = (limit: number) => Math.floor(next() * limit);
   const copy = new Uint8Array(bytes);
   switch (at(5)) {
@@ -101,9 +90,7 @@ export async function expectConsistent(server: TestServer, session: Session): Pr
   } while (cursor);
   const known = new Set(tracks.map((track) => track.id));
   const root = join(server.dataDir, "media", "tracks");
-  const folders = (existsSync(root) ? readdirSync(root, { withFileTypes: true }) : []).filter((entry) =>
-    entry.isDirectory(),
-  );
+  const folders = (existsSync(root) ? readdirSync(root, { withFileTypes: true }) : []).filter((entry) => entry.isDirectory());
   const orphans = folders.map((entry) => entry.name).filter((id) => !known.has(id));
   if (orphans.length) throw new Error(`orphan track folders: ${orphans.join(", ")}`);
   const staging = readdirSync(join(server.dataDir, "staging"));
