@@ -3,12 +3,14 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { CORPUS, decodedSampleCount, startUpload, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
-import { CORPUS, decodedSampleCount, startUpload, type TrackReply, uploadTrack } from "../media/test-tracks";
 
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
 const STEM_SAMPLES = 1_323_000;
 const MODULE = "real-modules/gd-ite.it";
+/** The server runs with the default CONVERSION_TTL_SECONDS (7 days), which every status reply states. */
+const DEFAULT_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 const live = setUpServer();
 let owner: Session;
@@ -30,7 +32,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-type StatusReply = { status: string; data: { conversionStatus: string } };
+type StatusReply = { status: string; data: { conversionStatus: string; availableForSeconds?: number } };
 
 const statusPath = (track: TrackReply, stemId: string | null, format: string) =>
   stemId
@@ -60,7 +62,10 @@ const view = async (track: TrackReply) => waitForProcessing<TrackReply>(live.ser
 describe("full track", () => {
   test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
     const before = await call<StatusReply>(live.server, "GET", statusPath(moduleTrack, null, format), { token: owner.token });
-    expect(before.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
+    expect(before.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "NOT_STARTED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
     expect(
       (
         await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}`, {
@@ -174,7 +179,10 @@ describe("stems", () => {
   test("a WAV stem is its own WAV download, listed on the track at once", async () => {
     const bass = stemTrack.stems.find((stem) => stem.name === "Bass")?.id as string;
     const reply = await call(live.server, "GET", statusPath(stemTrack, bass, "wav"), { token: owner.token });
-    expect(reply.body).toEqual({ status: "success", data: { conversionStatus: "COMPLETED" } });
+    expect(reply.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "COMPLETED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
     expect(stemTrack.stems.find((stem) => stem.id === bass)?.wavUrl).toBe(`/api/track/${stemTrack.id}/stem/${bass}.wav`);
   });
 
@@ -229,7 +237,10 @@ describe("validation and access", () => {
     expect((await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, { body: stem })).status).toBe(401);
     // Nothing was started: the public track's FLAC is still NOT_STARTED, and the visitor may read that.
     const status = await call<StatusReply>(live.server, "GET", `/track/${tiny}/audio-conversion-status?format=flac`);
-    expect(status.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
+    expect(status.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "NOT_STARTED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
   });
 
   test("a signed-in user who is not the owner may start a public track's conversion; nobody else sees a private track's", async () => {

@@ -1,7 +1,7 @@
 import { badRequest } from "../../src/server/errors";
 import { findViewer, type Viewer } from "../auth/service";
-import { findViewableTrack } from "../tracks/access";
-import type { Track } from "../tracks/schema";
+import type { Track } from "../tracks/service";
+import { findViewableTrack } from "../tracks/service";
 import { mediaTokenHolder, signMediaToken } from "./token";
 
 /** The media routes of modules/media/index.ts, as a path: what a presigned URL may point at. */
