@@ -27,7 +27,7 @@ afterAll(() => server.stop());
 const UPLOADS = [
   {
     original: "bad/CON.wav",
-    coverArt: "images/pygame-alien1-tiny.jpg",
+    coverArt: "images/matplotlib-Minduka_Present_Blue_Pack.png",
     stems: [{ path: "bad/CON.wav", name: "Bass", type: "bass" }],
   },
   { original: "real-audio/hydrogen-808_Kick_Long.flac" },

@@ -57,7 +57,7 @@ describe("ffmpeg argument injection", () => {
       const text = template.replace("CANARY", canary);
       const id = await createTrack(live.server, owner.token, {
         original: ["bad/CON.wav", `${text.replace(/\n/g, " ")}.wav`],
-        coverArt: "images/pygame-alien1-tiny.jpg",
+        coverArt: "images/matplotlib-Minduka_Present_Blue_Pack.png",
         stems: [{ path: "bad/CON.wav", name: text.slice(0, 50), type: "bass" }],
         data: {
           title: text.slice(0, 100),

@@ -29,7 +29,7 @@ interface Track {
 async function privateTrackWithEverything(): Promise<Track> {
   const id = await createTrack(live.server, owner.token, {
     original: "bad/CON.wav",
-    coverArt: "images/pygame-alien1-tiny.jpg",
+    coverArt: "images/matplotlib-Minduka_Present_Blue_Pack.png",
     stems: [{ path: "bad/CON.wav", name: "Bass", type: "bass" }],
     data: { isPublic: false },
   });

@@ -76,7 +76,7 @@ async function forgedCallers(admin: Session, other: Session): Promise<Caller[]> 
 async function uploadMatrixTrack(live: LiveServer, owner: Session, title: string, isPublic: boolean): Promise<MatrixTrack> {
   const id = await createTrack(live.server, owner.token, {
     original: "bad/CON.wav",
-    coverArt: "images/pygame-alien1-tiny.jpg",
+    coverArt: "images/matplotlib-Minduka_Present_Blue_Pack.png",
     stems: [{ path: "bad/CON.wav", name: "Bass", type: "bass" }],
     data: { title, isPublic },
   });
