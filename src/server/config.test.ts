@@ -7,7 +7,8 @@ import { ConfigError } from "./settings";
 
 const dataDir = mkdtempSync(join(tmpdir(), "stemma-config-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "test-secret", ...env });
+const load = (env: Record<string, string>) =>
+  loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "config-test-secret-0123456789-abcdefgh", ...env });
 const problemsOf = (env: Record<string, string>) => {
   try {
     load(env);
