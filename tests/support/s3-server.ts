@@ -1,7 +1,13 @@
+import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { S3Client } from "bun";
 import S3rver from "s3rver";
+
+/** s3rver's fixed test credentials. */
+const REGION = "us-east-1";
+const KEY = "S3RVER";
 
 export interface TestS3Server {
   endpoint: string;
@@ -40,10 +46,9 @@ export async function startS3Server(bucket = "stemma-media"): Promise<TestS3Serv
     env: {
       S3_BUCKET: bucket,
       S3_ENDPOINT: endpoint,
-      S3_REGION: "us-east-1",
-      // s3rver's fixed test credentials.
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_REGION: REGION,
+      S3_ACCESS_KEY_ID: KEY,
+      S3_SECRET_ACCESS_KEY: KEY,
     },
     multipartKeys,
     async stop() {
@@ -52,3 +57,37 @@ export async function startS3Server(bucket = "stemma-media"): Promise<TestS3Serv
     },
   };
 }
+
+/**
+ * Starts an S3 server before the file's (or describe block's) app server and adds its S3_* settings
+ * to `env`: call it before `setUpServer({ env })`, whose start hook then runs second. Stopped after.
+ */
+export function setUpS3Server(env: Record<string, string>): { readonly s3: TestS3Server } {
+  let s3: TestS3Server | undefined;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    Object.assign(env, s3.env);
+  });
+  afterAll(() => s3?.stop());
+  return {
+    get s3() {
+      if (!s3) throw new Error("the S3 server is not started yet: use it inside a test or hook");
+      return s3;
+    },
+  };
+}
+
+/** Every key in the server's bucket under `prefix`, sorted: what the app stored there. */
+export async function bucketKeys(s3: TestS3Server, prefix = ""): Promise<string[]> {
+  const client = new S3Client({ ...s3Credentials(s3), bucket: s3.bucket });
+  const listed = await client.list({ prefix });
+  return (listed.contents ?? []).map((object) => object.key).sort();
+}
+
+/** How a client in the test process reaches the server. */
+export const s3Credentials = (s3: TestS3Server) => ({
+  endpoint: s3.endpoint,
+  region: REGION,
+  accessKeyId: KEY,
+  secretAccessKey: KEY,
+});

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { S3Client } from "bun";
-import { startS3Server, type TestS3Server } from "../../../tests/support/s3-server";
+import { bucketKeys, s3Credentials, startS3Server, type TestS3Server } from "../../../tests/support/s3-server";
 import type { FileStore } from "./file-store";
 import { createLocalStore } from "./local-store";
 import { createS3Store } from "./s3-store";
@@ -37,11 +36,9 @@ const fixtures: Record<"local" | "s3", () => Promise<Fixture>> = {
   },
   async s3() {
     const s3 = await startS3Server();
-    const settings = { endpoint: s3.endpoint, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-    const client = new S3Client({ ...settings, bucket: s3.bucket });
     return {
-      store: createS3Store({ ...settings, bucket: s3.bucket }),
-      keys: async () => ((await client.list()).contents ?? []).map((object) => object.key).sort(),
+      store: createS3Store({ ...s3Credentials(s3), bucket: s3.bucket }),
+      keys: () => bucketKeys(s3),
       s3,
       close: () => s3.stop(),
     };

@@ -11,7 +11,8 @@ export interface StoredFile {
 /** What a signed URL's response carries, so a browser fetching the bucket directly gets our headers. */
 export interface SignedUrlOptions {
   expiresInSeconds: number;
-  contentType: string;
+  /** `response-content-type`: the bucket answers with this type instead of the stored one. */
+  contentType?: string;
   /** `Content-Disposition` for downloads (`response-content-disposition`). */
   contentDisposition?: string;
   method?: "GET" | "HEAD";
