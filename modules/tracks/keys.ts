@@ -1,4 +1,4 @@
-import type { AudioFormat } from "../../src/server/audio/sniff";
+import type { UploadFormat } from "../../src/server/audio/sniff";
 import type { CoverSize } from "./cover-art";
 
 /**
@@ -7,11 +7,11 @@ import type { CoverSize } from "./cover-art";
  */
 export const trackKeys = {
   folder: (trackId: string) => `tracks/${trackId}`,
-  original: (trackId: string, format: AudioFormat) => `tracks/${trackId}/original.${format}`,
+  original: (trackId: string, format: UploadFormat) => `tracks/${trackId}/original.${format}`,
   mp3: (trackId: string) => `tracks/${trackId}/full.mp3`,
   /** The uploaded cover as received, kept only until the job has made the WebP sizes. */
   coverSource: (trackId: string) => `tracks/${trackId}/cover-source`,
   cover: (trackId: string, size: CoverSize) => `tracks/${trackId}/cover-${size}.webp`,
-  stemFile: (trackId: string, stemId: string, format: AudioFormat) => `tracks/${trackId}/stems/${stemId}.${format}`,
+  stemFile: (trackId: string, stemId: string, format: UploadFormat) => `tracks/${trackId}/stems/${stemId}.${format}`,
   stemMp3: (trackId: string, stemId: string) => `tracks/${trackId}/stems/${stemId}.mp3`,
 };

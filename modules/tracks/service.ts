@@ -10,10 +10,6 @@ import { trackView } from "./view";
  * What other modules use from tracks: the view builder, counters, stems and the storage keys of
  * every media file (media serving, conversions, plays). Access is always checked through access.ts.
  */
-export { incrementDownloads, incrementPlays } from "./counters";
-export { trackKeys } from "./keys";
-export { coverVariantKey, listStemsOf, requireStemOf } from "./media-keys";
-export { type TrackView, trackView } from "./view";
 
 export function getTrack(id: string, viewer: Viewer | null) {
   return trackView(findViewableTrack(id, viewer), viewer);

@@ -13,7 +13,7 @@ import { trackKeys } from "./keys";
 import { enqueueProcessing } from "./processing";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
-import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadInput } from "./upload-input";
+import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadData } from "./upload-input";
 
 /** An upload's parts, already streamed to staging by the route (the caller removes them afterwards). */
 export interface UploadParts {
@@ -76,7 +76,7 @@ function stemMismatch(stem: AudioFacts, original: AudioFacts): string | null {
   return `it is ${amount} ${stem.frames < original.frames ? "shorter" : "longer"}`;
 }
 
-function checkStemList(input: UploadInput, original: StagedFile, stems: StagedFile[]): void {
+function checkStemList(input: UploadData, original: StagedFile, stems: StagedFile[]): void {
   if (stems.length === 0 && input.stemMetadata.length === 0) return;
   if (stems.length > MAX_STEMS) throw badRequest(`A track can have at most ${MAX_STEMS} stems`);
   const originalFormat = input.originalFormat ?? extensionFormat(original.name);
@@ -101,7 +101,7 @@ async function inspectAll(inspections: Promise<Inspected>[]): Promise<Inspected[
 }
 
 /** Inspects one staged upload; its name only picks the expected format. */
-async function inspectUpload(file: StagedFile, declared: UploadInput["originalFormat"], label: string): Promise<Inspected> {
+async function inspectUpload(file: StagedFile, declared: UploadData["originalFormat"], label: string): Promise<Inspected> {
   const byName = extensionFormat(file.name);
   if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
   if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
@@ -113,11 +113,11 @@ async function inspectUpload(file: StagedFile, declared: UploadInput["originalFo
   }
 }
 
-async function store(owner: Viewer, input: UploadInput, original: Inspected, stems: Inspected[], cover: Uint8Array | null) {
+async function store(owner: Viewer, input: UploadData, original: Inspected, stems: Inspected[], cover: Uint8Array | null) {
   const trackId = crypto.randomUUID();
   const stemRows = stems.map((facts, index) => {
     const id = crypto.randomUUID();
-    const meta = input.stemMetadata[index] as UploadInput["stemMetadata"][number];
+    const meta = input.stemMetadata[index] as UploadData["stemMetadata"][number];
     return {
       id,
       trackId,
@@ -190,7 +190,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
 function quotaWarning(userId: string, before: number, after: number, limit: number): NotificationInput | undefined {
   const threshold = limit * QUOTA_WARNING_SHARE;
   if (limit <= 0 || before >= threshold || after < threshold) return undefined;
-  const notification = {
+  const notification: NotificationInput = {
     title: "Storage almost full",
     message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${formatQuotaDuration(after)} of ${formatQuotaDuration(limit)}).`,
     type: "storage-quota-warning",

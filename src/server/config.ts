@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { ConfigError, SettingsReader } from "./settings";
 
 /** Every setting comes from the environment; the README documents each with its default. */
 export interface Config {
@@ -27,7 +28,7 @@ export interface Config {
   maxUploadBytes: number;
   /** Media on an S3-compatible bucket instead of DATA_DIR/media; null when S3_BUCKET is unset. */
   s3: S3Config | null;
-  /** How media on S3 reaches browsers: a 302 to a presigned URL, or streamed through the app. */
+  /** How media on S3 reach browsers: a 302 to a presigned URL, or streamed through the app. */
   mediaDelivery: "redirect" | "proxy";
 }
 
@@ -41,6 +42,8 @@ export interface S3Config {
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+/** More ffmpeg processes at once than this only thrash, even on large machines. */
+const MAX_JOBS = 64;
 
 /** JWT_SECRET when set; otherwise one generated on first boot and kept in DATA_DIR (mode 0600). */
 function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
@@ -53,64 +56,73 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
-const S3_NAMES = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const DAY = 24 * 3600;
+const YEAR = 365 * DAY;
 
-/** S3 settings, checked as a whole so a half-configured bucket stops the boot with the missing names. */
-function loadS3Config(env: Record<string, string | undefined>): S3Config | null {
-  const bucket = env.S3_BUCKET?.trim();
+const S3_COMPANIONS = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** S3 settings, checked as a whole so a half-configured bucket stops the boot naming what is missing. */
+function readS3(read: SettingsReader): S3Config | null {
+  const bucket = read.text("S3_BUCKET", "");
+  const endpoint = read.httpUrl("S3_ENDPOINT", "") || undefined;
+  const region = read.text("S3_REGION", "") || undefined;
+  const accessKeyId = read.text("S3_ACCESS_KEY_ID", "");
+  const secretAccessKey = read.text("S3_SECRET_ACCESS_KEY", "");
   if (!bucket) {
-    const stray = S3_NAMES.filter((name) => env[name]);
-    if (stray.length) throw new Error(`${stray.join(", ")} set without S3_BUCKET: set S3_BUCKET to store media on S3`);
+    const given = S3_COMPANIONS.filter((name) => read.text(name, ""));
+    if (given.length) read.note(`${given.join(", ")} set without S3_BUCKET: set S3_BUCKET to keep media on S3`);
     return null;
   }
-  const missing = (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
-  if (missing.length) throw new Error(`S3_BUCKET is set, so ${missing.join(" and ")} must be set too`);
-  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
-  if (endpoint && !/^https?:\/\/[^/\s]+/.test(endpoint)) {
-    throw new Error(`S3_ENDPOINT must be an http(s) URL such as https://s3.eu-west-1.amazonaws.com (got "${endpoint}")`);
-  }
-  return {
-    bucket,
-    endpoint,
-    region: env.S3_REGION?.trim() || undefined,
-    accessKeyId: env.S3_ACCESS_KEY_ID as string,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
-  };
+  const missing = [accessKeyId ? "" : "S3_ACCESS_KEY_ID", secretAccessKey ? "" : "S3_SECRET_ACCESS_KEY"].filter(Boolean);
+  if (missing.length) read.note(`S3_BUCKET is set, so ${missing.join(" and ")} must be set too`);
+  return { bucket, endpoint, region, accessKeyId, secretAccessKey };
 }
 
-const MEDIA_DELIVERIES = ["redirect", "proxy"] as const;
-
+/** Reads and checks every setting; a bad one throws a ConfigError that names it and what it accepts. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR ?? "./data");
-  mkdirSync(dataDir, { recursive: true });
-  const port = Number(env.PORT ?? 3000);
-  const logLevel = (env.LOG_LEVEL ?? "info") as Config["logLevel"];
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
-  const mediaDelivery = (env.MEDIA_DELIVERY ?? "redirect") as Config["mediaDelivery"];
-  if (!MEDIA_DELIVERIES.includes(mediaDelivery)) throw new Error("MEDIA_DELIVERY must be redirect or proxy");
-  const ffmpegPath = env.FFMPEG_PATH ?? Bun.which("ffmpeg") ?? "ffmpeg";
-  return {
+  const read = new SettingsReader(env);
+  const port = read.wholeNumber("PORT", 3000, 0, 65535);
+  const settings = {
     port,
+    publicUrl: read.httpUrl("PUBLIC_URL", `http://localhost:${port}`),
+    jwtLifetime: read.duration("JWT_LIFETIME", "7d"),
+    adminEmail: read.email("ADMIN_EMAIL"),
+    logLevel: read.oneOf("LOG_LEVEL", LOG_LEVELS, "info"),
+    freeQuotaSeconds: read.wholeNumber("FREE_QUOTA_SECONDS", 3600, 0, 1_000_000_000),
+    jobConcurrency: read.wholeNumber("JOB_CONCURRENCY", Math.min(cpus().length, MAX_JOBS), 1, MAX_JOBS),
+    loginMaxFailuresPerAccount: read.wholeNumber("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5, 1, 1_000_000),
+    loginMaxFailuresPerIp: read.wholeNumber("LOGIN_MAX_FAILURES_PER_IP", 20, 1, 1_000_000),
+    conversionTtlSeconds: read.wholeNumber("CONVERSION_TTL_SECONDS", 7 * DAY, 1, YEAR),
+    playCountWindowSeconds: read.wholeNumber("PLAY_COUNT_WINDOW_SECONDS", 3600, 1, YEAR),
+    deletionGraceSeconds: read.wholeNumber("DELETION_GRACE_SECONDS", 7 * DAY, 0, YEAR),
+    maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
+    s3: readS3(read),
+    mediaDelivery: read.oneOf("MEDIA_DELIVERY", ["redirect", "proxy"] as const, "redirect"),
+  };
+  read.check();
+  const dataDir = resolve(read.text("DATA_DIR", "./data"));
+  mkdirSync(dataDir, { recursive: true });
+  const ffmpegPath = read.text("FFMPEG_PATH", Bun.which("ffmpeg") ?? "ffmpeg");
+  return {
+    ...settings,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
-    jwtLifetime: env.JWT_LIFETIME ?? "7d",
     ffmpegPath,
     // ffprobe ships beside ffmpeg in every distribution we support.
-    ffprobePath: env.FFPROBE_PATH ?? (ffmpegPath.includes("/") ? join(dirname(ffmpegPath), "ffprobe") : "ffprobe"),
-    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,
-    logLevel,
-    freeQuotaSeconds: Number(env.FREE_QUOTA_SECONDS ?? 3600),
-    jobConcurrency: Number(env.JOB_CONCURRENCY ?? cpus().length),
-    loginMaxFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5),
-    loginMaxFailuresPerIp: Number(env.LOGIN_MAX_FAILURES_PER_IP ?? 20),
-    conversionTtlSeconds: Number(env.CONVERSION_TTL_SECONDS ?? 7 * 24 * 3600),
-    playCountWindowSeconds: Number(env.PLAY_COUNT_WINDOW_SECONDS ?? 3600),
-    deletionGraceSeconds: Number(env.DELETION_GRACE_SECONDS ?? 7 * 24 * 3600),
-    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 4096) * 1024 * 1024,
-    s3: loadS3Config(env),
-    mediaDelivery,
+    ffprobePath: read.text("FFPROBE_PATH", ffmpegPath.includes("/") ? join(dirname(ffmpegPath), "ffprobe") : "ffprobe"),
   };
 }
 
-export const config = loadConfig();
+/** The settings, read once at boot; a bad one stops the process with its message (exit code 1). */
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // The logger is configured from these settings, so this one message goes straight to stderr.
+    process.stderr.write(`Stemma cannot start:\n${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+export const config = loadConfigOrExit();

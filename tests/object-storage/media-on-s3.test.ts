@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { attachmentDisposition } from "../../modules/media/content-disposition";
-import { type TrackView, uploadTrack } from "../../modules/media/test-tracks";
+import { type TrackReply, uploadTrack } from "../../modules/media/test-tracks";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServer } from "../support/lifecycle";
 import { bucketKeys, setUpS3Server } from "../support/s3-server";
@@ -27,8 +27,8 @@ describe.each(["redirect", "proxy"] as const)("MEDIA_DELIVERY=%s", (mode) => {
   const live = setUpServer({ env });
   let owner: Session;
   let other: Session;
-  let track: TrackView;
-  let hidden: TrackView;
+  let track: TrackReply;
+  let hidden: TrackReply;
 
   beforeAll(async () => {
     await signUp(live.server); // the first account is the ADMIN; these tests are about owners and others
@@ -45,7 +45,7 @@ describe.each(["redirect", "proxy"] as const)("MEDIA_DELIVERY=%s", (mode) => {
       headers: { ...(session ? { authorization: `Bearer ${session.token}` } : {}), ...(init.headers as object) },
     });
   const downloads = async () =>
-    (await call<TrackView>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
+    (await call<TrackReply>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
 
   test("upload and processing put every file in the bucket and nothing on the app's disk", async () => {
     const stemId = track.stems[0]?.id;

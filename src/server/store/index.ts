@@ -3,7 +3,7 @@ import { config } from "../config";
 import { createLocalStore } from "./local-store";
 import { checkS3Bucket, createS3Store } from "./s3-store";
 
-export type { FileStore, StoredFile } from "./file-store";
+export type { StoredFile } from "./file-store";
 
 /**
  * The media store every module uses; no other code touches media. An S3-compatible bucket when
