@@ -154,7 +154,10 @@ async function freePort(): Promise<number> {
 async function waitForPort(port: number): Promise<void> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const open = await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } }).then(
-      (socket) => (socket.end(), true),
+      (socket) => {
+        socket.end();
+        return true;
+      },
       () => false,
     );
     if (open) return;
