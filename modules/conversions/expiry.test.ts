@@ -4,8 +4,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { waitForProcessing } from "../../tests/support/uploads";
-import { type TrackReply, uploadTrack } from "../media/test-tracks";
 
 const live = setUpServer({ env: { CONVERSION_TTL_SECONDS: "3" } });
 let owner: Session;

@@ -6,12 +6,12 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { attachmentDisposition } from "../../modules/media/content-disposition";
-import { type TrackReply, uploadTrack } from "../../modules/media/test-tracks";
-import { call, type Session, signUp } from "../support/api";
-import { setUpServer } from "../support/lifecycle";
-import { bucketKeys, setUpS3Server } from "../support/s3-server";
-import { startServer } from "../support/server";
+import { call, type Session, signUp } from "../../tests/support/api";
+import { setUpServer } from "../../tests/support/lifecycle";
+import { bucketKeys, setUpS3Server } from "../../tests/support/s3-server";
+import { startServer } from "../../tests/support/server";
+import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
+import { attachmentDisposition } from "./content-disposition";
 
 const TITLE = "Undertow Café";
 const ORIGINAL = {

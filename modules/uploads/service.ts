@@ -5,15 +5,25 @@ import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
 import { formatQuotaDuration } from "../../src/shared/quota-duration";
+import { MAX_STEMS } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
 import { type NotificationInput, notifyUsers } from "../notifications/service";
 import { quotaLimitSeconds } from "../storage/service";
+import {
+  extensionFormat,
+  insertTrackWithinQuota,
+  isStemFormat,
+  parseUploadInput,
+  removeTrack,
+  type Track,
+  trackKeys,
+  type UploadData,
+} from "../tracks/service";
 import { MAX_COVER_BYTES, validateCoverArt } from "./cover-art";
-import { trackKeys } from "./keys";
 import { enqueueProcessing } from "./processing";
-import { tracksRepo } from "./repo";
-import type { Track } from "./schema";
-import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadData } from "./upload-input";
+
+/** The job that finishes an upload (src/server/jobs/handlers.ts binds it). */
+export { processTrack } from "./processing";
 
 /** An upload's parts, already streamed to staging by the route (the caller removes them afterwards). */
 export interface UploadParts {
@@ -134,7 +144,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
   const cost = original.duration + stems.reduce((sum, stem) => sum + stem.duration, 0);
   const limit = quotaLimitSeconds(owner.id);
   let usedBefore = 0;
-  const track = tracksRepo.insertWithinQuota(
+  const track = insertTrackWithinQuota(
     {
       id: trackId,
       userId: owner.id,
@@ -180,7 +190,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
   } catch (error) {
     // Nothing half-kept: the rows (and so the quota charge) go with the files.
     log.error("upload could not be stored", { trackId, error: String(error) });
-    tracksRepo.remove(trackId);
+    removeTrack(trackId);
     await fileStore.deletePrefix(trackKeys.folder(trackId));
     throw error;
   }
