@@ -8,11 +8,14 @@ import { matchesAny, mediaHeaders, parseRange, type Served, type ServeOptions, u
  * track (browsers reuse the redirected URL for their Range requests), short enough that a leaked one
  * soon stops working. Access was checked before signing; the URL is the proof of that check.
  */
-export const SIGNED_URL_SECONDS = 15 * 60;
+const SIGNED_URL_SECONDS = 15 * 60;
 
 type Sign = (key: string, options: SignedUrlOptions) => string;
 
-/** Upstream headers passed on as they are: they describe the bytes S3 sends. */
+/**
+ * Upstream headers passed on as they are: they describe the bytes S3 sends. (Bun 1.4 still drops
+ * Content-Length on a streamed body and sends it chunked: oven-sh/bun#10507.)
+ */
 const PASSED_ON = ["content-length", "content-range", "etag", "last-modified"];
 
 /**
@@ -42,9 +45,10 @@ async function proxy(request: Request, url: string, missing: string, options: Se
   const headers = mediaHeaders(options);
   // The bucket's 416 is passed on in our shape; a server that answers such a range with 206 anyway
   // (s3rver does) is held to RFC 9110 here too.
-  if (range && (upstream.status === 416 || parseRange(range, await totalSize(upstream, url)) === "unsatisfiable")) {
+  const size = range ? await totalSize(upstream, url) : 0;
+  if (range && (upstream.status === 416 || parseRange(range, size) === "unsatisfiable")) {
     await upstream.body?.cancel();
-    return { response: unsatisfiableRange(headers, await totalSize(upstream, url)), complete: false };
+    return { response: unsatisfiableRange(headers, size), complete: false };
   }
   if (upstream.status !== 200 && upstream.status !== 206) {
     await upstream.body?.cancel();
