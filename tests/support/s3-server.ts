@@ -23,14 +23,23 @@ export interface TestS3Server {
  * An S3-compatible server (s3rver) on loopback, on a free port, storing in a fresh temporary folder.
  * The app and the S3 store speak only the S3 protocol to it, as they would to AWS, MinIO or Garage.
  */
-export async function startS3Server(bucket = "stemma-media"): Promise<TestS3Server> {
+export async function startS3Server(options: { corsOrigin?: string } = {}): Promise<TestS3Server> {
+  const bucket = "stemma-media";
   const directory = mkdtempSync(join(tmpdir(), "stemma-s3-"));
+  // The CORS rule an operator sets so browsers may fetch media from the bucket by script (README).
+  const cors = options.corsOrigin
+    ? [
+        `<CORSConfiguration><CORSRule><AllowedOrigin>${options.corsOrigin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod>` +
+          "<AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>Content-Range</ExposeHeader>" +
+          "</CORSRule></CORSConfiguration>",
+      ]
+    : [];
   const server = new S3rver({
     address: "127.0.0.1",
     port: 0,
     directory,
-    silent: !process.env.S3RVER_LOG,
-    configureBuckets: [{ name: bucket }],
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: cors }],
   });
   const multipartKeys: string[] = [];
   server.on("event", (event) => {
@@ -62,10 +71,10 @@ export async function startS3Server(bucket = "stemma-media"): Promise<TestS3Serv
  * Starts an S3 server before the file's (or describe block's) app server and adds its S3_* settings
  * to `env`: call it before `setUpServer({ env })`, whose start hook then runs second. Stopped after.
  */
-export function setUpS3Server(env: Record<string, string>): { readonly s3: TestS3Server } {
+export function setUpS3Server(env: Record<string, string>, options: { corsOrigin?: string } = {}): { readonly s3: TestS3Server } {
   let s3: TestS3Server | undefined;
   beforeAll(async () => {
-    s3 = await startS3Server();
+    s3 = await startS3Server(options);
     Object.assign(env, s3.env);
   });
   afterAll(() => s3?.stop());

@@ -9,7 +9,7 @@ declare module "s3rver" {
       port?: number;
       directory: string;
       silent?: boolean;
-      configureBuckets?: Array<{ name: string }>;
+      configureBuckets?: Array<{ name: string; configs?: string[] }>;
     });
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
