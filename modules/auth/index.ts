@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { clientIp } from "../../src/server/client-ip";
 import { authGuard, jwtPlugin } from "./guard";
 import { Credentials, Session, SignupBody, User, UserSummary } from "./model";
 import * as auth from "./service";
@@ -13,8 +14,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   .post(
     "/login",
     async ({ body, jwt, request, server }) => {
-      const ip = server?.requestIP(request)?.address ?? "unknown";
-      const user = await auth.login(body.email, body.password, ip);
+      const user = await auth.login(body.email, body.password, clientIp(server, request));
       return { token: await jwt.sign({ sub: user.id }), user };
     },
     { body: Credentials, response: Session },

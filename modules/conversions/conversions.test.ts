@@ -66,7 +66,13 @@ describe("full track", () => {
       status: "success",
       data: { conversionStatus: "NOT_STARTED", availableForSeconds: DEFAULT_TTL_SECONDS },
     });
-    expect((await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}?token=${owner.token}`)).status).toBe(404);
+    expect(
+      (
+        await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}`, {
+          headers: { authorization: `Bearer ${owner.token}` },
+        })
+      ).status,
+    ).toBe(404);
 
     const start = await call(live.server, "POST", `/track/${moduleTrack.id}/convert-audio`, {
       token: owner.token,

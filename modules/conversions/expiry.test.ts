@@ -65,7 +65,10 @@ test("an expired derivative is deleted and its status is NOT_STARTED again; it c
   const view = await waitForProcessing<TrackDetails>(live.server, owner.token, track.id);
   expect(view.flacConversionStatus).toBe("NOT_STARTED");
   expect(view.fullTrackFlacUrl).toBeNull();
-  expect((await fetch(`${live.server.url}/api/track/${track.id}/full.flac?token=${owner.token}`)).status).toBe(404);
+  expect(
+    (await fetch(`${live.server.url}/api/track/${track.id}/full.flac`, { headers: { authorization: `Bearer ${owner.token}` } }))
+      .status,
+  ).toBe(404);
   expect(storedFlacFiles()).toHaveLength(0);
 
   await call(live.server, "POST", `/track/${track.id}/convert-audio`, {

@@ -59,7 +59,9 @@ for (const { trackId, format } of ${JSON.stringify(claims)}) {
 }
 
 async function downloadedSamples(track: TrackDetails, format: string) {
-  const response = await fetch(`${live.server.url}/api/track/${track.id}/full.${format}?attachment&token=${owner.token}`);
+  const response = await fetch(`${live.server.url}/api/track/${track.id}/full.${format}?attachment`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
   expect(response.status).toBe(200);
   const file = join(live.server.dataDir, `download-${track.id}.${format}`);
   await Bun.write(file, await response.arrayBuffer());
