@@ -125,7 +125,7 @@ export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/tracks/deleted/count": globalRoute("/tracks/deleted/count", (who) => adminOnly(who)),
   // Deleting must never reach another user's track: callers who do not own it send its id (and get
   // nothing deleted, checked by the test); the owner and admins send an unknown id, to keep the world.
-  "DELETE /api/tracks/": trackRoute(
+  "DELETE /api/tracks": trackRoute(
     (_world, track, who) => ({
       path: "/tracks",
       body: { trackIds: [who === "owner" || who === "admin" ? "matrix-unknown-track" : track.id] },
