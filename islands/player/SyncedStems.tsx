@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import type { StemDetails } from "../../modules/tracks/model";
 import { formatDuration } from "../lib/format";
-import type { StemDetails } from "../track/types";
 import { mediaUrl } from "./media-url";
 import { createPlayRecorder } from "./play-recorder";
 import { StemWave } from "./StemWave";

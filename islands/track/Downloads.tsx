@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { $auth } from "../lib/auth";
 import { formatPeriod } from "../lib/format";
 import { signInHref, useReturnPath } from "../lib/return-path";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
 import { mediaUrl } from "../player/media-url";
-import { type ConversionFormat, type ConversionTarget, downloadPath, startConversion, waitForConversion } from "./conversion";
+import { type ConversionTarget, downloadPath, startConversion, waitForConversion } from "./conversion";
 
 type FormatState = "idle" | "converting" | "failed";
 

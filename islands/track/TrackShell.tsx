@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { api } from "../lib/api";
 import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
@@ -8,9 +9,9 @@ import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
 import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
+import { isProcessingUrl } from "./processing-url";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
-import { isProcessingUrl, type TrackDetails } from "./types";
 
 /**
  * The track page for a track the server would not render for an anonymous request (private, or not

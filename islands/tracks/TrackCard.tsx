@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
+import type { TrackListItem } from "../../modules/tracks/model";
 import { formatDuration, formatReleaseDate } from "../lib/format";
 import { useMediaUrl } from "../player/media-url";
 import Player from "../player/Player";
 import { WaveformSvg } from "../player/WaveformSvg";
 import { WAVEFORM_HEIGHTS } from "../player/waveform-style";
-import { isProcessingUrl } from "../track/types";
+import { isProcessingUrl } from "../track/processing-url";
 import { ActivityBars } from "./ActivityBars";
 import { CardIcon } from "./CardIcons";
 import { LicenseTooltip } from "./LicenseTooltip";
-import type { TrackListItem } from "./types";
 
 export interface CardSelection {
   selected: boolean;

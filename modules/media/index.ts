@@ -4,6 +4,7 @@ import { notFound } from "../../src/server/errors";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
 import { COVER_SIZE_NAMES, requireStemOf } from "../tracks/service";
+import { AUDIO_TYPES, mediaResponses } from "./model";
 import { findMediaTrack, presignMediaUrl } from "./presign";
 import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 
@@ -56,6 +57,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
         size: t.Optional(t.UnionEnum(COVER_SIZE_NAMES, { default: "page", error: "size must be card, page or page2x" })),
         token: t.Optional(t.String()),
       }),
+      detail: { responses: mediaResponses(["image/webp"]) },
     },
   )
   .get(
@@ -64,11 +66,11 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       const track = findMediaTrack(params.id, viewer, query.token);
       return sendMedia(request, track, originalFile(track), wantsAttachment(query.attachment));
     },
-    { query: MediaQuery },
+    { query: MediaQuery, detail: { responses: mediaResponses(AUDIO_TYPES) } },
   )
-  .get("/track/:id/full.mp3", fullTrack("mp3"), { query: MediaQuery })
-  .get("/track/:id/full.wav", fullTrack("wav"), { query: MediaQuery })
-  .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery })
+  .get("/track/:id/full.mp3", fullTrack("mp3"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg"]) } })
+  .get("/track/:id/full.wav", fullTrack("wav"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/wav"]) } })
+  .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/flac"]) } })
   .get(
     "/track/:id/stem/:stemId",
     ({ params, query, viewer, request }) => {
@@ -78,5 +80,5 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       const stem = requireStemOf(track.id, stemId);
       return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
-    { query: MediaQuery },
+    { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg", "audio/wav", "audio/flac"]) } },
   );

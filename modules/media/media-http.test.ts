@@ -3,14 +3,15 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { corpusFile, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
+import { corpusFile, uploadTrack } from "../../tests/support/test-tracks";
+import type { TrackDetails } from "../tracks/model";
 
 const ORIGINAL = "real-audio/sound-icons-electric-piano-3-16k.wav";
 const HOSTILE_TITLE = '../..\\etc/pa"ss wd; x=1 \u202Egnp.exe Café 🎵';
 
 const live = setUpServer();
 let owner: Session;
-let track: TrackReply;
+let track: TrackDetails;
 let originalBytes: Uint8Array;
 
 beforeAll(async () => {
@@ -27,7 +28,7 @@ beforeAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${live.server.url}/api${path}`, { headers: { authorization: `Bearer ${owner.token}`, ...headers } });
 const totals = async () =>
-  (await call<TrackReply>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
+  (await call<TrackDetails>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
 
 describe("Range", () => {
   test.each([

@@ -33,6 +33,9 @@ export const api = new Elysia({ prefix: "/api" })
       path: "/openapi",
       specPath: "/openapi.json",
       documentation: { info: { title: "Stemma API", version: "0.1.0" } },
+      // Only /api is documented (the pages are not an API); media paths end in .mp3/.wav/.flac, which the
+      // plugin would otherwise skip as static files.
+      exclude: { staticFile: false, paths: [/^(?!\/api\/)/] },
     }),
   )
   .use(healthModule)

@@ -32,6 +32,19 @@ export interface Config {
   deletionGraceSeconds: number;
   /** The largest track upload (original, stems and cover together), in bytes. */
   maxUploadBytes: number;
+  /** Media on an S3-compatible bucket instead of DATA_DIR/media; null when S3_BUCKET is unset. */
+  s3: S3Config | null;
+  /** How media on S3 reach browsers: a 302 to a presigned URL, or streamed through the app. */
+  mediaDelivery: "redirect" | "proxy";
+}
+
+/** The names `Bun.s3` itself reads, so operators' tooling can rely on them. */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -98,6 +111,25 @@ const listOf = (value: string) =>
 const DAY = 24 * 3600;
 const YEAR = 365 * DAY;
 
+const S3_COMPANIONS = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** S3 settings, checked as a whole so a half-configured bucket stops the boot naming what is missing. */
+function readS3(read: SettingsReader): S3Config | null {
+  const bucket = read.text("S3_BUCKET", "");
+  const endpoint = read.httpUrl("S3_ENDPOINT", "") || undefined;
+  const region = read.text("S3_REGION", "") || undefined;
+  const accessKeyId = read.text("S3_ACCESS_KEY_ID", "");
+  const secretAccessKey = read.text("S3_SECRET_ACCESS_KEY", "");
+  if (!bucket) {
+    const given = S3_COMPANIONS.filter((name) => read.text(name, ""));
+    if (given.length) read.note(`${given.join(", ")} set without S3_BUCKET: set S3_BUCKET to keep media on S3`);
+    return null;
+  }
+  const missing = [accessKeyId ? "" : "S3_ACCESS_KEY_ID", secretAccessKey ? "" : "S3_SECRET_ACCESS_KEY"].filter(Boolean);
+  if (missing.length) read.note(`S3_BUCKET is set, so ${missing.join(" and ")} must be set too`);
+  return { bucket, endpoint, region, accessKeyId, secretAccessKey };
+}
+
 /** Reads and checks every setting; a bad one throws a ConfigError that names it and what it accepts. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const read = new SettingsReader(env);
@@ -118,6 +150,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
     mediaTokenSeconds: read.wholeNumber("MEDIA_TOKEN_LIFETIME_SECONDS", 1800, 10, DAY),
     trustedProxies: listOf(read.text("TRUSTED_PROXIES", "")),
+    s3: readS3(read),
+    mediaDelivery: read.oneOf("MEDIA_DELIVERY", ["redirect", "proxy"] as const, "redirect"),
   };
   read.check();
   const dataDir = resolve(read.text("DATA_DIR", "./data"));

@@ -6,10 +6,12 @@
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { basename, extname, join } from "node:path";
+import type { TrackPage } from "../../../modules/lists/model";
+import type { TrackDetails, TrackListItem } from "../../../modules/tracks/model";
 import { seededRandom } from "../../fixtures/generator/synth";
 import { call, type Session } from "../../support/api";
 import type { TestServer } from "../../support/server";
-import { CORPUS, type TrackJson, upload, waitProcessed } from "../../support/uploads";
+import { CORPUS, upload, waitProcessed } from "../../support/uploads";
 
 /** Real files of each format, small enough to upload thousands of mutations of. */
 export const MUTATION_SOURCES = [
@@ -73,18 +75,13 @@ export async function uploadHostile(server: TestServer, session: Session, path: 
 
 /** Every track folder in the store belongs to a track of `session`, and the quota is the sum of their lengths. */
 export async function expectConsistent(server: TestServer, session: Session, idleSince = Date.now()): Promise<void> {
-  const tracks: TrackJson[] = [];
+  const tracks: TrackListItem[] = [];
   let cursor: string | null = null;
   do {
     const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
-    const page = await call<{ items: TrackJson[]; metadata: { nextCursor: string | null } }>(
-      server,
-      "GET",
-      `/tracks?limit=100${query}`,
-      {
-        token: session.token,
-      },
-    );
+    const page = await call<TrackPage>(server, "GET", `/tracks?limit=100${query}`, {
+      token: session.token,
+    });
     tracks.push(...page.body.items);
     cursor = page.body.metadata.nextCursor;
   } while (cursor);
@@ -102,8 +99,8 @@ export async function expectConsistent(server: TestServer, session: Session, idl
   // Quota is the original plus every stem; lists leave the stems out, so each track is read whole.
   let charged = 0;
   for (const { id } of tracks) {
-    const track = (await call<TrackJson>(server, "GET", `/track/${id}`, { token: session.token })).body;
-    charged += (track.duration ?? 0) + track.stems.reduce((sum, stem) => sum + stem.duration, 0);
+    const track = (await call<TrackDetails>(server, "GET", `/track/${id}`, { token: session.token })).body;
+    charged += (track.duration ?? 0) + track.stems.reduce((sum, stem) => sum + (stem.duration ?? 0), 0);
   }
   if (Math.abs(quota.body.currentUsedQuotaSeconds - charged) > 0.01 * Math.max(1, tracks.length))
     throw new Error(`quota ${quota.body.currentUsedQuotaSeconds} s charged, tracks hold ${charged} s`);
