@@ -154,7 +154,7 @@ async function runCell({ route, state, caller, credential }: Cell): Promise<stri
     return `${where}: ${response.status} ${text.slice(0, 120)}, expected ${expected.status.join("/")} as ${who}`;
   if (expected.denied && text !== JSON.stringify({ message: "Track not found" }))
     return `${where}: denial leaks: ${text.slice(0, 120)}`;
-  if (pattern === "/api/tracks/" && method === "DELETE" && response.status === 200 && !text.includes('"deletedIds":[]'))
+  if (pattern === "/api/tracks" && method === "DELETE" && response.status === 200 && !text.includes('"deletedIds":[]'))
     return `${where}: deleted something: ${text}`;
   if (/json|text|html/.test(response.headers.get("content-type") ?? "")) {
     const leaked = privateMarkers(who, request.path).find((marker) => text.includes(marker));

@@ -9,7 +9,7 @@ import { fuzzRoutes } from "./fuzz/routes";
 import { prepareFuzzWorld } from "./fuzz/world";
 
 const live = setUpServer({ env: { LOGIN_MAX_FAILURES_PER_IP: "1000000" } });
-export const FUZZ_SAMPLE = 2000;
+const FUZZ_SAMPLE = 2000;
 
 test(`${FUZZ_SAMPLE} generated requests over every route: no 5xx, no crash, no hang`, async () => {
   const world = await prepareFuzzWorld(live.server);
