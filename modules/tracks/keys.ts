@@ -2,16 +2,26 @@ import type { AudioFormat } from "../../src/server/audio/sniff";
 import type { CoverSize } from "./cover-art";
 
 /**
- * File-store keys for a track's media, all under `tracks/{trackId}/` so deleting a track is one
- * prefix delete. Built only from server ids and the sniffed format, never from upload names.
+ * File-store keys for a track's media, under `tracks/{trackId}/`. Built only from server ids and the
+ * sniffed format, never from upload names. A fork's rows name its original's keys (files are shared,
+ * never copied), so a key is deleted only when no live row names it (shared-files.ts).
  */
 export const trackKeys = {
   folder: (trackId: string) => `tracks/${trackId}`,
   original: (trackId: string, format: AudioFormat) => `tracks/${trackId}/original.${format}`,
-  mp3: (trackId: string) => `tracks/${trackId}/full.mp3`,
+  /**
+   * The streaming MP3 made from a source file, named after it. Every new source gets a key of its own
+   * (uploads by id, studio changes by `revision`), so a derivative never overwrites a file a fork shares.
+   */
+  streamMp3: (sourceKey: string) => sourceKey.replace(/\.[a-z0-9]+$/, ".stream.mp3"),
+  /** A replaced or regenerated original: a fresh name, as forks may share the one it replaces. */
+  revision: (trackId: string, format: AudioFormat) => `tracks/${trackId}/original-${crypto.randomUUID()}.${format}`,
   /** The uploaded cover as received, kept only until the job has made the WebP sizes. */
   coverSource: (trackId: string) => `tracks/${trackId}/cover-source`,
   cover: (trackId: string, size: CoverSize) => `tracks/${trackId}/cover-${size}.webp`,
+  /** One size of a stored cover, beside the page size that `coverArtKey` names (a fork's is its original's). */
+  coverVariant: (coverArtKey: string, size: CoverSize) => coverArtKey.replace(/cover-[a-z0-9]+\.webp$/, `cover-${size}.webp`),
   stemFile: (trackId: string, stemId: string, format: AudioFormat) => `tracks/${trackId}/stems/${stemId}.${format}`,
-  stemMp3: (trackId: string, stemId: string) => `tracks/${trackId}/stems/${stemId}.mp3`,
+  /** A stem file added or replaced in the studio: a fresh name, like `revision`. */
+  stemRevision: (trackId: string, format: AudioFormat) => `tracks/${trackId}/stems/${crypto.randomUUID()}.${format}`,
 };

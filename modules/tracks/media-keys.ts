@@ -39,5 +39,5 @@ export function requireStemOf(trackId: string, stemId: string): Stem {
 
 /** The stored WebP of one cover size, once processing has made the sizes (coverArtKey is then set). */
 export function coverVariantKey(track: Track, size: CoverSize): string | null {
-  return track.coverArtKey ? trackKeys.cover(track.id, size) : null;
+  return track.coverArtKey ? trackKeys.coverVariant(track.coverArtKey, size) : null;
 }

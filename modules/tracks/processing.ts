@@ -43,7 +43,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     if (!(await fileStore.stat(track.originalKey))) {
       throw new ProcessingFailed("The upload was interrupted before its audio was saved. Please upload it again.");
     }
-    const stems = listStemsOf(trackId).map((stem) => processStem(track, stem, folder, signal));
+    const stems = listStemsOf(trackId).map((stem) => processStem(stem, folder, signal));
     const results = await Promise.allSettled([processOriginal(track, folder, signal), processCover(track), ...stems]);
     // Everything has settled before the folder goes; the first failure in order is the one reported.
     const failed = results.find((result) => result.status === "rejected");
@@ -71,13 +71,16 @@ async function encodeMp3(path: string, format: AudioFormat, mp3Key: string, fold
 
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
   const path = await fileStore.localPath(track.originalKey);
-  tracksRepo.update(track.id, await encodeMp3(path, track.originalFormat, trackKeys.mp3(track.id), folder, signal));
+  tracksRepo.update(
+    track.id,
+    await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal),
+  );
 }
 
-async function processStem(track: Track, stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
+async function processStem(stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
   if (stem.processingStatus === "READY") return;
   const path = await fileStore.localPath(stem.fileKey);
-  const mp3Key = trackKeys.stemMp3(track.id, stem.id);
+  const mp3Key = trackKeys.streamMp3(stem.fileKey);
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as AudioFormat, mp3Key, folder, signal);
     tracksRepo.updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });

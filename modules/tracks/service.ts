@@ -10,10 +10,15 @@ import { trackView } from "./view";
  * What other modules use from tracks: the view builder, counters, stems and the storage keys of
  * every media file (media serving, conversions, plays). Access is always checked through access.ts.
  */
+export { canView, findOwnedTrack, findViewableTrack } from "./access";
 export { incrementDownloads, incrementPlays } from "./counters";
+export { type ForkChoices, forksOf, insertForkWithinQuota } from "./fork-rows";
 export { trackKeys } from "./keys";
 export { coverVariantKey, listStemsOf, requireStemOf } from "./media-keys";
+export { quotaGate } from "./quota";
 export { type TrackView, trackView } from "./view";
+
+export const findTrackRow = (id: string): Track | undefined => tracksRepo.findById(id);
 
 export function getTrack(id: string, viewer: Viewer | null) {
   return trackView(findViewableTrack(id, viewer), viewer);

@@ -1,16 +1,15 @@
 import { type AudioFacts, AudioRejected, inspectAudio } from "../../src/server/audio/inspect";
-import { badRequest, HttpError, payloadTooLarge } from "../../src/server/errors";
+import { badRequest, payloadTooLarge } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
-import { formatQuotaDuration } from "../../src/shared/quota-duration";
 import type { Viewer } from "../auth/service";
-import { type NotificationInput, notifyUsers } from "../notifications/service";
-import { quotaLimitSeconds } from "../storage/service";
+import type { NotificationInput } from "../notifications/service";
 import { MAX_COVER_BYTES, validateCoverArt } from "./cover-art";
 import { trackKeys } from "./keys";
 import { enqueueProcessing } from "./processing";
+import { quotaGate } from "./quota";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
 import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadInput } from "./upload-input";
@@ -22,9 +21,6 @@ export interface UploadParts {
   coverArt?: StagedFile;
   stems?: StagedFile[];
 }
-
-/** Past this share of the quota the owner is warned (once, on the upload that crosses it). */
-const QUOTA_WARNING_SHARE = 0.8;
 
 /**
  * POST /api/track. Everything is checked before anything is kept: the form, the bytes (sniffed,
@@ -132,8 +128,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
     };
   });
   const cost = original.duration + stems.reduce((sum, stem) => sum + stem.duration, 0);
-  const limit = quotaLimitSeconds(owner.id);
-  let usedBefore = 0;
+  const quota = quotaGate(owner.id, cost, "upload");
   const track = tracksRepo.insertWithinQuota(
     {
       id: trackId,
@@ -161,16 +156,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       totalQuotaSeconds: cost,
     },
     stemRows,
-    (used) => {
-      usedBefore = used;
-      if (used + cost > limit) {
-        throw new HttpError(
-          413,
-          // Needed rounds up and left rounds down, so the message never reads as if it would fit.
-          `This upload needs ${formatQuotaDuration(cost, "up")} of storage but only ${formatQuotaDuration(limit - used, "down")} of your ${formatQuotaDuration(limit)} quota is left`,
-        );
-      }
-    },
+    quota.admit,
   );
   try {
     await fileStore.putFile(track.originalKey, original.path);
@@ -184,17 +170,5 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
     await fileStore.deletePrefix(trackKeys.folder(trackId));
     throw error;
   }
-  return { track, notification: quotaWarning(owner.id, usedBefore, usedBefore + cost, limit) };
-}
-
-function quotaWarning(userId: string, before: number, after: number, limit: number): NotificationInput | undefined {
-  const threshold = limit * QUOTA_WARNING_SHARE;
-  if (limit <= 0 || before >= threshold || after < threshold) return undefined;
-  const notification = {
-    title: "Storage almost full",
-    message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${formatQuotaDuration(after)} of ${formatQuotaDuration(limit)}).`,
-    type: "storage-quota-warning",
-  };
-  notifyUsers([userId], notification);
-  return notification;
+  return { track, notification: quota.warning() };
 }

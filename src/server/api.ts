@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
 import { conversionsModule } from "../../modules/conversions";
+import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
 import { mediaModule } from "../../modules/media";
@@ -35,6 +36,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(notificationsModule)
   .use(storageModule)
   .use(tracksModule)
+  .use(forksModule)
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule);
