@@ -70,6 +70,8 @@ async function encodeMp3(path: string, format: AudioFormat, mp3Key: string, fold
 }
 
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
+  // A fork's stem change leaves its audio as it was: that MP3 exists (and may be a file others share).
+  if (track.mp3Key === trackKeys.streamMp3(track.originalKey)) return;
   const path = await fileStore.localPath(track.originalKey);
   tracksRepo.update(
     track.id,

@@ -15,7 +15,11 @@ export { incrementDownloads, incrementPlays } from "./counters";
 export { type ForkChoices, forksOf, insertForkWithinQuota } from "./fork-rows";
 export { trackKeys } from "./keys";
 export { coverVariantKey, listStemsOf, requireStemOf } from "./media-keys";
+export { enqueueProcessing } from "./processing";
 export { quotaGate } from "./quota";
+export { releaseFiles } from "./shared-files";
+export { changeWithinQuota, nextStemIndex, removeStemRow, renameStem, setTrackAudio } from "./studio-rows";
+export { type Inspected, inspectStaged, stemMismatch } from "./upload";
 export { type TrackView, trackView } from "./view";
 
 export const findTrackRow = (id: string): Track | undefined => tracksRepo.findById(id);

@@ -1,9 +1,11 @@
 import { type AudioFacts, AudioRejected, inspectAudio } from "../../src/server/audio/inspect";
+import type { AudioFormat } from "../../src/server/audio/sniff";
 import { badRequest, payloadTooLarge } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
+import type { OriginalFormat } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
 import type { NotificationInput } from "../notifications/service";
 import { MAX_COVER_BYTES, validateCoverArt } from "./cover-art";
@@ -60,8 +62,10 @@ export async function uploadTrack(
   return store(owner, input, original, stems, cover);
 }
 
+type FrameCount = Pick<AudioFacts, "sampleRate" | "frames">;
+
 /** How a stem differs from its original, in words the uploader can act on; null when it matches. */
-function stemMismatch(stem: AudioFacts, original: AudioFacts): string | null {
+export function stemMismatch(stem: FrameCount, original: FrameCount): string | null {
   if (stem.sampleRate !== original.sampleRate) {
     return `it is at ${stem.sampleRate} Hz, the original at ${original.sampleRate} Hz`;
   }
@@ -82,7 +86,7 @@ function checkStemList(input: UploadInput, original: StagedFile, stems: StagedFi
 }
 
 /** A staged file's facts, with where it lies and its size (counted as it streamed in). */
-type Inspected = AudioFacts & { path: string; size: number };
+export type Inspected = AudioFacts & { path: string; size: number };
 
 /**
  * The original and its stems decode side by side (the ffmpeg semaphore keeps it to one per core).
@@ -101,8 +105,13 @@ async function inspectUpload(file: StagedFile, declared: UploadInput["originalFo
   const byName = extensionFormat(file.name);
   if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
   if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
+  return inspectStaged(file, byName, label);
+}
+
+/** The upload's checks of one staged file (sniffed, header read, fully decoded) as `format`; refusals are 400s. */
+export async function inspectStaged(file: StagedFile, format: AudioFormat, label: string): Promise<Inspected> {
   try {
-    return { ...(await inspectAudio(file.path, byName, label)), path: file.path, size: file.size };
+    return { ...(await inspectAudio(file.path, format, label)), path: file.path, size: file.size };
   } catch (error) {
     if (error instanceof AudioRejected) throw badRequest(error.message);
     throw error;
@@ -138,7 +147,8 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       primaryArtistName: input.primaryArtistName,
       duration: original.duration,
       waveformData: original.waveformData,
-      originalFormat: original.format,
+      // Inspected as its name's format, and upload names only take ORIGINAL_FORMATS.
+      originalFormat: original.format as OriginalFormat,
       originalKey: trackKeys.original(trackId, original.format),
       originalStreamable: original.playsInBrowsers,
       originalSizeBytes: original.size,

@@ -10,6 +10,7 @@ import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
 import { storageModule } from "../../modules/storage";
+import { studioModule } from "../../modules/studio";
 import { tracksModule } from "../../modules/tracks";
 import { bodyLimit } from "./body-limit";
 import { errorHandler } from "./http";
@@ -17,7 +18,15 @@ import { errorHandler } from "./http";
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
   .use(errorHandler)
-  .use(bodyLimit([{ method: "POST", path: "/api/track" }]))
+  .use(
+    bodyLimit([
+      { method: "POST", path: "/api/track" },
+      // A fork's studio (modules/studio): stems and replacement audio stream to disk too.
+      { method: "POST", path: /^\/api\/track\/[^/]+\/stem$/ },
+      { method: "PATCH", path: /^\/api\/track\/[^/]+\/stem\/[^/]+$/ },
+      { method: "PATCH", path: /^\/api\/track\/[^/]+\/audio$/ },
+    ]),
+  )
   // Media URLs may carry ?token=: never let them leak through the Referer header, errors included.
   .onRequest(({ set }) => {
     set.headers["referrer-policy"] = "no-referrer";
@@ -37,6 +46,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(storageModule)
   .use(tracksModule)
   .use(forksModule)
+  .use(studioModule)
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule);

@@ -2,7 +2,7 @@ import { FfmpegError, probe, runFfmpeg } from "../ffmpeg";
 import { type PcmLayout, readFlacHeader, readWavHeader, type WavHeader } from "./headers";
 import { moduleIsWhole } from "./module-structure";
 import { PeakReducer } from "./peaks";
-import { type AudioFormat, DEMUXER, MODULE_FORMATS, readHead, sniffAudio } from "./sniff";
+import { type AudioFormat, DEMUXER, looksLikeMp3, MODULE_FORMATS, readHead, sniffAudio } from "./sniff";
 
 /** What the upload learns about a file before anything is stored or charged. */
 export interface AudioFacts {
@@ -38,6 +38,7 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
   const file = Bun.file(path);
   if (file.size === 0) throw new AudioRejected(`${label} is empty`);
   const { head, tagLength } = await readHead(file);
+  if (expected === "mp3") return inspectMp3(path, label, head);
   // Only FLAC may follow a leading ID3v2 tag (an MP3 usually starts with one, and stays refused).
   const sniffed = sniffAudio(head);
   const format = tagLength > 0 && sniffed !== "flac" ? null : sniffed;
@@ -68,6 +69,34 @@ export async function inspectAudio(path: string, expected: AudioFormat, label: s
     moduleMessage: null,
     // FLAC always plays; a WAV only in the codecs browsers decode.
     playsInBrowsers: wav ? wav.playsInBrowsers : true,
+  };
+}
+
+/**
+ * An MP3 stem: its frame header must be there, its layout comes from ffprobe (MP3 has no file header
+ * stating it), and the same validating decode counts its samples (ffmpeg honours the LAME gapless
+ * header, so encoder priming and padding are not counted).
+ */
+async function inspectMp3(path: string, label: string, head: Uint8Array): Promise<AudioFacts> {
+  if (!looksLikeMp3(head)) throw new AudioRejected(`${label} is not a valid MP3 file`);
+  const report = await probe(path, DEMUXER.mp3, { timeoutMs: PROBE_TIMEOUT_MS }).catch(() => null);
+  const stream = report?.streams?.find((s) => s.codec_type === "audio");
+  if (stream?.codec_name !== "mp3" || !stream.sample_rate || !stream.channels) {
+    throw new AudioRejected(`${label} could not be read as MP3 audio`);
+  }
+  const layout = { sampleRate: Number(stream.sample_rate), channels: stream.channels };
+  const { samples, waveformData } = await decodeAll(path, "mp3", label, layout, true);
+  const frames = Math.floor(samples / layout.channels);
+  if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
+  return {
+    format: "mp3",
+    duration: frames / layout.sampleRate,
+    ...layout,
+    frames,
+    waveformData,
+    moduleTitle: null,
+    moduleMessage: null,
+    playsInBrowsers: true,
   };
 }
 
