@@ -11,7 +11,7 @@ import { createTrack, type TrackJson, waitForProcessing } from "../../tests/supp
 const STEMS = "stems/Nova Drift - Undertow";
 const WITH_STEMS = {
   original: `${STEMS} (full mix).wav`,
-  coverArt: "images/pygame-fist.png",
+  coverArt: "images/matplotlib-grace_hopper.jpg",
   stems: [
     { path: `${STEMS} - bass.wav`, name: "Bass", type: "bass" },
     { path: `${STEMS} - drums.wav`, name: "Drums", type: "drums" },

@@ -34,7 +34,7 @@ const mediaFiles = () =>
 async function uploadWithStem(): Promise<TrackJson> {
   const id = await createTrack(live.server, owner.token, {
     original: `${STEMS} (full mix).wav`,
-    coverArt: "images/pygame-fist.png",
+    coverArt: "images/matplotlib-grace_hopper.jpg",
     stems: [{ path: `${STEMS} - bass.wav`, name: "Bass", type: "bass" }],
   });
   return waitForProcessing(live.server, owner.token, id);

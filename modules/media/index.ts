@@ -4,7 +4,7 @@ import { authGuard } from "../auth/guard";
 import type { Viewer } from "../auth/service";
 import { findViewableTrack } from "../tracks/access";
 import { requireStemOf } from "../tracks/media-keys";
-import { type AudioFormat, COVER_SIZES, coverFile, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
+import { COVER_SIZES, coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
 const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });
@@ -15,7 +15,7 @@ const STEM_FILE = /^([A-Za-z0-9-]+)\.(mp3|wav|flac)$/;
 type MediaRequest = { params: { id: string }; query: { attachment?: string }; viewer: Viewer | null; request: Request };
 
 const fullTrack =
-  (format: AudioFormat) =>
+  (format: DownloadFormat) =>
   ({ params, query, viewer, request }: MediaRequest) => {
     const track = findViewableTrack(params.id, viewer);
     return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
@@ -60,7 +60,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       if (!stemId || !format) throw notFound("Not found");
       const track = findViewableTrack(params.id, viewer);
       const stem = requireStemOf(track.id, stemId);
-      return sendMedia(request, track, stemFile(track, stem, format as AudioFormat), wantsAttachment(query.attachment));
+      return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
     { query: MediaQuery },
   );

@@ -6,7 +6,7 @@ import { CORPUS, corpusPath, createTrack, waitForProcessing } from "../../tests/
 export { CORPUS };
 export const corpusFile = (path: string) => Bun.file(corpusPath(path));
 
-export interface UploadInput {
+export interface TestUpload {
   title?: string;
   original: string;
   originalFormat: string;
@@ -15,7 +15,7 @@ export interface UploadInput {
   stems?: Array<{ path: string; name: string; type: string }>;
 }
 
-export interface TrackView {
+export interface TrackReply {
   id: string;
   originalUrl: string;
   coverArt: string | null;
@@ -31,12 +31,12 @@ export interface TrackView {
 }
 
 /** Uploads a track as `session` and waits until its audio, stems and cover are processed. */
-export async function uploadTrack(server: TestServer, session: Session, input: UploadInput): Promise<TrackView> {
-  return waitForProcessing<TrackView>(server, session.token, await startUpload(server, session, input));
+export async function uploadTrack(server: TestServer, session: Session, input: TestUpload): Promise<TrackReply> {
+  return waitForProcessing<TrackReply>(server, session.token, await startUpload(server, session, input));
 }
 
 /** Uploads a track and returns its id at once, while processing runs. */
-export function startUpload(server: TestServer, session: Session, input: UploadInput): Promise<string> {
+export function startUpload(server: TestServer, session: Session, input: TestUpload): Promise<string> {
   return createTrack(server, session.token, {
     original: input.original,
     coverArt: input.cover,

@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { inspectAudio } from "../../src/server/audio/inspect";
 import { mixStems } from "../../src/server/audio/mix";
-import type { AudioFormat } from "../../src/server/audio/sniff";
+import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
@@ -45,7 +45,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
   try {
     const stems = tracks.listStemsOf(trackId);
     const sources = await Promise.all(
-      stems.map(async (stem) => ({ path: await fileStore.localPath(stem.fileKey), format: stem.originalFormat as AudioFormat })),
+      stems.map(async (stem) => ({ path: await fileStore.localPath(stem.fileKey), format: stem.originalFormat as UploadFormat })),
     );
     const mixPath = join(folder, "mix.flac");
     await mixStems(sources, mixPath, signal);

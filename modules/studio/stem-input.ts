@@ -1,4 +1,4 @@
-import type { AudioFormat } from "../../src/server/audio/sniff";
+import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
 import { MAX_LENGTH, STEM_TYPES, type StemType } from "../../src/shared/upload-rules";
 import type { Stem } from "../tracks/schema";
@@ -12,7 +12,7 @@ export interface StemInfo {
 export const STUDIO_STEM_FILE_INVALID = "Stem files must be .mp3, .wav or .flac";
 export const STEM_NAME_REQUIRED = "Stem name is required";
 
-export function stemFileFormat(fileName: string): AudioFormat {
+export function stemFileFormat(fileName: string): UploadFormat {
   const ext = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
   if (ext === "mp3" || ext === "wav" || ext === "flac") return ext;
   throw badRequest(STUDIO_STEM_FILE_INVALID);

@@ -58,7 +58,7 @@ describe("bad files and refusals change nothing", () => {
   test("each gets the upload's check or the SPEC message, and the track, stems and quota stay as they were", async () => {
     const before = await fork();
     const usedBefore = await used();
-    const png = Bun.file(corpusPath("images/pygame-fist.png"));
+    const png = Bun.file(corpusPath("images/matplotlib-grace_hopper.jpg"));
     const cases: Array<[Promise<{ status: number; body: { message: string } }>, number, string]> = [
       [
         addStem(live.server, forker, forkId, studioForm("stemFile", undefined, { name: "Empty" })),

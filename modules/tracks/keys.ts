@@ -1,4 +1,4 @@
-import type { AudioFormat } from "../../src/server/audio/sniff";
+import type { UploadFormat } from "../../src/server/audio/sniff";
 import type { CoverSize } from "./cover-art";
 
 /**
@@ -8,20 +8,20 @@ import type { CoverSize } from "./cover-art";
  */
 export const trackKeys = {
   folder: (trackId: string) => `tracks/${trackId}`,
-  original: (trackId: string, format: AudioFormat) => `tracks/${trackId}/original.${format}`,
+  original: (trackId: string, format: UploadFormat) => `tracks/${trackId}/original.${format}`,
   /**
    * The streaming MP3 made from a source file, named after it. Every new source gets a key of its own
    * (uploads by id, studio changes by `revision`), so a derivative never overwrites a file a fork shares.
    */
   streamMp3: (sourceKey: string) => sourceKey.replace(/\.[a-z0-9]+$/, ".stream.mp3"),
   /** A replaced or regenerated original: a fresh name, as forks may share the one it replaces. */
-  revision: (trackId: string, format: AudioFormat) => `tracks/${trackId}/original-${crypto.randomUUID()}.${format}`,
+  revision: (trackId: string, format: UploadFormat) => `tracks/${trackId}/original-${crypto.randomUUID()}.${format}`,
   /** The uploaded cover as received, kept only until the job has made the WebP sizes. */
   coverSource: (trackId: string) => `tracks/${trackId}/cover-source`,
   cover: (trackId: string, size: CoverSize) => `tracks/${trackId}/cover-${size}.webp`,
   /** One size of a stored cover, beside the page size that `coverArtKey` names (a fork's is its original's). */
   coverVariant: (coverArtKey: string, size: CoverSize) => coverArtKey.replace(/cover-[a-z0-9]+\.webp$/, `cover-${size}.webp`),
-  stemFile: (trackId: string, stemId: string, format: AudioFormat) => `tracks/${trackId}/stems/${stemId}.${format}`,
+  stemFile: (trackId: string, stemId: string, format: UploadFormat) => `tracks/${trackId}/stems/${stemId}.${format}`,
   /** A stem file added or replaced in the studio: a fresh name, like `revision`. */
-  stemRevision: (trackId: string, format: AudioFormat) => `tracks/${trackId}/stems/${crypto.randomUUID()}.${format}`,
+  stemRevision: (trackId: string, format: UploadFormat) => `tracks/${trackId}/stems/${crypto.randomUUID()}.${format}`,
 };

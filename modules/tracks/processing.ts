@@ -1,7 +1,7 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { renderMp3AndLoudness } from "../../src/server/audio/render";
-import type { AudioFormat } from "../../src/server/audio/sniff";
+import type { UploadFormat } from "../../src/server/audio/sniff";
 import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
 import { stagingFolder } from "../../src/server/staging";
@@ -62,7 +62,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
 }
 
 /** The streaming MP3 and its loudness from one ffmpeg run, stored under `mp3Key`. */
-async function encodeMp3(path: string, format: AudioFormat, mp3Key: string, folder: string, signal: AbortSignal) {
+async function encodeMp3(path: string, format: UploadFormat, mp3Key: string, folder: string, signal: AbortSignal) {
   const mp3Path = join(folder, `${crypto.randomUUID()}.mp3`);
   const { loudnessLufs } = await renderMp3AndLoudness(path, format, mp3Path, signal);
   const stored = await fileStore.putFile(mp3Key, mp3Path);
@@ -84,7 +84,7 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
   const path = await fileStore.localPath(stem.fileKey);
   const mp3Key = trackKeys.streamMp3(stem.fileKey);
   try {
-    const encoded = await encodeMp3(path, stem.originalFormat as AudioFormat, mp3Key, folder, signal);
+    const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
     tracksRepo.updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
   } catch (error) {
     if (signal.aborted) throw error;

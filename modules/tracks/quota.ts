@@ -32,7 +32,7 @@ export function quotaGate(userId: string, cost: number, what: string) {
 function quotaWarning(userId: string, before: number, after: number, limit: number): NotificationInput | undefined {
   const threshold = limit * QUOTA_WARNING_SHARE;
   if (limit <= 0 || before >= threshold || after < threshold) return undefined;
-  const notification = {
+  const notification: NotificationInput = {
     title: "Storage almost full",
     message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${formatQuotaDuration(after)} of ${formatQuotaDuration(limit)}).`,
     type: "storage-quota-warning",

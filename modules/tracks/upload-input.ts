@@ -29,7 +29,7 @@ import {
 import { licenseExists } from "../licenses/service";
 
 /** The checked `data` part of POST /api/track (SPEC §7), with SPEC §5 defaults applied. */
-export interface UploadInput extends TrackInfo {
+export interface UploadData extends TrackInfo {
   originalFormat: OriginalFormat | null;
   stemMetadata: { name: string; type: StemType }[];
 }
@@ -94,7 +94,7 @@ function genresOf(raw: Raw): string[] {
   return genres;
 }
 
-function stemMetadataOf(raw: Raw): UploadInput["stemMetadata"] {
+function stemMetadataOf(raw: Raw): UploadData["stemMetadata"] {
   const value = raw.stemMetadata ?? [];
   if (!Array.isArray(value)) throw badRequest("stemMetadata must be a list");
   if (value.length > MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
@@ -152,7 +152,7 @@ export function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false
 }
 
 /** Parses and checks the JSON `data` field of an upload; throws the first problem as a 400. */
-export function parseUploadInput(data: unknown): UploadInput {
+export function parseUploadInput(data: unknown): UploadData {
   const raw = trackDataObject(data);
   const info = parseTrackInfo(raw);
   const originalFormat = optionalText(raw, "originalFormat", 10)?.toLowerCase() ?? null;

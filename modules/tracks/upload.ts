@@ -1,5 +1,5 @@
 import { type AudioFacts, AudioRejected, inspectAudio } from "../../src/server/audio/inspect";
-import type { AudioFormat } from "../../src/server/audio/sniff";
+import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest, payloadTooLarge } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import type { StagedFile } from "../../src/server/multipart";
@@ -14,7 +14,7 @@ import { enqueueProcessing } from "./processing";
 import { quotaGate } from "./quota";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
-import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadInput } from "./upload-input";
+import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadData } from "./upload-input";
 
 /** An upload's parts, already streamed to staging by the route (the caller removes them afterwards). */
 export interface UploadParts {
@@ -76,7 +76,7 @@ export function stemMismatch(stem: FrameCount, original: FrameCount): string | n
   return `it is ${amount} ${stem.frames < original.frames ? "shorter" : "longer"}`;
 }
 
-function checkStemList(input: UploadInput, original: StagedFile, stems: StagedFile[]): void {
+function checkStemList(input: UploadData, original: StagedFile, stems: StagedFile[]): void {
   if (stems.length === 0 && input.stemMetadata.length === 0) return;
   if (stems.length > MAX_STEMS) throw badRequest(`A track can have at most ${MAX_STEMS} stems`);
   const originalFormat = input.originalFormat ?? extensionFormat(original.name);
@@ -101,7 +101,7 @@ async function inspectAll(inspections: Promise<Inspected>[]): Promise<Inspected[
 }
 
 /** Inspects one staged upload; its name only picks the expected format. */
-async function inspectUpload(file: StagedFile, declared: UploadInput["originalFormat"], label: string): Promise<Inspected> {
+async function inspectUpload(file: StagedFile, declared: UploadData["originalFormat"], label: string): Promise<Inspected> {
   const byName = extensionFormat(file.name);
   if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
   if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
@@ -109,7 +109,7 @@ async function inspectUpload(file: StagedFile, declared: UploadInput["originalFo
 }
 
 /** The upload's checks of one staged file (sniffed, header read, fully decoded) as `format`; refusals are 400s. */
-export async function inspectStaged(file: StagedFile, format: AudioFormat, label: string): Promise<Inspected> {
+export async function inspectStaged(file: StagedFile, format: UploadFormat, label: string): Promise<Inspected> {
   try {
     return { ...(await inspectAudio(file.path, format, label)), path: file.path, size: file.size };
   } catch (error) {
@@ -118,11 +118,11 @@ export async function inspectStaged(file: StagedFile, format: AudioFormat, label
   }
 }
 
-async function store(owner: Viewer, input: UploadInput, original: Inspected, stems: Inspected[], cover: Uint8Array | null) {
+async function store(owner: Viewer, input: UploadData, original: Inspected, stems: Inspected[], cover: Uint8Array | null) {
   const trackId = crypto.randomUUID();
   const stemRows = stems.map((facts, index) => {
     const id = crypto.randomUUID();
-    const meta = input.stemMetadata[index] as UploadInput["stemMetadata"][number];
+    const meta = input.stemMetadata[index] as UploadData["stemMetadata"][number];
     return {
       id,
       trackId,

@@ -19,7 +19,7 @@ export const PROCESSING_PREFIX = "{address}";
  * for modules and for WAVs browsers cannot play), even while the MP3 is still encoding; and when
  * processing has failed.
  */
-export function isProcessing(track: Track): boolean {
+export function isTrackProcessing(track: Track): boolean {
   if (track.processingStatus !== "PENDING") return false;
   const originalPlays = (track.originalFormat === "wav" || track.originalFormat === "flac") && track.originalStreamable;
   const streamable = originalPlays || track.mp3Key !== null;
@@ -67,7 +67,7 @@ function trackFields(track: Track, { username, licenseType }: TrackFacts) {
     duration: track.duration,
     coverArt,
     originalFormat: track.originalFormat,
-    originalUrl: isProcessing(track) ? marker(`${base}/original`) : `${base}/original`,
+    originalUrl: isTrackProcessing(track) ? marker(`${base}/original`) : `${base}/original`,
     bpm: track.bpm,
     key: track.key,
     isExplicit: track.isExplicit,

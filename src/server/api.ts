@@ -50,5 +50,3 @@ export const api = new Elysia({ prefix: "/api" })
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule);
-
-export type Api = typeof api;

@@ -1,5 +1,5 @@
 import { runFfmpeg } from "../ffmpeg";
-import { type AudioFormat, DEMUXER } from "./sniff";
+import { DEMUXER, type UploadFormat } from "./sniff";
 
 const RENDER_TIMEOUT_MS = 15 * 60_000;
 /** 24-bit FLAC: lossless for 16- and 24-bit sources, and room for a sum louder than any one stem. */
@@ -7,7 +7,7 @@ const FLAC_24 = ["-c:a", "flac", "-sample_fmt", "s32", "-bits_per_raw_sample", "
 
 export interface MixSource {
   path: string;
-  format: AudioFormat;
+  format: UploadFormat;
 }
 
 const input = ({ path, format }: MixSource) => ["-f", DEMUXER[format], "-i", `file:${path}`];
