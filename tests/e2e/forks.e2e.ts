@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { screenshotPath } from "../support/screenshots";
-import { uploadTiny, waitForProcessing } from "../support/uploads";
+import { createTrack, uploadTiny, waitForProcessing } from "../support/uploads";
 
 const live = setUpServerAndBrowser();
 
@@ -93,4 +93,26 @@ describe("the fork tree", () => {
     await page.getByText("Error loading forks: API request failed: Database is busy").waitFor();
     await context.close();
   });
+});
+
+test("a fork's edit screen offers only the licences that honour its original's", async () => {
+  const licenses = (await call<Array<{ id: string; type: string }>>(live.server, "GET", "/licenses")).body;
+  const byType = (type: string) => licenses.find((license) => license.type === type)?.id as string;
+  const source = await createTrack(live.server, owner.token, {
+    original: "bad/CON.wav",
+    data: { title: "Non-commercial", licenseId: byType("CC_BY_NC") },
+  });
+  await waitForProcessing(live.server, owner.token, source);
+  const fork = await call<{ id: string }>(live.server, "POST", `/track/${source}/fork`, {
+    token: forker.token,
+    body: { title: "NC fork" },
+  });
+  const { context, page } = await live.openPage(`/track/${fork.body.id}/edit`, forker.token);
+  const select = page.getByLabel("License", { exact: true });
+  await select.waitFor();
+  const offered = await select
+    .locator("option")
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
+  expect(offered.sort()).toEqual([byType("CC_BY_NC"), byType("CC_BY_NC_SA")].sort());
+  await context.close();
 });
