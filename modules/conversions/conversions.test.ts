@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { CORPUS, decodedSampleCount, startUpload, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
-import { CORPUS, decodedSampleCount, startUpload, type TrackReply, uploadTrack } from "../media/test-tracks";
 
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
 const STEM_SAMPLES = 1_323_000;

@@ -1,7 +1,7 @@
 import { readFlacHeader, readWavHeader } from "../../src/server/audio/headers";
 import { DEMUXER, readHead, type UploadFormat } from "../../src/server/audio/sniff";
 import { runFfmpeg } from "../../src/server/ffmpeg";
-import type { ConversionFormat } from "./schema";
+import type { ConversionFormat } from "../../src/shared/conversion-status";
 
 /**
  * Whether the original is deeper than 16 bits (or floating point): its derivatives then keep 24 bits

@@ -7,7 +7,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { CORPUS, decodedSampleCount, type TrackReply, uploadTrack } from "../media/test-tracks";
+import { CORPUS, decodedSampleCount, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 
 const FLAC = "real-audio/audio-lena.flac";
 

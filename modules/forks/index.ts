@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../auth";
 import { ForkBody, ForkReply, ForkTree, Lineage } from "./model";
 import { forkTrack, forkTree, lineage } from "./service";
 

@@ -2,8 +2,9 @@ import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
 import { findUserById, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
-import type { Track } from "../tracks/schema";
+import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
+import { quotaGate } from "../uploads/service";
 
 /** The longest chain walked (lineage, tree depth) and the most forks listed: bounds on a crafted tree. */
 const MAX_DEPTH = 100;
@@ -20,7 +21,7 @@ export function forkTrack(id: string, viewer: Viewer, body: { title: string; des
   if (original.processingStatus !== "READY") throw conflict("This track is still being processed; fork it once it is ready");
   const title = body.title.trim();
   if (!title) throw badRequest(TITLE_REQUIRED);
-  const quota = tracks.quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
+  const quota = quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
   const fork = tracks.insertForkWithinQuota(
     original,
     viewer.id,
@@ -53,7 +54,7 @@ function listed(track: Track, viewer: Viewer | null): boolean {
 export function forkTree(id: string, viewer: Viewer | null) {
   let original = tracks.findViewableTrack(id, viewer);
   for (let depth = 0; depth < MAX_DEPTH && original.forkedFromId; depth++) {
-    const parent = tracks.findTrackRow(original.forkedFromId);
+    const parent = tracks.findTrack(original.forkedFromId);
     if (!parent || !tracks.canView(parent, viewer)) break;
     original = parent;
   }
@@ -94,7 +95,7 @@ export function lineage(id: string, viewer: Viewer | null) {
   const ancestors = [];
   let parentId = track.forkedFromId;
   for (let depth = 0; depth < MAX_DEPTH && parentId; depth++) {
-    const parent = tracks.findTrackRow(parentId);
+    const parent = tracks.findTrack(parentId);
     if (!parent) break;
     ancestors.push(
       tracks.canView(parent, viewer)

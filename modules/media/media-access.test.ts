@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { waitForProcessing } from "../../tests/support/uploads";
-import { type TrackReply, uploadTrack } from "./test-tracks";
 
 const live = setUpServer();
 const sessions: Record<string, Session> = {};

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { corpusFile, type TrackReply, uploadTrack } from "./test-tracks";
+import { corpusFile, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 
 const ORIGINAL = "real-audio/sound-icons-electric-piano-3-16k.wav";
 const HOSTILE_TITLE = '../..\\etc/pa"ss wd; x=1 \u202Egnp.exe Café 🎵';

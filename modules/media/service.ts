@@ -1,15 +1,10 @@
 import { notFound } from "../../src/server/errors";
 import { fileStore } from "../../src/server/store";
 import { downloadableKey } from "../conversions/service";
-import { incrementDownloads } from "../tracks/counters";
-import type { CoverSize } from "../tracks/cover-art";
-import { coverVariantKey } from "../tracks/media-keys";
-import type { Stem, Track } from "../tracks/schema";
+import { type CoverSize, coverVariantKey, incrementDownloads, type Stem, type Track } from "../tracks/service";
 import { attachmentDisposition } from "./content-disposition";
 import { serveFile } from "./serve-file";
 
-/** The sizes processing stores (tracks/cover-art.ts), as a tuple for the route schema. */
-export const COVER_SIZES = ["card", "page", "page2x"] as const satisfies readonly CoverSize[];
 export type DownloadFormat = "mp3" | "wav" | "flac";
 
 /** One stored file resolved for a request: where it is, its type, and the name a download gets. */

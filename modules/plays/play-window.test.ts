@@ -2,7 +2,7 @@
 import { beforeAll, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type TrackReply, uploadTrack } from "../media/test-tracks";
+import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 
 const WINDOW_SECONDS = 2;
 const live = setUpServer({ env: { PLAY_COUNT_WINDOW_SECONDS: String(WINDOW_SECONDS) } });

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type TrackReply, uploadTrack } from "../media/test-tracks";
+import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { ANONYMOUS_PLAYS_PER_IP } from "./limits";
 
 const live = setUpServer();

@@ -4,8 +4,9 @@ import { fitToFrames } from "../../src/server/audio/mix";
 import { readHead } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
 import { fileStore } from "../../src/server/store";
-import type { Track } from "../tracks/schema";
+import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
+import * as uploads from "../uploads/service";
 
 /**
  * The stem-length rule. A track's stems all have its exact sample count, so they stay aligned in
@@ -36,12 +37,12 @@ export async function trackLength(track: Track): Promise<TrackLength | null> {
 
 /** `facts` as they are when they fit the track exactly; padded or trimmed (and checked again) when close. */
 export async function fitToTrack(
-  facts: tracks.Inspected,
+  facts: uploads.Inspected,
   length: TrackLength,
   label: string,
   folder: string,
-): Promise<tracks.Inspected> {
-  const mismatch = tracks.stemMismatch(facts, length);
+): Promise<uploads.Inspected> {
+  const mismatch = uploads.stemMismatch(facts, length);
   if (!mismatch) return facts;
   const off = Math.abs(facts.frames - length.frames);
   if (facts.sampleRate !== length.sampleRate || off > FIT_TOLERANCE_SECONDS * length.sampleRate) {
@@ -49,5 +50,5 @@ export async function fitToTrack(
   }
   const path = join(folder, `${crypto.randomUUID()}.flac`);
   await fitToFrames({ path: facts.path, format: facts.format }, length.frames, path);
-  return tracks.inspectStaged({ name: "fitted.flac", path, size: Bun.file(path).size }, "flac", label);
+  return uploads.inspectStaged({ name: "fitted.flac", path, size: Bun.file(path).size }, "flac", label);
 }

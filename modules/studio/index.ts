@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
+import { streamedBody } from "../../src/server/body-limit";
 import { receiveMultipart } from "../../src/server/multipart";
 import { withStagingFolder } from "../../src/server/staging";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../auth";
 import { AUDIO_LIMITS, AudioForm, STEM_LIMITS, StemForm, StudioReply } from "./model";
 import { removeStem } from "./regenerate";
 import { replaceAudio } from "./replace";
-import { addStem, editStem } from "./service";
+import { addStem, editStem } from "./stems";
 
 const multipart = (schema: typeof StemForm | typeof AudioForm) => ({
   requestBody: { content: { "multipart/form-data": { schema } } },
@@ -28,7 +29,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
       }),
     {
       auth: true,
-      parse: "none",
+      ...streamedBody,
       response: { 201: StudioReply },
       detail: { summary: "Add a stem to your fork (multipart: data {name, type}, stemFile)", ...multipart(StemForm) },
     },
@@ -42,7 +43,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
       }),
     {
       auth: true,
-      parse: "none",
+      ...streamedBody,
       response: StudioReply,
       detail: { summary: "Edit a stem of your fork: name, type, optionally a new stemFile", ...multipart(StemForm) },
     },
@@ -61,7 +62,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
       }),
     {
       auth: true,
-      parse: "none",
+      ...streamedBody,
       response: StudioReply,
       detail: {
         summary: "Replace your fork's full track (multipart: original, .wav or .flac, at most 50 MB)",

@@ -11,7 +11,8 @@ import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
 import { invalidateConversions } from "../conversions/service";
 import * as tracks from "../tracks/service";
-import { findStudioTrack } from "./service";
+import * as uploads from "../uploads/service";
+import { findStudioTrack } from "./common";
 
 /**
  * DELETE /api/track/{id}/stem/{stemId}: the stem, its charge and its files (unless another track
@@ -39,7 +40,7 @@ export async function removeStem(id: string, stemId: string, viewer: Viewer) {
  * track FAILED with the old audio still in place.
  */
 export async function regenerateMix(trackId: string, signal: AbortSignal): Promise<void> {
-  const track = tracks.findTrackRow(trackId);
+  const track = tracks.findTrack(trackId);
   if (track?.status !== "ACTIVE" || track.processingStatus !== "PENDING") return;
   const folder = stagingFolder();
   try {
@@ -65,7 +66,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     });
     await invalidateConversions(trackId, "full");
     await tracks.releaseFiles([track.originalKey, track.mp3Key]);
-    await tracks.enqueueProcessing(trackId);
+    await uploads.enqueueProcessing(trackId);
     log.info("mix regenerated", { trackId, stems: stems.length });
   } catch (error) {
     if (signal.aborted) throw error;

@@ -3,8 +3,9 @@ import type { StagedFile } from "../../src/server/multipart";
 import type { Viewer } from "../auth/service";
 import { invalidateConversions } from "../conversions/service";
 import * as tracks from "../tracks/service";
+import * as uploads from "../uploads/service";
+import { findStudioTrack, storeThen, withNotification } from "./common";
 import { fitToTrack, trackLength } from "./fit";
-import { findStudioTrack, storeThen, withNotification } from "./service";
 
 /** SPEC §5/§8 wording, also shown by the client before it sends anything. */
 export const REPLACE_FILE_INVALID = "Only WAV and FLAC files are supported for track audio replacement.";
@@ -21,14 +22,14 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
   if (!file || file.size === 0) throw badRequest("Audio file is required");
   const format = file.name.toLowerCase().match(/\.(wav|flac)$/)?.[1] as "wav" | "flac" | undefined;
   if (!format) throw badRequest(REPLACE_FILE_INVALID);
-  let facts = await tracks.inspectStaged(file, format, "Audio file");
+  let facts = await uploads.inspectStaged(file, format, "Audio file");
   if (tracks.listStemsOf(track.id).length > 0) {
     const length = await trackLength(track);
     if (length) facts = await fitToTrack(facts, length, "Audio file", folder);
   }
   const originalKey = tracks.trackKeys.revision(track.id, facts.format);
   const added = facts.duration - (track.duration ?? 0);
-  const quota = tracks.quotaGate(viewer.id, added, "replacement");
+  const quota = uploads.quotaGate(viewer.id, added, "replacement");
   const audio = {
     originalKey,
     originalFormat: facts.format as "wav" | "flac",
@@ -43,6 +44,6 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
   await storeThen(originalKey, facts, () => tracks.changeWithinQuota(track.id, { track: audio }, added, quota.admit));
   await invalidateConversions(track.id, "full");
   await tracks.releaseFiles([track.originalKey, track.mp3Key]);
-  await tracks.enqueueProcessing(track.id);
+  await uploads.enqueueProcessing(track.id);
   return { id: track.id, ...withNotification(quota.warning()) };
 }

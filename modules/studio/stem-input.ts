@@ -1,7 +1,7 @@
 import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
 import { MAX_LENGTH, STEM_TYPES, type StemType } from "../../src/shared/upload-rules";
-import type { Stem } from "../tracks/schema";
+import type { Stem } from "../tracks/service";
 
 export interface StemInfo {
   name: string;

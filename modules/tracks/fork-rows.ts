@@ -1,7 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { listStemsOf } from "./media-keys";
-import { usedQuotaSecondsIn } from "./repo";
+import { tracksRepo, usedQuotaSecondsIn } from "./repo";
 import { stems, type Track, tracks } from "./schema";
 
 /** What the forker chooses; everything else comes from the track forked. */
@@ -24,7 +23,7 @@ export function insertForkWithinQuota(
 ): Track {
   const forkId = crypto.randomUUID();
   const { id: _id, createdAt: _c, updatedAt: _u, totalPlays: _p, totalDownloads: _d, forkCount: _f, ...carried } = original;
-  const stemRows = listStemsOf(original.id).map(({ id: _stemId, createdAt: _sc, ...stem }) => ({
+  const stemRows = tracksRepo.listStemsOf(original.id).map(({ id: _stemId, createdAt: _sc, ...stem }) => ({
     ...stem,
     id: crypto.randomUUID(),
     trackId: forkId,

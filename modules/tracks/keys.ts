@@ -1,5 +1,10 @@
 import type { UploadFormat } from "../../src/server/audio/sniff";
-import type { CoverSize } from "./cover-art";
+import { assertKey } from "../../src/server/store/file-store";
+import type { Track } from "./schema";
+
+/** The cover sizes processing stores (widths in modules/uploads/cover-art.ts): cards, the track page, the page at 2×. */
+export const COVER_SIZE_NAMES = ["card", "page", "page2x"] as const;
+export type CoverSize = (typeof COVER_SIZE_NAMES)[number];
 
 /**
  * File-store keys for a track's media, under `tracks/{trackId}/`. Built only from server ids and the
@@ -25,3 +30,16 @@ export const trackKeys = {
   /** A stem file added or replaced in the studio: a fresh name, like `revision`. */
   stemRevision: (trackId: string, format: UploadFormat) => `tracks/${trackId}/stems/${crypto.randomUUID()}.${format}`,
 };
+
+/**
+ * Inside the track's folder, so deleting the track's files removes its derivatives too. One key per
+ * conversion run, so an expiry sweep never deletes a newer run's file.
+ */
+export function derivativeKey(trackId: string, conversionId: string, format: "wav" | "flac"): string {
+  return assertKey(`${trackKeys.folder(trackId)}/derived/${conversionId}.${format}`);
+}
+
+/** The stored WebP of one cover size, once processing has made the sizes (coverArtKey is then set). */
+export function coverVariantKey(track: Track, size: CoverSize): string | null {
+  return track.coverArtKey ? trackKeys.coverVariant(track.coverArtKey, size) : null;
+}

@@ -1,9 +1,11 @@
 import { config } from "../../src/server/config";
+import { extensionPoint } from "../../src/server/extension-point";
 import { log } from "../../src/server/logger";
-import { periodicSweep } from "../../src/server/sweep";
-import { deleteTrackConversions } from "../conversions/service";
 import { tracksRepo } from "./repo";
 import { deleteUnsharedFiles } from "./shared-files";
+
+/** Provided by modules/conversions (built on tracks): drops its rows and files of a track being purged. */
+export const beforePurge = extensionPoint<(trackId: string) => Promise<void>>("tracks: before purge");
 
 /**
  * Job `tracks.purge`: tracks PENDING_DELETION for longer than DELETION_GRACE_SECONDS lose their files
@@ -16,12 +18,9 @@ export async function purgeDeletedTracks(): Promise<void> {
   for (const trackId of tracksRepo.pendingDeletionBefore(cutoff)) {
     const track = tracksRepo.findById(trackId);
     if (!track) continue;
-    await deleteTrackConversions(trackId);
+    await beforePurge.get()(trackId);
     await deleteUnsharedFiles(track);
     tracksRepo.markDeleted(trackId);
     log.info("track purged", { trackId });
   }
 }
-
-/** Enqueues the purge a few times per grace period (src/server/sweep.ts). */
-export const purgeSweep = periodicSweep("tracks.purge", config.deletionGraceSeconds);

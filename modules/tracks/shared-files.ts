@@ -1,9 +1,8 @@
 import { and, eq, like, ne, or } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { fileStore } from "../../src/server/store";
-import { COVER_SIZES, type CoverSize } from "./cover-art";
-import { trackKeys } from "./keys";
-import { listStemsOf } from "./media-keys";
+import { COVER_SIZE_NAMES, trackKeys } from "./keys";
+import { tracksRepo } from "./repo";
 import { stems, type Track, tracks } from "./schema";
 
 /**
@@ -54,10 +53,8 @@ function anyNamedUnder(prefix: string, exceptTrackId: string): boolean {
 function filesOf(track: Track): Array<{ key: string; namedAs: string }> {
   const own = (key: string | null) => (key ? [{ key, namedAs: key }] : []);
   const cover = track.coverArtKey;
-  const covers = cover
-    ? (Object.keys(COVER_SIZES) as CoverSize[]).map((size) => ({ key: trackKeys.coverVariant(cover, size), namedAs: cover }))
-    : [];
-  const stemFiles = listStemsOf(track.id).flatMap((stem) => [...own(stem.fileKey), ...own(stem.mp3Key)]);
+  const covers = cover ? COVER_SIZE_NAMES.map((size) => ({ key: trackKeys.coverVariant(cover, size), namedAs: cover })) : [];
+  const stemFiles = tracksRepo.listStemsOf(track.id).flatMap((stem) => [...own(stem.fileKey), ...own(stem.mp3Key)]);
   return [...own(track.originalKey), ...own(track.mp3Key), ...covers, ...stemFiles];
 }
 

@@ -34,8 +34,6 @@ export interface UploadData extends TrackInfo {
   stemMetadata: { name: string; type: StemType }[];
 }
 
-export { MAX_STEMS };
-
 type Raw = Record<string, unknown>;
 
 function optionalText(raw: Raw, field: string, max: number): string | null {

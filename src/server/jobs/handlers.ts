@@ -1,7 +1,7 @@
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
-import { regenerateMix } from "../../../modules/studio/regenerate";
-import { processTrack } from "../../../modules/tracks/processing";
-import { purgeDeletedTracks } from "../../../modules/tracks/purge";
+import { regenerateMix } from "../../../modules/studio/service";
+import { purgeDeletedTracks } from "../../../modules/tracks/service";
+import { processTrack } from "../../../modules/uploads/service";
 import type { JobHandlers } from "./definitions";
 import { handlePing } from "./ping";
 

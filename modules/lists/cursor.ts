@@ -1,20 +1,5 @@
 import { badRequest } from "../../src/server/errors";
-
-/** SPEC §9 sorts. Every list breaks ties by id, so an order is total and a cursor names one exact place. */
-export const SORT_FIELDS = ["createdAt", "title", "duration", "primaryArtistName"] as const;
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
-export interface Sort {
-  field: SortField;
-  direction: SortDirection;
-}
-
-/** The last item a page showed: its sort value (null only for a duration still being measured) and id. */
-export interface Position {
-  value: string | number | null;
-  id: string;
-}
+import type { Position, Sort, SortField } from "../tracks/service";
 
 const MAX_CURSOR_LENGTH = 1024;
 

@@ -1,10 +1,9 @@
 import { Elysia, t } from "elysia";
 import { oneOf } from "../../src/server/one-of";
-import { authGuard } from "../auth/guard";
-import { SORT_DIRECTIONS, SORT_FIELDS } from "./cursor";
-import { countDeletedTracks, DEFAULT_LIMIT, deleteTracks, listDeletedTracks, listTracks, MAX_LIMIT } from "./lists-service";
+import { authGuard } from "../auth";
+import { SORT_DIRECTIONS, SORT_FIELDS } from "../tracks/service";
+import { countDeletedTracks, DEFAULT_LIMIT, listDeletedTracks, listTracks, MAX_LIMIT } from "./service";
 
-const MAX_DELETE_BATCH = 100;
 const DELETED_STATUSES = ["PENDING_DELETION", "DELETED"] as const;
 
 const paging = {
@@ -17,7 +16,7 @@ const paging = {
       error: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
     }),
   ),
-  // Absent sort parameters stay absent, so lists-service picks the defaults (SPEC §9: Newest First).
+  // Absent sort parameters stay absent, so the service picks the defaults (SPEC §9: Newest First).
   sortDirection: t.Optional(oneOf(SORT_DIRECTIONS, "sortDirection must be asc or desc")),
 };
 const ListQuery = t.Object({
@@ -33,8 +32,8 @@ const DeletedQuery = t.Object({
   status: statusFilter,
 });
 
-/** SPEC §7 Lists: keyset-paged track lists ({items, metadata: {nextCursor}}) and the batch delete. */
-export const trackListsModule = new Elysia({ name: "module.tracks.lists", prefix: "/tracks", detail: { tags: ["Track lists"] } })
+/** SPEC §7 Lists: keyset-paged track lists ({items, metadata: {nextCursor}}). The batch delete is modules/tracks'. */
+export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks", detail: { tags: ["Track lists"] } })
   .use(authGuard)
   .get("/public", ({ viewer, query }) => listTracks("public", viewer, query), { query: ListQuery })
   .get("/", ({ user, query }) => listTracks("own", user, query), { auth: true, query: ListQuery })
@@ -45,15 +44,4 @@ export const trackListsModule = new Elysia({ name: "module.tracks.lists", prefix
     admin: true,
     query: t.Object({ status: statusFilter }),
     response: t.Object({ count: t.Number() }),
-  })
-  .delete("/", ({ user, body }) => deleteTracks(user, body.trackIds), {
-    auth: true,
-    body: t.Object({
-      trackIds: t.Array(t.String({ minLength: 1, maxLength: 64 }), {
-        minItems: 1,
-        maxItems: MAX_DELETE_BATCH,
-        error: `trackIds must list 1 to ${MAX_DELETE_BATCH} track ids`,
-      }),
-    }),
-    response: t.Object({ deletedIds: t.Array(t.String()) }),
   });

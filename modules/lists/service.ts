@@ -1,8 +1,15 @@
-import { log } from "../../src/server/logger";
 import type { Viewer } from "../auth/service";
-import { decodeCursor, encodeCursor, type Sort } from "./cursor";
-import { type DeletedStatus, listsRepo, type Scope } from "./lists-repo";
-import { type TrackListItemView, trackListItemViews } from "./view";
+import {
+  countTracksByStatus,
+  type DeletedStatus,
+  findTracksInOrder,
+  listPageKeys,
+  type Scope,
+  type Sort,
+  type TrackListItemView,
+  trackListItemViews,
+} from "../tracks/service";
+import { decodeCursor, encodeCursor } from "./cursor";
 
 export type ListName = "own" | "public" | "shared" | "available";
 
@@ -39,11 +46,11 @@ function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): Page {
   const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
   const limit = query.limit ?? DEFAULT_LIMIT;
   const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
-  const keys = listsRepo.pageKeys(scopes, sort, after, limit + 1);
+  const keys = listPageKeys(scopes, sort, after, limit + 1);
   const shown = keys.slice(0, limit);
   const last = shown.at(-1);
   const nextCursor = keys.length > limit && last ? encodeCursor(sort, last) : null;
-  return { items: trackListItemViews(listsRepo.findInOrder(shown.map((key) => key.id))), metadata: { nextCursor } };
+  return { items: trackListItemViews(findTracksInOrder(shown.map((key) => key.id))), metadata: { nextCursor } };
 }
 
 /** GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. */
@@ -62,18 +69,5 @@ export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus })
 }
 
 export function countDeletedTracks(status?: DeletedStatus): { count: number } {
-  return { count: listsRepo.countByStatus(status ? [status] : DELETED_STATUSES) };
-}
-
-/**
- * DELETE /tracks: moves the caller's own active tracks to PENDING_DELETION and answers which ids moved.
- * Ids of other users' (or unknown, or already deleted) tracks are left alone and simply not listed, so a
- * mixed request never touches someone else's track nor reveals which ids exist. Admins may delete any
- * active track (moderation), as they may edit any through findOwnedTrack.
- */
-export function deleteTracks(viewer: Viewer, trackIds: string[]): { deletedIds: string[] } {
-  const unique = [...new Set(trackIds)];
-  const deletedIds = listsRepo.markPendingDeletion(unique, viewer.role === "ADMIN" ? null : viewer.id);
-  log.info("tracks moved to pending deletion", { userId: viewer.id, requested: unique.length, deleted: deletedIds.length });
-  return { deletedIds };
+  return { count: countTracksByStatus(status ? [status] : DELETED_STATUSES) };
 }

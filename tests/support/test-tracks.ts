@@ -1,6 +1,6 @@
-import type { Session } from "../../tests/support/api";
-import type { TestServer } from "../../tests/support/server";
-import { CORPUS, corpusPath, createTrack, waitForProcessing } from "../../tests/support/uploads";
+import type { Session } from "./api";
+import type { TestServer } from "./server";
+import { CORPUS, corpusPath, createTrack, waitForProcessing } from "./uploads";
 
 /** Test helpers shared by the media, conversion and play tests: real uploads (tests/support/uploads.ts). */
 export { CORPUS };

@@ -6,11 +6,18 @@ import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
-import { type CoverSize, renderCoverSizes } from "./cover-art";
-import { trackKeys } from "./keys";
-import { listStemsOf } from "./media-keys";
-import { tracksRepo } from "./repo";
-import type { Stem, Track } from "./schema";
+import {
+  type CoverSize,
+  findTrack,
+  listStemsOf,
+  pendingTrackIds,
+  type Stem,
+  type Track,
+  trackKeys,
+  updateStem,
+  updateTrack,
+} from "../tracks/service";
+import { renderCoverSizes } from "./cover-art";
 
 /** A reason the owner sees on a failed track (processingError). */
 class ProcessingFailed extends Error {}
@@ -22,7 +29,7 @@ export async function enqueueProcessing(trackId: string): Promise<void> {
 
 /** Boot: every track still PENDING gets its job back, in case the crash lost it. */
 export async function resumePendingProcessing(): Promise<void> {
-  const ids = tracksRepo.pendingIds();
+  const ids = pendingTrackIds();
   for (const id of ids) await enqueueProcessing(id);
   if (ids.length) log.info("re-queued tracks still processing", { count: ids.length });
 }
@@ -36,7 +43,7 @@ export async function resumePendingProcessing(): Promise<void> {
  * the work that is missing.
  */
 export async function processTrack(trackId: string, signal: AbortSignal): Promise<void> {
-  const track = tracksRepo.findById(trackId);
+  const track = findTrack(trackId);
   if (track?.processingStatus !== "PENDING") return;
   const folder = stagingFolder();
   try {
@@ -48,14 +55,14 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     // Everything has settled before the folder goes; the first failure in order is the one reported.
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
-    tracksRepo.update(trackId, { processingStatus: "READY", processingError: null });
+    updateTrack(trackId, { processingStatus: "READY", processingError: null });
     log.info("track processed", { trackId, stems: stems.length });
   } catch (error) {
     // A shutdown aborts the job: leave it PENDING so the durable queue runs it again after restart.
     if (signal.aborted) throw error;
     const reason = error instanceof ProcessingFailed ? error.message : "The audio could not be processed.";
     log.warn("track processing failed", { trackId, error: error instanceof Error ? error.message : String(error) });
-    tracksRepo.update(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
+    updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -73,10 +80,7 @@ async function processOriginal(track: Track, folder: string, signal: AbortSignal
   // A fork's stem change leaves its audio as it was: that MP3 exists (and may be a file others share).
   if (track.mp3Key === trackKeys.streamMp3(track.originalKey)) return;
   const path = await fileStore.localPath(track.originalKey);
-  tracksRepo.update(
-    track.id,
-    await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal),
-  );
+  updateTrack(track.id, await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal));
 }
 
 async function processStem(stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
@@ -85,10 +89,10 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
   const mp3Key = trackKeys.streamMp3(stem.fileKey);
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
-    tracksRepo.updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
+    updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
   } catch (error) {
     if (signal.aborted) throw error;
-    tracksRepo.updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
+    updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
     throw new ProcessingFailed(`Stem "${stem.name}" could not be processed.`);
   }
 }
@@ -97,7 +101,7 @@ async function processCover(track: Track): Promise<void> {
   const sourceKey = trackKeys.coverSource(track.id);
   const source = await fileStore.get(sourceKey);
   if (!source) {
-    if (track.coverArtPending && !track.coverArtKey) tracksRepo.update(track.id, { coverArtPending: false });
+    if (track.coverArtPending && !track.coverArtKey) updateTrack(track.id, { coverArtPending: false });
     return;
   }
   const sizes = await renderCoverSizes(await source.bytes()).catch(() => {
@@ -105,7 +109,7 @@ async function processCover(track: Track): Promise<void> {
   });
   for (const [size, bytes] of Object.entries(sizes)) await fileStore.put(trackKeys.cover(track.id, size as CoverSize), bytes);
   const pageKey = trackKeys.cover(track.id, "page");
-  tracksRepo.update(track.id, {
+  updateTrack(track.id, {
     coverArtKey: pageKey,
     coverArtSizeBytes: Object.values(sizes).reduce((sum, bytes) => sum + bytes.byteLength, 0),
     coverArtPending: false,

@@ -11,7 +11,8 @@ import sharp from "sharp";
 import { type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { createTrack, waitForProcessing } from "../../tests/support/uploads";
-import { COVER_SIZES, type CoverSize } from "./cover-art";
+import type { CoverSize } from "../tracks/service";
+import { COVER_SIZES } from "./cover-art";
 
 type Rgb = [number, number, number];
 const RED: Rgb = [220, 20, 20];

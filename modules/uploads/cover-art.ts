@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import { badRequest } from "../../src/server/errors";
+import type { CoverSize } from "../tracks/service";
 
 /**
  * Cover art: JPEG, PNG or WebP only (decided by the bytes), decoded by sharp under a low pixel
  * limit, stored as WebP in three widths: track cards, the track page, and the page at 2×.
  */
-export const COVER_SIZES = { card: 320, page: 640, page2x: 1280 } as const;
-export type CoverSize = keyof typeof COVER_SIZES;
+export const COVER_SIZES = { card: 320, page: 640, page2x: 1280 } as const satisfies Record<CoverSize, number>;
 
 /** Far above any real cover (a 6000 × 6000 PNG is about 40 MB); the bytes are read into memory. */
 export const MAX_COVER_BYTES = 50 * 1024 * 1024;

@@ -7,7 +7,7 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { type ListPage, listAll } from "../../tests/support/lists";
 import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
-import { SORT_DIRECTIONS, SORT_FIELDS } from "./cursor";
+import { SORT_DIRECTIONS, SORT_FIELDS } from "../tracks/service";
 
 const live = setUpServer();
 let admin: Session;

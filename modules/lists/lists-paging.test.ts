@@ -14,11 +14,11 @@ const { db } = await import("../../src/server/db");
 const { sql } = await import("drizzle-orm");
 const { users } = await import("../auth/schema");
 const { licenses } = await import("../licenses/schema");
-const { tracks, trackShares } = await import("./schema");
-const { listTracks, listDeletedTracks } = await import("./lists-service");
-const { SORT_FIELDS, SORT_DIRECTIONS } = await import("./cursor");
+const { tracks, trackShares } = await import("../tracks/schema");
+const { listTracks, listDeletedTracks } = await import("./service");
+const { SORT_FIELDS, SORT_DIRECTIONS } = await import("../tracks/service");
 type Viewer = import("../auth/service").Viewer;
-type ListName = import("./lists-service").ListName;
+type ListName = import("./service").ListName;
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

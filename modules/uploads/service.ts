@@ -5,16 +5,27 @@ import { log } from "../../src/server/logger";
 import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
-import type { OriginalFormat } from "../../src/shared/upload-rules";
+import { MAX_STEMS, type OriginalFormat } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
 import type { NotificationInput } from "../notifications/service";
+import {
+  extensionFormat,
+  insertTrackWithinQuota,
+  isStemFormat,
+  parseUploadInput,
+  removeTrack,
+  type Track,
+  trackKeys,
+  type UploadData,
+} from "../tracks/service";
 import { MAX_COVER_BYTES, validateCoverArt } from "./cover-art";
-import { trackKeys } from "./keys";
 import { enqueueProcessing } from "./processing";
 import { quotaGate } from "./quota";
-import { tracksRepo } from "./repo";
-import type { Track } from "./schema";
-import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadData } from "./upload-input";
+
+/** The job that finishes an upload (src/server/jobs/handlers.ts binds it). */
+export { enqueueProcessing, processTrack } from "./processing";
+/** The quota check and warning every charge shares (uploads, forks, the fork studio). */
+export { quotaGate } from "./quota";
 
 /** An upload's parts, already streamed to staging by the route (the caller removes them afterwards). */
 export interface UploadParts {
@@ -138,7 +149,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
   });
   const cost = original.duration + stems.reduce((sum, stem) => sum + stem.duration, 0);
   const quota = quotaGate(owner.id, cost, "upload");
-  const track = tracksRepo.insertWithinQuota(
+  const track = insertTrackWithinQuota(
     {
       id: trackId,
       userId: owner.id,
@@ -176,7 +187,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
   } catch (error) {
     // Nothing half-kept: the rows (and so the quota charge) go with the files.
     log.error("upload could not be stored", { trackId, error: String(error) });
-    tracksRepo.remove(trackId);
+    removeTrack(trackId);
     await fileStore.deletePrefix(trackKeys.folder(trackId));
     throw error;
   }
