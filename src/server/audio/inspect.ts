@@ -56,7 +56,20 @@ export async function inspectAudio(path: string, expected: UploadFormat, label: 
   // forced and every frame checked, is what proves the bytes are this format.
   // A WAV whose data runs to the end of the file ends on a short read, which ffmpeg flags as a
   // corrupt packet: there, stopping at the first error would refuse every such file.
-  const { samples, waveformData } = await decodeAll(path, format, label, layout, !wav?.runsToEnd);
+  // FLAC always plays; a WAV only in the codecs browsers decode.
+  return decodedFacts(path, format, label, layout, !wav?.runsToEnd, wav ? wav.playsInBrowsers : true);
+}
+
+/** A WAV, FLAC or MP3 whose layout is known: the validating decode, and the facts it yields. */
+async function decodedFacts(
+  path: string,
+  format: UploadFormat,
+  label: string,
+  layout: PcmLayout,
+  strict: boolean,
+  playsInBrowsers: boolean,
+): Promise<AudioFacts> {
+  const { samples, waveformData } = await decodeAll(path, format, label, layout, strict);
   const frames = Math.floor(samples / layout.channels);
   if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
   return {
@@ -67,8 +80,7 @@ export async function inspectAudio(path: string, expected: UploadFormat, label: 
     waveformData,
     moduleTitle: null,
     moduleMessage: null,
-    // FLAC always plays; a WAV only in the codecs browsers decode.
-    playsInBrowsers: wav ? wav.playsInBrowsers : true,
+    playsInBrowsers,
   };
 }
 
@@ -85,19 +97,7 @@ async function inspectMp3(path: string, label: string, head: Uint8Array): Promis
     throw new AudioRejected(`${label} could not be read as MP3 audio`);
   }
   const layout = { sampleRate: Number(stream.sample_rate), channels: stream.channels };
-  const { samples, waveformData } = await decodeAll(path, "mp3", label, layout, true);
-  const frames = Math.floor(samples / layout.channels);
-  if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
-  return {
-    format: "mp3",
-    duration: frames / layout.sampleRate,
-    ...layout,
-    frames,
-    waveformData,
-    moduleTitle: null,
-    moduleMessage: null,
-    playsInBrowsers: true,
-  };
+  return decodedFacts(path, "mp3", label, layout, true, true);
 }
 
 async function honestWavHeader(file: Blob, label: string): Promise<WavHeader> {
