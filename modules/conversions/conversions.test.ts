@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-type StatusReply = { status: string; data: { conversionStatus: string } };
+type StatusReply = { status: string; data: { conversionStatus: string; availableForSeconds?: number } };
 
 const statusPath = (track: TrackReply, stemId: string | null, format: string) =>
   stemId
