@@ -27,12 +27,6 @@ let other: Session;
 let original: TrackJson;
 let privateId: string;
 
-type Tree = {
-  original: { id: string; title: string; user: { username: string }; isPublic: boolean };
-  forks: Array<{ id: string; title: string; forkCount: number; forkedFromId: string; isPublic: boolean }>;
-  total: number;
-};
-
 const get = <T = TrackJson>(path: string, session?: Session | null) =>
   call<T>(live.server, "GET", path, { token: session?.token });
 const fork = (id: string, session: Session | null, body: Record<string, unknown> = { title: "My Fork" }) =>

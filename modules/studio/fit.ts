@@ -5,7 +5,6 @@ import { readHead } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
 import { fileStore } from "../../src/server/store";
 import type { Track } from "../tracks/service";
-import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
 
 /**
