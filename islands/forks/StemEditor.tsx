@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { StemDetails } from "../track/types";
+import type { StemDetails } from "../../modules/tracks/model";
 import { TypeSelect } from "./TypeSelect";
 
 /** One stem in the studio: its name and type, Edit (with an optional new file) and Remove. */
@@ -16,7 +16,7 @@ export function StemEditor({
 }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(stem.name);
-  const [type, setType] = useState(stem.type);
+  const [type, setType] = useState<string>(stem.type);
   const [file, setFile] = useState<File | null>(null);
   if (!editing) {
     return (

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
+import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
-import type { StemDetails, TrackDetails } from "../track/types";
 import { StemEditor } from "./StemEditor";
 import { addStem, editStem, removeStem, replaceAudio } from "./studio-actions";
 import { TypeSelect } from "./TypeSelect";

@@ -1,5 +1,5 @@
+import type { TrackDetails } from "../../modules/tracks/model";
 import { api } from "../lib/api";
-import type { TrackDetails } from "../track/types";
 
 /** SPEC §9 polling intervals of the fork studio. */
 export const STUDIO_POLL_MS = 3_000;

@@ -1,6 +1,6 @@
+import type { TrackDetails } from "../../modules/tracks/model";
 import { api, upload } from "../lib/api";
 import { showToast } from "../lib/toasts";
-import type { TrackDetails } from "../track/types";
 import { audioChanged, pollTrack, REGENERATION_POLL_MS, STEM_ADD_TIMEOUT_MS, STUDIO_POLL_MS } from "./poll";
 
 /** SPEC §5/§8 strings of the fork studio. */

@@ -4,9 +4,10 @@
  * costs, the tree each of them sees, and the lineage a fork shows.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { createTrack, type TrackJson, waitForProcessing } from "../../tests/support/uploads";
+import { createTrack, waitForProcessing } from "../../tests/support/uploads";
 
 const STEMS = "stems/Nova Drift - Undertow";
 const WITH_STEMS = {

@@ -6,10 +6,11 @@
 import { beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import type { TrackPage as ListPage } from "../../modules/lists/model";
+import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import type { ListPage } from "../../tests/support/lists";
-import { createTrack, type TrackJson, waitForProcessing } from "../../tests/support/uploads";
+import { createTrack, waitForProcessing } from "../../tests/support/uploads";
 
 const STEMS = "stems/Nova Drift - Undertow";
 const live = setUpServer({ env: { DELETION_GRACE_SECONDS: "1" } });

@@ -22,8 +22,8 @@ export interface TrackLength {
 }
 
 /** The track's sample rate (from its original's header) and sample count (from its measured duration). */
-export async function trackLength(track: Track): Promise<TrackLength | null> {
-  const file = Bun.file(await fileStore.localPath(track.originalKey));
+export async function trackLength(track: Track, folder: string): Promise<TrackLength | null> {
+  const file = Bun.file(await fileStore.localPath(track.originalKey, folder));
   const layout =
     track.originalFormat === "wav"
       ? (await readWavHeader(file)).layout

@@ -5,11 +5,12 @@
  * track's exact length.
  */
 import { beforeAll, expect, test } from "bun:test";
+import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { generateAudio } from "../../tests/support/generated-audio";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { addStem, forkWithStems, removeStem, stemPath, studioForm, waitReady } from "../../tests/support/studio";
-import { corpusPath, type TrackJson } from "../../tests/support/uploads";
+import { corpusPath } from "../../tests/support/uploads";
 
 const live = setUpServer();
 let forker: Session;

@@ -46,7 +46,10 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
   try {
     const stems = tracks.listStemsOf(trackId);
     const sources = await Promise.all(
-      stems.map(async (stem) => ({ path: await fileStore.localPath(stem.fileKey), format: stem.originalFormat as UploadFormat })),
+      stems.map(async (stem) => ({
+        path: await fileStore.localPath(stem.fileKey, folder),
+        format: stem.originalFormat as UploadFormat,
+      })),
     );
     const mixPath = join(folder, "mix.flac");
     await mixStems(sources, mixPath, signal);

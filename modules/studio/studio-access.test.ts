@@ -4,6 +4,7 @@
  * a 403; a stem of another track is a 404.
  */
 import { beforeAll, expect, test } from "bun:test";
+import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import {
@@ -16,7 +17,6 @@ import {
   stemPath,
   studioForm,
 } from "../../tests/support/studio";
-import type { TrackJson } from "../../tests/support/uploads";
 
 const live = setUpServer();
 let admin: Session;

@@ -4,6 +4,7 @@
  * refused with nothing changed; WAV/FLAC conversions of what changed are invalidated.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import {
@@ -17,7 +18,7 @@ import {
   studioForm,
   waitReady,
 } from "../../tests/support/studio";
-import { corpusPath, type TrackJson } from "../../tests/support/uploads";
+import { corpusPath } from "../../tests/support/uploads";
 
 // The 180 s fork (mix + bass + drums) and one more 60 s stem fit in 250 s; a second one does not.
 const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "250" } });

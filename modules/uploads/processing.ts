@@ -79,13 +79,13 @@ async function encodeMp3(path: string, format: UploadFormat, mp3Key: string, fol
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
   // A fork's stem change leaves its audio as it was: that MP3 exists (and may be a file others share).
   if (track.mp3Key === trackKeys.streamMp3(track.originalKey)) return;
-  const path = await fileStore.localPath(track.originalKey);
+  const path = await fileStore.localPath(track.originalKey, folder);
   updateTrack(track.id, await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal));
 }
 
 async function processStem(stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
   if (stem.processingStatus === "READY") return;
-  const path = await fileStore.localPath(stem.fileKey);
+  const path = await fileStore.localPath(stem.fileKey, folder);
   const mp3Key = trackKeys.streamMp3(stem.fileKey);
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);

@@ -1,7 +1,8 @@
 import { basename } from "node:path";
+import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session } from "./api";
 import type { TestServer } from "./server";
-import { corpusPath, createTrack, type TrackJson, waitForProcessing } from "./uploads";
+import { corpusPath, createTrack, waitForProcessing } from "./uploads";
 
 /** Test helpers for the fork studio's API tests: the corpus stems, a fork of them, and the multipart calls. */
 export const STEMS = "stems/Nova Drift - Undertow";
