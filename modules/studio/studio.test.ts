@@ -38,7 +38,9 @@ const used = async () =>
   (await call<{ currentUsedQuotaSeconds: number }>(live.server, "GET", "/storage/quota", { token: forker.token })).body
     .currentUsedQuotaSeconds;
 const bytesOf = async (path: string) =>
-  new Uint8Array(await (await fetch(`${live.server.url}/api${path}?token=${forker.token}`)).arrayBuffer());
+  new Uint8Array(
+    await (await fetch(`${live.server.url}/api${path}`, { headers: { authorization: `Bearer ${forker.token}` } })).arrayBuffer(),
+  );
 
 async function conversion(target: string, format: string): Promise<string> {
   const statusPath = target === "full" ? `/track/${forkId}` : `/track/${forkId}/stem/${target}`;
