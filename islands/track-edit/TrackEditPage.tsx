@@ -6,7 +6,7 @@ import { $auth } from "../lib/auth";
 import { PageGuard } from "../shell/PageGuard";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
-import { formFromTrack } from "./edit-form";
+import { formFromTrack, licensesFor } from "./edit-form";
 import { TrackEditForm } from "./TrackEditForm";
 import "../upload/upload.css";
 import "./track-edit.css";
@@ -62,7 +62,7 @@ function TrackEdit({ trackId }: { trackId: string }) {
       <TrackEditForm
         trackId={trackId}
         initial={formFromTrack(track.track)}
-        licenses={licenses.licenses}
+        licenses={licensesFor(track.track, licenses.licenses)}
         onSaved={() => goToTrack(trackId)}
         onCancel={() => goToTrack(trackId)}
       />

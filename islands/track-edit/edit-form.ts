@@ -1,3 +1,4 @@
+import { forkLicenseOptions, type LicenseTypeName } from "../../src/shared/license-lineage";
 import type { TrackDetails } from "../../modules/tracks/model";
 import type { TrackInfo } from "../../src/shared/upload-rules";
 import { convertReleaseDate } from "../form/release-date";
@@ -29,4 +30,12 @@ export function formFromTrack(track: TrackDetails): TrackInfoForm {
 export function trackUpdate(form: TrackInfoForm): TrackUpdate {
   const { releaseDate, releaseDatePrecision, ...info } = trackInfoFromForm(form);
   return releaseDate ? { ...info, releaseDate, releaseDatePrecision } : info;
+}
+
+/** A fork is offered only the licences that honour its obligations (src/shared/license-lineage.ts); others all. */
+export function licensesFor<L extends { type: string }>(track: TrackDetails, licenses: L[]): L[] {
+  const current = track.licenseType as LicenseTypeName | null | undefined;
+  if (!track.isFork || !current) return licenses;
+  const allowed: readonly string[] = forkLicenseOptions(current);
+  return licenses.filter((license) => allowed.includes(license.type));
 }

@@ -99,17 +99,8 @@ export function TrackHeader({
           </ul>
         )}
         {track.description && <p className="track-description">{track.description}</p>}
-        {(track.isFork || track.forkCount > 0) && (
-          <p className="track-forks">
-            {track.isFork && track.forkedFromId && (
-              <>
-                Forked from <a href={`/track/${track.forkedFromId}`}>the original track</a>
-                {track.forkCount > 0 && " · "}
-              </>
-            )}
-            {track.forkCount > 0 && `${track.forkCount} ${track.forkCount === 1 ? "fork" : "forks"}`}
-          </p>
-        )}
+        {/* Where a fork comes from is told by the fork panel (islands/forks), which names only ancestors the viewer may see. */}
+        {track.forkCount > 0 && <p className="track-forks">{`${track.forkCount} ${track.forkCount === 1 ? "fork" : "forks"}`}</p>}
       </div>
     </header>
   );

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
+import ForkPanel from "../forks/ForkPanel";
+import Studio from "../forks/Studio";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { api } from "../lib/api";
 import { useMediaUrl } from "../player/media-url";
@@ -60,11 +62,13 @@ export default function TrackShell({ trackId }: { trackId: string }) {
           isPublic={track.isPublic}
         />
       </TrackHeader>
+      <ForkPanel track={track} />
       {/* Keyed by the audio URL: a finished processing run mounts a fresh player. */}
       <FullTrack key={track.originalUrl} track={track} artworkUrl={coverUrl} />
       {track.stems.length > 0 && (
         <StemsSection trackId={track.id} artist={track.primaryArtistName} stems={track.stems} isPublic={track.isPublic} />
       )}
+      <Studio track={track} />
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />
     </article>
   );

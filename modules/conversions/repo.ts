@@ -67,6 +67,14 @@ export const conversionsRepo = {
   deleteForTrack: (trackId: string): Conversion[] =>
     db.delete(conversions).where(eq(conversions.trackId, trackId)).returning().all(),
 
+  /** Removes the conversions of one target (the full track or a stem id) and returns them. */
+  deleteForTarget: (trackId: string, target: string): Conversion[] =>
+    db
+      .delete(conversions)
+      .where(and(eq(conversions.trackId, trackId), eq(conversions.target, target)))
+      .returning()
+      .all(),
+
   /** Removes completed derivatives past their expiry and returns them, so their files can be deleted. */
   deleteExpired: (now: Date): Conversion[] =>
     db

@@ -157,3 +157,13 @@ export async function deleteTrackConversions(trackId: string): Promise<void> {
     if (conversion.fileKey) await fileStore.delete(conversion.fileKey);
   }
 }
+
+/**
+ * A track's audio or a stem changed (fork studio): its WAV/FLAC derivatives describe the old audio,
+ * so they go and the status reads NOT_STARTED. `target` is "full" or a stem id.
+ */
+export async function invalidateConversions(trackId: string, target: string): Promise<void> {
+  for (const conversion of conversionsRepo.deleteForTarget(trackId, target)) {
+    if (conversion.fileKey) await fileStore.delete(conversion.fileKey);
+  }
+}

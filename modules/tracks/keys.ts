@@ -7,18 +7,28 @@ export const COVER_SIZE_NAMES = ["card", "page", "page2x"] as const;
 export type CoverSize = (typeof COVER_SIZE_NAMES)[number];
 
 /**
- * File-store keys for a track's media, all under `tracks/{trackId}/` so deleting a track is one
- * prefix delete. Built only from server ids and the sniffed format, never from upload names.
+ * File-store keys for a track's media, under `tracks/{trackId}/`. Built only from server ids and the
+ * sniffed format, never from upload names. A fork's rows name its original's keys (files are shared,
+ * never copied), so a key is deleted only when no live row names it (shared-files.ts).
  */
 export const trackKeys = {
   folder: (trackId: string) => `tracks/${trackId}`,
   original: (trackId: string, format: UploadFormat) => `tracks/${trackId}/original.${format}`,
-  mp3: (trackId: string) => `tracks/${trackId}/full.mp3`,
+  /**
+   * The streaming MP3 made from a source file, named after it. Every new source gets a key of its own
+   * (uploads by id, studio changes by `revision`), so a derivative never overwrites a file a fork shares.
+   */
+  streamMp3: (sourceKey: string) => sourceKey.replace(/\.[a-z0-9]+$/, ".stream.mp3"),
+  /** A replaced or regenerated original: a fresh name, as forks may share the one it replaces. */
+  revision: (trackId: string, format: UploadFormat) => `tracks/${trackId}/original-${crypto.randomUUID()}.${format}`,
   /** The uploaded cover as received, kept only until the job has made the WebP sizes. */
   coverSource: (trackId: string) => `tracks/${trackId}/cover-source`,
   cover: (trackId: string, size: CoverSize) => `tracks/${trackId}/cover-${size}.webp`,
+  /** One size of a stored cover, beside the page size that `coverArtKey` names (a fork's is its original's). */
+  coverVariant: (coverArtKey: string, size: CoverSize) => coverArtKey.replace(/cover-[a-z0-9]+\.webp$/, `cover-${size}.webp`),
   stemFile: (trackId: string, stemId: string, format: UploadFormat) => `tracks/${trackId}/stems/${stemId}.${format}`,
-  stemMp3: (trackId: string, stemId: string) => `tracks/${trackId}/stems/${stemId}.mp3`,
+  /** A stem file added or replaced in the studio: a fresh name, like `revision`. */
+  stemRevision: (trackId: string, format: UploadFormat) => `tracks/${trackId}/stems/${crypto.randomUUID()}.${format}`,
 };
 
 /**
@@ -31,5 +41,5 @@ export function derivativeKey(trackId: string, conversionId: string, format: "wa
 
 /** The stored WebP of one cover size, once processing has made the sizes (coverArtKey is then set). */
 export function coverVariantKey(track: Track, size: CoverSize): string | null {
-  return track.coverArtKey ? trackKeys.cover(track.id, size) : null;
+  return track.coverArtKey ? trackKeys.coverVariant(track.coverArtKey, size) : null;
 }

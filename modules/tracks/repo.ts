@@ -9,7 +9,7 @@ type StemInsert = typeof stems.$inferInsert;
  * Seconds charged to a user: their active tracks only. Deleting frees the space at once, while the
  * files wait out the grace period (purge.ts). The quota reply and the upload check both read this.
  */
-function usedQuotaSeconds(executor: Pick<typeof db, "select">, userId: string): number {
+export function usedQuotaSecondsIn(executor: Pick<typeof db, "select">, userId: string): number {
   return (
     executor
       .select({ used: sql<number>`coalesce(sum(${tracks.totalQuotaSeconds}), 0)` })
@@ -28,7 +28,7 @@ export const tracksRepo = {
       .where(and(eq(trackShares.trackId, trackId), eq(trackShares.userId, userId)))
       .get() !== undefined,
 
-  usedQuotaSeconds: (userId: string): number => usedQuotaSeconds(db, userId),
+  usedQuotaSeconds: (userId: string): number => usedQuotaSecondsIn(db, userId),
 
   /**
    * Inserts a track and its stems in one transaction, after `admit(usedSeconds)` agrees. bun:sqlite
@@ -36,7 +36,7 @@ export const tracksRepo = {
    */
   insertWithinQuota: (track: TrackInsert, stemRows: StemInsert[], admit: (usedSeconds: number) => void): Track =>
     db.transaction((tx) => {
-      admit(usedQuotaSeconds(tx, track.userId));
+      admit(usedQuotaSecondsIn(tx, track.userId));
       const inserted = tx.insert(tracks).values(track).returning().get();
       if (stemRows.length) tx.insert(stems).values(stemRows).run();
       return inserted;

@@ -4,6 +4,7 @@ import { log } from "../../src/server/logger";
 import { findUserById, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
+import { checkForkLicense } from "./lineage";
 import { listsRepo } from "./lists-repo";
 import { type TrackDetails, TrackInfoBody } from "./model";
 import { tracksRepo } from "./repo";
@@ -16,7 +17,8 @@ import { trackView } from "./view";
  * it). Tracks own the tracks, stems and track_shares tables; uploads, lists, media, plays and
  * conversions read and write them only through what is exported here.
  */
-export { findViewableTrack, requireStemOf } from "./access";
+export { canView, findViewableTrack, requireStemOf } from "./access";
+export { type ForkChoices, forksOf, insertForkWithinQuota } from "./fork-rows";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
 export {
   type DeletedStatus,
@@ -29,6 +31,8 @@ export {
 } from "./lists-repo";
 export { beforePurge, purgeDeletedTracks } from "./purge";
 export type { Stem, Track } from "./schema";
+export { releaseFiles } from "./shared-files";
+export { changeWithinQuota, nextStemIndex, removeStemRow, renameStem, setTrackAudio } from "./studio-rows";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
 export { downloadStates, trackListItemViews } from "./view";
 
@@ -64,6 +68,7 @@ export function getTrack(id: string, viewer: Viewer | null) {
 export function editTrack(id: string, viewer: Viewer, body: unknown): TrackDetails {
   const track = findOwnedTrack(id, viewer);
   const info = parseTrackInfo(checkedBody(TrackInfoBody, body), { isExplicit: track.isExplicit, isPublic: track.isPublic });
+  checkForkLicense(track, info.licenseId);
   tracksRepo.update(track.id, info);
   return trackView(tracksRepo.findById(track.id) as Track, viewer);
 }

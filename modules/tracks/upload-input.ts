@@ -1,4 +1,3 @@
-import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
 import { stripBidiControls } from "../../src/shared/bidi";
 import {
@@ -14,6 +13,7 @@ import {
   MAX_LENGTH,
   MAX_STEMS,
   ORIGINAL_FORMATS,
+  type OriginalFormat,
   originalFormatOf,
   RELEASE_DATE_IN_FUTURE,
   RELEASE_DATE_INVALID,
@@ -31,7 +31,7 @@ import { licenseExists } from "../licenses/service";
 
 /** The checked `data` part of POST /api/track (SPEC §7), with SPEC §5 defaults applied. */
 export interface UploadData extends TrackInfo {
-  originalFormat: UploadFormat | null;
+  originalFormat: OriginalFormat | null;
   stemMetadata: { name: string; type: StemType }[];
 }
 
@@ -158,12 +158,12 @@ export function parseUploadInput(data: unknown): UploadData {
   if (originalFormat && !ORIGINAL_FORMATS.includes(originalFormat as never)) {
     throw badRequest(`Original format must be one of: ${ORIGINAL_FORMATS.join(", ")}`);
   }
-  return { ...info, originalFormat: originalFormat as UploadFormat | null, stemMetadata: stemMetadataOf(raw) };
+  return { ...info, originalFormat: originalFormat as OriginalFormat | null, stemMetadata: stemMetadataOf(raw) };
 }
 
 /** The lower-cased extension of an upload's name, when it is one we accept. */
-export const extensionFormat = (fileName: string): UploadFormat | null => originalFormatOf(fileName);
+export const extensionFormat = (fileName: string): OriginalFormat | null => originalFormatOf(fileName);
 
-export function isStemFormat(format: UploadFormat | null): boolean {
+export function isStemFormat(format: OriginalFormat | null): boolean {
   return takesStems(format);
 }

@@ -50,7 +50,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     if (!(await fileStore.stat(track.originalKey))) {
       throw new ProcessingFailed("The upload was interrupted before its audio was saved. Please upload it again.");
     }
-    const stems = listStemsOf(trackId).map((stem) => processStem(track, stem, folder, signal));
+    const stems = listStemsOf(trackId).map((stem) => processStem(stem, folder, signal));
     const results = await Promise.allSettled([processOriginal(track, folder, signal), processCover(track), ...stems]);
     // Everything has settled before the folder goes; the first failure in order is the one reported.
     const failed = results.find((result) => result.status === "rejected");
@@ -77,14 +77,16 @@ async function encodeMp3(path: string, format: UploadFormat, mp3Key: string, fol
 }
 
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
+  // A fork's stem change leaves its audio as it was: that MP3 exists (and may be a file others share).
+  if (track.mp3Key === trackKeys.streamMp3(track.originalKey)) return;
   const path = await fileStore.localPath(track.originalKey, folder);
-  updateTrack(track.id, await encodeMp3(path, track.originalFormat, trackKeys.mp3(track.id), folder, signal));
+  updateTrack(track.id, await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal));
 }
 
-async function processStem(track: Track, stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
+async function processStem(stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
   if (stem.processingStatus === "READY") return;
   const path = await fileStore.localPath(stem.fileKey, folder);
-  const mp3Key = trackKeys.stemMp3(track.id, stem.id);
+  const mp3Key = trackKeys.streamMp3(stem.fileKey);
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
     updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });

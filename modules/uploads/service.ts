@@ -1,14 +1,13 @@
 import { type AudioFacts, AudioRejected, inspectAudio } from "../../src/server/audio/inspect";
-import { badRequest, HttpError, payloadTooLarge } from "../../src/server/errors";
+import type { UploadFormat } from "../../src/server/audio/sniff";
+import { badRequest, payloadTooLarge } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
-import { formatQuotaDuration } from "../../src/shared/quota-duration";
-import { MAX_STEMS } from "../../src/shared/upload-rules";
+import { MAX_STEMS, type OriginalFormat } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
-import { type NotificationInput, notifyUsers } from "../notifications/service";
-import { quotaLimitSeconds } from "../storage/service";
+import type { NotificationInput } from "../notifications/service";
 import {
   extensionFormat,
   insertTrackWithinQuota,
@@ -21,9 +20,12 @@ import {
 } from "../tracks/service";
 import { MAX_COVER_BYTES, validateCoverArt } from "./cover-art";
 import { enqueueProcessing } from "./processing";
+import { quotaGate } from "./quota";
 
 /** The job that finishes an upload (src/server/jobs/handlers.ts binds it). */
-export { processTrack } from "./processing";
+export { enqueueProcessing, processTrack } from "./processing";
+/** The quota check and warning every charge shares (uploads, forks, the fork studio). */
+export { quotaGate } from "./quota";
 
 /** An upload's parts, already streamed to staging by the route (the caller removes them afterwards). */
 export interface UploadParts {
@@ -32,9 +34,6 @@ export interface UploadParts {
   coverArt?: StagedFile;
   stems?: StagedFile[];
 }
-
-/** Past this share of the quota the owner is warned (once, on the upload that crosses it). */
-const QUOTA_WARNING_SHARE = 0.8;
 
 /**
  * POST /api/track. Everything is checked before anything is kept: the form, the bytes (sniffed,
@@ -74,8 +73,10 @@ export async function uploadTrack(
   return store(owner, input, original, stems, cover);
 }
 
+type FrameCount = Pick<AudioFacts, "sampleRate" | "frames">;
+
 /** How a stem differs from its original, in words the uploader can act on; null when it matches. */
-function stemMismatch(stem: AudioFacts, original: AudioFacts): string | null {
+export function stemMismatch(stem: FrameCount, original: FrameCount): string | null {
   if (stem.sampleRate !== original.sampleRate) {
     return `it is at ${stem.sampleRate} Hz, the original at ${original.sampleRate} Hz`;
   }
@@ -96,7 +97,7 @@ function checkStemList(input: UploadData, original: StagedFile, stems: StagedFil
 }
 
 /** A staged file's facts, with where it lies and its size (counted as it streamed in). */
-type Inspected = AudioFacts & { path: string; size: number };
+export type Inspected = AudioFacts & { path: string; size: number };
 
 /**
  * The original and its stems decode side by side (the ffmpeg semaphore keeps it to one per core).
@@ -115,8 +116,13 @@ async function inspectUpload(file: StagedFile, declared: UploadData["originalFor
   const byName = extensionFormat(file.name);
   if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
   if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
+  return inspectStaged(file, byName, label);
+}
+
+/** The upload's checks of one staged file (sniffed, header read, fully decoded) as `format`; refusals are 400s. */
+export async function inspectStaged(file: StagedFile, format: UploadFormat, label: string): Promise<Inspected> {
   try {
-    return { ...(await inspectAudio(file.path, byName, label)), path: file.path, size: file.size };
+    return { ...(await inspectAudio(file.path, format, label)), path: file.path, size: file.size };
   } catch (error) {
     if (error instanceof AudioRejected) throw badRequest(error.message);
     throw error;
@@ -142,8 +148,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
     };
   });
   const cost = original.duration + stems.reduce((sum, stem) => sum + stem.duration, 0);
-  const limit = quotaLimitSeconds(owner.id);
-  let usedBefore = 0;
+  const quota = quotaGate(owner.id, cost, "upload");
   const track = insertTrackWithinQuota(
     {
       id: trackId,
@@ -153,7 +158,8 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
       primaryArtistName: input.primaryArtistName,
       duration: original.duration,
       waveformData: original.waveformData,
-      originalFormat: original.format,
+      // Inspected as its name's format, and upload names only take ORIGINAL_FORMATS.
+      originalFormat: original.format as OriginalFormat,
       originalKey: trackKeys.original(trackId, original.format),
       originalStreamable: original.playsInBrowsers,
       originalSizeBytes: original.size,
@@ -171,16 +177,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
       totalQuotaSeconds: cost,
     },
     stemRows,
-    (used) => {
-      usedBefore = used;
-      if (used + cost > limit) {
-        throw new HttpError(
-          413,
-          // Needed rounds up and left rounds down, so the message never reads as if it would fit.
-          `This upload needs ${formatQuotaDuration(cost, "up")} of storage but only ${formatQuotaDuration(limit - used, "down")} of your ${formatQuotaDuration(limit)} quota is left`,
-        );
-      }
-    },
+    quota.admit,
   );
   try {
     await fileStore.putFile(track.originalKey, original.path);
@@ -194,17 +191,5 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
     await fileStore.deletePrefix(trackKeys.folder(trackId));
     throw error;
   }
-  return { track, notification: quotaWarning(owner.id, usedBefore, usedBefore + cost, limit) };
-}
-
-function quotaWarning(userId: string, before: number, after: number, limit: number): NotificationInput | undefined {
-  const threshold = limit * QUOTA_WARNING_SHARE;
-  if (limit <= 0 || before >= threshold || after < threshold) return undefined;
-  const notification: NotificationInput = {
-    title: "Storage almost full",
-    message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${formatQuotaDuration(after)} of ${formatQuotaDuration(limit)}).`,
-    type: "storage-quota-warning",
-  };
-  notifyUsers([userId], notification);
-  return notification;
+  return { track, notification: quota.warning() };
 }

@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
 import { conversionsModule } from "../../modules/conversions";
+import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
 import { listsModule } from "../../modules/lists";
@@ -10,6 +11,7 @@ import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
 import { storageModule } from "../../modules/storage";
+import { studioModule } from "../../modules/studio";
 import { tracksModule } from "../../modules/tracks";
 import { uploadsModule } from "../../modules/uploads";
 import { bodyLimit, type MountedRoute } from "./body-limit";
@@ -47,6 +49,8 @@ export const api = new Elysia({ prefix: "/api" })
   .use(uploadsModule)
   .use(tracksModule)
   .use(listsModule)
+  .use(forksModule)
+  .use(studioModule)
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule);

@@ -46,6 +46,8 @@ const mayOwn = (who: Identity, state: TrackState | null) =>
 const viewing = (who: Identity, state: TrackState | null, then = ok()) => (mayView(who, state) ? then : hidden);
 const owning = (who: Identity, state: TrackState | null) => signedIn(who, mayOwn(who, state) ? ok() : hidden);
 const everyone = () => ok();
+const studio = (who: Identity, state: TrackState | null) =>
+  signedIn(who, who === "owner" && (state === "public" || state === "private") ? { status: [403] } : hidden);
 const PLAY = { eventType: "PLAY", playbackSource: "STREAM", duration: 10, anonymousId: "matrix-visitor-1" };
 
 function mediaRoute(file: (track: MatrixTrack) => string, present = ok()): RouteEntry {
@@ -167,6 +169,30 @@ export const MATRIX: Record<string, RouteEntry> = {
     (world, track) => ({ path: `/track/${track.id}/share`, body: { userIds: [world.users.other.user.id] } }),
     owning,
   ),
+  // Forks (modules/forks): anyone signed in who may see an active track and does not own it forks it
+  // (409 while it is still processing); the tree and lineage follow the track's visibility.
+  "POST /api/track/:id/fork": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/fork`, body: { title: "Matrix fork" } }),
+    (who, state) =>
+      signedIn(
+        who,
+        mayView(who, state) && who !== "owner" && (state === "public" || state === "private") ? ok(201, 409) : hidden,
+      ),
+  ),
+  "GET /api/track/:id/forks": trackRoute((_world, track) => ({ path: `/track/${track.id}/forks` }), viewing),
+  "GET /api/track/:id/lineage": trackRoute((_world, track) => ({ path: `/track/${track.id}/lineage` }), viewing),
+  // The fork studio (modules/studio): only the owner of a fork; the matrix's tracks are not forks, so
+  // their owner gets a 403 and everyone else (admins too) the 404 of a track they may not change.
+  "POST /api/track/:id/stem": trackRoute((_world, track) => ({ path: `/track/${track.id}/stem`, multipart: true }), studio),
+  "PATCH /api/track/:id/stem/:stemId": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/stem/${track.stemId}`, multipart: true }),
+    studio,
+  ),
+  "DELETE /api/track/:id/stem/:stemId": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/stem/${track.stemId}` }),
+    studio,
+  ),
+  "PATCH /api/track/:id/audio": trackRoute((_world, track) => ({ path: `/track/${track.id}/audio`, multipart: true }), studio),
   "POST /api/media/presign": trackRoute(
     (_world, track) => ({ path: "/media/presign", body: { url: `/api/track/${track.id}/full.mp3` } }),
     (who, state) => viewing(who, state),

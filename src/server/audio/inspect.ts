@@ -3,7 +3,7 @@ import { FfmpegError, probe, runFfmpeg } from "../ffmpeg";
 import { type PcmLayout, readFlacHeader, readWavHeader, type WavHeader } from "./headers";
 import { moduleIsWhole } from "./module-structure";
 import { PeakReducer } from "./peaks";
-import { DEMUXER, MODULE_FORMATS, readHead, sniffAudio, type UploadFormat } from "./sniff";
+import { DEMUXER, looksLikeMp3, MODULE_FORMATS, readHead, sniffAudio, type UploadFormat } from "./sniff";
 
 /** What the upload learns about a file before anything is stored or charged. */
 export interface AudioFacts {
@@ -39,6 +39,7 @@ export async function inspectAudio(path: string, expected: UploadFormat, label: 
   const file = Bun.file(path);
   if (file.size === 0) throw new AudioRejected(`${label} is empty`);
   const { head, tagLength } = await readHead(file);
+  if (expected === "mp3") return inspectMp3(path, label, head);
   // Only FLAC may follow a leading ID3v2 tag (an MP3 usually starts with one, and stays refused).
   const sniffed = sniffAudio(head);
   const format = tagLength > 0 && sniffed !== "flac" ? null : sniffed;
@@ -56,7 +57,20 @@ export async function inspectAudio(path: string, expected: UploadFormat, label: 
   // forced and every frame checked, is what proves the bytes are this format.
   // A WAV whose data runs to the end of the file ends on a short read, which ffmpeg flags as a
   // corrupt packet: there, stopping at the first error would refuse every such file.
-  const { samples, waveformData } = await decodeAll(path, format, label, layout, !wav?.runsToEnd);
+  // FLAC always plays; a WAV only in the codecs browsers decode.
+  return decodedFacts(path, format, label, layout, !wav?.runsToEnd, wav ? wav.playsInBrowsers : true);
+}
+
+/** A WAV, FLAC or MP3 whose layout is known: the validating decode, and the facts it yields. */
+async function decodedFacts(
+  path: string,
+  format: UploadFormat,
+  label: string,
+  layout: PcmLayout,
+  strict: boolean,
+  playsInBrowsers: boolean,
+): Promise<AudioFacts> {
+  const { samples, waveformData } = await decodeAll(path, format, label, layout, strict);
   const frames = Math.floor(samples / layout.channels);
   if (frames === 0) throw new AudioRejected(`${label} contains no audio`);
   return {
@@ -67,9 +81,24 @@ export async function inspectAudio(path: string, expected: UploadFormat, label: 
     waveformData,
     moduleTitle: null,
     moduleMessage: null,
-    // FLAC always plays; a WAV only in the codecs browsers decode.
-    playsInBrowsers: wav ? wav.playsInBrowsers : true,
+    playsInBrowsers,
   };
+}
+
+/**
+ * An MP3 stem: its frame header must be there, its layout comes from ffprobe (MP3 has no file header
+ * stating it), and the same validating decode counts its samples (ffmpeg honours the LAME gapless
+ * header, so encoder priming and padding are not counted).
+ */
+async function inspectMp3(path: string, label: string, head: Uint8Array): Promise<AudioFacts> {
+  if (!looksLikeMp3(head)) throw new AudioRejected(`${label} is not a valid MP3 file`);
+  const report = await probe(path, DEMUXER.mp3, { timeoutMs: PROBE_TIMEOUT_MS }).catch(() => null);
+  const stream = report?.streams?.find((s) => s.codec_type === "audio");
+  if (stream?.codec_name !== "mp3" || !stream.sample_rate || !stream.channels) {
+    throw new AudioRejected(`${label} could not be read as MP3 audio`);
+  }
+  const layout = { sampleRate: Number(stream.sample_rate), channels: stream.channels };
+  return decodedFacts(path, "mp3", label, layout, true, true);
 }
 
 async function honestWavHeader(file: Blob, label: string): Promise<WavHeader> {

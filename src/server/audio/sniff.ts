@@ -3,7 +3,7 @@
  * own signatures. The result picks ffmpeg's forced input format, so a PNG named .xm never reaches
  * libopenmpt and an MP3 named .wav never reaches the WAV demuxer.
  */
-export type UploadFormat = "wav" | "flac" | "xm" | "it" | "s3m" | "mod";
+export type UploadFormat = "wav" | "flac" | "xm" | "it" | "s3m" | "mod" | "mp3";
 
 /** ffmpeg's demuxer for each format (tracker modules all go through libopenmpt). */
 export const DEMUXER: Record<UploadFormat, string> = {
@@ -13,6 +13,7 @@ export const DEMUXER: Record<UploadFormat, string> = {
   it: "libopenmpt",
   s3m: "libopenmpt",
   mod: "libopenmpt",
+  mp3: "mp3",
 };
 
 export const MODULE_FORMATS: readonly UploadFormat[] = ["xm", "it", "s3m", "mod"];
@@ -39,6 +40,19 @@ export function sniffAudio(head: Uint8Array): UploadFormat | null {
   if (head.length >= 1084 && MOD_TAG.test(ascii(head, 1080, 4))) return "mod";
   if (isSoundtrackerMod(head)) return "mod";
   return null;
+}
+
+/**
+ * An MPEG-1/2/2.5 Layer III frame header (the sync bits, layer III, a valid bitrate and sample rate),
+ * after any ID3v2 tag. Only stems added in a fork's studio may be MP3 (SPEC §5), so `sniffAudio`
+ * never answers mp3: an MP3 named .wav stays "not a valid WAV file" for uploads.
+ */
+export function looksLikeMp3(head: Uint8Array): boolean {
+  if (head.length < 4) return false;
+  const [sync, flags, rates] = [head[0] as number, head[1] as number, head[2] as number];
+  const layerIII = ((flags >> 1) & 3) === 1;
+  const version = (flags >> 3) & 3;
+  return sync === 0xff && (flags & 0xe0) === 0xe0 && layerIII && version !== 1 && rates >> 4 !== 15 && ((rates >> 2) & 3) !== 3;
 }
 
 /**

@@ -9,6 +9,8 @@ export const jobDefinitions = {
   "system.ping": { payload: t.Object({ nonce: t.String() }), attempts: 1, timeoutMs: 10_000 },
   /** Peaks, MP3, loudness and cover sizes for an upload and its stems (modules/uploads/processing.ts). */
   "track.process": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 60 * 60_000 },
+  /** A fork's full track made again from its remaining stems after one is removed (modules/studio/regenerate.ts). */
+  "track.regenerate": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 30 * 60_000 },
   /** Encodes one on-demand WAV/FLAC derivative (modules/conversions). */
   "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 1, timeoutMs: 15 * 60_000 },
   /** Deletes derivatives past their expiry (modules/conversions/expiry.ts enqueues it). */

@@ -1,4 +1,5 @@
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
+import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks } from "../../../modules/tracks/service";
 import { processTrack } from "../../../modules/uploads/service";
 import type { JobHandlers } from "./definitions";
@@ -8,6 +9,7 @@ import { handlePing } from "./ping";
 export const jobHandlers: JobHandlers = {
   "system.ping": handlePing,
   "track.process": ({ trackId }, signal) => processTrack(trackId, signal),
+  "track.regenerate": ({ trackId }, signal) => regenerateMix(trackId, signal),
   "conversions.convert": ({ conversionId }, signal) => runConversion(conversionId, signal),
   "conversions.expire": () => expireConversions(),
   "tracks.purge": () => purgeDeletedTracks(),

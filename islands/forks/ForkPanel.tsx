@@ -1,0 +1,38 @@
+import { useState } from "react";
+import { $auth } from "../lib/auth";
+import { useIslandStore } from "../lib/use-island-store";
+import { ForkDialog } from "./ForkDialog";
+import { ForkTreeDialog } from "./ForkTreeDialog";
+import { Lineage } from "./Lineage";
+import "./forks.css";
+
+/**
+ * The track page's fork info (SPEC §2): where a fork comes from, the Fork button (signed in, not your
+ * own track: SPEC §6) and the fork tree.
+ */
+export default function ForkPanel({
+  track,
+}: {
+  track: { id: string; title: string; userId: string; isFork: boolean; forkCount: number };
+}) {
+  const auth = useIslandStore($auth);
+  const [open, setOpen] = useState<"fork" | "tree" | null>(null);
+  const mayFork = auth.status === "signed-in" && auth.user.id !== track.userId;
+  return (
+    <section className="fork-panel" aria-label="Forks">
+      {track.isFork && <Lineage trackId={track.id} />}
+      <div className="fork-actions">
+        {mayFork && (
+          <button type="button" className="button button-small" onClick={() => setOpen("fork")}>
+            Fork
+          </button>
+        )}
+        <button type="button" className="button button-small button-secondary" onClick={() => setOpen("tree")}>
+          View Forks ({track.forkCount})
+        </button>
+      </div>
+      {open === "fork" && <ForkDialog trackId={track.id} title={track.title} onClose={() => setOpen(null)} />}
+      {open === "tree" && <ForkTreeDialog trackId={track.id} onClose={() => setOpen(null)} />}
+    </section>
+  );
+}

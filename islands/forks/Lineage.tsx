@@ -1,0 +1,47 @@
+import { Fragment, useEffect, useState } from "react";
+import { api } from "../lib/api";
+
+type Ancestor = { available: true; id: string; title: string; user: { username: string } } | { available: false };
+
+const UNAVAILABLE = "a track that is no longer available";
+
+function Link({ ancestor }: { ancestor: Ancestor }) {
+  if (!ancestor.available) return <span className="fork-gone">{UNAVAILABLE}</span>;
+  return (
+    <>
+      <a href={`/track/${ancestor.id}`}>{ancestor.title}</a> by {ancestor.user.username}
+    </>
+  );
+}
+
+/** "Forked from {title} by {username}", then the rest of the chain back to the root (GET /lineage). */
+export function Lineage({ trackId }: { trackId: string }) {
+  const [ancestors, setAncestors] = useState<Ancestor[] | null>(null);
+  useEffect(() => {
+    api
+      .get<{ ancestors: Ancestor[] }>(`/track/${trackId}/lineage`)
+      .then((reply) => setAncestors(reply.ancestors))
+      .catch(() => setAncestors([{ available: false }]));
+  }, [trackId]);
+  const [parent, ...earlier] = ancestors ?? [];
+  if (!parent) return null;
+  return (
+    <p className="fork-lineage">
+      Forked from <Link ancestor={parent} />
+      {earlier.length > 0 && (
+        <span className="fork-chain">
+          {" "}
+          (
+          {earlier.map((ancestor, index) => (
+            <Fragment key={ancestor.available ? ancestor.id : `gone-${index}`}>
+              {index > 0 && ", "}
+              {index === 0 ? "itself forked from " : "from "}
+              <Link ancestor={ancestor} />
+            </Fragment>
+          ))}
+          )
+        </span>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from "react";
+import type { StemDetails } from "../../modules/tracks/model";
+import { TypeSelect } from "./TypeSelect";
+
+/** One stem in the studio: its name and type, Edit (with an optional new file) and Remove. */
+export function StemEditor({
+  stem,
+  busy,
+  onSave,
+  onRemove,
+}: {
+  stem: StemDetails;
+  busy: boolean;
+  onSave: (name: string, type: string, file: File | null) => void;
+  onRemove: () => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(stem.name);
+  const [type, setType] = useState<string>(stem.type);
+  const [file, setFile] = useState<File | null>(null);
+  if (!editing) {
+    return (
+      <li className="studio-row">
+        <span className="studio-stem-name">{stem.name}</span>
+        <span className="fork-meta">{stem.type}</span>
+        <button type="button" className="button button-small button-secondary" disabled={busy} onClick={() => setEditing(true)}>
+          Edit
+        </button>
+        <button type="button" className="button button-small button-danger" disabled={busy} onClick={onRemove}>
+          Remove
+        </button>
+      </li>
+    );
+  }
+  return (
+    <li className="studio-row">
+      <input aria-label="Stem name" value={name} onChange={(e) => setName(e.target.value)} />
+      <TypeSelect value={type} onChange={setType} />
+      <input
+        aria-label="New stem file"
+        type="file"
+        accept=".mp3,.wav,.flac"
+        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+      />
+      <button
+        type="button"
+        className="button button-small"
+        disabled={busy || !name.trim()}
+        onClick={() => onSave(name.trim(), type, file)}
+      >
+        Save
+      </button>
+      <button type="button" className="button button-small button-secondary" disabled={busy} onClick={() => setEditing(false)}>
+        Cancel
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import { type FormEvent, useState } from "react";
+import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
+import { $auth } from "../lib/auth";
+import { useIslandStore } from "../lib/use-island-store";
+import { StemEditor } from "./StemEditor";
+import { addStem, editStem, removeStem, replaceAudio } from "./studio-actions";
+import { TypeSelect } from "./TypeSelect";
+import "./forks.css";
+
+/** The page reloads after a change, so every player and waveform shows the new audio. */
+const reload = (done: boolean) => done && window.location.reload();
+
+function AddStem({ track, busy, run }: { track: TrackDetails; busy: boolean; run: (work: () => Promise<boolean>) => void }) {
+  const [name, setName] = useState("");
+  const [type, setType] = useState("audio");
+  const [file, setFile] = useState<File | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(() => addStem(track.id, name.trim(), type, file));
+  };
+  return (
+    <form className="studio-row" onSubmit={submit} aria-label="Add stem">
+      <input aria-label="Stem name" placeholder="Stem name" required value={name} onChange={(e) => setName(e.target.value)} />
+      <TypeSelect value={type} onChange={setType} />
+      <input aria-label="Stem file" type="file" accept=".mp3,.wav,.flac" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      <button type="submit" className="button button-small" disabled={busy || !name.trim()}>
+        Add Stem
+      </button>
+    </form>
+  );
+}
+
+/**
+ * SPEC §4/§6: the owner of a fork adds, edits and removes its stems and replaces its audio. Shown only
+ * to them; the server refuses everyone else.
+ */
+export default function Studio({ track }: { track: TrackDetails }) {
+  const auth = useIslandStore($auth);
+  const [busy, setBusy] = useState(false);
+  if (!track.isFork || auth.status !== "signed-in" || auth.user.id !== track.userId) return null;
+  const run = (work: () => Promise<boolean>) => {
+    setBusy(true);
+    void work().then((done) => {
+      setBusy(false);
+      reload(done);
+    });
+  };
+  return (
+    <section className="studio" aria-label="Studio">
+      <h2>Studio</h2>
+      {busy && <p className="studio-busy">Working...</p>}
+      <label className="studio-row">
+        Replace audio (.wav or .flac, up to 50MB)
+        <input
+          aria-label="Replacement audio"
+          type="file"
+          disabled={busy}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = "";
+            if (file) run(() => replaceAudio(track, file));
+          }}
+        />
+      </label>
+      <ul className="studio-stems">
+        {track.stems.map((stem: StemDetails) => (
+          <StemEditor
+            key={stem.id}
+            stem={stem}
+            busy={busy}
+            onSave={(name, type, file) => run(() => editStem(track.id, stem.id, name, type, file))}
+            onRemove={() => run(() => removeStem(track, stem.id))}
+          />
+        ))}
+      </ul>
+      <AddStem track={track} busy={busy} run={run} />
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { badRequest, conflict, notFound } from "../../src/server/errors";
+import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
+import { findUserById, type Viewer } from "../auth/service";
+import { notifyUsers } from "../notifications/service";
+import type { Track } from "../tracks/service";
+import * as tracks from "../tracks/service";
+import { quotaGate } from "../uploads/service";
+
+/** The longest chain walked (lineage, tree depth) and the most forks listed: bounds on a crafted tree. */
+const MAX_DEPTH = 100;
+const MAX_FORKS = 1000;
+
+/**
+ * POST /api/track/{id}/fork. Anyone signed in who may see the track and does not own it; everyone
+ * else gets the 404 of a track they cannot see. The fork is charged like an upload of the same audio,
+ * in the transaction that inserts it; its files are the original's (fork-rows.ts).
+ */
+export function forkTrack(id: string, viewer: Viewer, body: { title: string; description?: string; isPublic?: boolean }) {
+  const original = tracks.findViewableTrack(id, viewer);
+  if (original.userId === viewer.id || original.status !== "ACTIVE") throw notFound("Track not found");
+  if (original.processingStatus !== "READY") throw conflict("This track is still being processed; fork it once it is ready");
+  const title = body.title.trim();
+  if (!title) throw badRequest(TITLE_REQUIRED);
+  const quota = quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
+  const fork = tracks.insertForkWithinQuota(
+    original,
+    viewer.id,
+    { title, description: body.description?.trim() ?? "", isPublic: body.isPublic ?? false },
+    quota.admit,
+  );
+  notifyUsers([original.userId], {
+    title: "Your track was forked",
+    message: `${viewer.username} forked "${original.title}".`,
+    type: "info",
+  });
+  const notification = quota.warning();
+  return { id: fork.id, ...(notification ? { notification } : {}) };
+}
+
+const usernameOf = (track: Track) => findUserById(track.userId)?.username ?? "";
+
+/** Forks listed in a tree: active, and public, or the viewer's own (admins see all). */
+function listed(track: Track, viewer: Viewer | null): boolean {
+  if (track.status !== "ACTIVE") return false;
+  return track.isPublic || track.userId === viewer?.id || viewer?.role === "ADMIN";
+}
+
+/**
+ * GET /api/track/{id}/forks. `original` is the root of the lineage as far as the viewer may see it:
+ * the track asked for, walked up through every ancestor the viewer may open. `forks` is every
+ * descendant of it the viewer may list (a flat list, breadth first, each naming its parent), so the
+ * same family shows from any of its pages; a fork under a hidden one is still listed.
+ */
+export function forkTree(id: string, viewer: Viewer | null) {
+  let original = tracks.findViewableTrack(id, viewer);
+  for (let depth = 0; depth < MAX_DEPTH && original.forkedFromId; depth++) {
+    const parent = tracks.findTrack(original.forkedFromId);
+    if (!parent || !tracks.canView(parent, viewer)) break;
+    original = parent;
+  }
+  const forks: Track[] = [];
+  const seen = new Set([original.id]);
+  let level = [original.id];
+  for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && forks.length < MAX_FORKS; depth++) {
+    const children = tracks.forksOf(level).filter((child) => !seen.has(child.id));
+    for (const child of children) seen.add(child.id);
+    forks.push(...children.filter((child) => listed(child, viewer)));
+    level = children.map((child) => child.id);
+  }
+  const summary = (track: Track) => ({
+    id: track.id,
+    title: track.title,
+    user: { username: usernameOf(track) },
+    createdAt: track.createdAt,
+    isPublic: track.isPublic,
+  });
+  return {
+    original: summary(original),
+    forks: forks.slice(0, MAX_FORKS).map((fork) => ({
+      ...summary(fork),
+      forkCount: fork.forkCount,
+      forkedFromId: fork.forkedFromId as string,
+    })),
+    total: Math.min(forks.length, MAX_FORKS),
+  };
+}
+
+/**
+ * GET /api/track/{id}/lineage: the chain from the track's parent to the root. An ancestor the viewer
+ * may not open (private, deleted, purged) is only "a track that is no longer available": its title
+ * never shows, but the chain goes on past it (rows outlive their files).
+ */
+export function lineage(id: string, viewer: Viewer | null) {
+  const track = tracks.findViewableTrack(id, viewer);
+  const ancestors = [];
+  let parentId = track.forkedFromId;
+  for (let depth = 0; depth < MAX_DEPTH && parentId; depth++) {
+    const parent = tracks.findTrack(parentId);
+    if (!parent) break;
+    ancestors.push(
+      tracks.canView(parent, viewer)
+        ? { available: true as const, id: parent.id, title: parent.title, user: { username: usernameOf(parent) } }
+        : { available: false as const },
+    );
+    parentId = parent.forkedFromId;
+  }
+  return { ancestors };
+}

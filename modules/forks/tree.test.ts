@@ -1,0 +1,151 @@
+/**
+ * GET /api/track/{id}/forks and /lineage as a visitor, the root's owner, a fork's owner, another user
+ * and an admin; and the licence lineage rule on PATCH /api/track/{id}.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { call, type Session, signUp } from "../../tests/support/api";
+import { setUpServer } from "../../tests/support/lifecycle";
+import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
+
+const live = setUpServer();
+let admin: Session;
+let owner: Session;
+let alice: Session;
+let bob: Session;
+let other: Session;
+// root (owner) ← publicA (alice) ← publicC (bob); root ← privateB (bob)
+const ids = { root: "", publicA: "", privateB: "", publicC: "" };
+
+type Tree = {
+  original: { id: string; title: string; user: { username: string }; isPublic: boolean };
+  forks: Array<{ id: string; title: string; forkCount: number; forkedFromId: string; isPublic: boolean }>;
+  total: number;
+};
+type Ancestors = { ancestors: Array<{ available: boolean; id?: string; title?: string; user?: { username: string } }> };
+
+const get = <T>(path: string, session: Session | null) => call<T>(live.server, "GET", path, { token: session?.token });
+async function fork(id: string, session: Session, title: string, isPublic: boolean): Promise<string> {
+  const res = await call<{ id: string }>(live.server, "POST", `/track/${id}/fork`, {
+    token: session.token,
+    body: { title, isPublic },
+  });
+  if (res.status !== 201) throw new Error(`fork: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.id;
+}
+
+beforeAll(async () => {
+  admin = await signUp(live.server);
+  owner = await signUp(live.server);
+  alice = await signUp(live.server);
+  bob = await signUp(live.server);
+  other = await signUp(live.server);
+  ids.root = await uploadTiny(live.server, owner, { title: "Root" });
+  await waitForProcessing(live.server, owner.token, ids.root);
+  ids.publicA = await fork(ids.root, alice, "A", true);
+  ids.privateB = await fork(ids.root, bob, "B", false);
+  ids.publicC = await fork(ids.publicA, bob, "C", true);
+}, 60_000);
+
+const forkTitles = (tree: Tree) => tree.forks.map((f) => f.title);
+
+describe("the fork tree", () => {
+  test("others see the public forks, a fork's owner their own private ones too, admins all", async () => {
+    const cases: Array<[Session | null, string[]]> = [
+      [null, ["A", "C"]],
+      [owner, ["A", "C"]],
+      [alice, ["A", "C"]],
+      [bob, ["A", "B", "C"]],
+      [admin, ["A", "B", "C"]],
+    ];
+    for (const [session, titles] of cases) {
+      const tree = (await get<Tree>(`/track/${ids.root}/forks`, session)).body;
+      expect(forkTitles(tree).sort(), session?.user.username ?? "visitor").toEqual(titles);
+      expect(tree.total).toBe(titles.length);
+      expect(tree.original).toMatchObject({
+        id: ids.root,
+        title: "Root",
+        isPublic: true,
+        user: { username: owner.user.username },
+      });
+    }
+  });
+
+  test("from a fork's page the tree is the whole family, from its root; each fork names its parent", async () => {
+    const tree = (await get<Tree>(`/track/${ids.publicC}/forks`, null)).body;
+    expect(tree.original.id).toBe(ids.root);
+    expect(tree.forks.find((f) => f.title === "C")).toMatchObject({ forkedFromId: ids.publicA, forkCount: 0 });
+    expect(tree.forks.find((f) => f.title === "A")).toMatchObject({ forkedFromId: ids.root, forkCount: 1 });
+  });
+
+  test("a track nobody forked has an empty tree; a private track's tree is its 404", async () => {
+    const lone = await uploadTiny(live.server, other, { title: "Lone" });
+    expect((await get<Tree>(`/track/${lone}/forks`, null)).body).toMatchObject({ original: { id: lone }, forks: [], total: 0 });
+    expect((await get<Tree>(`/track/${ids.privateB}/forks`, other)).status).toBe(404);
+    expect((await get<Tree>(`/track/${ids.privateB}/forks`, bob)).body.original.id).toBe(ids.root);
+  });
+});
+
+describe("lineage", () => {
+  test("a fork of a fork names its chain to the root; an ancestor that went private is no longer available", async () => {
+    const chain = (await get<Ancestors>(`/track/${ids.publicC}/lineage`, other)).body.ancestors;
+    expect(chain).toEqual([
+      { available: true, id: ids.publicA, title: "A", user: { username: alice.user.username } },
+      { available: true, id: ids.root, title: "Root", user: { username: owner.user.username } },
+    ]);
+    const hide = (isPublic: boolean) =>
+      call(live.server, "PATCH", `/track/${ids.publicA}/visibility`, { token: alice.token, body: { isPublic } });
+    await hide(false);
+    try {
+      const hidden = (await get<Ancestors>(`/track/${ids.publicC}/lineage`, other)).body.ancestors;
+      expect(hidden).toEqual([{ available: false }, expect.objectContaining({ available: true, title: "Root" })]);
+      expect(JSON.stringify(hidden)).not.toContain('"A"');
+      // Its owner still sees it.
+      expect((await get<Ancestors>(`/track/${ids.publicC}/lineage`, alice)).body.ancestors[0]?.title).toBe("A");
+    } finally {
+      await hide(true);
+    }
+    expect((await get<Ancestors>(`/track/${ids.root}/lineage`, null)).body.ancestors).toEqual([]);
+  });
+});
+
+describe("licence lineage", () => {
+  let licences: Record<string, string>;
+  beforeAll(async () => {
+    const list = (await get<Array<{ id: string; type: string }>>("/licenses", null)).body;
+    licences = Object.fromEntries(list.map((l) => [l.type, l.id]));
+  });
+  const edit = (id: string, session: Session, type: string) =>
+    call<{ message: string; licenseType: string }>(live.server, "PATCH", `/track/${id}`, {
+      token: session.token,
+      body: { title: "Edited", primaryArtistName: "Tester", licenseId: licences[type] },
+    });
+
+  test("forks may only move to licences that honour their obligations; originals change freely", async () => {
+    const source = await uploadTiny(live.server, owner, { title: "CC BY source" });
+    expect((await edit(source, owner, "CC_BY")).status).toBe(200);
+    await waitForProcessing(live.server, owner.token, source);
+    const child = await fork(source, other, "Child", false);
+    expect((await get<{ licenseType: string }>(`/track/${child}`, other)).body.licenseType).toBe("CC_BY");
+    expect((await edit(child, other, "CC_BY_NC")).status).toBe(200);
+    const back = await edit(child, other, "CC_BY");
+    expect([back.status, back.body.message]).toEqual([
+      400,
+      "A fork keeps its original's licence obligations: this fork can only be licensed CC BY-NC or CC BY-NC-SA",
+    ]);
+    expect((await edit(child, other, "ALL_RIGHTS_RESERVED")).status).toBe(400);
+    expect((await edit(child, other, "CC_BY_NC_SA")).status).toBe(200);
+    expect((await edit(child, other, "CC_BY_SA")).status).toBe(400);
+    // The original itself is not a fork: any licence.
+    expect((await edit(source, owner, "ALL_RIGHTS_RESERVED")).status).toBe(200);
+    expect((await edit(source, owner, "CC_BY_SA")).status).toBe(200);
+  });
+
+  test("All Rights Reserved and share-alike forks keep their licence", async () => {
+    const arr = await fork(ids.root, other, "ARR fork", false);
+    const root = (await get<{ licenseType: string }>(`/track/${ids.root}`, null)).body.licenseType;
+    for (const type of ["ALL_RIGHTS_RESERVED", "CC_BY", "CC_BY_SA", "CC_BY_NC", "CC_BY_NC_SA"]) {
+      const res = await edit(arr, other, type);
+      expect(res.status, `${root} → ${type}`).toBe(type === root ? 200 : 400);
+    }
+  });
+});

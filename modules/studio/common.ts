@@ -1,0 +1,46 @@
+import { conflict, forbidden, notFound } from "../../src/server/errors";
+import { fileStore } from "../../src/server/store";
+import type { Viewer } from "../auth/service";
+import { findTrack, type Track } from "../tracks/service";
+import type { Inspected } from "../uploads/service";
+
+/**
+ * SPEC §6: only the owner of a fork changes its stems and audio. Everyone else gets the 404 of a track
+ * they cannot see (admins too: moderation deletes, it does not compose); the owner of a track that is
+ * not a fork a 403. While the track is processing (a stem's MP3, a regenerated mix) changes wait, so
+ * two of them never race over the same rows.
+ */
+export function findStudioTrack(id: string, viewer: Viewer): Track {
+  const track = findTrack(id);
+  if (track?.status !== "ACTIVE" || track.userId !== viewer.id) throw notFound("Track not found");
+  if (!track.isFork) throw forbidden("Stems and audio can only be changed on your own forks");
+  if (track.processingStatus === "PENDING") throw conflict("This track is still being processed; try again in a moment");
+  return track;
+}
+
+/** Stores a checked file under a fresh key, then lets `keep` write the rows; refused there, the file goes. */
+export async function storeThen(key: string, facts: Inspected, keep: () => void): Promise<void> {
+  await fileStore.putFile(key, facts.path);
+  try {
+    keep();
+  } catch (error) {
+    await fileStore.delete(key);
+    throw error;
+  }
+}
+
+/** The columns a new stem file sets; its MP3 and loudness come from the processing job. */
+export const fileFields = (fileKey: string, facts: Inspected) => ({
+  fileKey,
+  originalFormat: facts.format,
+  sizeBytes: facts.size,
+  duration: facts.duration,
+  waveformData: facts.waveformData,
+  mp3Key: null,
+  mp3SizeBytes: 0,
+  loudnessLufs: null,
+  processingStatus: "PENDING" as const,
+  processingError: null,
+});
+
+export const withNotification = <T>(notification: T | undefined) => (notification ? { notification } : {});

@@ -1,0 +1,76 @@
+import { Elysia } from "elysia";
+import { streamedBody } from "../../src/server/body-limit";
+import { receiveMultipart } from "../../src/server/multipart";
+import { withStagingFolder } from "../../src/server/staging";
+import { authGuard } from "../auth";
+import { findStudioTrack } from "./common";
+import { AUDIO_LIMITS, AudioForm, STEM_LIMITS, StemForm, StudioReply } from "./model";
+import { removeStem } from "./regenerate";
+import { replaceAudio } from "./replace";
+import { addStem, editStem } from "./stems";
+
+const multipart = (schema: typeof StemForm | typeof AudioForm) => ({
+  requestBody: { content: { "multipart/form-data": { schema } } },
+});
+
+/**
+ * SPEC §7 fork studio: stems added, edited and removed, and the full track replaced, by the fork's
+ * owner only (service.ts). Files stream to staging like an upload's (parse: "none"; listed in api.ts's
+ * bodyLimit) and go through the upload's checks.
+ */
+export const studioModule = new Elysia({ name: "module.studio", detail: { tags: ["Fork studio"] } })
+  .use(authGuard)
+  .post(
+    "/track/:id/stem",
+    ({ params, user, request, set }) =>
+      withStagingFolder(async (folder) => {
+        findStudioTrack(params.id, user); // access before the body is read
+        const { fields, files } = await receiveMultipart(request, folder, STEM_LIMITS);
+        set.status = 201;
+        return addStem(params.id, user, fields.data, files.stemFile?.[0], folder);
+      }),
+    {
+      auth: true,
+      ...streamedBody,
+      response: { 201: StudioReply },
+      detail: { summary: "Add a stem to your fork (multipart: data {name, type}, stemFile)", ...multipart(StemForm) },
+    },
+  )
+  .patch(
+    "/track/:id/stem/:stemId",
+    ({ params, user, request }) =>
+      withStagingFolder(async (folder) => {
+        findStudioTrack(params.id, user); // access before the body is read
+        const { fields, files } = await receiveMultipart(request, folder, STEM_LIMITS);
+        return editStem(params.id, params.stemId, user, fields.data, files.stemFile?.[0], folder);
+      }),
+    {
+      auth: true,
+      ...streamedBody,
+      response: StudioReply,
+      detail: { summary: "Edit a stem of your fork: name, type, optionally a new stemFile", ...multipart(StemForm) },
+    },
+  )
+  .delete("/track/:id/stem/:stemId", ({ params, user }) => removeStem(params.id, params.stemId, user), {
+    auth: true,
+    response: StudioReply,
+    detail: { summary: "Remove a stem of your fork; the full track is regenerated from the others" },
+  })
+  .patch(
+    "/track/:id/audio",
+    ({ params, user, request }) =>
+      withStagingFolder(async (folder) => {
+        findStudioTrack(params.id, user); // access before the body is read
+        const { files } = await receiveMultipart(request, folder, AUDIO_LIMITS);
+        return replaceAudio(params.id, user, files.original?.[0], folder);
+      }),
+    {
+      auth: true,
+      ...streamedBody,
+      response: StudioReply,
+      detail: {
+        summary: "Replace your fork's full track (multipart: original, .wav or .flac, at most 50 MB)",
+        ...multipart(AudioForm),
+      },
+    },
+  );

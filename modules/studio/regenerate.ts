@@ -1,0 +1,81 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { inspectAudio } from "../../src/server/audio/inspect";
+import { mixStems } from "../../src/server/audio/mix";
+import type { UploadFormat } from "../../src/server/audio/sniff";
+import { badRequest } from "../../src/server/errors";
+import { log } from "../../src/server/logger";
+import { enqueue } from "../../src/server/queue";
+import { stagingFolder } from "../../src/server/staging";
+import { fileStore } from "../../src/server/store";
+import type { Viewer } from "../auth/service";
+import { invalidateConversions } from "../conversions/service";
+import * as tracks from "../tracks/service";
+import * as uploads from "../uploads/service";
+import { findStudioTrack } from "./common";
+
+/**
+ * DELETE /api/track/{id}/stem/{stemId}: the stem, its charge and its files (unless another track
+ * shares them) go at once; the track is PENDING until `track.regenerate` has made its new mix. The
+ * last stem stays: a mix of nothing would be silence.
+ */
+export async function removeStem(id: string, stemId: string, viewer: Viewer) {
+  const track = findStudioTrack(id, viewer);
+  const stem = tracks.requireStemOf(track.id, stemId);
+  if (tracks.listStemsOf(track.id).length === 1) {
+    throw badRequest("The last stem cannot be removed: the track's mix is made from its stems");
+  }
+  tracks.removeStemRow(track.id, stem);
+  await invalidateConversions(track.id, stem.id);
+  await tracks.releaseFiles([stem.fileKey, stem.mp3Key]);
+  await enqueue("track.regenerate", { trackId: track.id }, `track-regenerate-${track.id}`);
+  return { id: stem.id };
+}
+
+/**
+ * Job `track.regenerate`: the full track becomes the sum of the remaining stems at unity gain (as the
+ * synced player plays them), checked by the upload's validating decode (which also makes its
+ * waveform and length), stored under a fresh key, then the processing job makes its MP3 and
+ * loudness. The old mix stays the track's audio until the new one is stored; a failure marks the
+ * track FAILED with the old audio still in place.
+ */
+export async function regenerateMix(trackId: string, signal: AbortSignal): Promise<void> {
+  const track = tracks.findTrack(trackId);
+  if (track?.status !== "ACTIVE" || track.processingStatus !== "PENDING") return;
+  const folder = stagingFolder();
+  try {
+    const stems = tracks.listStemsOf(trackId);
+    const sources = await Promise.all(
+      stems.map(async (stem) => ({
+        path: await fileStore.localPath(stem.fileKey, folder),
+        format: stem.originalFormat as UploadFormat,
+      })),
+    );
+    const mixPath = join(folder, "mix.flac");
+    await mixStems(sources, mixPath, signal);
+    const facts = await inspectAudio(mixPath, "flac", "The regenerated mix");
+    const originalKey = tracks.trackKeys.revision(trackId, "flac");
+    const stored = await fileStore.putFile(originalKey, mixPath);
+    tracks.setTrackAudio(trackId, {
+      originalKey,
+      originalFormat: "flac",
+      originalStreamable: true,
+      originalSizeBytes: stored.size,
+      duration: facts.duration,
+      waveformData: facts.waveformData,
+      mp3Key: null,
+      mp3SizeBytes: 0,
+      loudnessLufs: null,
+    });
+    await invalidateConversions(trackId, "full");
+    await tracks.releaseFiles([track.originalKey, track.mp3Key]);
+    await uploads.enqueueProcessing(trackId);
+    log.info("mix regenerated", { trackId, stems: stems.length });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    log.warn("mix regeneration failed", { trackId, error: error instanceof Error ? error.message : String(error) });
+    tracks.setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}

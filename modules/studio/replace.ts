@@ -1,0 +1,49 @@
+import { badRequest } from "../../src/server/errors";
+import type { StagedFile } from "../../src/server/multipart";
+import type { Viewer } from "../auth/service";
+import { invalidateConversions } from "../conversions/service";
+import * as tracks from "../tracks/service";
+import * as uploads from "../uploads/service";
+import { findStudioTrack, storeThen, withNotification } from "./common";
+import { fitToTrack, trackLength } from "./fit";
+
+/** SPEC §5/§8 wording, also shown by the client before it sends anything. */
+export const REPLACE_FILE_INVALID = "Only WAV and FLAC files are supported for track audio replacement.";
+/** SPEC §9: the stated 50MB, enforced here (a 413 past it). */
+export const MAX_REPLACEMENT_BYTES = 50 * 1024 * 1024;
+
+/**
+ * PATCH /api/track/{id}/audio: the fork's full track becomes the new WAV/FLAC, checked like an
+ * upload's original. With stems, it must fit their length (fit.ts). The quota moves by the difference
+ * in length. Nothing changes until the file has passed every check and the charge is admitted.
+ */
+export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile | undefined, folder: string) {
+  const track = findStudioTrack(id, viewer);
+  if (!file || file.size === 0) throw badRequest("Audio file is required");
+  const format = file.name.toLowerCase().match(/\.(wav|flac)$/)?.[1] as "wav" | "flac" | undefined;
+  if (!format) throw badRequest(REPLACE_FILE_INVALID);
+  let facts = await uploads.inspectStaged(file, format, "Audio file");
+  if (tracks.listStemsOf(track.id).length > 0) {
+    const length = await trackLength(track, folder);
+    if (length) facts = await fitToTrack(facts, length, "Audio file", folder);
+  }
+  const originalKey = tracks.trackKeys.revision(track.id, facts.format);
+  const added = facts.duration - (track.duration ?? 0);
+  const quota = uploads.quotaGate(viewer.id, added, "replacement");
+  const audio = {
+    originalKey,
+    originalFormat: facts.format as "wav" | "flac",
+    originalStreamable: facts.playsInBrowsers,
+    originalSizeBytes: facts.size,
+    duration: facts.duration,
+    waveformData: facts.waveformData,
+    mp3Key: null,
+    mp3SizeBytes: 0,
+    loudnessLufs: null,
+  };
+  await storeThen(originalKey, facts, () => tracks.changeWithinQuota(track.id, { track: audio }, added, quota.admit));
+  await invalidateConversions(track.id, "full");
+  await tracks.releaseFiles([track.originalKey, track.mp3Key]);
+  await uploads.enqueueProcessing(track.id);
+  return { id: track.id, ...withNotification(quota.warning()) };
+}

@@ -1,0 +1,77 @@
+import { badRequest } from "../../src/server/errors";
+import type { StagedFile } from "../../src/server/multipart";
+import { MAX_STEMS, STEMS_NEED_WAV_OR_FLAC, TOO_MANY_STEMS, takesStems } from "../../src/shared/upload-rules";
+import type { Viewer } from "../auth/service";
+import { invalidateConversions } from "../conversions/service";
+import type { Track } from "../tracks/service";
+import * as tracks from "../tracks/service";
+import * as uploads from "../uploads/service";
+import { fileFields, findStudioTrack, storeThen, withNotification } from "./common";
+import { fitToTrack, trackLength } from "./fit";
+import { type StemInfo, stemFileFormat, stemInfo } from "./stem-input";
+
+/** The changed track's stem file, checked like an upload's stems and fitted to the track's length. */
+async function checkedStemFile(track: Track, file: StagedFile | undefined, label: string, folder: string) {
+  if (!file || file.size === 0) throw badRequest("Please select an audio file for the stem.");
+  if (!takesStems(track.originalFormat)) throw badRequest(STEMS_NEED_WAV_OR_FLAC);
+  const length = await trackLength(track, folder);
+  if (!length) throw badRequest(STEMS_NEED_WAV_OR_FLAC);
+  return fitToTrack(await uploads.inspectStaged(file, stemFileFormat(file.name), label), length, label, folder);
+}
+
+/** POST /api/track/{id}/stem: a new stem, charged to the quota; its MP3 is made by the processing job. */
+export async function addStem(id: string, viewer: Viewer, data: unknown, file: StagedFile | undefined, folder: string) {
+  const track = findStudioTrack(id, viewer);
+  const info = stemInfo(data, null);
+  if (tracks.listStemsOf(track.id).length >= MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
+  const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
+  const stemId = crypto.randomUUID();
+  const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
+  const quota = uploads.quotaGate(viewer.id, facts.duration, "stem");
+  await storeThen(fileKey, facts, () =>
+    tracks.changeWithinQuota(
+      track.id,
+      {
+        addStem: { id: stemId, trackId: track.id, ...info, index: tracks.nextStemIndex(track.id), ...fileFields(fileKey, facts) },
+      },
+      facts.duration,
+      quota.admit,
+    ),
+  );
+  await uploads.enqueueProcessing(track.id);
+  return { id: stemId, ...withNotification(quota.warning()) };
+}
+
+/** PATCH /api/track/{id}/stem/{stemId}: name and type; with a file, the stem's audio too (like an added stem). */
+export async function editStem(
+  id: string,
+  stemId: string,
+  viewer: Viewer,
+  data: unknown,
+  file: StagedFile | undefined,
+  folder: string,
+) {
+  const track = findStudioTrack(id, viewer);
+  const stem = tracks.requireStemOf(track.id, stemId);
+  const info: StemInfo = stemInfo(data, stem);
+  if (!file) {
+    tracks.renameStem(stem.id, info);
+    return { id: stem.id };
+  }
+  const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
+  const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
+  const added = facts.duration - (stem.duration ?? 0);
+  const quota = uploads.quotaGate(viewer.id, added, "stem");
+  await storeThen(fileKey, facts, () =>
+    tracks.changeWithinQuota(
+      track.id,
+      { updateStem: { id: stem.id, values: { ...info, ...fileFields(fileKey, facts) } } },
+      added,
+      quota.admit,
+    ),
+  );
+  await invalidateConversions(track.id, stem.id);
+  await tracks.releaseFiles([stem.fileKey, stem.mp3Key]);
+  await uploads.enqueueProcessing(track.id);
+  return { id: stem.id, ...withNotification(quota.warning()) };
+}

@@ -1,0 +1,51 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { db } from "../../src/server/db";
+import { tracksRepo, usedQuotaSecondsIn } from "./repo";
+import { stems, type Track, tracks } from "./schema";
+
+/** What the forker chooses; everything else comes from the track forked. */
+export interface ForkChoices {
+  title: string;
+  description: string;
+  isPublic: boolean;
+}
+
+/**
+ * One transaction: the quota check (`admit(usedSeconds)`), the new track and stem rows naming the
+ * original's files (nothing is copied), and the original's forkCount + 1. Counters, shares and
+ * conversions start afresh; conversions are per track, so the fork makes its own on request.
+ */
+export function insertForkWithinQuota(
+  original: Track,
+  ownerId: string,
+  choices: ForkChoices,
+  admit: (usedSeconds: number) => void,
+): Track {
+  const forkId = crypto.randomUUID();
+  const { id: _id, createdAt: _c, updatedAt: _u, totalPlays: _p, totalDownloads: _d, forkCount: _f, ...carried } = original;
+  const stemRows = tracksRepo.listStemsOf(original.id).map(({ id: _stemId, createdAt: _sc, ...stem }) => ({
+    ...stem,
+    id: crypto.randomUUID(),
+    trackId: forkId,
+  }));
+  return db.transaction((tx) => {
+    admit(usedQuotaSecondsIn(tx, ownerId));
+    const fork = tx
+      .insert(tracks)
+      .values({ ...carried, ...choices, id: forkId, userId: ownerId, isFork: true, forkedFromId: original.id })
+      .returning()
+      .get();
+    if (stemRows.length) tx.insert(stems).values(stemRows).run();
+    tx.update(tracks)
+      .set({ forkCount: sql`${tracks.forkCount} + 1`, updatedAt: sql`${tracks.updatedAt}` })
+      .where(eq(tracks.id, original.id))
+      .run();
+    return fork;
+  });
+}
+
+/** The tracks forked from any of `parentIds` (one level of the tree), oldest first. */
+export function forksOf(parentIds: string[]): Track[] {
+  if (parentIds.length === 0) return [];
+  return db.select().from(tracks).where(inArray(tracks.forkedFromId, parentIds)).orderBy(tracks.createdAt, tracks.id).all();
+}

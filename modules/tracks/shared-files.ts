@@ -1,0 +1,81 @@
+import { and, eq, like, ne, or } from "drizzle-orm";
+import { db } from "../../src/server/db";
+import { fileStore } from "../../src/server/store";
+import { COVER_SIZE_NAMES, trackKeys } from "./keys";
+import { tracksRepo } from "./repo";
+import { stems, type Track, tracks } from "./schema";
+
+/**
+ * Files are shared, never copied: a fork's rows name its original's keys, and a studio change gives
+ * new files new keys. So a file may go only when no live row (ACTIVE or PENDING_DELETION: a pending
+ * track may still be restored by a purge that has not run) names it, except the rows being let go.
+ */
+const live = ne(tracks.status, "DELETED");
+
+function trackNames(key: string, exceptTrackId: string | null) {
+  const others = exceptTrackId ? ne(tracks.id, exceptTrackId) : undefined;
+  const byTrack = db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(and(live, others, or(eq(tracks.originalKey, key), eq(tracks.mp3Key, key), eq(tracks.coverArtKey, key))))
+    .get();
+  if (byTrack) return true;
+  const byStem = db
+    .select({ id: stems.id })
+    .from(stems)
+    .innerJoin(tracks, eq(stems.trackId, tracks.id))
+    .where(and(live, others, or(eq(stems.fileKey, key), eq(stems.mp3Key, key))))
+    .get();
+  return byStem !== undefined;
+}
+
+/** Whether a live row other than `exceptTrackId`'s names any key under `prefix` (a track's folder). */
+function anyNamedUnder(prefix: string, exceptTrackId: string): boolean {
+  const under = `${prefix}/%`;
+  const others = and(live, ne(tracks.id, exceptTrackId));
+  const byTrack = db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(and(others, or(like(tracks.originalKey, under), like(tracks.mp3Key, under), like(tracks.coverArtKey, under))))
+    .get();
+  if (byTrack) return true;
+  return (
+    db
+      .select({ id: stems.id })
+      .from(stems)
+      .innerJoin(tracks, eq(stems.trackId, tracks.id))
+      .where(and(others, or(like(stems.fileKey, under), like(stems.mp3Key, under))))
+      .get() !== undefined
+  );
+}
+
+/** Every stored file a track's rows name, each with the key whose use decides it (a cover size: the page size). */
+function filesOf(track: Track): Array<{ key: string; namedAs: string }> {
+  const own = (key: string | null) => (key ? [{ key, namedAs: key }] : []);
+  const cover = track.coverArtKey;
+  const covers = cover ? COVER_SIZE_NAMES.map((size) => ({ key: trackKeys.coverVariant(cover, size), namedAs: cover })) : [];
+  const stemFiles = tracksRepo.listStemsOf(track.id).flatMap((stem) => [...own(stem.fileKey), ...own(stem.mp3Key)]);
+  return [...own(track.originalKey), ...own(track.mp3Key), ...covers, ...stemFiles];
+}
+
+/**
+ * Deletes those of `keys` that no live row names any more (after a studio change has pointed its
+ * row at new files). A cover size follows its page size.
+ */
+export async function releaseFiles(keys: Array<string | null>): Promise<void> {
+  for (const key of keys) {
+    if (key && !trackNames(key, null)) await fileStore.delete(key);
+  }
+}
+
+/**
+ * A purged track's files: each goes unless another live track or stem names it. When nothing else
+ * names anything in its folder, the whole folder goes (leftovers of interrupted jobs included).
+ */
+export async function deleteUnsharedFiles(track: Track): Promise<void> {
+  const folder = trackKeys.folder(track.id);
+  for (const { key, namedAs } of filesOf(track)) {
+    if (!trackNames(namedAs, track.id)) await fileStore.delete(key);
+  }
+  if (!anyNamedUnder(folder, track.id)) await fileStore.deletePrefix(folder);
+}

@@ -1,0 +1,42 @@
+import { HttpError } from "../../src/server/errors";
+import { formatQuotaDuration } from "../../src/shared/quota-duration";
+import { type NotificationInput, notifyUsers } from "../notifications/service";
+import { quotaLimitSeconds } from "../storage/service";
+
+/** Past this share of the quota the owner is warned (once, on the change that crosses it). */
+const QUOTA_WARNING_SHARE = 0.8;
+
+/**
+ * The quota check every charge runs inside its transaction (upload, fork, studio change): a 413 that
+ * says what is needed and what is left. `what` names the thing charged ("upload", "fork", "change").
+ */
+export function quotaGate(userId: string, cost: number, what: string) {
+  const limit = quotaLimitSeconds(userId);
+  let usedBefore = 0;
+  return {
+    admit(used: number) {
+      usedBefore = used;
+      if (cost > 0 && used + cost > limit) {
+        throw new HttpError(
+          413,
+          // Needed rounds up and left rounds down, so the message never reads as if it would fit.
+          `This ${what} needs ${formatQuotaDuration(cost, "up")} of storage but only ${formatQuotaDuration(Math.max(0, limit - used), "down")} of your ${formatQuotaDuration(limit)} quota is left`,
+        );
+      }
+    },
+    /** After the charge is kept: the storage-quota-warning notification when this charge crossed 80 %. */
+    warning: () => quotaWarning(userId, usedBefore, usedBefore + cost, limit),
+  };
+}
+
+function quotaWarning(userId: string, before: number, after: number, limit: number): NotificationInput | undefined {
+  const threshold = limit * QUOTA_WARNING_SHARE;
+  if (limit <= 0 || before >= threshold || after < threshold) return undefined;
+  const notification: NotificationInput = {
+    title: "Storage almost full",
+    message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${formatQuotaDuration(after)} of ${formatQuotaDuration(limit)}).`,
+    type: "storage-quota-warning",
+  };
+  notifyUsers([userId], notification);
+  return notification;
+}

@@ -1,0 +1,53 @@
+import { basename } from "node:path";
+import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
+import { call, type Session } from "./api";
+import type { TestServer } from "./server";
+import { corpusPath, createTrack, waitForProcessing } from "./uploads";
+
+/** Test helpers for the fork studio's API tests: the corpus stems, a fork of them, and the multipart calls. */
+export const STEMS = "stems/Nova Drift - Undertow";
+export const stemPath = (part: string) => `${STEMS} - ${part}.wav`;
+
+/** An original (full mix + the named stems), processed, and a public fork of it by `forker`. */
+export async function forkWithStems(server: TestServer, owner: Session, forker: Session, parts: string[]) {
+  const id = await createTrack(server, owner.token, {
+    original: `${STEMS} (full mix).wav`,
+    stems: parts.map((part) => ({ path: stemPath(part), name: part, type: "other" })),
+  });
+  const original = await waitForProcessing(server, owner.token, id);
+  const res = await call<{ id: string }>(server, "POST", `/track/${id}/fork`, {
+    token: forker.token,
+    body: { title: "Studio", isPublic: true },
+  });
+  if (res.status !== 201) throw new Error(`fork: ${res.status} ${JSON.stringify(res.body)}`);
+  return { original, forkId: res.body.id };
+}
+
+/** A multipart body: `data` JSON and one file part (a corpus path, or bytes with a name). */
+export function studioForm(field: string, file?: string | [Blob, string], data?: Record<string, unknown>): FormData {
+  const form = new FormData();
+  if (data) form.set("data", JSON.stringify(data));
+  if (typeof file === "string") form.set(field, Bun.file(corpusPath(file)), basename(file));
+  else if (file) form.set(field, file[0], file[1]);
+  return form;
+}
+
+export const addStem = (server: TestServer, session: Session | null, id: string, form: FormData) =>
+  call<{ id: string; message: string }>(server, "POST", `/track/${id}/stem`, { token: session?.token, body: form });
+export const editStem = (server: TestServer, session: Session | null, id: string, stemId: string, form: FormData) =>
+  call<{ id: string; message: string }>(server, "PATCH", `/track/${id}/stem/${stemId}`, { token: session?.token, body: form });
+export const removeStem = (server: TestServer, session: Session | null, id: string, stemId: string) =>
+  call<{ id: string; message: string }>(server, "DELETE", `/track/${id}/stem/${stemId}`, { token: session?.token });
+export const replaceAudio = (server: TestServer, session: Session | null, id: string, form: FormData) =>
+  call<{ id: string; message: string }>(server, "PATCH", `/track/${id}/audio`, { token: session?.token, body: form });
+
+/** Polls the track until processing has settled READY (a stem's MP3, a regenerated mix). */
+export async function waitReady(server: TestServer, session: Session, id: string): Promise<TrackJson> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const track = (await call<TrackJson>(server, "GET", `/track/${id}`, { token: session.token })).body;
+    if (track.processingStatus === "FAILED") throw new Error(`track failed: ${track.processingError}`);
+    if (track.processingStatus === "READY" && track.fullTrackMp3Url && track.stems.every((s) => s.mp3Url)) return track;
+    await Bun.sleep(100);
+  }
+  throw new Error(`track ${id} never became READY`);
+}
