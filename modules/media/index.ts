@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { notFound } from "../../src/server/errors";
+import { notFound, unauthorized } from "../../src/server/errors";
 import { authGuard } from "../auth/guard";
 import type { Viewer } from "../auth/service";
 import { findViewableTrack } from "../tracks/access";
@@ -14,11 +14,23 @@ const STEM_FILE = /^([A-Za-z0-9-]+)\.(mp3|wav|flac)$/;
 
 type MediaRequest = { params: { id: string }; query: { attachment?: string }; viewer: Viewer | null; request: Request };
 
+/**
+ * The one access decision for media: the track must be visible to the viewer (404 otherwise, so
+ * nothing leaks), and a download (`?attachment`, which counts in totalDownloads) needs a signed-in
+ * user (SPEC §1). Streaming without `?attachment` stays open to visitors for the player.
+ */
+function mediaTrack(id: string, viewer: Viewer | null, attachment: boolean) {
+  const track = findViewableTrack(id, viewer);
+  if (attachment && !viewer) throw unauthorized();
+  return track;
+}
+
 const fullTrack =
   (format: AudioFormat) =>
   ({ params, query, viewer, request }: MediaRequest) => {
-    const track = findViewableTrack(params.id, viewer);
-    return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
+    const attachment = wantsAttachment(query.attachment);
+    const track = mediaTrack(params.id, viewer, attachment);
+    return sendMedia(request, track, fullTrackFile(track, format), attachment);
   };
 
 /**
@@ -31,7 +43,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
   .get(
     "/track/:id/cover",
     ({ params, query, viewer, request }) => {
-      const track = findViewableTrack(params.id, viewer);
+      const track = mediaTrack(params.id, viewer, false);
       return sendMedia(request, track, coverFile(track, query.size ?? "page"), false);
     },
     {
@@ -45,8 +57,9 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
   .get(
     "/track/:id/original",
     ({ params, query, viewer, request }) => {
-      const track = findViewableTrack(params.id, viewer);
-      return sendMedia(request, track, originalFile(track), wantsAttachment(query.attachment));
+      const attachment = wantsAttachment(query.attachment);
+      const track = mediaTrack(params.id, viewer, attachment);
+      return sendMedia(request, track, originalFile(track), attachment);
     },
     { query: MediaQuery },
   )
@@ -58,9 +71,10 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
     ({ params, query, viewer, request }) => {
       const [, stemId, format] = params.stemId.match(STEM_FILE) ?? [];
       if (!stemId || !format) throw notFound("Not found");
-      const track = findViewableTrack(params.id, viewer);
+      const attachment = wantsAttachment(query.attachment);
+      const track = mediaTrack(params.id, viewer, attachment);
       const stem = requireStemOf(track.id, stemId);
-      return sendMedia(request, track, stemFile(track, stem, format as AudioFormat), wantsAttachment(query.attachment));
+      return sendMedia(request, track, stemFile(track, stem, format as AudioFormat), attachment);
     },
     { query: MediaQuery },
   );

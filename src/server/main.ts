@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { ensureProductFlags } from "../../modules/admin/service";
 import { api } from "./api";
 import { config } from "./config";
 import { jobHandlers } from "./jobs/handlers";
@@ -9,6 +10,7 @@ import { sweepStaging } from "./staging";
 
 /** One Bun process: pages, /api, media and the job worker. */
 sweepStaging();
+ensureProductFlags();
 startWorker(jobHandlers);
 
 const app = new Elysia()

@@ -86,25 +86,34 @@ describe("admin tabs on a phone", () => {
 });
 
 describe("feature flags screen", () => {
+  test("a fresh instance lists EARLY_ACCESS_REQUIRED, disabled, with its description", async () => {
+    const { context, page } = await live.openPage("/admin/feature-flags", admin.token);
+    const flagRow = row(page, "EARLY_ACCESS_REQUIRED");
+    await flagRow.getByText("Disabled").waitFor();
+    expect(await flagRow.textContent()).toContain("invite code");
+    expect(await page.getByText("No feature flags yet").count()).toBe(0);
+    await context.close();
+  });
+
   test("create a flag, enable and disable it; a duplicate shows the server's message", async () => {
     const { context, page } = await live.openPage("/admin/feature-flags", admin.token);
     const form = page.getByRole("form", { name: "Create feature flag" });
-    await form.getByLabel("Flag Name").fill("EARLY_ACCESS_REQUIRED");
-    await form.getByLabel("Description").fill("Sign-ups need an invite code");
+    await form.getByLabel("Flag Name").fill("DARK_MODE");
+    await form.getByLabel("Description").fill("Dims the lights");
     await form.getByRole("button", { name: "Create Flag" }).click();
 
-    const flagRow = row(page, "EARLY_ACCESS_REQUIRED");
+    const flagRow = row(page, "DARK_MODE");
     await flagRow.getByText("Disabled").waitFor();
-    expect(await flagRow.textContent()).toContain("Sign-ups need an invite code");
+    expect(await flagRow.textContent()).toContain("Dims the lights");
     expect(await form.getByLabel("Flag Name").inputValue()).toBe("");
 
-    await flagRow.getByRole("button", { name: "Enable EARLY_ACCESS_REQUIRED" }).click();
+    await flagRow.getByRole("button", { name: "Enable DARK_MODE" }).click();
     await flagRow.getByText("Enabled").waitFor();
-    expect((await call<string[]>(live.server, "GET", "/auth/enabled-features")).body).toContain("EARLY_ACCESS_REQUIRED");
-    await flagRow.getByRole("button", { name: "Disable EARLY_ACCESS_REQUIRED" }).click();
+    expect((await call<string[]>(live.server, "GET", "/auth/enabled-features")).body).toContain("DARK_MODE");
+    await flagRow.getByRole("button", { name: "Disable DARK_MODE" }).click();
     await flagRow.getByText("Disabled").waitFor();
     const flags = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
-    expect(flags.body.find((flag) => flag.name === "EARLY_ACCESS_REQUIRED")?.isEnabled).toBe(false);
+    expect(flags.body.find((flag) => flag.name === "DARK_MODE")?.isEnabled).toBe(false);
 
     await form.getByLabel("Flag Name").fill("EARLY_ACCESS_REQUIRED");
     await form.getByRole("button", { name: "Create Flag" }).click();
