@@ -5,6 +5,7 @@ import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
 import { formatQuotaDuration } from "../../src/shared/quota-duration";
+import { ORIGINAL_FILE_INVALID, originalFileError } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
 import { type NotificationInput, notifyUsers } from "../notifications/service";
 import { quotaLimitSeconds } from "../storage/service";
@@ -50,7 +51,7 @@ export async function uploadTrack(
   }
 
   const stemLabel = (index: number) => `Stem "${input.stemMetadata[index]?.name}"`;
-  const originalFacts = inspectUpload(files.original, input.originalFormat, "Audio file");
+  const originalFacts = inspectUpload(files.original, input.originalFormat, ORIGINAL_LABEL);
   const stemFacts = stemFiles.map(async (file, index) => {
     const stem = await inspectUpload(file, null, stemLabel(index));
     const whole = await originalFacts;
@@ -100,11 +101,16 @@ async function inspectAll(inspections: Promise<Inspected>[]): Promise<Inspected[
   return results.map((result) => (result as PromiseFulfilledResult<Inspected>).value);
 }
 
+const ORIGINAL_LABEL = "Audio file";
+
 /** Inspects one staged upload; its name only picks the expected format. */
 async function inspectUpload(file: StagedFile, declared: UploadInput["originalFormat"], label: string): Promise<Inspected> {
   const byName = extensionFormat(file.name);
-  if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
-  if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
+  // The original's message names a common lossy format and what to use instead (shared with the form).
+  const refusal = label === ORIGINAL_LABEL ? originalFileError(file.name) : `${label} must be a WAV or FLAC file`;
+  if (!byName) throw badRequest(refusal ?? ORIGINAL_FILE_INVALID);
+  if (declared && declared !== byName)
+    throw badRequest(`${label} is named .${byName} but its format was given as ${declared.toUpperCase()}`);
   try {
     return { ...(await inspectAudio(file.path, byName, label)), path: file.path, size: file.size };
   } catch (error) {
