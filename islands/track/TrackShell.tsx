@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { api } from "../lib/api";
+import { ApiError, api } from "../lib/api";
 import { authorizedMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -19,7 +19,8 @@ import type { TrackDetails } from "./types";
  */
 export default function TrackShell({ trackId }: { trackId: string }) {
   const [track, setTrack] = useState<TrackDetails | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** 'gone' when the server says 404 (private to others, deleted or unknown): retrying cannot help. */
+  const [failed, setFailed] = useState<false | "gone" | "error">(false);
 
   const load = useCallback(
     (fresh: boolean) =>
@@ -30,7 +31,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
           setFailed(false);
           document.title = `${loaded.title} · Stemma`;
         })
-        .catch(() => setFailed(true)),
+        .catch((error) => setFailed(error instanceof ApiError && error.status === 404 ? "gone" : "error")),
     [trackId],
   );
 
@@ -45,6 +46,15 @@ export default function TrackShell({ trackId }: { trackId: string }) {
     return () => clearInterval(timer);
   }, [processing, load]);
 
+  if (failed === "gone")
+    return (
+      <ErrorView message="Failed to load track details">
+        <p>This track is private or no longer exists.</p>
+        <a className="button" href="/">
+          Go to the home page
+        </a>
+      </ErrorView>
+    );
   if (failed) return <ErrorView message="Failed to load track details" onRetry={() => void load(true)} />;
   if (!track) return <Loading />;
   const coverUrl = track.coverArt ? authorizedMediaUrl(track.coverArt, track.isPublic) : null;

@@ -117,7 +117,7 @@ export function TrackList({
       {selectable && (
         <SelectionBar count={selected.size} onCancel={() => setSelected(new Set())} onDelete={() => setToDelete([...selected])} />
       )}
-      <DeleteDialog open={toDelete.length > 0} busy={deleting} onCancel={() => setToDelete([])} onConfirm={confirmDelete} />
+      <DeleteDialog count={toDelete.length} busy={deleting} onCancel={() => setToDelete([])} onConfirm={confirmDelete} />
     </div>
   );
 }

@@ -195,9 +195,12 @@ describe("my tracks", () => {
     const before = await cards(page).count();
     await page.getByRole("checkbox").nth(0).click();
     await page.getByRole("checkbox").nth(1).click();
+    await page.getByRole("checkbox").nth(2).click();
     await page.getByRole("region", { name: "Selection" }).getByRole("button", { name: "Delete" }).click();
-    await page.getByRole("dialog", { name: "Delete Track" }).getByRole("button", { name: "Delete" }).click();
-    await page.waitForFunction((count) => document.querySelectorAll("article").length === count, before - 2);
+    const dialog = page.getByRole("dialog", { name: "Delete Track" });
+    await dialog.getByText("Are you sure you want to delete these 3 tracks? This action cannot be undone.").waitFor();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.waitForFunction((count) => document.querySelectorAll("article").length === count, before - 3);
     await context.close();
   });
 });

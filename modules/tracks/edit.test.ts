@@ -64,6 +64,9 @@ describe("PATCH /api/track/{id} by the owner", () => {
   test.each([
     ["2019", "YEAR", "2019-01-01"],
     ["2020-02", "MONTH", "2020-02-01"],
+    // What the forms send (SPEC §7: ISO), whatever the precision.
+    ["2023-07-01", "MONTH", "2023-07-01"],
+    ["2023-01-01", "YEAR", "2023-01-01"],
     ["2020-02-29", "DAY", "2020-02-29"],
     ["2018-03-04T00:00:00.000Z", "DAY", "2018-03-04"],
   ])("release date %s with precision %s is kept as %s", async (releaseDate, releaseDatePrecision, stored) => {

@@ -35,15 +35,29 @@ describe("admin guard and routes", () => {
     }
   });
 
-  test("a USER is sent to /, a visitor to /login; the admin moves between the three tabs", async () => {
+  test("a USER is sent to /; a visitor reads the SPEC text with a link to log in that comes back; the admin moves between the three tabs", async () => {
     const asUser = await signedInPage(live.browser, user.token);
     await asUser.page.goto(`${live.server.url}/admin/invite-codes`);
     await asUser.page.waitForURL(`${live.server.url}/`);
     await asUser.context.close();
 
     const anonymous = await signedInPage(live.browser, null);
-    await anonymous.page.goto(`${live.server.url}/admin/feature-flags`);
-    await anonymous.page.waitForURL(`${live.server.url}/login?next=%2Fadmin%2Ffeature-flags`);
+    for (const path of ["/admin/feature-flags", "/admin/invite-codes", "/admin/deleted-tracks"]) {
+      await anonymous.page.goto(`${live.server.url}${path}`);
+      await anonymous.page.getByText("You must be logged in to view this page.").waitFor();
+      const login = anonymous.page.getByRole("main").getByRole("link", { name: "Log in" });
+      await anonymous.page.waitForFunction(
+        (expected) => document.querySelector("main a.sign-in-link")?.getAttribute("href") === expected,
+        `/login?next=${encodeURIComponent(path)}`,
+      );
+      expect(await login.getAttribute("href")).toBe(`/login?next=${encodeURIComponent(path)}`);
+      expect(anonymous.page.url()).toBe(`${live.server.url}${path}`);
+    }
+    await anonymous.page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await anonymous.page.getByLabel("Email", { exact: true }).fill(admin.user.email);
+    await anonymous.page.getByLabel("Password", { exact: true }).fill(admin.password);
+    await anonymous.page.getByRole("button", { name: "Login" }).click();
+    await anonymous.page.waitForURL(`${live.server.url}/admin/deleted-tracks`);
     await anonymous.context.close();
 
     const { context, page } = await live.openPage("/admin", admin.token);
