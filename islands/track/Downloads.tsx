@@ -47,6 +47,14 @@ export default function Downloads(props: DownloadsProps) {
           Sign in to download
         </a>
       )}
+      {/* Without JavaScript nobody is signed in: the server's page already says how to download. */}
+      {auth.status === "unknown" && (
+        <noscript>
+          <a className="downloads-sign-in" href={signInHref("/login", `/track/${props.target.trackId}`)}>
+            Sign in to download
+          </a>
+        </noscript>
+      )}
     </fieldset>
   );
 }
