@@ -16,8 +16,8 @@ const dataDir = mkdtempSync(join(tmpdir(), "stemma-bench-lists-"));
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL = "warn";
 const { db } = await import("../src/server/db");
-const { listTracks, listDeletedTracks } = await import("../modules/tracks/lists-service");
-const { SORT_FIELDS, SORT_DIRECTIONS } = await import("../modules/tracks/cursor");
+const { listTracks, listDeletedTracks } = await import("../modules/lists/service");
+const { SORT_FIELDS, SORT_DIRECTIONS } = await import("../modules/tracks/service");
 type Viewer = import("../modules/auth/service").Viewer;
 
 /** 1,000 users; one "listener" owns 1,000 tracks and has 300 shared with it. 70 % public, 3 % deleted, 5 % unmeasured. */

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { CORPUS, decodedSampleCount, startUpload, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
-import { CORPUS, decodedSampleCount, startUpload, type TrackView, uploadTrack } from "../media/test-tracks";
 
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
 const STEM_SAMPLES = 1_323_000;
@@ -13,8 +13,8 @@ const MODULE = "real-modules/gd-ite.it";
 const live = setUpServer();
 let owner: Session;
 let other: Session;
-let moduleTrack: TrackView;
-let stemTrack: TrackView;
+let moduleTrack: TrackReply;
+let stemTrack: TrackReply;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -32,12 +32,12 @@ beforeAll(async () => {
 
 type StatusReply = { status: string; data: { conversionStatus: string } };
 
-const statusPath = (track: TrackView, stemId: string | null, format: string) =>
+const statusPath = (track: TrackReply, stemId: string | null, format: string) =>
   stemId
     ? `/track/${track.id}/stem/${stemId}/audio-conversion-status?format=${format}`
     : `/track/${track.id}/audio-conversion-status?format=${format}`;
 
-async function pollUntilSettled(track: TrackView, stemId: string | null, format: string): Promise<string> {
+async function pollUntilSettled(track: TrackReply, stemId: string | null, format: string): Promise<string> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const { body } = await call<StatusReply>(live.server, "GET", statusPath(track, stemId, format), { token: owner.token });
     if (body.data.conversionStatus === "COMPLETED" || body.data.conversionStatus === "FAILED") return body.data.conversionStatus;
@@ -55,7 +55,7 @@ async function download(path: string, name: string): Promise<string> {
   return file;
 }
 
-const view = async (track: TrackView) => waitForProcessing<TrackView>(live.server, owner.token, track.id);
+const view = async (track: TrackReply) => waitForProcessing<TrackReply>(live.server, owner.token, track.id);
 
 describe("full track", () => {
   test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
@@ -160,7 +160,7 @@ test("a conversion may start while the upload is still processing", async () => 
     body: { type: "full", format: "flac" },
   });
   expect(start.body).toEqual({ status: "success" });
-  const track = await waitForProcessing<TrackView>(live.server, owner.token, id);
+  const track = await waitForProcessing<TrackReply>(live.server, owner.token, id);
   expect(await pollUntilSettled(track, null, "flac")).toBe("COMPLETED");
 });
 

@@ -4,12 +4,12 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { waitForProcessing } from "../../tests/support/uploads";
-import { type TrackView, uploadTrack } from "../media/test-tracks";
 
 const live = setUpServer({ env: { CONVERSION_TTL_SECONDS: "3" } });
 let owner: Session;
-let track: TrackView;
+let track: TrackReply;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -51,7 +51,7 @@ test("an expired derivative is deleted and its status is NOT_STARTED again; it c
   expect(storedFlacFiles()).toHaveLength(1);
 
   await waitForStatus("NOT_STARTED");
-  const view = await waitForProcessing<TrackView>(live.server, owner.token, track.id);
+  const view = await waitForProcessing<TrackReply>(live.server, owner.token, track.id);
   expect(view.flacConversionStatus).toBe("NOT_STARTED");
   expect(view.fullTrackFlacUrl).toBeNull();
   expect((await fetch(`${live.server.url}/api/track/${track.id}/full.flac?token=${owner.token}`)).status).toBe(404);

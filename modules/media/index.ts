@@ -1,10 +1,9 @@
 import { Elysia, t } from "elysia";
 import { notFound, unauthorized } from "../../src/server/errors";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
-import { findViewableTrack } from "../tracks/access";
-import { requireStemOf } from "../tracks/media-keys";
-import { type AudioFormat, COVER_SIZES, coverFile, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
+import { COVER_SIZE_NAMES, findViewableTrack, requireStemOf } from "../tracks/service";
+import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
 const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });
@@ -26,7 +25,7 @@ function mediaTrack(id: string, viewer: Viewer | null, attachment: boolean) {
 }
 
 const fullTrack =
-  (format: AudioFormat) =>
+  (format: DownloadFormat) =>
   ({ params, query, viewer, request }: MediaRequest) => {
     const attachment = wantsAttachment(query.attachment);
     const track = mediaTrack(params.id, viewer, attachment);
@@ -49,7 +48,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
     {
       query: t.Object({
         // An explicit default: without one, Elysia fills a missing enum with its first member.
-        size: t.Optional(t.UnionEnum(COVER_SIZES, { default: "page", error: "size must be card, page or page2x" })),
+        size: t.Optional(t.UnionEnum(COVER_SIZE_NAMES, { default: "page", error: "size must be card, page or page2x" })),
         token: t.Optional(t.String()),
       }),
     },
@@ -74,7 +73,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       const attachment = wantsAttachment(query.attachment);
       const track = mediaTrack(params.id, viewer, attachment);
       const stem = requireStemOf(track.id, stemId);
-      return sendMedia(request, track, stemFile(track, stem, format as AudioFormat), attachment);
+      return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), attachment);
     },
     { query: MediaQuery },
   );
