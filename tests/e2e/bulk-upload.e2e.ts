@@ -169,6 +169,18 @@ describe("bulk upload: matching", () => {
     await coverIn(unmatchedArea(page), "back.jpg").waitFor();
     expect(await opening.getByRole("img").count()).toBe(0);
 
+    // A real mouse drag (press, move in steps, release), not only Playwright's dragTo.
+    const from = await coverIn(unmatchedArea(page), "back.jpg").boundingBox();
+    const to = await opening.getByText("Drop cover here").boundingBox();
+    if (!from || !to) throw new Error("the cover or the drop slot has no box");
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await coverIn(opening, "back.jpg").waitFor();
+    await coverIn(opening, "back.jpg").dragTo(unmatchedArea(page).getByRole("heading"));
+    await coverIn(unmatchedArea(page), "back.jpg").waitFor();
+
     // Without a mouse: the cover list on each track.
     await page.getByLabel("Cover art for Glass Harbour").selectOption({ label: "glass-harbour-cover.png" });
     await coverIn(harbour, "glass-harbour-cover.png").waitFor();
