@@ -42,5 +42,16 @@ export function PageGuard({
     else if (auth.status === "signed-in" && !allowed) window.location.replace("/");
   }, [auth, allowed, visitorMessage]);
   if (auth.status === "anonymous" && visitorMessage) return <SignInNotice message={visitorMessage} />;
-  return allowed ? children : <Loading />;
+  if (allowed) return children;
+  return (
+    <>
+      <div className="js-only">
+        <Loading />
+      </div>
+      {/* The session lives in the browser: without JavaScript this page can never show, so say so. */}
+      <noscript>
+        <p className="notice">This page needs JavaScript: it shows what is yours once you are signed in.</p>
+      </noscript>
+    </>
+  );
 }

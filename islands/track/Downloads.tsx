@@ -24,8 +24,6 @@ interface DownloadsProps {
   label: string;
   wavReady: boolean;
   flacReady: boolean;
-  /** Public files download without the token in their URL. */
-  isPublic: boolean;
 }
 
 /**
@@ -64,15 +62,17 @@ export default function Downloads(props: DownloadsProps) {
  * directly; otherwise WAV/FLAC start a conversion that is polled until it completes (then the file
  * downloads) or fails, with the SPEC §8 toasts.
  */
-function DownloadControls({ target, label, wavReady, flacReady, isPublic }: DownloadsProps) {
+function DownloadControls({ target, label, wavReady, flacReady }: DownloadsProps) {
   const [ready, setReady] = useState<Record<ConversionFormat, boolean>>({ wav: wavReady, flac: flacReady });
   const [states, setStates] = useState<Record<ConversionFormat, FormatState>>({ wav: "idle", flac: "idle" });
   const polls = useRef(new AbortController());
   useEffect(() => () => polls.current.abort(), []);
 
   const setState = (format: ConversionFormat, state: FormatState) => setStates((current) => ({ ...current, [format]: state }));
+  // Downloads need a signed-in user (the server answers a visitor's ?attachment with 401), public or not:
+  // a link cannot send the bearer header, so it always carries the user's token.
   const fileUrl = (format: "mp3" | ConversionFormat) =>
-    authorizedMediaUrl(downloadPath(target, format), isPublic, { attachment: "" });
+    authorizedMediaUrl(downloadPath(target, format), false, { attachment: "" });
 
   async function download(format: ConversionFormat) {
     const name = format.toUpperCase();

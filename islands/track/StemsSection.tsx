@@ -112,7 +112,6 @@ export default function StemsSection({
                 label={stem.name}
                 wavReady={!!stem.wavUrl}
                 flacReady={!!stem.flacUrl}
-                isPublic={isPublic}
               />
             </li>
           ))}

@@ -87,6 +87,18 @@ describe("with JavaScript off", () => {
     await page.context().close();
   });
 
+  test("a signed-in page says it needs JavaScript instead of 'Loading...' forever", async () => {
+    for (const path of ["/notifications", "/admin/feature-flags", "/upload"]) {
+      const page = await withoutJavaScript(path);
+      // Playwright's text search skips <noscript>; the paragraph is read directly.
+      const notice = page.locator("main p.notice");
+      expect(await notice.isVisible()).toBe(true);
+      expect(await notice.textContent()).toContain("This page needs JavaScript");
+      expect(await page.getByText("Loading...").isVisible()).toBe(false);
+      await page.context().close();
+    }
+  });
+
   test("at 375 px the top bar shows its links instead of a menu button that cannot open", async () => {
     const page = await withoutJavaScript("/", 375);
     const banner = page.getByRole("banner");
