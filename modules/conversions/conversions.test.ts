@@ -9,6 +9,8 @@ import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
 const STEM_SAMPLES = 1_323_000;
 const MODULE = "real-modules/gd-ite.it";
+/** The server runs with the default CONVERSION_TTL_SECONDS (7 days), which every status reply states. */
+const DEFAULT_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 const live = setUpServer();
 let owner: Session;
@@ -60,7 +62,10 @@ const view = async (track: TrackReply) => waitForProcessing<TrackReply>(live.ser
 describe("full track", () => {
   test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
     const before = await call<StatusReply>(live.server, "GET", statusPath(moduleTrack, null, format), { token: owner.token });
-    expect(before.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
+    expect(before.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "NOT_STARTED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
     expect((await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}?token=${owner.token}`)).status).toBe(404);
 
     const start = await call(live.server, "POST", `/track/${moduleTrack.id}/convert-audio`, {
@@ -168,7 +173,10 @@ describe("stems", () => {
   test("a WAV stem is its own WAV download, listed on the track at once", async () => {
     const bass = stemTrack.stems.find((stem) => stem.name === "Bass")?.id as string;
     const reply = await call(live.server, "GET", statusPath(stemTrack, bass, "wav"), { token: owner.token });
-    expect(reply.body).toEqual({ status: "success", data: { conversionStatus: "COMPLETED" } });
+    expect(reply.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "COMPLETED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
     expect(stemTrack.stems.find((stem) => stem.id === bass)?.wavUrl).toBe(`/api/track/${stemTrack.id}/stem/${bass}.wav`);
   });
 
@@ -223,7 +231,10 @@ describe("validation and access", () => {
     expect((await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, { body: stem })).status).toBe(401);
     // Nothing was started: the public track's FLAC is still NOT_STARTED, and the visitor may read that.
     const status = await call<StatusReply>(live.server, "GET", `/track/${tiny}/audio-conversion-status?format=flac`);
-    expect(status.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
+    expect(status.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "NOT_STARTED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
   });
 
   test("a signed-in user who is not the owner may start a public track's conversion; nobody else sees a private track's", async () => {

@@ -42,6 +42,16 @@ async function waitForStatus(expected: string): Promise<void> {
   throw new Error(`status never became ${expected}`);
 }
 
+test("the status reply says how long a finished file is kept: CONVERSION_TTL_SECONDS", async () => {
+  for (const path of [
+    `/track/${track.id}/audio-conversion-status?format=flac`,
+    `/track/${track.id}/audio-conversion-status?format=wav`,
+  ]) {
+    const reply = await call<{ data: { availableForSeconds: number } }>(live.server, "GET", path, { token: owner.token });
+    expect([reply.status, reply.body.data.availableForSeconds]).toEqual([200, 3]);
+  }
+});
+
 test("an expired derivative is deleted and its status is NOT_STARTED again; it can be made anew", async () => {
   await call(live.server, "POST", `/track/${track.id}/convert-audio`, {
     token: owner.token,

@@ -12,7 +12,10 @@ import { resumeInProgressConversions, startConversion } from "./start";
 const Format = oneOf(CONVERSION_FORMATS, "format must be wav or flac");
 const StatusReply = t.Object({
   status: t.UnionEnum(["success", "in_progress"]),
-  data: t.Object({ conversionStatus: t.UnionEnum(CONVERSION_STATUSES) }),
+  data: t.Object({
+    conversionStatus: t.UnionEnum(CONVERSION_STATUSES),
+    availableForSeconds: t.Integer({ description: "How long a finished WAV/FLAC is kept (CONVERSION_TTL_SECONDS)" }),
+  }),
 });
 
 // Tracks cannot import conversions (conversions builds on tracks): the track JSON's WAV/FLAC state

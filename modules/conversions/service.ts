@@ -34,7 +34,8 @@ const statusOf = (subject: ConversionSubject, format: ConversionFormat, row: Con
 export function conversionStatusReply(subject: ConversionSubject, format: ConversionFormat) {
   const conversionStatus = statusOf(subject, format, conversionsRepo.find(subject.track.id, targetOf(subject), format));
   const status = conversionStatus === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const);
-  return { status, data: { conversionStatus } };
+  // How long a finished file is kept, so the ready toast can say it (SPEC §4: "available for 7 days" by default).
+  return { status, data: { conversionStatus, availableForSeconds: config.conversionTtlSeconds } };
 }
 
 /** The stored file to serve for a WAV/FLAC download: the original itself, or a completed derivative. */
