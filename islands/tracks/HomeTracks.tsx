@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
+import type { TrackPage } from "../../modules/lists/model";
 import { $auth, storedToken } from "../lib/auth";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
+import type { SortKey } from "./sort-options";
 import { TrackList } from "./TrackList";
-import type { SortKey, TrackPage } from "./types";
 
 const PUBLIC_PATH = "/tracks/public";
 

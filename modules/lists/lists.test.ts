@@ -5,9 +5,10 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type ListPage, listAll } from "../../tests/support/lists";
+import { listAll } from "../../tests/support/lists";
 import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
 import { SORT_DIRECTIONS, SORT_FIELDS } from "../tracks/service";
+import type { TrackPage } from "./model";
 
 const live = setUpServer();
 let admin: Session;
@@ -82,7 +83,7 @@ describe("paging", () => {
 
   test("paging across an upload and a delete neither repeats nor skips", async () => {
     const read = (cursor?: string) =>
-      call<ListPage>(
+      call<TrackPage>(
         live.server,
         "GET",
         `/tracks/available?limit=2&sortField=title&sortDirection=asc${cursor ? `&cursor=${cursor}` : ""}`,

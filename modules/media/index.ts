@@ -1,9 +1,13 @@
 import { Elysia, t } from "elysia";
+import { config } from "../../src/server/config";
 import { notFound, unauthorized } from "../../src/server/errors";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
-import { COVER_SIZE_NAMES, findViewableTrack, requireStemOf } from "../tracks/service";
+import { COVER_SIZE_NAMES, requireStemOf } from "../tracks/service";
+import { AUDIO_TYPES, mediaResponses } from "./model";
+import { findMediaTrack, presignMediaUrl } from "./presign";
 import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
+import { mediaTokenHolder } from "./token";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
 const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });
@@ -11,38 +15,54 @@ const wantsAttachment = (value: string | undefined) => value !== undefined && va
 // The router needs one parameter name per position, so `{stemId}.{ext}` arrives whole as `stemId`.
 const STEM_FILE = /^([A-Za-z0-9-]+)\.(mp3|wav|flac)$/;
 
-type MediaRequest = { params: { id: string }; query: { attachment?: string }; viewer: Viewer | null; request: Request };
+type MediaRequest = {
+  params: { id: string };
+  query: { attachment?: string; token?: string };
+  viewer: Viewer | null;
+  request: Request;
+};
 
 /**
- * The one access decision for media: the track must be visible to the viewer (404 otherwise, so
+ * The one access decision for media: the track must be visible to the caller (404 otherwise, so
  * nothing leaks), and a download (`?attachment`, which counts in totalDownloads) needs a signed-in
- * user (SPEC §1). Streaming without `?attachment` stays open to visitors for the player.
+ * user (SPEC §1): the bearer session or a media token presigned for one; a visitor gets 401.
+ * Streaming without `?attachment` stays open to visitors for the player.
  */
-function mediaTrack(id: string, viewer: Viewer | null, attachment: boolean) {
-  const track = findViewableTrack(id, viewer);
-  if (attachment && !viewer) throw unauthorized();
+function mediaTrack(id: string, viewer: Viewer | null, query: { attachment?: string; token?: string }) {
+  const track = findMediaTrack(id, viewer, query.token);
+  const signedIn = viewer !== null || (query.token !== undefined && mediaTokenHolder(query.token, track.id) !== null);
+  if (wantsAttachment(query.attachment) && !signedIn) throw unauthorized();
   return track;
 }
 
 const fullTrack =
   (format: DownloadFormat) =>
   ({ params, query, viewer, request }: MediaRequest) => {
-    const attachment = wantsAttachment(query.attachment);
-    const track = mediaTrack(params.id, viewer, attachment);
-    return sendMedia(request, track, fullTrackFile(track, format), attachment);
+    const track = mediaTrack(params.id, viewer, query);
+    return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
   };
 
 /**
  * SPEC §7 media. Every file goes through the one access check of its track (stems and covers too),
- * so private media answers 404 to anyone who may not see the track. The token may come as a bearer
- * header or `?token=` (for <audio>/<img>); the logger masks both.
+ * so private media answers 404 to anyone who may not see the track. The caller is the bearer header's
+ * session, or the holder of a media token in `?token=` (for <audio>/<img>, from POST /media/presign);
+ * the logger masks both.
  */
 export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["Media"] } })
   .use(authGuard)
+  .post(
+    "/media/presign",
+    ({ body, viewer, request }) => presignMediaUrl(body.url, viewer, [new URL(request.url).origin, config.publicUrl]),
+    {
+      body: t.Object({ url: t.String({ maxLength: 2048 }) }),
+      response: t.Object({ url: t.String(), expiresAt: t.Union([t.String(), t.Null()]) }),
+      detail: { summary: "A media URL that plays without the session token (SPEC §7 presigned URL)" },
+    },
+  )
   .get(
     "/track/:id/cover",
     ({ params, query, viewer, request }) => {
-      const track = mediaTrack(params.id, viewer, false);
+      const track = findMediaTrack(params.id, viewer, query.token);
       return sendMedia(request, track, coverFile(track, query.size ?? "page"), false);
     },
     {
@@ -51,29 +71,28 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
         size: t.Optional(t.UnionEnum(COVER_SIZE_NAMES, { default: "page", error: "size must be card, page or page2x" })),
         token: t.Optional(t.String()),
       }),
+      detail: { responses: mediaResponses(["image/webp"]) },
     },
   )
   .get(
     "/track/:id/original",
     ({ params, query, viewer, request }) => {
-      const attachment = wantsAttachment(query.attachment);
-      const track = mediaTrack(params.id, viewer, attachment);
-      return sendMedia(request, track, originalFile(track), attachment);
+      const track = mediaTrack(params.id, viewer, query);
+      return sendMedia(request, track, originalFile(track), wantsAttachment(query.attachment));
     },
-    { query: MediaQuery },
+    { query: MediaQuery, detail: { responses: mediaResponses(AUDIO_TYPES) } },
   )
-  .get("/track/:id/full.mp3", fullTrack("mp3"), { query: MediaQuery })
-  .get("/track/:id/full.wav", fullTrack("wav"), { query: MediaQuery })
-  .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery })
+  .get("/track/:id/full.mp3", fullTrack("mp3"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg"]) } })
+  .get("/track/:id/full.wav", fullTrack("wav"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/wav"]) } })
+  .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/flac"]) } })
   .get(
     "/track/:id/stem/:stemId",
     ({ params, query, viewer, request }) => {
       const [, stemId, format] = params.stemId.match(STEM_FILE) ?? [];
       if (!stemId || !format) throw notFound("Not found");
-      const attachment = wantsAttachment(query.attachment);
-      const track = mediaTrack(params.id, viewer, attachment);
+      const track = mediaTrack(params.id, viewer, query);
       const stem = requireStemOf(track.id, stemId);
-      return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), attachment);
+      return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
-    { query: MediaQuery },
+    { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg", "audio/wav", "audio/flac"]) } },
   );

@@ -3,6 +3,7 @@ import type { ConversionStatus } from "../../src/shared/conversion-status";
 import type { Viewer } from "../auth/service";
 import { findUserById } from "../auth/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
+import type { StemDetails, TrackDetails, TrackListItem } from "./model";
 import { tracksRepo } from "./repo";
 import type { Stem, Track } from "./schema";
 
@@ -42,7 +43,7 @@ export const downloadStates = extensionPoint<(trackId: string) => DownloadState 
 
 type Conversions = DownloadState | null;
 
-export function stemView(track: Track, stem: Stem, conversions: Conversions) {
+function stemView(track: Track, stem: Stem, conversions: Conversions): StemDetails {
   const base = `/api/track/${track.id}/stem/${stem.id}`;
   return {
     id: stem.id,
@@ -68,7 +69,7 @@ interface TrackFacts {
 }
 
 /** Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. */
-function trackFields(track: Track, { username, licenseType }: TrackFacts) {
+function trackFields(track: Track, { username, licenseType }: TrackFacts): TrackListItem {
   const base = `/api/track/${track.id}`;
   const marker = (path: string) => `${PROCESSING_PREFIX}${path}`;
   const coverArt = track.coverArtPending ? marker(`${base}/cover`) : track.coverArtKey ? `${base}/cover` : null;
@@ -98,10 +99,10 @@ function trackFields(track: Track, { username, licenseType }: TrackFacts) {
     forkCount: track.forkCount,
     isFork: track.isFork,
     forkedFromId: track.forkedFromId,
-    createdAt: track.createdAt,
+    createdAt: track.createdAt.toISOString(),
     user: { username },
     status: track.status,
-    deletedAt: track.deletedAt,
+    deletedAt: track.deletedAt?.toISOString() ?? null,
     originalSizeBytes: track.originalSizeBytes,
     mp3SizeBytes: track.mp3SizeBytes,
     coverArtSizeBytes: track.coverArtSizeBytes,
@@ -126,7 +127,8 @@ function downloadFields(conversions: Conversions) {
   };
 }
 
-export function trackView(track: Track, viewer: Viewer | null) {
+/** The SPEC §3 Track; its type is the route schema's (model.ts), so the compiler holds the two together. */
+export function trackView(track: Track, viewer: Viewer | null): TrackDetails {
   const isOwner = viewer?.id === track.userId;
   const conversions = downloadStates.get()(track.id);
   const facts = { username: findUserById(track.userId)?.username ?? "", licenseType: getLicense(track.licenseId).type };
@@ -146,7 +148,7 @@ export function trackView(track: Track, viewer: Viewer | null) {
  * queries per item, which would multiply a list call's time several times over (bench/lists.ts).
  * Usernames and licence types are looked up once per page, not once per item.
  */
-export function trackListItemViews(rows: Track[]) {
+export function trackListItemViews(rows: Track[]): TrackListItem[] {
   const licenseTypes = new Map(listLicenses().map((license) => [license.id, license.type]));
   const usernames = new Map<string, string>();
   const usernameOf = (userId: string) => {
@@ -157,7 +159,3 @@ export function trackListItemViews(rows: Track[]) {
     trackFields(track, { username: usernameOf(track.userId), licenseType: licenseTypes.get(track.licenseId) ?? null }),
   );
 }
-
-export type TrackListItemView = ReturnType<typeof trackListItemViews>[number];
-
-export type TrackView = ReturnType<typeof trackView>;

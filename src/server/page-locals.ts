@@ -1,5 +1,6 @@
-import type { TrackDetails } from "../../islands/track/types";
-import { SORT_OPTIONS, type TrackPage } from "../../islands/tracks/types";
+import { SORT_OPTIONS } from "../../islands/tracks/sort-options";
+import type { TrackPage } from "../../modules/lists/model";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { api } from "./api";
 import { config } from "./config";
 
