@@ -133,6 +133,8 @@ describe("long names", () => {
       ["/my-tracks/authored", "cards-375-my-tracks"],
     ] as const) {
       const { context, page } = await live.openPage(path, owner.token, { viewport: { width: 375, height: 740 } });
+      // Home's server-rendered public cards give way to the available list once the token is known.
+      if (path === "/") await page.getByRole("heading", { name: "Available Tracks" }).waitFor();
       const card = page.getByRole("article", { name: title });
       await card.waitFor();
       await card.scrollIntoViewIfNeeded();
