@@ -7,5 +7,11 @@ declare namespace App {
     publicUrl: string;
     /** GET /api/track/{id} as an anonymous visitor would get it, or null when such a visitor may not see it. */
     getTrackPage(id: string): Promise<import("../modules/tracks/model").TrackDetails | null>;
+    /** A page of GET /api/tracks/public as a visitor gets it, in a SPEC §9 sort key, or null when refused. */
+    getPublicTracks(
+      sort: string,
+      cursor: string | null,
+      limit: number,
+    ): Promise<import("../modules/lists/model").TrackPage | null>;
   }
 }

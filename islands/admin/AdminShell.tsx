@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { PageGuard } from "../shell/PageGuard";
+import { SIGNED_OUT_MESSAGE } from "./use-admin-list";
 
 const SECTIONS = [
   { path: "/admin/feature-flags", label: "Feature Flags" },
@@ -9,11 +10,11 @@ const SECTIONS = [
 
 export type AdminSection = (typeof SECTIONS)[number]["path"];
 
-/** Every admin screen: the ADMIN-only guard (others go to /), the dashboard heading and its tabs. */
+/** Every admin screen: the ADMIN-only guard (visitors read the SPEC §2 text, other users go to /), the dashboard heading and its tabs. */
 export function AdminShell({ current, children }: { current: AdminSection; children: ReactNode }) {
   const title = SECTIONS.find((section) => section.path === current)?.label;
   return (
-    <PageGuard require="admin">
+    <PageGuard require="admin" visitorMessage={SIGNED_OUT_MESSAGE}>
       <p className="eyebrow">Admin Dashboard</p>
       <h1>{title}</h1>
       <nav className="tabs" aria-label="Admin sections">

@@ -1,5 +1,6 @@
 import { createElement, type ReactElement, useCallback, useEffect, useState } from "react";
 import { ApiError } from "../lib/api";
+import { SignInNotice } from "../shell/PageGuard";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 
@@ -8,7 +9,7 @@ type ListState = "loading" | "ready" | "signed-out" | "failed";
 const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** The message SPEC §2 gives the admin screens for a visitor without a (valid) token. */
-const SIGNED_OUT_MESSAGE = "You must be logged in to view this page.";
+export const SIGNED_OUT_MESSAGE = "You must be logged in to view this page.";
 
 /**
  * Loads an admin list once and on retry. A 401 means the session is gone ('signed-out'); other
@@ -43,7 +44,7 @@ export function useAdminList<T extends { id: string }>(load: () => Promise<T[]>)
   };
 
   let view: ReactElement | null = null;
-  if (state === "signed-out") view = createElement(ErrorView, { message: SIGNED_OUT_MESSAGE });
+  if (state === "signed-out") view = createElement(SignInNotice, { message: SIGNED_OUT_MESSAGE });
   else if (state === "loading") view = createElement(Loading);
   else if (state === "failed") view = createElement(ErrorView, { onRetry: reload });
   return { rows, setRows, view, update };

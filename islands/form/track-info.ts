@@ -8,6 +8,7 @@ import {
   type TrackInfo,
   titleError,
 } from "../../src/shared/upload-rules";
+import { convertReleaseDate } from "./release-date";
 import { useValidatedFields } from "./use-validated-fields";
 
 /** The Track Info fields as the upload and edit forms hold them (text for the number and date inputs). */
@@ -52,7 +53,8 @@ export function trackInfoFromForm(form: TrackInfoForm): TrackInfo {
     isExplicit: form.isExplicit,
     isPublic: form.isPublic,
     licenseId: form.licenseId,
-    releaseDate: form.releaseDate || null,
+    // The inputs hold "2023" or "2023-07"; the API takes an ISO day (SPEC §7), the precision saying what counts.
+    releaseDate: form.releaseDate ? convertReleaseDate(form.releaseDate, "DAY") : null,
     releaseDatePrecision: form.releaseDatePrecision,
   };
 }

@@ -3,7 +3,7 @@ import type { Notification } from "../../modules/notifications/model";
 import { ApiError } from "../lib/api";
 import { $unreadCount } from "../lib/unread";
 import { useIslandStore } from "../lib/use-island-store";
-import { PageGuard } from "../shell/PageGuard";
+import { PageGuard, SignInNotice } from "../shell/PageGuard";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { NotificationEntry } from "./NotificationEntry";
@@ -56,7 +56,7 @@ function NotificationsList() {
   };
 
   if (state === "loading") return <Loading />;
-  if (state === "signed-out") return <ErrorView message="Please log in to view notifications" />;
+  if (state === "signed-out") return <SignInNotice message="Please log in to view notifications" />;
   if (state === "failed")
     return (
       <ErrorView
@@ -100,7 +100,7 @@ function NotificationsList() {
 
 export default function NotificationsPage() {
   return (
-    <PageGuard require="user">
+    <PageGuard require="user" visitorMessage="Please log in to view notifications">
       <h1>Notifications</h1>
       <NotificationsList />
     </PageGuard>

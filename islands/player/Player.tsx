@@ -139,7 +139,7 @@ export default function Player(props: PlayerProps) {
 
   return (
     <fieldset className={`player player-h${height}`} data-state={state} aria-label={`Player: ${props.title}`}>
-      <div className="player-controls">
+      <div className="player-controls js-only">
         <button
           type="button"
           className="player-button"

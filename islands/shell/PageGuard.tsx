@@ -1,22 +1,57 @@
 import { type ReactNode, useEffect } from "react";
 import { $auth } from "../lib/auth";
-import { currentReturnPath, signInHref } from "../lib/return-path";
+import { currentReturnPath, signInHref, useReturnPath } from "../lib/return-path";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { Loading } from "../ui/Loading";
 
+/** What a visitor reads on a page that needs signing in: the page's own words and a way to log in and back. */
+export function SignInNotice({ message }: { message: string }) {
+  const returnPath = useReturnPath();
+  return (
+    <div className="error-view" role="alert">
+      <p>{message}</p>
+      <a className="button sign-in-link" href={signInHref("/login", returnPath)}>
+        Log in
+      </a>
+    </div>
+  );
+}
+
 /**
- * Shows its children only to who may see the page: signed-in pages send visitors to /login (and back after),
- * admin pages send everyone but ADMIN to / (SPEC §2). The server checks every call again.
+ * Shows its children only to who may see the page (SPEC §2). A visitor reads `visitorMessage` with a
+ * link to log in that returns here, when the page has such words (SPEC §2 admin, §8 notifications);
+ * otherwise goes to /login and back after. Admin pages send signed-in non-admins to /. The server
+ * checks every call again.
  */
-export function PageGuard({ require, children }: { require: "user" | "admin"; children: ReactNode }) {
+export function PageGuard({
+  require,
+  visitorMessage,
+  children,
+}: {
+  require: "user" | "admin";
+  visitorMessage?: string;
+  children: ReactNode;
+}) {
   const auth = useIslandStore($auth);
   useEffect(initSession, []);
   const allowed = auth.status === "signed-in" && (require === "user" || auth.user.role === "ADMIN");
   useEffect(() => {
     // Back to this page after signing in (return-path.ts keeps that to paths on this site).
-    if (auth.status === "anonymous") window.location.replace(signInHref("/login", currentReturnPath()));
+    if (auth.status === "anonymous" && !visitorMessage) window.location.replace(signInHref("/login", currentReturnPath()));
     else if (auth.status === "signed-in" && !allowed) window.location.replace("/");
-  }, [auth, allowed]);
-  return allowed ? children : <Loading />;
+  }, [auth, allowed, visitorMessage]);
+  if (auth.status === "anonymous" && visitorMessage) return <SignInNotice message={visitorMessage} />;
+  if (allowed) return children;
+  return (
+    <>
+      <div className="js-only">
+        <Loading />
+      </div>
+      {/* The session lives in the browser: without JavaScript this page can never show, so say so. */}
+      <noscript>
+        <p className="notice">This page needs JavaScript: it shows what is yours once you are signed in.</p>
+      </noscript>
+    </>
+  );
 }

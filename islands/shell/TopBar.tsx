@@ -32,6 +32,14 @@ export default function TopBar({ currentPath }: { currentPath: string }) {
               Login
             </a>
           )}
+          {/* Without JavaScript there is no session to check: the server's page offers Login, back to this page. */}
+          {auth.status === "unknown" && currentPath !== "/login" && (
+            <noscript>
+              <a href={signInHref("/login", currentPath)} className="button button-small">
+                Login
+              </a>
+            </noscript>
+          )}
           {auth.status === "signed-in" && (
             <>
               <NotificationBell />
@@ -40,7 +48,7 @@ export default function TopBar({ currentPath }: { currentPath: string }) {
           )}
           <button
             type="button"
-            className="menu-toggle narrow-only"
+            className="menu-toggle narrow-only js-only"
             aria-label="Menu"
             aria-controls="narrow-menu"
             aria-expanded={menuOpen}

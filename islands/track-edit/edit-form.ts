@@ -1,5 +1,5 @@
-import { forkLicenseOptions, type LicenseTypeName } from "../../src/shared/license-lineage";
 import type { TrackDetails } from "../../modules/tracks/model";
+import { forkLicenseOptions, type LicenseTypeName } from "../../src/shared/license-lineage";
 import type { TrackInfo } from "../../src/shared/upload-rules";
 import { convertReleaseDate } from "../form/release-date";
 import { type TrackInfoForm, trackInfoFromForm } from "../form/track-info";

@@ -26,8 +26,6 @@ interface DownloadsProps {
   label: string;
   wavReady: boolean;
   flacReady: boolean;
-  /** Public files download without the token in their URL. */
-  isPublic: boolean;
 }
 
 /**
@@ -49,6 +47,14 @@ export default function Downloads(props: DownloadsProps) {
           Sign in to download
         </a>
       )}
+      {/* Without JavaScript nobody is signed in: the server's page already says how to download. */}
+      {auth.status === "unknown" && (
+        <noscript>
+          <a className="downloads-sign-in" href={signInHref("/login", `/track/${props.target.trackId}`)}>
+            Sign in to download
+          </a>
+        </noscript>
+      )}
     </fieldset>
   );
 }
@@ -58,14 +64,16 @@ export default function Downloads(props: DownloadsProps) {
  * directly; otherwise WAV/FLAC start a conversion that is polled until it completes (then the file
  * downloads) or fails, with the SPEC §8 toasts.
  */
-function DownloadControls({ target, label, wavReady, flacReady, isPublic }: DownloadsProps) {
+function DownloadControls({ target, label, wavReady, flacReady }: DownloadsProps) {
   const [ready, setReady] = useState<Record<ConversionFormat, boolean>>({ wav: wavReady, flac: flacReady });
   const [states, setStates] = useState<Record<ConversionFormat, FormatState>>({ wav: "idle", flac: "idle" });
   const polls = useRef(new AbortController());
   useEffect(() => () => polls.current.abort(), []);
 
   const setState = (format: ConversionFormat, state: FormatState) => setStates((current) => ({ ...current, [format]: state }));
-  const fileUrl = (format: "mp3" | ConversionFormat) => mediaUrl(downloadPath(target, format), isPublic, { attachment: "" });
+  // Downloads need a signed-in user (the server answers a visitor's ?attachment with 401), public track
+  // or not: a link cannot send the bearer header, so every download gets a media token.
+  const fileUrl = (format: "mp3" | ConversionFormat) => mediaUrl(downloadPath(target, format), false, { attachment: "" });
 
   async function downloadReady(format: "mp3" | ConversionFormat) {
     try {
@@ -123,8 +131,7 @@ function DownloadControls({ target, label, wavReady, flacReady, isPublic }: Down
         href={`${downloadPath(target, "mp3")}?attachment=`}
         download
         onClick={(event) => {
-          // A private file's link needs a media token, fetched when it is used (tokens are short-lived).
-          if (isPublic) return;
+          // The link needs a media token, fetched when it is used (tokens are short-lived).
           event.preventDefault();
           void downloadReady("mp3");
         }}

@@ -42,7 +42,6 @@ export default function FullTrack({ track, artworkUrl }: { track: TrackDetails; 
         label="full track"
         wavReady={!!track.fullTrackWavUrl}
         flacReady={!!track.fullTrackFlacUrl}
-        isPublic={isPublic}
       />
     </section>
   );

@@ -24,7 +24,7 @@ function Toggle<T extends string>({
   onChange: (next: T) => void;
 }) {
   return (
-    <fieldset className="segmented">
+    <fieldset className="segmented js-only">
       <legend className="visually-hidden">{label}</legend>
       {options.map(([option, text]) => (
         <button key={option} type="button" aria-pressed={value === option} onClick={() => onChange(option)}>
@@ -112,7 +112,6 @@ export default function StemsSection({
                 label={stem.name}
                 wavReady={!!stem.wavUrl}
                 flacReady={!!stem.flacUrl}
-                isPublic={isPublic}
               />
             </li>
           ))}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
+import type { TrackDetails } from "../../modules/tracks/model";
 import ForkPanel from "../forks/ForkPanel";
 import Studio from "../forks/Studio";
-import type { TrackDetails } from "../../modules/tracks/model";
-import { api } from "../lib/api";
+import { ApiError, api } from "../lib/api";
 import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -22,7 +22,8 @@ import { TrackHeader } from "./TrackHeader";
  */
 export default function TrackShell({ trackId }: { trackId: string }) {
   const [track, setTrack] = useState<TrackDetails | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** 'gone' when the server says 404 (private to others, deleted or unknown): retrying cannot help. */
+  const [failed, setFailed] = useState<false | "gone" | "error">(false);
 
   const load = useCallback(
     (fresh: boolean) =>
@@ -33,7 +34,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
           setFailed(false);
           document.title = `${loaded.title} · Stemma`;
         })
-        .catch(() => setFailed(true)),
+        .catch((error) => setFailed(error instanceof ApiError && error.status === 404 ? "gone" : "error")),
     [trackId],
   );
 
@@ -50,6 +51,15 @@ export default function TrackShell({ trackId }: { trackId: string }) {
 
   const coverArt = track?.coverArt && !isProcessingUrl(track.coverArt) ? track.coverArt : null;
   const coverUrl = useMediaUrl(coverArt, track?.isPublic ?? false);
+  if (failed === "gone")
+    return (
+      <ErrorView message="Failed to load track details">
+        <p>This track is private or no longer exists.</p>
+        <a className="button" href="/">
+          Go to the home page
+        </a>
+      </ErrorView>
+    );
   if (failed) return <ErrorView message="Failed to load track details" onRetry={() => void load(true)} />;
   if (!track) return <Loading />;
   return (

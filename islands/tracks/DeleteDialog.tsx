@@ -1,18 +1,23 @@
 import { useEffect, useRef } from "react";
 
-/** SPEC §5 delete confirmation; a native modal dialog, so focus and Escape behave as people expect. */
+/**
+ * SPEC §5 delete confirmation, its sentence as given for one track and counting the tracks for
+ * several; a native modal dialog, so focus and Escape behave as people expect.
+ */
 export function DeleteDialog({
-  open,
+  count,
   busy,
   onCancel,
   onConfirm,
 }: {
-  open: boolean;
+  /** How many tracks would be deleted; 0 keeps the dialog closed. */
+  count: number;
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const open = count > 0;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -22,7 +27,7 @@ export function DeleteDialog({
   return (
     <dialog ref={ref} className="delete-dialog" aria-labelledby="delete-dialog-title" onCancel={onCancel}>
       <h2 id="delete-dialog-title">Delete Track</h2>
-      <p>Are you sure you want to delete this track? This action cannot be undone.</p>
+      <p>Are you sure you want to delete {count > 1 ? `these ${count} tracks` : "this track"}? This action cannot be undone.</p>
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onCancel} disabled={busy}>
           Cancel

@@ -45,6 +45,9 @@ export function LicenseTooltip({
   const wrapper = useRef<HTMLSpanElement>(null);
   const tooltipId = useId();
   const label = licenseType === "ALL_RIGHTS_RESERVED" ? "All Rights Reserved" : licenseType ? "Creative Commons" : "License";
+  // Plain text, not the 🅭 symbol: few fonts carry it. The accessible name starts with it (WCAG 2.5.3).
+  const symbol = licenseType === "ALL_RIGHTS_RESERVED" ? "©" : "CC";
+  const name = `${symbol} License: ${label}`;
 
   useEffect(() => {
     if (!open) return;
@@ -86,8 +89,8 @@ export function LicenseTooltip({
     <span className="license-tooltip" ref={wrapper}>
       <button
         type="button"
-        className="card-icon"
-        aria-label={`License: ${label}`}
+        className="card-icon js-only"
+        aria-label={name}
         aria-expanded={open}
         aria-describedby={open ? tooltipId : undefined}
         onClick={() => {
@@ -100,9 +103,14 @@ export function LicenseTooltip({
         onBlur={cancelTimer}
         onKeyDown={(event) => event.key === "Escape" && setOpen(false)}
       >
-        {/* Plain text, not the 🅭 symbol: few fonts carry it. */}
-        {licenseType === "ALL_RIGHTS_RESERVED" ? "©" : <span className="license-cc">CC</span>}
+        {symbol === "CC" ? <span className="license-cc">CC</span> : symbol}
       </button>
+      {/* Without JavaScript the tooltip cannot open: the licence is named as text instead of a dead button. */}
+      <noscript>
+        <span className="card-icon" role="img" aria-label={name} title={label}>
+          {symbol}
+        </span>
+      </noscript>
       {open && (
         <span role="tooltip" id={tooltipId} className="tooltip">
           {loaded.status === "loading" && "Loading..."}

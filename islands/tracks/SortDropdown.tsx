@@ -1,11 +1,22 @@
 import { SORT_OPTIONS, type SortKey } from "./sort-options";
 
-/** The eight SPEC §9 sorts. */
-export function SortDropdown({ value, onChange }: { value: SortKey; onChange: (key: SortKey) => void }) {
-  return (
+/**
+ * The eight SPEC §9 sorts. With `submittable` it is a GET form on `?sort=`: without JavaScript its
+ * 'Sort' button reloads the page in the chosen sort (with JavaScript the change applies at once).
+ */
+export function SortDropdown({
+  value,
+  onChange,
+  submittable = false,
+}: {
+  value: SortKey;
+  onChange: (key: SortKey) => void;
+  submittable?: boolean;
+}) {
+  const select = (
     <label className="sort-dropdown">
       <span>Sort by</span>
-      <select value={value} onChange={(event) => onChange(event.target.value as SortKey)}>
+      <select name="sort" value={value} onChange={(event) => onChange(event.target.value as SortKey)}>
         {SORT_OPTIONS.map((option) => (
           <option key={option.key} value={option.key}>
             {option.label}
@@ -13,5 +24,16 @@ export function SortDropdown({ value, onChange }: { value: SortKey; onChange: (k
         ))}
       </select>
     </label>
+  );
+  if (!submittable) return select;
+  return (
+    <form method="get" className="sort-form" onSubmit={(event) => event.preventDefault()}>
+      {select}
+      <noscript>
+        <button type="submit" className="button button-small button-secondary">
+          Sort
+        </button>
+      </noscript>
+    </form>
   );
 }

@@ -10,27 +10,42 @@ import { SortDropdown } from "./SortDropdown";
 import { nextSelection } from "./selection";
 import { DEFAULT_SORT, type SortKey } from "./sort-options";
 import { TrackCard } from "./TrackCard";
-import { useTrackPages } from "./use-track-pages";
+import { type InitialPage, useTrackPages } from "./use-track-pages";
 import "./tracks.css";
 
 /** SPEC §9: the sentinel counts only when fully visible, with a 20px margin. */
 const SENTINEL_OPTIONS: IntersectionObserverInit = { threshold: 1, rootMargin: "20px" };
 
+/** The address of this list in `sort`, from `cursor` on: what the sort menu and 'More tracks' lead to without JavaScript. */
+function listAddress(sort: SortKey, cursor: string | null): string {
+  const query = new URLSearchParams(sort === DEFAULT_SORT ? {} : { sort });
+  if (cursor) query.set("cursor", cursor);
+  return query.size ? `?${query}` : window.location.pathname;
+}
+
 /**
  * A sortable, infinitely scrolling grid of track cards for one list endpoint (SPEC §2 Track list).
  * `selectable` adds checkboxes and the selection bar (My Tracks); own tracks always get the Delete menu.
+ * `initial` is a page the server rendered; with `sortInAddress` the sort lives in the address (`?sort=`),
+ * and without JavaScript the sort menu submits and a 'More tracks' link replaces the infinite scroll.
  */
 export function TrackList({
   path,
   viewerId,
   selectable = false,
+  initialSort = DEFAULT_SORT,
+  initial,
+  sortInAddress = false,
 }: {
   path: string | null;
   viewerId: string | null;
   selectable?: boolean;
+  initialSort?: SortKey;
+  initial?: InitialPage;
+  sortInAddress?: boolean;
 }) {
-  const [sort, setSort] = useState<SortKey>(DEFAULT_SORT);
-  const pages = useTrackPages(path, sort);
+  const [sort, setSort] = useState<SortKey>(initialSort);
+  const pages = useTrackPages(path, sort, initial);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const lastClicked = useRef<string | null>(null);
   const [toDelete, setToDelete] = useState<string[]>([]);
@@ -49,6 +64,8 @@ export function TrackList({
   }, [loadMore]);
 
   function changeSort(key: SortKey) {
+    // A reload, a shared link or Back keeps the sort; the list itself starts from its first page again.
+    if (sortInAddress) window.history.replaceState(null, "", listAddress(key, null));
     setSort(key);
     setSelected(new Set());
     lastClicked.current = null;
@@ -83,7 +100,7 @@ export function TrackList({
   return (
     <div className={selected.size > 0 ? "track-list has-selection" : "track-list"}>
       <div className="track-list-toolbar">
-        <SortDropdown value={sort} onChange={changeSort} />
+        <SortDropdown value={sort} onChange={changeSort} submittable={sortInAddress} />
       </div>
       {pages.error && pages.items.length === 0 ? (
         <ErrorView message={pages.error} onRetry={pages.retry} />
@@ -111,14 +128,21 @@ export function TrackList({
       )}
       {pages.error && pages.items.length > 0 && <ErrorView message={pages.error} onRetry={pages.loadMore} />}
       {pages.nextCursor && !pages.error && (
-        <div ref={sentinel} className="sentinel">
+        <div ref={sentinel} className="sentinel js-only">
           Loading more...
         </div>
+      )}
+      {sortInAddress && pages.nextCursor && (
+        <noscript>
+          <a className="button button-secondary more-tracks" href={`?${new URLSearchParams({ sort, cursor: pages.nextCursor })}`}>
+            More tracks
+          </a>
+        </noscript>
       )}
       {selectable && (
         <SelectionBar count={selected.size} onCancel={() => setSelected(new Set())} onDelete={() => setToDelete([...selected])} />
       )}
-      <DeleteDialog open={toDelete.length > 0} busy={deleting} onCancel={() => setToDelete([])} onConfirm={confirmDelete} />
+      <DeleteDialog count={toDelete.length} busy={deleting} onCancel={() => setToDelete([])} onConfirm={confirmDelete} />
     </div>
   );
 }

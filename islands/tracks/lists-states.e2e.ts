@@ -1,5 +1,6 @@
 /** The list screens in real Chromium: headings, sort options, empty, signed-out and error states. */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { hydrated } from "../../tests/e2e/support/hydrated";
 import { type Session, signUp } from "../../tests/support/api";
 import { setUpServerAndBrowser } from "../../tests/support/lifecycle";
 import { signedInPage } from "../../tests/support/signed-in-page";
@@ -41,10 +42,13 @@ describe("home", () => {
   test("a failed load shows the error's message", async () => {
     const { context, page } = await signedInPage(live.browser, null);
     // The server failing is simulated at the network edge; the island and API client are the real ones.
+    // The first page comes with the HTML, so the failing load is the one a new sort makes.
     await page.route("**/api/tracks/public**", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Database is busy" }) }),
     );
     await page.goto(`${live.server.url}/`);
+    await hydrated(page);
+    await page.getByLabel("Sort by").selectOption("oldest");
     await page.getByRole("alert").getByText("API request failed: Database is busy").waitFor();
     await context.close();
   });

@@ -11,3 +11,10 @@ export const SORT_OPTIONS = [
 ] as const;
 export type SortKey = (typeof SORT_OPTIONS)[number]["key"];
 export const DEFAULT_SORT: SortKey = "newest";
+/** The page size of every track list. */
+export const PAGE_SIZE = 20;
+
+/** A sort key from an address (`?sort=`), the default for anything else. */
+export function sortKeyOf(value: string | null | undefined): SortKey {
+  return SORT_OPTIONS.find((option) => option.key === value)?.key ?? DEFAULT_SORT;
+}

@@ -2,9 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { TrackPage } from "../../modules/lists/model";
 import type { TrackListItem } from "../../modules/tracks/model";
 import { api } from "../lib/api";
-import { SORT_OPTIONS, type SortKey } from "./sort-options";
-
-const PAGE_SIZE = 20;
+import { PAGE_SIZE, SORT_OPTIONS, type SortKey } from "./sort-options";
 
 interface PagesState {
   items: TrackListItem[];
@@ -13,14 +11,28 @@ interface PagesState {
   error: string | null;
 }
 
+/** A page the server already rendered for one path and sort: shown at once, not fetched again. */
+export interface InitialPage {
+  path: string;
+  sort: SortKey;
+  page: TrackPage;
+}
+
 /**
  * Pages of one list endpoint in one sort: the first page on mount and whenever the path or sort
- * changes, then `loadMore` follows metadata.nextCursor. Answers to an outdated request are dropped.
+ * changes (unless `initial` already holds it), then `loadMore` follows metadata.nextCursor. Answers
+ * to an outdated request are dropped.
  */
-export function useTrackPages(path: string | null, sort: SortKey) {
-  const [state, setState] = useState<PagesState>({ items: [], nextCursor: null, loading: true, error: null });
+export function useTrackPages(path: string | null, sort: SortKey, initial?: InitialPage) {
+  const [state, setState] = useState<PagesState>(() =>
+    initial
+      ? { items: initial.page.items, nextCursor: initial.page.metadata.nextCursor, loading: false, error: null }
+      : { items: [], nextCursor: null, loading: true, error: null },
+  );
   const generation = useRef(0);
   const loadingMore = useRef(false);
+  // Only the first load may be the server's page; later renders' `initial` (a new object each time) do not count.
+  const unused = useRef(initial);
 
   const load = useCallback(
     (cursor: string | null) => {
@@ -52,7 +64,13 @@ export function useTrackPages(path: string | null, sort: SortKey) {
     [path, sort],
   );
 
-  useEffect(() => load(null), [load]);
+  useEffect(() => {
+    const first = unused.current;
+    if (path) unused.current = undefined;
+    // The server's page stands for the first load of its own path and sort.
+    if (first && first.path === path && first.sort === sort) return;
+    load(null);
+  }, [load, path, sort]);
 
   const loadMore = useCallback(() => {
     if (!loadingMore.current && state.nextCursor) load(state.nextCursor);

@@ -17,6 +17,7 @@ import { BULK_ACCEPT, DropZone } from "./DropZone";
 import { FilePickerButton } from "./FilePickerButton";
 import { MatchRow } from "./MatchRow";
 import { QuotaNote } from "./QuotaNote";
+import { SkippedFiles } from "./SkippedFiles";
 import { UnmatchedArt } from "./UnmatchedArt";
 import { useLeaveWarning } from "./use-leave-warning";
 
@@ -61,12 +62,7 @@ export function BulkUpload() {
       </fieldset>
 
       <DropZone onFiles={take} disabled={uploading} compact={hasFiles} />
-      {skipped.length > 0 && (
-        <p className="notice notice-warning" role="status">
-          Skipped {skipped.length === 1 ? "a file that is" : `${skipped.length} files that are`} neither audio nor a picture:{" "}
-          {skipped.join(", ")}
-        </p>
-      )}
+      <SkippedFiles names={skipped} />
 
       {hasFiles && (
         <>

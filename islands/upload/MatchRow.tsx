@@ -1,7 +1,33 @@
+import { useState } from "react";
+import { titleError } from "../../src/shared/upload-rules";
 import { useIslandStore } from "../lib/use-island-store";
-import { $currentProgress, type BulkMatch, type CoverArt, discardCover, moveCover, removeMatch } from "./bulk-store";
+import { $currentProgress, type BulkMatch, type CoverArt, discardCover, moveCover, removeMatch, renameMatch } from "./bulk-store";
+import { uploadAll } from "./bulk-upload";
 import { CoverThumb, useCoverDropTarget } from "./CoverThumb";
 import { artistOrDefault } from "./file-names";
+
+/** The title as the track will be called, editable; its problem (too long, empty) shows as the user types. */
+function TitleEditor({ match }: { match: BulkMatch }) {
+  const inputId = `match-title-${match.id}`;
+  const problem = titleError(match.title);
+  return (
+    <div className="field match-title-field">
+      <label htmlFor={inputId}>Title</label>
+      <input
+        id={inputId}
+        value={match.title}
+        aria-invalid={problem !== null}
+        aria-describedby={problem ? `${inputId}-error` : undefined}
+        onChange={(event) => renameMatch(match.id, event.target.value)}
+      />
+      {problem && (
+        <p id={`${inputId}-error`} className="field-error">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
 
 interface MatchRowProps {
   match: BulkMatch;
@@ -42,6 +68,9 @@ export function MatchRow({ match, defaultArtistName, unmatched, uploadingThis, l
   const editable = !locked && !match.uploaded;
   const cover = match.coverArt;
   const drop = useCoverDropTarget((coverId) => moveCover(coverId, match.id), editable);
+  // A title the server would refuse opens the editor at once; a failed upload offers it.
+  const [editing, setEditing] = useState(false);
+  const showEditor = editable && (editing || titleError(match.title) !== null);
   return (
     <li className={`match${match.uploaded ? " match-done" : ""}`} aria-labelledby={titleId}>
       <div className={`match-cover${drop.over ? " drop-target-over" : ""}`} {...drop.props}>
@@ -71,6 +100,7 @@ export function MatchRow({ match, defaultArtistName, unmatched, uploadingThis, l
           {artistOrDefault(match.artist, defaultArtistName)} <span aria-hidden="true">·</span>{" "}
           <span className="match-file">{match.audio.name}</span>
         </p>
+        {showEditor && <TitleEditor match={match} />}
         <div className="match-controls">
           <Status match={match} uploadingThis={uploadingThis} />
           {editable && (
@@ -93,9 +123,25 @@ export function MatchRow({ match, defaultArtistName, unmatched, uploadingThis, l
         </div>
       </div>
       {editable && (
-        <button type="button" className="button button-secondary button-small match-remove" onClick={() => removeMatch(match.id)}>
-          Remove<span className="visually-hidden"> {match.title}</span>
-        </button>
+        <div className="match-actions">
+          {match.error && !showEditor && (
+            <button type="button" className="button button-secondary button-small" onClick={() => setEditing(true)}>
+              Edit title<span className="visually-hidden"> of {match.title}</span>
+            </button>
+          )}
+          {match.error && (
+            <button type="button" className="button button-secondary button-small" onClick={() => void uploadAll(match.id)}>
+              Retry<span className="visually-hidden"> {match.title}</span>
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button-secondary button-small match-remove"
+            onClick={() => removeMatch(match.id)}
+          >
+            Remove<span className="visually-hidden"> {match.title}</span>
+          </button>
+        </div>
       )}
     </li>
   );

@@ -164,6 +164,14 @@ export function removeMatch(matchId: string): void {
   });
 }
 
+/** A new title for a track (one the file name made too long, say); its last failure no longer applies. */
+export function renameMatch(matchId: string, title: string): void {
+  update((state) => ({
+    matches: state.matches.map((match) => (match.id === matchId ? { ...match, title, error: null } : match)),
+    error: null,
+  }));
+}
+
 export const setDefaultArtistName = (defaultArtistName: string) => update(() => ({ defaultArtistName }));
 export const setDefaultLicenseId = (defaultLicenseId: string) => update(() => ({ defaultLicenseId }));
 

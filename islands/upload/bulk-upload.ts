@@ -1,4 +1,4 @@
-import { originalFormatOf } from "../../src/shared/upload-rules";
+import { originalFormatOf, titleError } from "../../src/shared/upload-rules";
 import { EMPTY_TRACK_INFO, trackInfoFromForm } from "../form/track-info";
 import { ApiError, upload } from "../lib/api";
 import { showToast } from "../lib/toasts";
@@ -34,12 +34,20 @@ function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: strin
   return upload<CreatedTrack>("/track", form, (sent) => $currentProgress.set(sent));
 }
 
+function failMatch(index: number, title: string, reason: string, error?: unknown) {
+  const message = `Failed to upload ${title}`;
+  if (error) console.error(message, error);
+  setMatch(index, { error: reason });
+  showToast({ type: "error", title: message, message: reason });
+}
+
 /**
- * Uploads the matches not yet uploaded, one at a time in list order (SPEC §4). A failed file is
- * marked 'Failed to upload {title}' and the rest still go; a storage-quota warning stops the run
- * after the file that caused it, since each further upload would only fill the quota more.
+ * Uploads the matches not yet uploaded (or only `onlyId`, a row's retry), one at a time in list order
+ * (SPEC §4). A failed file is marked 'Failed to upload {title}' and the rest still go; a title the
+ * server would refuse (too long) fails before anything is sent. A storage-quota warning stops the
+ * run after the file that caused it, since each further upload would only fill the quota more.
  */
-export async function uploadAll(): Promise<void> {
+export async function uploadAll(onlyId?: string): Promise<void> {
   const start = $bulkUpload.get();
   if (!canStartUpload(start)) return;
   const { defaultArtistName, defaultLicenseId } = start;
@@ -47,7 +55,12 @@ export async function uploadAll(): Promise<void> {
   let stoppedForQuota = false;
   for (let index = 0; index < $bulkUpload.get().matches.length && !stoppedForQuota; index++) {
     const match = $bulkUpload.get().matches[index] as BulkMatch;
-    if (match.uploaded) continue;
+    if (match.uploaded || (onlyId && match.id !== onlyId)) continue;
+    const invalidTitle = titleError(match.title);
+    if (invalidTitle) {
+      failMatch(index, match.title, invalidTitle);
+      continue;
+    }
     $currentProgress.set(0);
     setMatch(index, { error: null }, { currentUploadIndex: index });
     try {
@@ -55,11 +68,7 @@ export async function uploadAll(): Promise<void> {
       setMatch(index, { uploaded: true });
       stoppedForQuota = created.notification?.type === QUOTA_WARNING;
     } catch (error) {
-      const message = `Failed to upload ${match.title}`;
-      const reason = error instanceof ApiError ? error.serverMessage : "The connection failed.";
-      console.error(message, error);
-      setMatch(index, { error: reason });
-      showToast({ type: "error", title: message, message: reason });
+      failMatch(index, match.title, error instanceof ApiError ? error.serverMessage : "The connection failed.", error);
     }
   }
   const state = $bulkUpload.get();
@@ -73,6 +82,7 @@ function runError(matches: BulkMatch[], stoppedForQuota: boolean): string | null
   if (stoppedForQuota && left > 0)
     return `Uploading stopped: your storage is almost full. ${tracks(left)} ${left === 1 ? "was" : "were"} not uploaded.`;
   const failed = matches.filter((match) => match.error && !match.uploaded).length;
-  if (failed > 0) return `${tracks(failed)} could not be uploaded. Remove ${failed === 1 ? "it" : "them"} or try again.`;
+  if (failed > 0)
+    return `${tracks(failed)} could not be uploaded. Edit ${failed === 1 ? "its title" : "their titles"}, retry or remove ${failed === 1 ? "it" : "them"}.`;
   return null;
 }

@@ -41,6 +41,15 @@ describe("admin access", () => {
 });
 
 describe("feature flags", () => {
+  test("a fresh instance already lists the flags the product reads, disabled and described", async () => {
+    const list = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
+    const flag = list.body.find((candidate) => candidate.name === "EARLY_ACCESS_REQUIRED");
+    expect(flag).toMatchObject({ isEnabled: false });
+    expect(flag?.description).toContain("invite code");
+    // Registration stays open until an admin turns it on.
+    expect((await call<string[]>(live.server, "GET", "/auth/enabled-features")).body).toEqual([]);
+  });
+
   test("create, list, enable, and the enabled-features call follows", async () => {
     const created = await call<Flag>(live.server, "POST", "/admin/feature-flags", {
       token: admin.token,
@@ -169,10 +178,8 @@ describe("invite codes", () => {
   });
 
   test("a deactivated code no longer admits a signup while early access is required", async () => {
-    const flag = await call<Flag>(live.server, "POST", "/admin/feature-flags", {
-      token: admin.token,
-      body: { name: "EARLY_ACCESS_REQUIRED" },
-    });
+    const flags = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
+    const flag = { body: flags.body.find((candidate) => candidate.name === "EARLY_ACCESS_REQUIRED") as Flag };
     await call(live.server, "PATCH", `/admin/feature-flags/${flag.body.id}`, { token: admin.token, body: { isEnabled: true } });
     const code = await call<Code>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: { maxUses: 3 } });
     await call(live.server, "PATCH", `/admin/invite-codes/${code.body.id}`, { token: admin.token, body: { isActive: false } });

@@ -15,6 +15,9 @@ export const adminRepo = {
   findFlagByName: (name: string): FeatureFlag | undefined =>
     db.select().from(featureFlags).where(eq(featureFlags.name, name)).get(),
   insertFlag: (values: typeof featureFlags.$inferInsert): FeatureFlag => db.insert(featureFlags).values(values).returning().get(),
+  insertFlagIfAbsent: (values: typeof featureFlags.$inferInsert): void => {
+    db.insert(featureFlags).values(values).onConflictDoNothing({ target: featureFlags.name }).run();
+  },
   setFlagEnabled: (id: string, isEnabled: boolean): FeatureFlag | undefined =>
     db.update(featureFlags).set({ isEnabled }).where(eq(featureFlags.id, id)).returning().get(),
 

@@ -1,4 +1,5 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
+import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { adminRepo } from "./repo";
 import type { FeatureFlag, InviteCode } from "./schema";
 
@@ -9,6 +10,19 @@ const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 function newInviteCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(10));
   return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join("");
+}
+
+/**
+ * The flags the product reads. Each exists from the first boot, disabled, so an admin finds it on the
+ * Feature Flags screen instead of having to know and type its exact name.
+ */
+const PRODUCT_FLAGS = [
+  { name: EARLY_ACCESS_FLAG, description: "Registration needs an invite code; visitors may request early access." },
+];
+
+/** Creates the product's flags that do not exist yet; existing ones (and their state) are left alone. */
+export function ensureProductFlags(): void {
+  for (const flag of PRODUCT_FLAGS) adminRepo.insertFlagIfAbsent(flag);
 }
 
 export function enabledFeatures(): string[] {

@@ -1,12 +1,13 @@
 import { Elysia, t } from "elysia";
 import { config } from "../../src/server/config";
-import { notFound } from "../../src/server/errors";
+import { notFound, unauthorized } from "../../src/server/errors";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
 import { COVER_SIZE_NAMES, requireStemOf } from "../tracks/service";
 import { AUDIO_TYPES, mediaResponses } from "./model";
 import { findMediaTrack, presignMediaUrl } from "./presign";
 import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
+import { mediaTokenHolder } from "./token";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
 const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });
@@ -21,10 +22,23 @@ type MediaRequest = {
   request: Request;
 };
 
+/**
+ * The one access decision for media: the track must be visible to the caller (404 otherwise, so
+ * nothing leaks), and a download (`?attachment`, which counts in totalDownloads) needs a signed-in
+ * user (SPEC §1): the bearer session or a media token presigned for one; a visitor gets 401.
+ * Streaming without `?attachment` stays open to visitors for the player.
+ */
+function mediaTrack(id: string, viewer: Viewer | null, query: { attachment?: string; token?: string }) {
+  const track = findMediaTrack(id, viewer, query.token);
+  const signedIn = viewer !== null || (query.token !== undefined && mediaTokenHolder(query.token, track.id) !== null);
+  if (wantsAttachment(query.attachment) && !signedIn) throw unauthorized();
+  return track;
+}
+
 const fullTrack =
   (format: DownloadFormat) =>
   ({ params, query, viewer, request }: MediaRequest) => {
-    const track = findMediaTrack(params.id, viewer, query.token);
+    const track = mediaTrack(params.id, viewer, query);
     return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
   };
 
@@ -63,7 +77,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
   .get(
     "/track/:id/original",
     ({ params, query, viewer, request }) => {
-      const track = findMediaTrack(params.id, viewer, query.token);
+      const track = mediaTrack(params.id, viewer, query);
       return sendMedia(request, track, originalFile(track), wantsAttachment(query.attachment));
     },
     { query: MediaQuery, detail: { responses: mediaResponses(AUDIO_TYPES) } },
@@ -76,7 +90,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
     ({ params, query, viewer, request }) => {
       const [, stemId, format] = params.stemId.match(STEM_FILE) ?? [];
       if (!stemId || !format) throw notFound("Not found");
-      const track = findMediaTrack(params.id, viewer, query.token);
+      const track = mediaTrack(params.id, viewer, query);
       const stem = requireStemOf(track.id, stemId);
       return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },

@@ -99,9 +99,13 @@ describe.each(["public", "private"] as const)("%s track", (visibility) => {
         // Media tokens open media files only; the conversion-status calls take the bearer header.
         const tokenWorks = via === "header" || !pathOf(track).includes("conversion-status");
         const allowed = visibility === "public" || (MAY_SEE_PRIVATE.has(actor) && tokenWorks);
-        expect(response.status).toBe(allowed ? 200 : 404);
+        // Downloads are for signed-in users (SPEC §1); a visitor may still stream a public track.
+        const download = pathOf(track).includes("attachment") && actor === "anonymous";
+        expect(response.status).toBe(allowed ? (download ? 401 : 200) : 404);
         expect(response.headers.get("referrer-policy")).toBe("no-referrer");
-        if (allowed) {
+        if (allowed && download) {
+          expect(JSON.parse(new TextDecoder().decode(body))).toEqual({ message: "Authentication required" });
+        } else if (allowed) {
           expect(body.byteLength).toBeGreaterThan(0);
           if (!response.headers.get("content-type")?.includes("json")) {
             const cache = response.headers.get("cache-control") ?? "";
@@ -114,6 +118,21 @@ describe.each(["public", "private"] as const)("%s track", (visibility) => {
       },
     );
   });
+});
+
+test("a visitor's ?attachment request is refused and counts no download; streaming stays open", async () => {
+  const track = tracks.public;
+  const owner = sessions.owner as Session;
+  const totals = async () =>
+    (await call<TrackDetails>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
+  const before = await totals();
+  for (const path of [`/track/${track.id}/full.mp3?attachment`, `/track/${track.id}/original?attachment=1`]) {
+    const { response } = await fetchAs(path, "anonymous", "header");
+    expect(response.status).toBe(401);
+  }
+  expect((await fetchAs(`/track/${track.id}/full.mp3`, "anonymous", "header")).response.status).toBe(200);
+  expect((await fetchAs(`/track/${track.id}/original?attachment=0`, "anonymous", "header")).response.status).toBe(200);
+  expect(await totals()).toBe(before);
 });
 
 test("a stem of another track is 404 even on a visible track", async () => {

@@ -65,6 +65,9 @@ describe("PATCH /api/track/{id} by the owner", () => {
   test.each([
     ["2019", "YEAR", "2019-01-01"],
     ["2020-02", "MONTH", "2020-02-01"],
+    // What the forms send (SPEC §7: ISO), whatever the precision.
+    ["2023-07-01", "MONTH", "2023-07-01"],
+    ["2023-01-01", "YEAR", "2023-01-01"],
     ["2020-02-29", "DAY", "2020-02-29"],
     ["2018-03-04T00:00:00.000Z", "DAY", "2018-03-04"],
   ])("release date %s with precision %s is kept as %s", async (releaseDate, releaseDatePrecision, stored) => {
@@ -126,11 +129,13 @@ describe("validation (SPEC §5 wording), and nothing changes", () => {
     [{ releaseDate: "2020-13-01" }, "Release date must be a valid date"],
     [{ releaseDate: "yesterday" }, "Release date must be a valid date"],
     [{ releaseDate: "2020-01-01", releaseDatePrecision: "WEEK" }, "Release date precision must be YEAR, MONTH or DAY"],
-    [{ isPublic: "yes" }, "isPublic must be true or false"],
-    [{ isExplicit: 1 }, "isExplicit must be true or false"],
-    [{ genreNames: "rock" }, "genreNames must be a list of text"],
+    [{ isPublic: "yes" }, "The public setting must be true or false"],
+    [{ isExplicit: 1 }, "The explicit setting must be true or false"],
+    [{ genreNames: "rock" }, "Genres must be a list of text"],
     [{ genreNames: ["x".repeat(51)] }, "Each genre must be at most 50 characters"],
-    [{ title: "t".repeat(201) }, "title must be at most 200 characters"],
+    [{ title: "t".repeat(201) }, "Title must be at most 200 characters"],
+    [{ primaryArtistName: "a".repeat(201) }, "Primary artist name must be at most 200 characters"],
+    [{ key: 7 }, "Key must be text"],
   ])("%p → %s", async (overrides, message) => {
     const id = await newTrack({ title: "Untouched" });
     const res = await edit(id, form(overrides));

@@ -27,13 +27,19 @@ describe("upload validation (SPEC §5 and §8 wording)", () => {
     [{ releaseDate: "2999-01-01" }, "Release date cannot be in the future"],
     [{ releaseDate: "2020-13-40" }, "Release date must be a valid date"],
     [{ releaseDatePrecision: "WEEK" }, "Release date precision must be YEAR, MONTH or DAY"],
-    [{ originalFormat: "wav" }, "Audio file is named .flac but originalFormat says wav"],
+    [{ originalFormat: "wav" }, "Audio file is named .flac but its format was given as WAV"],
     [{ originalFormat: "mp3" }, "Original format must be one of: wav, flac, xm, it, s3m, mod"],
-    [{ isPublic: "yes" }, "isPublic must be true or false"],
+    [{ isPublic: "yes" }, "The public setting must be true or false"],
   ])("%p → %s", async (data, message) => {
     const res = await upload(live.server, owner, { original, data });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+
+  test("an MP3 original is refused with what to use instead", async () => {
+    const res = await upload(live.server, owner, { original: "real-audio/audio-lena.mp3", data: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("MP3 files can't be uploaded as originals: use WAV or FLAC");
   });
 
   test("no original: 'Audio file is required'; no data: 'Track data is required'; no token: 401", async () => {

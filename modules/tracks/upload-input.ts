@@ -3,6 +3,8 @@ import { stripBidiControls } from "../../src/shared/bidi";
 import {
   ARTIST_REQUIRED,
   BPM_INVALID,
+  FIELD_LABELS,
+  type FieldName,
   GENRE_TOO_LONG,
   isAfterDay,
   isValidBpm,
@@ -26,6 +28,7 @@ import {
   TOO_MANY_STEMS,
   type TrackInfo,
   takesStems,
+  tooLongMessage,
 } from "../../src/shared/upload-rules";
 import { licenseExists } from "../licenses/service";
 
@@ -37,24 +40,24 @@ export interface UploadData extends TrackInfo {
 
 type Raw = Record<string, unknown>;
 
-function optionalText(raw: Raw, field: string, max: number): string | null {
+function optionalText(raw: Raw, field: FieldName, max: number): string | null {
   const value = raw[field];
   if (value === undefined || value === null || value === "") return null;
-  if (typeof value !== "string") throw badRequest(`${field} must be text`);
-  if (value.length > max) throw badRequest(`${field} must be at most ${max} characters`);
+  if (typeof value !== "string") throw badRequest(`${FIELD_LABELS[field]} must be text`);
+  if (value.length > max) throw badRequest(tooLongMessage(field, max));
   return stripBidiControls(value).trim() || null;
 }
 
-function requiredText(raw: Raw, field: string, message: string, max: number): string {
+function requiredText(raw: Raw, field: FieldName, message: string, max: number): string {
   const value = optionalText(raw, field, max);
   if (!value) throw badRequest(message);
   return value;
 }
 
-function flag(raw: Raw, field: string, fallback: boolean): boolean {
+function flag(raw: Raw, field: "isExplicit" | "isPublic", fallback: boolean): boolean {
   const value = raw[field];
   if (value === undefined || value === null) return fallback;
-  if (typeof value !== "boolean") throw badRequest(`${field} must be true or false`);
+  if (typeof value !== "boolean") throw badRequest(`${FIELD_LABELS[field]} must be true or false`);
   return value;
 }
 
@@ -86,7 +89,7 @@ function releaseDateOf(raw: Raw): string | null {
 function genresOf(raw: Raw): string[] {
   const value = raw.genreNames ?? [];
   if (!Array.isArray(value) || value.some((genre) => typeof genre !== "string"))
-    throw badRequest("genreNames must be a list of text");
+    throw badRequest("Genres must be a list of text");
   const genres = [...new Set((value as string[]).map((genre) => stripBidiControls(genre).trim()).filter(Boolean))];
   if (genres.length > MAX_GENRES) throw badRequest(TOO_MANY_GENRES);
   if (genres.some((genre) => genre.length > MAX_GENRE_LENGTH)) throw badRequest(GENRE_TOO_LONG);
@@ -95,7 +98,7 @@ function genresOf(raw: Raw): string[] {
 
 function stemMetadataOf(raw: Raw): UploadData["stemMetadata"] {
   const value = raw.stemMetadata ?? [];
-  if (!Array.isArray(value)) throw badRequest("stemMetadata must be a list");
+  if (!Array.isArray(value)) throw badRequest("Stem details must be a list");
   if (value.length > MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
   return value.map((entry, index) => {
     const stem = (entry ?? {}) as Raw;

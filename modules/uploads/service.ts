@@ -5,7 +5,8 @@ import { log } from "../../src/server/logger";
 import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
-import { MAX_STEMS, type OriginalFormat } from "../../src/shared/upload-rules";
+import { formatQuotaDuration } from "../../src/shared/quota-duration";
+import { MAX_STEMS, ORIGINAL_FILE_INVALID, type OriginalFormat, originalFileError } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
 import type { NotificationInput } from "../notifications/service";
 import {
@@ -59,7 +60,7 @@ export async function uploadTrack(
   }
 
   const stemLabel = (index: number) => `Stem "${input.stemMetadata[index]?.name}"`;
-  const originalFacts = inspectUpload(files.original, input.originalFormat, "Audio file");
+  const originalFacts = inspectUpload(files.original, input.originalFormat, ORIGINAL_LABEL);
   const stemFacts = stemFiles.map(async (file, index) => {
     const stem = await inspectUpload(file, null, stemLabel(index));
     const whole = await originalFacts;
@@ -111,11 +112,16 @@ async function inspectAll(inspections: Promise<Inspected>[]): Promise<Inspected[
   return results.map((result) => (result as PromiseFulfilledResult<Inspected>).value);
 }
 
+const ORIGINAL_LABEL = "Audio file";
+
 /** Inspects one staged upload; its name only picks the expected format. */
 async function inspectUpload(file: StagedFile, declared: UploadData["originalFormat"], label: string): Promise<Inspected> {
   const byName = extensionFormat(file.name);
-  if (!byName) throw badRequest(`${label} must be a WAV, FLAC, XM, IT, S3M or MOD file`);
-  if (declared && declared !== byName) throw badRequest(`${label} is named .${byName} but originalFormat says ${declared}`);
+  // The original's message names a common lossy format and what to use instead (shared with the form).
+  const refusal = label === ORIGINAL_LABEL ? originalFileError(file.name) : `${label} must be a WAV or FLAC file`;
+  if (!byName) throw badRequest(refusal ?? ORIGINAL_FILE_INVALID);
+  if (declared && declared !== byName)
+    throw badRequest(`${label} is named .${byName} but its format was given as ${declared.toUpperCase()}`);
   return inspectStaged(file, byName, label);
 }
 

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { ensureProductFlags } from "../../modules/admin/service";
 import { api } from "./api";
 import { config } from "./config";
 import { jobHandlers } from "./jobs/handlers";
@@ -10,6 +11,7 @@ import { checkFileStore } from "./store";
 
 /** One Bun process: pages, /api, media and the job worker. */
 sweepStaging();
+ensureProductFlags();
 await checkFileStore();
 startWorker(jobHandlers);
 

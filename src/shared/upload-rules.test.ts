@@ -1,14 +1,17 @@
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import {
   bpmError,
   isAfterDay,
   isValidBpm,
   latestDateOnEarth,
   localDate,
+  MAX_LENGTH,
+  originalFileError,
   originalFormatOf,
   releaseDateError,
   stemFileError,
   takesStems,
+  titleError,
 } from "./upload-rules";
 
 test("originalFormat comes from the file's extension, in any case; other types are refused", () => {
@@ -55,4 +58,19 @@ test("a release date is refused only once it starts after the latest day given, 
   expect(releaseDateError("2025-03-10", "DAY", "2025-03-10")).toBeNull();
   expect(releaseDateError("2025-03-11", "DAY", "2025-03-10")).toBe("Release date cannot be in the future");
   expect(localDate(new Date(2025, 2, 9, 23, 59))).toBe("2025-03-09");
+});
+
+describe("messages name what the user did", () => {
+  test.each([
+    ["song.mp3", "MP3 files can't be uploaded as originals: use WAV or FLAC"],
+    ["song.OGG", "OGG files can't be uploaded as originals: use WAV or FLAC"],
+    ["notes.txt", "Audio file must be a WAV, FLAC, XM, IT, S3M or MOD file"],
+    ["no-extension", "Audio file must be a WAV, FLAC, XM, IT, S3M or MOD file"],
+  ])("%s → %s", (name, message) => {
+    expect(originalFileError(name)).toBe(message);
+  });
+  test("a title over the server's limit is caught with the limit named", () => {
+    expect(titleError("t".repeat(MAX_LENGTH.title))).toBeNull();
+    expect(titleError("t".repeat(MAX_LENGTH.title + 1))).toBe("Title must be at most 200 characters");
+  });
 });

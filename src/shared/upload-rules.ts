@@ -30,6 +30,27 @@ export const TOO_MANY_GENRES = `A track can have at most ${MAX_GENRES} genres`;
 export const GENRE_TOO_LONG = `Each genre must be at most ${MAX_GENRE_LENGTH} characters`;
 export const stemNameRequired = (index: number) => `Stem ${index + 1} needs a name`;
 
+/** How a message names each Track Info field: the words on the form, never the JSON name. */
+export const FIELD_LABELS = {
+  title: "Title",
+  primaryArtistName: "Primary artist name",
+  key: "Key",
+  description: "Description",
+  name: "Stem name",
+  licenseId: "License",
+  releaseDate: "Release date",
+  originalFormat: "Original format",
+  isExplicit: "The explicit setting",
+  isPublic: "The public setting",
+  genreNames: "Genres",
+  stemMetadata: "Stem details",
+} as const;
+export type FieldName = keyof typeof FIELD_LABELS;
+export const tooLongMessage = (field: FieldName, max: number) => `${FIELD_LABELS[field]} must be at most ${max} characters`;
+
+/** Audio formats people try first that are not originals here: named, with what to use instead. */
+const LOSSY_AUDIO = ["mp3", "ogg", "oga", "opus", "m4a", "aac", "wma", "webm"];
+
 /** The Track Info fields that upload (POST /api/track `data`) and edit (PATCH /api/track/{id}) share (SPEC §7). */
 export interface TrackInfo {
   title: string;
@@ -55,9 +76,17 @@ export function originalFormatOf(fileName: string): OriginalFormat | null {
 export const takesStems = (format: OriginalFormat | null) => format === "wav" || format === "flac";
 export const isStemFileName = (fileName: string) => takesStems(originalFormatOf(fileName));
 
-export const titleError = (title: string) => (title.trim() ? null : TITLE_REQUIRED);
+export function titleError(title: string): string | null {
+  if (!title.trim()) return TITLE_REQUIRED;
+  return title.length > MAX_LENGTH.title ? tooLongMessage("title", MAX_LENGTH.title) : null;
+}
 export const artistError = (artist: string) => (artist.trim() ? null : ARTIST_REQUIRED);
-export const originalFileError = (fileName: string) => (originalFormatOf(fileName) ? null : ORIGINAL_FILE_INVALID);
+export function originalFileError(fileName: string): string | null {
+  if (originalFormatOf(fileName)) return null;
+  const ext = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? "";
+  if (LOSSY_AUDIO.includes(ext)) return `${ext.toUpperCase()} files can't be uploaded as originals: use WAV or FLAC`;
+  return ORIGINAL_FILE_INVALID;
+}
 export const stemFileError = (fileName: string) => (isStemFileName(fileName) ? null : STEM_FILE_INVALID);
 
 export const isValidBpm = (bpm: unknown): bpm is number =>

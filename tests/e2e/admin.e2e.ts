@@ -35,15 +35,29 @@ describe("admin guard and routes", () => {
     }
   });
 
-  test("a USER is sent to /, a visitor to /login; the admin moves between the three tabs", async () => {
+  test("a USER is sent to /; a visitor reads the SPEC text with a link to log in that comes back; the admin moves between the three tabs", async () => {
     const asUser = await signedInPage(live.browser, user.token);
     await asUser.page.goto(`${live.server.url}/admin/invite-codes`);
     await asUser.page.waitForURL(`${live.server.url}/`);
     await asUser.context.close();
 
     const anonymous = await signedInPage(live.browser, null);
-    await anonymous.page.goto(`${live.server.url}/admin/feature-flags`);
-    await anonymous.page.waitForURL(`${live.server.url}/login?next=%2Fadmin%2Ffeature-flags`);
+    for (const path of ["/admin/feature-flags", "/admin/invite-codes", "/admin/deleted-tracks"]) {
+      await anonymous.page.goto(`${live.server.url}${path}`);
+      await anonymous.page.getByText("You must be logged in to view this page.").waitFor();
+      const login = anonymous.page.getByRole("main").getByRole("link", { name: "Log in" });
+      await anonymous.page.waitForFunction(
+        (expected) => document.querySelector("main a.sign-in-link")?.getAttribute("href") === expected,
+        `/login?next=${encodeURIComponent(path)}`,
+      );
+      expect(await login.getAttribute("href")).toBe(`/login?next=${encodeURIComponent(path)}`);
+      expect(anonymous.page.url()).toBe(`${live.server.url}${path}`);
+    }
+    await anonymous.page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await anonymous.page.getByLabel("Email", { exact: true }).fill(admin.user.email);
+    await anonymous.page.getByLabel("Password", { exact: true }).fill(admin.password);
+    await anonymous.page.getByRole("button", { name: "Login" }).click();
+    await anonymous.page.waitForURL(`${live.server.url}/admin/deleted-tracks`);
     await anonymous.context.close();
 
     const { context, page } = await live.openPage("/admin", admin.token);
@@ -85,25 +99,34 @@ describe("admin tabs on a phone", () => {
 });
 
 describe("feature flags screen", () => {
+  test("a fresh instance lists EARLY_ACCESS_REQUIRED, disabled, with its description", async () => {
+    const { context, page } = await live.openPage("/admin/feature-flags", admin.token);
+    const flagRow = row(page, "EARLY_ACCESS_REQUIRED");
+    await flagRow.getByText("Disabled").waitFor();
+    expect(await flagRow.textContent()).toContain("invite code");
+    expect(await page.getByText("No feature flags yet").count()).toBe(0);
+    await context.close();
+  });
+
   test("create a flag, enable and disable it; a duplicate shows the server's message", async () => {
     const { context, page } = await live.openPage("/admin/feature-flags", admin.token);
     const form = page.getByRole("form", { name: "Create feature flag" });
-    await form.getByLabel("Flag Name").fill("EARLY_ACCESS_REQUIRED");
-    await form.getByLabel("Description").fill("Sign-ups need an invite code");
+    await form.getByLabel("Flag Name").fill("DARK_MODE");
+    await form.getByLabel("Description").fill("Dims the lights");
     await form.getByRole("button", { name: "Create Flag" }).click();
 
-    const flagRow = row(page, "EARLY_ACCESS_REQUIRED");
+    const flagRow = row(page, "DARK_MODE");
     await flagRow.getByText("Disabled").waitFor();
-    expect(await flagRow.textContent()).toContain("Sign-ups need an invite code");
+    expect(await flagRow.textContent()).toContain("Dims the lights");
     expect(await form.getByLabel("Flag Name").inputValue()).toBe("");
 
-    await flagRow.getByRole("button", { name: "Enable EARLY_ACCESS_REQUIRED" }).click();
+    await flagRow.getByRole("button", { name: "Enable DARK_MODE" }).click();
     await flagRow.getByText("Enabled").waitFor();
-    expect((await call<string[]>(live.server, "GET", "/auth/enabled-features")).body).toContain("EARLY_ACCESS_REQUIRED");
-    await flagRow.getByRole("button", { name: "Disable EARLY_ACCESS_REQUIRED" }).click();
+    expect((await call<string[]>(live.server, "GET", "/auth/enabled-features")).body).toContain("DARK_MODE");
+    await flagRow.getByRole("button", { name: "Disable DARK_MODE" }).click();
     await flagRow.getByText("Disabled").waitFor();
     const flags = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
-    expect(flags.body.find((flag) => flag.name === "EARLY_ACCESS_REQUIRED")?.isEnabled).toBe(false);
+    expect(flags.body.find((flag) => flag.name === "DARK_MODE")?.isEnabled).toBe(false);
 
     await form.getByLabel("Flag Name").fill("EARLY_ACCESS_REQUIRED");
     await form.getByRole("button", { name: "Create Flag" }).click();

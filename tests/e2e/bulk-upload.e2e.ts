@@ -103,7 +103,7 @@ describe("bulk upload: matching", () => {
     await pickFiles(page, "Add More Files", [`${CORPUS}/real-modules/gd-ite.it`, `${CORPUS}/real-audio/audio-lena.mp3`]);
     await page
       .getByRole("status")
-      .filter({ hasText: "Skipped a file that is neither audio nor a picture: audio-lena.mp3" })
+      .filter({ hasText: "Skipped audio-lena.mp3: MP3 files can't be uploaded as originals: use WAV or FLAC" })
       .waitFor();
     await trackRow(page, "gd-ite").getByText("Unknown Artist").waitFor();
     await page.getByLabel("Default Artist").fill("H. Matthew Smith");
@@ -169,6 +169,18 @@ describe("bulk upload: matching", () => {
     await coverIn(unmatchedArea(page), "back.jpg").waitFor();
     expect(await opening.getByRole("img").count()).toBe(0);
 
+    // A real mouse drag (press, move in steps, release), not only Playwright's dragTo.
+    const from = await coverIn(unmatchedArea(page), "back.jpg").boundingBox();
+    const to = await opening.getByText("Drop cover here").boundingBox();
+    if (!from || !to) throw new Error("the cover or the drop slot has no box");
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+    await page.mouse.up();
+    await coverIn(opening, "back.jpg").waitFor();
+    await coverIn(opening, "back.jpg").dragTo(unmatchedArea(page).getByRole("heading"));
+    await coverIn(unmatchedArea(page), "back.jpg").waitFor();
+
     // Without a mouse: the cover list on each track.
     await page.getByLabel("Cover art for Glass Harbour").selectOption({ label: "glass-harbour-cover.png" });
     await coverIn(harbour, "glass-harbour-cover.png").waitFor();
@@ -215,6 +227,47 @@ describe("bulk upload: licences and layout", () => {
   });
 });
 
+describe("bulk upload: a 251-character file name", () => {
+  const LONG_NAME = `${"a".repeat(247)}.wav`;
+  test.each([1280, 375])(
+    "at %i px: nothing scrolls sideways, the title is caught before sending and can be fixed",
+    async (width) => {
+      const { token } = await signUp(live.server);
+      const { page } = await live.openPage("/upload/bulk", token, { viewport: { width, height: 900 } });
+      const marks = recordUploads(page);
+      await pickFiles(page, "Choose Files", [
+        { name: LONG_NAME, mimeType: "audio/wav", buffer: readFileSync(albumFile(OPENING)) },
+      ]);
+      await chooseLicense(page);
+      const row = page.getByRole("list", { name: "Tracks to upload" }).getByRole("listitem");
+      // Caught as soon as the file is listed, with the server's limit named.
+      await row.getByText("Title must be at most 200 characters").waitFor();
+      const noSideways = async () =>
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await noSideways();
+
+      await page.getByRole("button", { name: "Upload 1 Track" }).click();
+      await row
+        .getByRole("alert")
+        .filter({ hasText: `Failed to upload ${"a".repeat(200)}` })
+        .waitFor();
+      await toasts(page).getByText("Title must be at most 200 characters").waitFor();
+      expect(marks).toEqual([]);
+      await noSideways();
+
+      // The row offers more than Remove: a retry, and a better title (which makes it ready again).
+      await row.getByRole("button", { name: /^Retry/ }).waitFor();
+      await row.getByLabel("Title", { exact: true }).fill("Opening Signal");
+      await row.getByText("Ready").waitFor();
+      await page.getByRole("button", { name: "Upload 1 Track" }).click();
+      await row.getByText("Uploaded").waitFor();
+      expect(marks).toEqual(["sent", "answered"]);
+      await noSideways();
+      await page.context().close();
+    },
+  );
+});
+
 describe("bulk upload: sending", () => {
   // A 75 s quota, for the test that stops at the storage-quota warning.
   const small = setUpServer({ env: { FREE_QUOTA_SECONDS: "75" } });
@@ -257,7 +310,10 @@ describe("bulk upload: sending", () => {
     release();
 
     await trackRow(page, "Broken Tape").getByRole("alert").filter({ hasText: "Failed to upload Broken Tape" }).waitFor();
-    await page.getByRole("alert").filter({ hasText: "1 track could not be uploaded. Remove it or try again." }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "1 track could not be uploaded. Edit its title, retry or remove it." })
+      .waitFor();
     await toasts(page).getByRole("alert").filter({ hasText: "Failed to upload Broken Tape" }).waitFor();
     expect(marks).toEqual(["sent", "answered", "sent", "answered", "sent", "answered"]);
     await trackRow(page, "Opening Signal").getByText("Uploaded").waitFor();

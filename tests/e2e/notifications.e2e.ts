@@ -191,9 +191,14 @@ describe("notifications page", () => {
     await context.close();
   });
 
-  test("signed out, the page sends the visitor to /login", async () => {
+  test("signed out, the page says 'Please log in to view notifications' with a link to log in and back", async () => {
     const { context, page } = await live.openPage("/notifications", null);
-    await page.waitForURL(`${live.server.url}/login?next=%2Fnotifications`);
+    await page.getByText("Please log in to view notifications").waitFor();
+    await page.waitForFunction(
+      () => document.querySelector("main a.sign-in-link")?.getAttribute("href") === "/login?next=%2Fnotifications",
+    );
+    expect(await page.getByRole("main").getByRole("link", { name: "Log in" }).count()).toBe(1);
+    expect(page.url()).toBe(`${live.server.url}/notifications`);
     await context.close();
   });
 });

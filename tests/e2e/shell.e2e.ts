@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage, storedToken } from "../support/signed-in-page";
+import { hydrated } from "./support/hydrated";
 
 setDefaultTimeout(30_000);
 
@@ -24,8 +25,6 @@ async function openPage(path: string, options: { token?: string; viewport?: type
   return page;
 }
 
-/** Astro drops an island's `ssr` attribute once it has hydrated; after that, absence checks mean something. */
-const hydrated = (page: Page) => page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0);
 const topBar = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 describe("top bar", () => {

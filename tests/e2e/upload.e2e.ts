@@ -97,7 +97,7 @@ describe("upload form", () => {
     const page = await openUpload();
     await chooseLicense(page);
     await field(page, "Audio File").setInputFiles(`${CORPUS}/real-audio/audio-lena.mp3`);
-    await waitForFieldMessage(field(page, "Audio File"), "Audio file must be a WAV, FLAC, XM, IT, S3M or MOD file");
+    await waitForFieldMessage(field(page, "Audio File"), "MP3 files can't be uploaded as originals: use WAV or FLAC");
     expect(await submitButton(page).isDisabled()).toBe(true);
     await field(page, "Audio File").setInputFiles(LENA);
     await waitForFieldMessage(field(page, "Audio File"), null);

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { screenshotPath } from "../../support/screenshots";
+import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { pageWidths, spillingBoxes } from "../support/layout";
 import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
@@ -89,14 +90,31 @@ describe("private track page", () => {
     await page.context().close();
   });
 
-  test("another user gets 'Failed to load track details' with a retry", async () => {
+  test("another user gets 'Failed to load track details', told why, with the way home instead of a retry", async () => {
     const stranger = await signUp(live.server);
     const page = await openTrackPage(live, privateId, { token: stranger.token });
     const alert = page.getByRole("alert");
     await alert.getByText("Failed to load track details").waitFor();
-    await alert.getByRole("button", { name: "Try Again" }).click();
-    await alert.getByText("Failed to load track details").waitFor();
+    await alert.getByText("This track is private or no longer exists.").waitFor();
+    expect(await alert.getByRole("button", { name: "Try Again" }).count()).toBe(0);
+    await alert.getByRole("link", { name: "Go to the home page" }).click();
+    await page.waitForURL(`${live.server.url}/`);
     expect(await page.getByText("Secret Lena").count()).toBe(0);
+    await page.context().close();
+  });
+
+  test("a failure other than 404 keeps 'Try Again', which works once the server answers", async () => {
+    const { page } = await signedInPage(live.browser, owner.token);
+    let failures = 1;
+    await page.route(`**/api/track/${privateId}`, (route) =>
+      failures-- > 0 ? route.fulfill({ status: 503, body: '{"message":"busy"}' }) : route.continue(),
+    );
+    await page.goto(`${live.server.url}/track/${privateId}`);
+    const alert = page.getByRole("alert");
+    await alert.getByText("Failed to load track details").waitFor();
+    expect(await alert.getByText("This track is private or no longer exists.").count()).toBe(0);
+    await alert.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("heading", { name: "Secret Lena" }).waitFor();
     await page.context().close();
   });
 });

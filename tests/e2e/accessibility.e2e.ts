@@ -1,0 +1,65 @@
+/**
+ * Every screen passes axe-core with no serious or critical violation, at 1280 and 375 px, as the
+ * visitor, user or admin who would see it, once its content has loaded.
+ */
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { type Session, signUp } from "../support/api";
+import { setUpServerAndBrowser } from "../support/lifecycle";
+import { uploadTiny, waitForProcessing } from "../support/uploads";
+import { seriousViolations } from "./support/axe";
+import { hydrated } from "./support/hydrated";
+import { FULL_MIX, STEM_FILES, uploadTrack } from "./track-page/fixtures";
+
+setDefaultTimeout(120_000);
+
+const live = setUpServerAndBrowser();
+let admin: Session;
+let trackId: string;
+
+beforeAll(async () => {
+  admin = await signUp(live.server);
+  await uploadTiny(live.server, admin, { title: "Tiny" });
+  trackId = await uploadTrack(live.server, admin.token, { original: FULL_MIX, stems: STEM_FILES.slice(0, 2) });
+  await waitForProcessing(live.server, admin.token, trackId);
+});
+
+/** Each screen, who looks at it, and what shows once it has loaded. */
+const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) => Promise<unknown>]> = [
+  ["home", () => "/", "visitor", (page) => page.getByRole("article").first().waitFor()],
+  ["home signed in", () => "/", "admin", (page) => page.getByRole("heading", { name: "Available Tracks" }).waitFor()],
+  ["track page", () => `/track/${trackId}`, "visitor", (page) => page.getByText("Sign in to download").first().waitFor()],
+  ["own track page", () => `/track/${trackId}`, "admin", (page) => page.getByRole("link", { name: "Edit Track" }).waitFor()],
+  ["login", () => "/login", "visitor", (page) => page.getByRole("button", { name: "Login" }).waitFor()],
+  ["register", () => "/register", "visitor", (page) => page.getByRole("button", { name: "Register" }).waitFor()],
+  ["request early access", () => "/request-early-access", "visitor", (page) => page.getByText(/Registration is open/).waitFor()],
+  ["upload", () => "/upload", "admin", (page) => page.getByLabel("Title").first().waitFor()],
+  ["bulk upload", () => "/upload/bulk", "admin", (page) => page.getByLabel("Default Artist").waitFor()],
+  ["my tracks", () => "/my-tracks/authored", "admin", (page) => page.getByRole("article").first().waitFor()],
+  ["shared with me", () => "/my-tracks/shared", "admin", (page) => page.getByText("No tracks found").waitFor()],
+  ["notifications", () => "/notifications", "admin", (page) => page.getByRole("heading", { name: "Notifications" }).waitFor()],
+  ["notifications, visitor", () => "/notifications", "visitor", (page) => page.getByRole("link", { name: "Log in" }).waitFor()],
+  ["manage storage", () => "/manage-storage", "admin", (page) => page.getByText("Used Storage").waitFor()],
+  ["feature flags", () => "/admin/feature-flags", "admin", (page) => page.getByText("EARLY_ACCESS_REQUIRED").waitFor()],
+  ["invite codes", () => "/admin/invite-codes", "admin", (page) => page.getByRole("heading", { name: "Invite Codes" }).waitFor()],
+  [
+    "deleted tracks",
+    () => "/admin/deleted-tracks",
+    "admin",
+    (page) => page.getByRole("heading", { name: "Deleted Tracks" }).waitFor(),
+  ],
+  ["admin, visitor", () => "/admin/feature-flags", "visitor", (page) => page.getByRole("link", { name: "Log in" }).waitFor()],
+  ["edit", () => `/track/${trackId}/edit`, "admin", (page) => page.getByRole("button", { name: "Save Changes" }).waitFor()],
+];
+
+describe.each([1280, 375])("at %i px", (width) => {
+  test.each(SCREENS)("%s: no serious or critical axe-core violation", async (_name, path, who, loaded) => {
+    const { context, page } = await live.openPage(path(), who === "admin" ? admin.token : null, {
+      viewport: { width, height: 900 },
+    });
+    await loaded(page);
+    await hydrated(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
