@@ -10,6 +10,7 @@ import { resumePendingProcessing } from "./processing";
 import { purgeSweep } from "./purge";
 import * as tracks from "./service";
 import { uploadTrack } from "./upload";
+import { backfillWaveformPreviews } from "./waveform-preview";
 
 /** The parts of POST /track; sizes are bounded by MAX_UPLOAD_MB as a whole. */
 const UPLOAD_LIMITS = {
@@ -39,6 +40,7 @@ const UserIds = t.Object({ userIds: t.Array(t.String(), { maxItems: 100, error: 
 export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: ["Tracks"] } })
   .use(authGuard)
   .onStart(() => resumePendingProcessing())
+  .onStart(backfillWaveformPreviews)
   .onStart(purgeSweep.start)
   .onStop(purgeSweep.stop)
   .use(trackEditModule)

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import type { Position, Sort } from "./cursor";
 import { type Track, tracks } from "./schema";
@@ -108,6 +108,17 @@ function compareKeys(sort: Sort): (a: Key, b: Key) => number {
   };
 }
 
+/** A list item's row: every column but the full waveform (28 KB of JSON), which cards never draw. */
+export type ListRow = Omit<Track, "waveformData">;
+const { waveformData: _full, ...listColumns } = getTableColumns(tracks);
+
+/** The rows of one page in one prepared statement, whatever its size: the ids go in as one JSON array. */
+const rowsQuery = db
+  .select(listColumns)
+  .from(tracks)
+  .where(sql`${tracks.id} in (select value from json_each(${sql.placeholder("ids")}))`)
+  .prepare();
+
 export const listsRepo = {
   /** Up to `take` keys after `after`, in `sort` order, from the union of `scopes` (each track once). */
   pageKeys(scopes: Scope[], sort: Sort, after: Position | null, take: number): Key[] {
@@ -119,16 +130,9 @@ export const listsRepo = {
   },
 
   /** The rows for these ids, in the order given. */
-  findInOrder(ids: string[]): Track[] {
+  findInOrder(ids: string[]): ListRow[] {
     if (ids.length === 0) return [];
-    const rows = new Map(
-      db
-        .select()
-        .from(tracks)
-        .where(inArray(tracks.id, ids))
-        .all()
-        .map((row) => [row.id, row]),
-    );
+    const rows = new Map(rowsQuery.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row]));
     return ids.flatMap((id) => rows.get(id) ?? []);
   },
 

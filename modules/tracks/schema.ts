@@ -35,6 +35,8 @@ export const tracks = sqliteTable(
     processingError: text("processing_error"),
     coverArtPending: integer("cover_art_pending", { mode: "boolean" }).notNull().default(false),
     waveformData: text("waveform_data", { mode: "json" }).$type<number[]>(),
+    /** The card-sized waveform lists carry (waveform-preview.ts): a few hundred values instead of 4,000. */
+    waveformPreview: text("waveform_preview", { mode: "json" }).$type<number[]>(),
     loudnessLufs: real("loudness_lufs"),
     /** Tracker modules keep their embedded title and message text. */
     moduleTitle: text("module_title"),
@@ -60,6 +62,12 @@ export const tracks = sqliteTable(
     totalQuotaSeconds: real("total_quota_seconds").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The version of everything a track page shows but its counters: database triggers (migration
+     * 0004) raise it on every change to the row other than plays and downloads, and on every change to
+     * its stems, shares and conversions, so any server instance knows whether a cached page is current.
+     */
+    pageVersion: integer("page_version").notNull().default(0),
   },
   (t) => [
     index("tracks_user_idx").on(t.userId, t.status),

@@ -14,6 +14,7 @@ import { enqueueProcessing } from "./processing";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
 import { extensionFormat, isStemFormat, MAX_STEMS, parseUploadInput, type UploadInput } from "./upload-input";
+import { waveformPreview } from "./waveform-preview";
 
 /** An upload's parts, already streamed to staging by the route (the caller removes them afterwards). */
 export interface UploadParts {
@@ -143,6 +144,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       primaryArtistName: input.primaryArtistName,
       duration: original.duration,
       waveformData: original.waveformData,
+      waveformPreview: waveformPreview(original.waveformData),
       originalFormat: original.format,
       originalKey: trackKeys.original(trackId, original.format),
       originalStreamable: original.playsInBrowsers,

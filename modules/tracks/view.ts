@@ -1,7 +1,8 @@
 import type { Viewer } from "../auth/service";
-import { findUserById } from "../auth/service";
+import { findUserById, usernamesOf } from "../auth/service";
 import { conversionStatuses } from "../conversions/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
+import type { ListRow } from "./lists-repo";
 import { listStemsOf } from "./media-keys";
 import { tracksRepo } from "./repo";
 import type { Stem, Track } from "./schema";
@@ -19,11 +20,11 @@ export const PROCESSING_PREFIX = "{address}";
  * for modules and for WAVs browsers cannot play), even while the MP3 is still encoding; and when
  * processing has failed.
  */
-export function isProcessing(track: Track): boolean {
+export function isProcessing(track: ListRow, waveformData: number[] | null): boolean {
   if (track.processingStatus !== "PENDING") return false;
   const originalPlays = (track.originalFormat === "wav" || track.originalFormat === "flac") && track.originalStreamable;
   const streamable = originalPlays || track.mp3Key !== null;
-  return track.waveformData === null || !streamable;
+  return waveformData === null || !streamable;
 }
 
 type Conversions = ReturnType<typeof conversionStatuses>;
@@ -53,8 +54,11 @@ interface TrackFacts {
   licenseType: License["type"] | null;
 }
 
-/** Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. */
-function trackFields(track: Track, { username, licenseType }: TrackFacts) {
+/**
+ * Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. `waveformData` is the
+ * full waveform for GET /track/{id}, the card-sized one for lists (both null until the audio is read).
+ */
+function trackFields(track: ListRow, waveformData: number[] | null, { username, licenseType }: TrackFacts) {
   const base = `/api/track/${track.id}`;
   const marker = (path: string) => `${PROCESSING_PREFIX}${path}`;
   const coverArt = track.coverArtPending ? marker(`${base}/cover`) : track.coverArtKey ? `${base}/cover` : null;
@@ -67,7 +71,7 @@ function trackFields(track: Track, { username, licenseType }: TrackFacts) {
     duration: track.duration,
     coverArt,
     originalFormat: track.originalFormat,
-    originalUrl: isProcessing(track) ? marker(`${base}/original`) : `${base}/original`,
+    originalUrl: isProcessing(track, waveformData) ? marker(`${base}/original`) : `${base}/original`,
     bpm: track.bpm,
     key: track.key,
     isExplicit: track.isExplicit,
@@ -77,7 +81,7 @@ function trackFields(track: Track, { username, licenseType }: TrackFacts) {
     genreNames: track.genreNames,
     licenseId: track.licenseId,
     licenseType,
-    waveformData: track.waveformData,
+    waveformData,
     fullTrackMp3Url: track.mp3Key ? `${base}/full.mp3` : null,
     totalPlays: track.totalPlays,
     totalDownloads: track.totalDownloads,
@@ -117,7 +121,7 @@ export function trackView(track: Track, viewer: Viewer | null) {
   const conversions = conversionStatuses(track.id);
   const facts = { username: findUserById(track.userId)?.username ?? "", licenseType: getLicense(track.licenseId).type };
   return {
-    ...trackFields(track, facts),
+    ...trackFields(track, track.waveformData, facts),
     ...downloadFields(conversions),
     stems: listStemsOf(track.id).map((stem) => stemView(track, stem, conversions)),
     sharedWith: isOwner
@@ -128,19 +132,17 @@ export function trackView(track: Track, viewer: Viewer | null) {
 
 /**
  * The list-sized Track (GET /api/tracks*): trackView's fields without stems, sharedWith and the WAV/FLAC
- * download state. Cards show none of them and the track page loads them; together they cost four
- * queries per item, which would multiply a list call's time several times over (bench/lists.ts).
- * Usernames and licence types are looked up once per page, not once per item.
+ * download state, and with the card-sized waveform (waveform-preview.ts). Cards show none of the rest and
+ * the track page loads it; usernames and licence types are looked up once per page, never per item.
  */
-export function trackListItemViews(rows: Track[]) {
+export function trackListItemViews(rows: ListRow[]) {
   const licenseTypes = new Map(listLicenses().map((license) => [license.id, license.type]));
-  const usernames = new Map<string, string>();
-  const usernameOf = (userId: string) => {
-    if (!usernames.has(userId)) usernames.set(userId, findUserById(userId)?.username ?? "");
-    return usernames.get(userId) as string;
-  };
+  const usernames = usernamesOf(rows.map((track) => track.userId));
   return rows.map((track) =>
-    trackFields(track, { username: usernameOf(track.userId), licenseType: licenseTypes.get(track.licenseId) ?? null }),
+    trackFields(track, track.waveformPreview, {
+      username: usernames.get(track.userId) ?? "",
+      licenseType: licenseTypes.get(track.licenseId) ?? null,
+    }),
   );
 }
 
