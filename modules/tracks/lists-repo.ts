@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import type { Position, Sort } from "./cursor";
 import { type Track, tracks } from "./schema";
@@ -108,13 +108,9 @@ function compareKeys(sort: Sort): (a: Key, b: Key) => number {
   };
 }
 
-/** A list item's row: every column but the full waveform (28 KB of JSON), which cards never draw. */
-export type ListRow = Omit<Track, "waveformData">;
-const { waveformData: _full, ...listColumns } = getTableColumns(tracks);
-
 /** The rows of one page in one prepared statement, whatever its size: the ids go in as one JSON array. */
 const rowsQuery = db
-  .select(listColumns)
+  .select()
   .from(tracks)
   .where(sql`${tracks.id} in (select value from json_each(${sql.placeholder("ids")}))`)
   .prepare();
@@ -130,7 +126,7 @@ export const listsRepo = {
   },
 
   /** The rows for these ids, in the order given. */
-  findInOrder(ids: string[]): ListRow[] {
+  findInOrder(ids: string[]): Track[] {
     if (ids.length === 0) return [];
     const rows = new Map(rowsQuery.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row]));
     return ids.flatMap((id) => rows.get(id) ?? []);

@@ -7,6 +7,7 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { type ListPage, listAll } from "../../tests/support/lists";
 import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
+import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import { SORT_DIRECTIONS, SORT_FIELDS } from "./cursor";
 
 const live = setUpServer();
@@ -64,7 +65,15 @@ describe("who sees what", () => {
       "wavSizeBytes",
       "flacSizeBytes",
     ];
-    expect(item).toEqual(Object.fromEntries(Object.entries(single).filter(([field]) => !trackPageOnly.includes(field))));
+    // Lists carry the card-sized waveform (src/shared/waveform.ts); the track page the full one.
+    const listWaveform = shrinkWaveform(single.waveformData as number[], LIST_WAVEFORM_PAIRS);
+    expect(item?.waveformData).toEqual(listWaveform);
+    expect(listWaveform).toHaveLength(2 * LIST_WAVEFORM_PAIRS);
+    expect(Math.max(...listWaveform.map(Math.abs))).toBe(1);
+    const rest = (track: Record<string, unknown>) => Object.entries(track).filter(([field]) => field !== "waveformData");
+    expect(Object.fromEntries(rest(item ?? {}))).toEqual(
+      Object.fromEntries(rest(single).filter(([field]) => !trackPageOnly.includes(field))),
+    );
     expect(item).toMatchObject({ processingStatus: "READY", originalUrl: `/api/track/${aliceTracks.private}/original` });
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { stems, type Track, trackShares, tracks } from "./schema";
+import { stems, type Track, trackShares, tracks, trackWaveforms } from "./schema";
 
 type TrackInsert = typeof tracks.$inferInsert;
 type StemInsert = typeof stems.$inferInsert;
@@ -19,7 +19,27 @@ function usedQuotaSeconds(executor: Pick<typeof db, "select">, userId: string): 
   );
 }
 
+/** What a track page's cache checks on every request: one row by primary key, prepared once. */
+const pageStateQuery = db
+  .select({
+    version: tracks.pageVersion,
+    plays: tracks.totalPlays,
+    downloads: tracks.totalDownloads,
+    isPublic: tracks.isPublic,
+    status: tracks.status,
+  })
+  .from(tracks)
+  .where(eq(tracks.id, sql.placeholder("id")))
+  .prepare();
+
+const waveformQuery = db
+  .select({ waveformData: trackWaveforms.waveformData })
+  .from(trackWaveforms)
+  .where(eq(trackWaveforms.trackId, sql.placeholder("trackId")))
+  .prepare();
+
 export const tracksRepo = {
+  pageState: (id: string) => pageStateQuery.get({ id }),
   findById: (id: string): Track | undefined => db.select().from(tracks).where(eq(tracks.id, id)).get(),
   isSharedWith: (trackId: string, userId: string): boolean =>
     db
@@ -34,13 +54,21 @@ export const tracksRepo = {
    * Inserts a track and its stems in one transaction, after `admit(usedSeconds)` agrees. bun:sqlite
    * runs the transaction synchronously, so no other upload can slip in between the check and the insert.
    */
-  insertWithinQuota: (track: TrackInsert, stemRows: StemInsert[], admit: (usedSeconds: number) => void): Track =>
+  insertWithinQuota: (
+    track: TrackInsert,
+    waveformData: number[],
+    stemRows: StemInsert[],
+    admit: (usedSeconds: number) => void,
+  ): Track =>
     db.transaction((tx) => {
       admit(usedQuotaSeconds(tx, track.userId));
       const inserted = tx.insert(tracks).values(track).returning().get();
+      tx.insert(trackWaveforms).values({ trackId: inserted.id, waveformData }).run();
       if (stemRows.length) tx.insert(stems).values(stemRows).run();
       return inserted;
     }),
+
+  waveformOf: (trackId: string): number[] | null => waveformQuery.get({ trackId })?.waveformData ?? null,
 
   remove: (id: string): void => {
     db.delete(tracks).where(eq(tracks.id, id)).run();

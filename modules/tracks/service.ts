@@ -19,6 +19,17 @@ export function getTrack(id: string, viewer: Viewer | null) {
   return trackView(findViewableTrack(id, viewer), viewer);
 }
 
+/**
+ * The version and counters of a page everyone may see (public, active), or null: a page only some
+ * viewers may see is never cached. The version changes with everything the page shows but the counters
+ * (migration 0004's triggers); the counters are filled in as the page is served.
+ */
+export function publicPageState(id: string): { version: number; plays: number; downloads: number } | null {
+  const row = tracksRepo.pageState(id);
+  if (!row?.isPublic || row.status !== "ACTIVE") return null;
+  return { version: row.version, plays: row.plays, downloads: row.downloads };
+}
+
 export function usedQuotaSeconds(userId: string): number {
   return tracksRepo.usedQuotaSeconds(userId);
 }

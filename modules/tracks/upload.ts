@@ -143,7 +143,6 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       description: input.description,
       primaryArtistName: input.primaryArtistName,
       duration: original.duration,
-      waveformData: original.waveformData,
       waveformPreview: waveformPreview(original.waveformData),
       originalFormat: original.format,
       originalKey: trackKeys.original(trackId, original.format),
@@ -162,6 +161,7 @@ async function store(owner: Viewer, input: UploadInput, original: Inspected, ste
       licenseId: input.licenseId,
       totalQuotaSeconds: cost,
     },
+    original.waveformData,
     stemRows,
     (used) => {
       usedBefore = used;

@@ -2,7 +2,6 @@ import type { Viewer } from "../auth/service";
 import { findUserById, usernamesOf } from "../auth/service";
 import { conversionStatuses } from "../conversions/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
-import type { ListRow } from "./lists-repo";
 import { listStemsOf } from "./media-keys";
 import { tracksRepo } from "./repo";
 import type { Stem, Track } from "./schema";
@@ -20,11 +19,12 @@ export const PROCESSING_PREFIX = "{address}";
  * for modules and for WAVs browsers cannot play), even while the MP3 is still encoding; and when
  * processing has failed.
  */
-export function isProcessing(track: ListRow, waveformData: number[] | null): boolean {
+export function isProcessing(track: Track): boolean {
   if (track.processingStatus !== "PENDING") return false;
   const originalPlays = (track.originalFormat === "wav" || track.originalFormat === "flac") && track.originalStreamable;
   const streamable = originalPlays || track.mp3Key !== null;
-  return waveformData === null || !streamable;
+  // The preview is stored with the full waveform (upload.ts), so it tells whether the audio was read.
+  return track.waveformPreview === null || !streamable;
 }
 
 type Conversions = ReturnType<typeof conversionStatuses>;
@@ -58,7 +58,7 @@ interface TrackFacts {
  * Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. `waveformData` is the
  * full waveform for GET /track/{id}, the card-sized one for lists (both null until the audio is read).
  */
-function trackFields(track: ListRow, waveformData: number[] | null, { username, licenseType }: TrackFacts) {
+function trackFields(track: Track, waveformData: number[] | null, { username, licenseType }: TrackFacts) {
   const base = `/api/track/${track.id}`;
   const marker = (path: string) => `${PROCESSING_PREFIX}${path}`;
   const coverArt = track.coverArtPending ? marker(`${base}/cover`) : track.coverArtKey ? `${base}/cover` : null;
@@ -71,7 +71,7 @@ function trackFields(track: ListRow, waveformData: number[] | null, { username, 
     duration: track.duration,
     coverArt,
     originalFormat: track.originalFormat,
-    originalUrl: isProcessing(track, waveformData) ? marker(`${base}/original`) : `${base}/original`,
+    originalUrl: isProcessing(track) ? marker(`${base}/original`) : `${base}/original`,
     bpm: track.bpm,
     key: track.key,
     isExplicit: track.isExplicit,
@@ -121,7 +121,7 @@ export function trackView(track: Track, viewer: Viewer | null) {
   const conversions = conversionStatuses(track.id);
   const facts = { username: findUserById(track.userId)?.username ?? "", licenseType: getLicense(track.licenseId).type };
   return {
-    ...trackFields(track, track.waveformData, facts),
+    ...trackFields(track, tracksRepo.waveformOf(track.id), facts),
     ...downloadFields(conversions),
     stems: listStemsOf(track.id).map((stem) => stemView(track, stem, conversions)),
     sharedWith: isOwner
@@ -135,7 +135,7 @@ export function trackView(track: Track, viewer: Viewer | null) {
  * download state, and with the card-sized waveform (waveform-preview.ts). Cards show none of the rest and
  * the track page loads it; usernames and licence types are looked up once per page, never per item.
  */
-export function trackListItemViews(rows: ListRow[]) {
+export function trackListItemViews(rows: Track[]) {
   const licenseTypes = new Map(listLicenses().map((license) => [license.id, license.type]));
   const usernames = usernamesOf(rows.map((track) => track.userId));
   return rows.map((track) =>

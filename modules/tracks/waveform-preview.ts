@@ -1,12 +1,12 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { eq, isNull } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { log } from "../../src/server/logger";
 import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
-import { tracks } from "./schema";
+import { tracks, trackWaveforms } from "./schema";
 
-/** The card-sized copy of a track's waveform that lists carry (stored beside the full one). */
-export function waveformPreview(waveformData: number[] | null): number[] | null {
-  return waveformData ? shrinkWaveform(waveformData, LIST_WAVEFORM_PAIRS) : null;
+/** The card-sized copy of a track's waveform that lists carry (stored in the track row). */
+export function waveformPreview(waveformData: number[]): number[] {
+  return shrinkWaveform(waveformData, LIST_WAVEFORM_PAIRS);
 }
 
 const BATCH = 200;
@@ -16,9 +16,10 @@ export function backfillWaveformPreviews(): void {
   let filled = 0;
   for (;;) {
     const rows = db
-      .select({ id: tracks.id, waveformData: tracks.waveformData })
+      .select({ id: tracks.id, waveformData: trackWaveforms.waveformData })
       .from(tracks)
-      .where(and(isNull(tracks.waveformPreview), isNotNull(tracks.waveformData)))
+      .innerJoin(trackWaveforms, eq(trackWaveforms.trackId, tracks.id))
+      .where(isNull(tracks.waveformPreview))
       .limit(BATCH)
       .all();
     if (rows.length === 0) break;

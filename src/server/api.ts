@@ -12,10 +12,12 @@ import { storageModule } from "../../modules/storage";
 import { tracksModule } from "../../modules/tracks";
 import { bodyLimit } from "./body-limit";
 import { errorHandler } from "./http";
+import { jsonCompression } from "./json-compression";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
   .use(errorHandler)
+  .use(jsonCompression)
   .use(bodyLimit([{ method: "POST", path: "/api/track" }]))
   // Media URLs may carry ?token=: never let them leak through the Referer header, errors included.
   .onRequest(({ set }) => {
