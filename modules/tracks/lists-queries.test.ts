@@ -2,8 +2,9 @@
  * A list page costs the same number of queries whatever its size: one read per index range, one for the
  * rows, one batched username look-up and the licences. Counted at the SQLite driver (every statement run).
  */
-import { afterAll, expect, test } from "bun:test";
+
 import type { Statement } from "bun:sqlite";
+import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -48,7 +49,12 @@ const licenseId = (db.select().from(licenses).get() as { id: string }).id;
 // 30 owners, so a 20-item page names 20 different users.
 const owners: Viewer[] = Array.from(
   { length: 30 },
-  (_, n) => db.insert(users).values({ email: `u${n}@example.com`, username: `user${n}`, passwordHash: "x" }).returning().get() as Viewer,
+  (_, n) =>
+    db
+      .insert(users)
+      .values({ email: `u${n}@example.com`, username: `user${n}`, passwordHash: "x" })
+      .returning()
+      .get() as Viewer,
 );
 const listener = owners[0] as Viewer;
 for (let n = 0; n < 60; n++) {

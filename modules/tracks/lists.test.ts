@@ -3,11 +3,11 @@
  * every SPEC §9 sort while tracks are added and deleted, and the batch delete with foreign ids.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { type ListPage, listAll } from "../../tests/support/lists";
 import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
-import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import { SORT_DIRECTIONS, SORT_FIELDS } from "./cursor";
 
 const live = setUpServer();

@@ -23,7 +23,12 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const licenseId = (db.select().from(licenses).get() as { id: string }).id;
 const [owner, friend] = ["owner", "friend"].map(
-  (name) => db.insert(users).values({ email: `${name}@example.com`, username: name, passwordHash: "x" }).returning().get().id,
+  (name) =>
+    db
+      .insert(users)
+      .values({ email: `${name}@example.com`, username: name, passwordHash: "x" })
+      .returning()
+      .get().id,
 ) as [string, string];
 const trackId = db
   .insert(tracks)
@@ -41,7 +46,14 @@ function raises(change: () => void): boolean {
 
 test("edits, visibility, stems, shares, conversions and the waveform raise the version", () => {
   expect(raises(() => db.update(tracks).set({ title: "Song 2" }).where(eq(tracks.id, trackId)).run())).toBe(true);
-  expect(raises(() => db.insert(trackWaveforms).values({ trackId, waveformData: [0, 1] }).run())).toBe(true);
+  expect(
+    raises(() =>
+      db
+        .insert(trackWaveforms)
+        .values({ trackId, waveformData: [0, 1] })
+        .run(),
+    ),
+  ).toBe(true);
   const stemId = db
     .insert(stems)
     .values({ trackId, name: "Bass", type: "bass", index: 0, originalFormat: "wav", fileKey: "s" })
