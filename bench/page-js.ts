@@ -8,18 +8,20 @@
 import { FULL_MIX, STEM_FILES, uploadTrack } from "../tests/e2e/track-page/fixtures";
 import { signUp } from "../tests/support/api";
 import { launchBrowser } from "../tests/support/browser";
+import { CORPUS, ensureCorpus } from "../tests/support/corpus";
 import { startServer } from "../tests/support/server";
 import { waitForProcessing } from "../tests/support/uploads";
 
 const BUDGET_KB = 90;
 
+ensureCorpus();
 const server = await startServer();
 const browser = await launchBrowser();
 try {
   const owner = await signUp(server);
   const id = await uploadTrack(server, owner.token, {
     original: FULL_MIX,
-    cover: "/work/shared/corpus/images/matplotlib-grace_hopper.jpg",
+    cover: `${CORPUS}/images/matplotlib-grace_hopper.jpg`,
     stems: STEM_FILES,
   });
   await waitForProcessing(server, owner.token, id);

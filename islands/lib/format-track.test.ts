@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatDuration, formatReleaseDate } from "./format";
+import { formatDuration, formatPeriod, formatReleaseDate } from "./format";
 
 describe("formatDuration", () => {
   test.each([
@@ -13,6 +13,20 @@ describe("formatDuration", () => {
 
   test("missing or invalid durations read '--:--'", () => {
     for (const value of [null, undefined, Number.NaN, -1]) expect(formatDuration(value)).toBe("--:--");
+  });
+});
+
+describe("formatPeriod", () => {
+  test.each([
+    [604_800, "7 days"],
+    [86_400, "1 day"],
+    [129_600, "36 hours"],
+    [3_600, "1 hour"],
+    [120, "2 minutes"],
+    [90, "90 seconds"],
+    [3, "3 seconds"],
+  ])("%p seconds reads %p", (seconds, text) => {
+    expect(formatPeriod(seconds)).toBe(text);
   });
 });
 

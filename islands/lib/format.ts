@@ -30,6 +30,20 @@ export function formatReleaseDate(date: string | null | undefined, precision: Re
   return new Intl.DateTimeFormat("en-US", { ...RELEASE_DATE_FORMATS[precision], timeZone: "UTC" }).format(parsed);
 }
 
+const PERIOD_UNITS: Array<[string, number]> = [
+  ["day", 86_400],
+  ["hour", 3_600],
+  ["minute", 60],
+  ["second", 1],
+];
+
+/** A whole period in the largest unit that divides it: '7 days', '1 day', '36 hours', '90 seconds'. */
+export function formatPeriod(seconds: number): string {
+  const [unit, size] = PERIOD_UNITS.find(([, size]) => seconds % size === 0) ?? ["second", 1];
+  const count = Math.round(seconds / size);
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
 export type ActivityLevel = 0 | 1 | 2 | 3;
 
 /** SPEC §4: plays plus downloads; none at 0, then level 1 under 10, 2 under 50, 3 from 50 (SPEC §9 thresholds). */

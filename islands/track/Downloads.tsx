@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { $auth } from "../lib/auth";
+import { formatPeriod } from "../lib/format";
 import { signInHref, useReturnPath } from "../lib/return-path";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
@@ -80,14 +81,14 @@ function DownloadControls({ target, label, wavReady, flacReady, isPublic }: Down
       showToast({ type: "error", title: "Conversion Error", message: `Failed to start ${name} conversion.` });
       return;
     }
-    let completed = false;
+    let keptForSeconds: number | null = null;
     try {
-      completed = await waitForConversion(target, format, polls.current.signal);
+      keptForSeconds = await waitForConversion(target, format, polls.current.signal);
     } catch (error) {
       if (polls.current.signal.aborted) return;
       console.warn("Conversion status check failed", error);
     }
-    if (!completed) {
+    if (keptForSeconds === null) {
       setState(format, "failed");
       showToast({
         type: "error",
@@ -101,7 +102,7 @@ function DownloadControls({ target, label, wavReady, flacReady, isPublic }: Down
     showToast({
       type: "success",
       title: `${name} Ready`,
-      message: `Your ${name} file is ready and will be available for 7 days.`,
+      message: `Your ${name} file is ready and will be available for ${formatPeriod(keptForSeconds)}.`,
     });
     triggerDownload(fileUrl(format));
   }

@@ -1,6 +1,6 @@
 import Player from "../player/Player";
 import Downloads from "./Downloads";
-import { isProcessing, type TrackDetails } from "./types";
+import { isProcessingUrl, type TrackDetails } from "./types";
 import { useIsPublic } from "./visibility";
 
 /**
@@ -12,7 +12,7 @@ export default function FullTrack({ track, artworkUrl }: { track: TrackDetails; 
   const isPublic = useIsPublic(track.id, track.isPublic);
   // While the MP3 is still encoding, a WAV/FLAC original streams as it is.
   const src = track.fullTrackMp3Url ?? originalUrl;
-  if (isProcessing(originalUrl) || !waveformData?.length || !duration || !src) {
+  if (isProcessingUrl(originalUrl) || !waveformData?.length || !duration || !src) {
     return (
       <section className="full-track" aria-label="Full track">
         <p className="processing-note" role="status">

@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { api } from "../lib/api";
-import { isProcessing, type TrackDetails } from "./types";
+import { isProcessingUrl, type TrackDetails } from "./types";
 
 /** SPEC §9: processing is polled every 3 s. */
 export const PROCESSING_POLL_MS = 3_000;
 
 /** True while the audio, the cover art or any stem of the track is still being processed. */
 export const stillProcessing = (track: Pick<TrackDetails, "originalUrl" | "coverArt" | "stems">): boolean =>
-  isProcessing(track.originalUrl) ||
-  isProcessing(track.coverArt) ||
+  isProcessingUrl(track.originalUrl) ||
+  isProcessingUrl(track.coverArt) ||
   track.stems.some((stem) => stem.processingStatus === "PENDING");
 
 /**

@@ -1,5 +1,5 @@
 import { formatDuration, formatReleaseDate } from "../lib/format";
-import { isProcessing, type TrackDetails } from "./types";
+import { isProcessingUrl, type TrackDetails } from "./types";
 
 /** A picture-frame icon standing in for cover art that is missing or still being processed (SPEC §4). */
 function CoverPlaceholder({ processing }: { processing: boolean }) {
@@ -38,7 +38,7 @@ export function TrackHeader({
   children?: React.ReactNode;
 }) {
   const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
-  const coverProcessing = isProcessing(track.coverArt);
+  const coverProcessing = isProcessingUrl(track.coverArt);
   return (
     <header className="track-header">
       {coverUrl && !coverProcessing ? (

@@ -12,7 +12,7 @@ export interface ConversionTarget {
 
 interface StatusResponse {
   status: string;
-  data?: { conversionStatus?: string };
+  data?: { conversionStatus?: string; availableForSeconds?: number };
 }
 
 /** Where the finished file downloads from (SPEC §7 media paths). */
@@ -31,12 +31,15 @@ export function startConversion(target: ConversionTarget, format: ConversionForm
   });
 }
 
-/** Polls the conversion every 5 s until it is COMPLETED (true) or FAILED (false). */
+/**
+ * Polls the conversion every 5 s until it is COMPLETED, resolving to how long the server keeps the file (seconds),
+ * or FAILED (null).
+ */
 export async function waitForConversion(
   target: ConversionTarget,
   format: ConversionFormat,
   signal: AbortSignal,
-): Promise<boolean> {
+): Promise<number | null> {
   const path = target.stemId
     ? `/track/${target.trackId}/stem/${target.stemId}/audio-conversion-status`
     : `/track/${target.trackId}/audio-conversion-status`;
@@ -44,8 +47,8 @@ export async function waitForConversion(
     await new Promise((resolve) => setTimeout(resolve, CONVERSION_POLL_MS));
     const reply = await api.get<StatusResponse>(path, { query: { format }, fresh: true, signal });
     const status = reply.data?.conversionStatus;
-    if (status === "COMPLETED") return true;
-    if (status === "FAILED") return false;
+    if (status === "COMPLETED") return reply.data?.availableForSeconds ?? 0;
+    if (status === "FAILED") return null;
   }
-  return false;
+  return null;
 }

@@ -54,4 +54,4 @@ export interface TrackDetails {
 
 /** SPEC §3: a '{address}' prefix on originalUrl / coverArt means the file is still being processed. */
 export const PROCESSING_MARKER = "{address}";
-export const isProcessing = (url: string | null | undefined): boolean => !!url?.startsWith(PROCESSING_MARKER);
+export const isProcessingUrl = (url: string | null | undefined): boolean => !!url?.startsWith(PROCESSING_MARKER);

@@ -4,7 +4,7 @@ import { authorizedMediaUrl } from "../player/media-url";
 import Player from "../player/Player";
 import { WaveformSvg } from "../player/WaveformSvg";
 import { WAVEFORM_HEIGHTS } from "../player/waveform-style";
-import { isProcessing } from "../track/types";
+import { isProcessingUrl } from "../track/types";
 import { ActivityBars } from "./ActivityBars";
 import { CardIcon } from "./CardIcons";
 import { LicenseTooltip } from "./LicenseTooltip";
@@ -101,7 +101,7 @@ export function TrackCard({
 }
 
 function CoverArt({ track }: { track: TrackListItem }) {
-  if (!track.coverArt || isProcessing(track.coverArt))
+  if (!track.coverArt || isProcessingUrl(track.coverArt))
     return (
       <span
         className="card-cover card-cover-placeholder"
@@ -132,7 +132,7 @@ function OwnershipIcon({ isOwner, username }: { isOwner: boolean; username: stri
 
 /** 'Processing audio...' until the audio is ready, then the player at list height (SPEC §4, §9). */
 function CardWaveform({ track }: { track: TrackListItem }) {
-  if (isProcessing(track.originalUrl)) return <p className="card-processing">Processing audio...</p>;
+  if (isProcessingUrl(track.originalUrl)) return <p className="card-processing">Processing audio...</p>;
   const peaks = track.waveformData ?? [];
   if (!track.fullTrackMp3Url || track.duration === null)
     return peaks.length ? <WaveformSvg peaks={peaks} height={WAVEFORM_HEIGHTS.list} /> : null;
@@ -145,7 +145,7 @@ function CardWaveform({ track }: { track: TrackListItem }) {
       height={WAVEFORM_HEIGHTS.list}
       title={track.title}
       artist={track.primaryArtistName}
-      artworkUrl={track.coverArt && !isProcessing(track.coverArt) ? authorizedMediaUrl(track.coverArt, track.isPublic) : null}
+      artworkUrl={track.coverArt && !isProcessingUrl(track.coverArt) ? authorizedMediaUrl(track.coverArt, track.isPublic) : null}
       playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
       isPublic={track.isPublic}
     />

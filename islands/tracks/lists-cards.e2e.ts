@@ -3,10 +3,10 @@
  * the licence tooltip, the activity text, shift-range selection both ways and the delete dialog.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import { horizontalBox, pageWidths, spillingBoxes } from "../../tests/e2e/support/layout";
 import { type Session, signUp } from "../../tests/support/api";
 import { setUpServerAndBrowser } from "../../tests/support/lifecycle";
+import { screenshotPath } from "../../tests/support/screenshots";
 import { signedInPage } from "../../tests/support/signed-in-page";
 import { createTrack, uploadTiny } from "../../tests/support/uploads";
 
@@ -14,7 +14,6 @@ const live = setUpServerAndBrowser();
 let owner: Session;
 let other: Session;
 const TRACK_COUNT = 23; // more than one page of 20
-const SHOTS = "/tmp/fixui-shots";
 
 beforeAll(async () => {
   await signUp(live.server); // the admin
@@ -101,7 +100,6 @@ describe("long names", () => {
   const genre = `genre${"z".repeat(45)}`;
   const spacedTitle = "An Extraordinarily Long Track Title That Never Seems To End At All";
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     await uploadTiny(live.server, owner, {
       title: spacedTitle,
       primaryArtistName: "Someone With A Very Long Artist Name Indeed",
@@ -134,7 +132,7 @@ describe("long names", () => {
       const card = page.getByRole("article", { name: title });
       await card.waitFor();
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+      await page.screenshot({ path: screenshotPath(shot) });
       const widths = await pageWidths(page);
       expect(widths.page).toBe(widths.screen);
       expect(await spillingBoxes(card)).toEqual([]);

@@ -1,5 +1,6 @@
 import { beforeEach, expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
+import { CORPUS } from "../../tests/support/corpus";
 import {
   $bulkUpload,
   addFiles,
@@ -13,8 +14,8 @@ import {
   setDefaultLicenseId,
 } from "./bulk-store";
 
-const ALBUM = "/work/shared/corpus/album";
-const expected = (await Bun.file("/work/shared/corpus/album-expected-matches.json").json()) as {
+const ALBUM = `${CORPUS}/album`;
+const expected = (await Bun.file(`${CORPUS}/album-expected-matches.json`).json()) as {
   cover_for_track: Record<string, string>;
 };
 /** The album's files by name only; matching reads names, not bytes. */

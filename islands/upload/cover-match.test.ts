@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
+import { CORPUS } from "../../tests/support/corpus";
 import { COVER_MATCH_THRESHOLD, coverScore, matchCovers, normaliseName, similarity } from "./cover-match";
 
-const CORPUS = "/work/shared/corpus";
 const expected = (await Bun.file(`${CORPUS}/album-expected-matches.json`).json()) as {
   cover_for_track: Record<string, string>;
   album_cover: string;

@@ -1,7 +1,9 @@
 import { Elysia, t } from "elysia";
-import { enabledFeatures } from "../admin/service";
 import { authGuard, jwtPlugin } from "./guard";
 import * as auth from "./service";
+
+/** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
+export { authGuard };
 
 const User = t.Object({
   id: t.String(),
@@ -44,7 +46,6 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     },
     { body: t.Object({ email: t.String() }), response: t.Object({ success: t.Boolean() }) },
   )
-  .get("/enabled-features", () => enabledFeatures(), { response: t.Array(t.String()) })
   .get("/me", ({ user }) => user, { auth: true, response: User })
   // With ?email= it answers the one user owning that exact address (the share form's look-up);
   // e-mails of others are never listed.

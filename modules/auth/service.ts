@@ -1,9 +1,8 @@
 import { config } from "../../src/server/config";
 import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/server/errors";
+import { extensionPoint } from "../../src/server/extension-point";
 import { createRateLimiter } from "../../src/server/rate-limit";
-import { EARLY_ACCESS_FLAG, emailError, loginPasswordError, type SignupInput, signupErrors } from "../../src/shared/validation";
-import { consumeInviteCode, isFeatureEnabled } from "../admin/service";
-import { notifyUsers } from "../notifications/service";
+import { emailError, loginPasswordError, type SignupInput, signupErrors } from "../../src/shared/validation";
 import { authRepo } from "./repo";
 import type { User } from "./schema";
 
@@ -16,6 +15,20 @@ export interface Viewer {
 }
 
 export const toViewer = ({ id, email, username, role }: User): Viewer => ({ id, email, username, role });
+
+/**
+ * The early-access rules, kept by modules/admin (its feature flags and invite codes). Admin mounts
+ * auth's guard, so auth cannot import it back; admin provides these when it loads.
+ */
+export interface EarlyAccess {
+  /** Whether signing up needs an invite code (the early-access flag is on). */
+  inviteRequired(): boolean;
+  /** Uses one use of a code; false when it is unknown, inactive, expired or used up. */
+  consumeInviteCode(code: string): boolean;
+  /** Tells the admins about a new early-access request. */
+  requested(email: string, adminIds: string[]): void;
+}
+export const earlyAccess = extensionPoint<EarlyAccess>("auth: early access");
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const failuresByAccount = createRateLimiter(config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
@@ -50,7 +63,7 @@ export function setPaidQuotaSeconds(userId: string, seconds: number): void {
 }
 
 export async function signup(input: SignupInput): Promise<Viewer> {
-  const inviteRequired = isFeatureEnabled(EARLY_ACCESS_FLAG);
+  const inviteRequired = earlyAccess.get().inviteRequired();
   const errors = signupErrors(input, inviteRequired);
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first);
@@ -62,7 +75,7 @@ export async function signup(input: SignupInput): Promise<Viewer> {
   const created = authRepo.transaction(() => {
     if (authRepo.findByEmail(email)) throw conflict("An account with this email already exists");
     if (authRepo.findByUsername(username)) throw conflict("This username is already taken");
-    if (inviteRequired && !consumeInviteCode(input.inviteCode ?? "")) return null;
+    if (inviteRequired && !earlyAccess.get().consumeInviteCode(input.inviteCode ?? "")) return null;
     // ADMIN_EMAIL names the administrator; without it, the first account becomes one.
     const isAdmin = config.adminEmail ? email === config.adminEmail : authRepo.count() === 0;
     return authRepo.insert({ email, username, passwordHash, role: isAdmin ? "ADMIN" : "USER" });
@@ -100,9 +113,9 @@ export function requestEarlyAccess(emailInput: string): void {
   if (invalid) throw badRequest(invalid);
   const email = emailInput.trim().toLowerCase();
   if (!authRepo.addEarlyAccessRequest(email)) return;
-  notifyUsers(
+  earlyAccess.get().requested(
+    email,
     authRepo.admins().map((admin) => admin.id),
-    { title: "Early access request", message: `${email} asked for early access.`, type: "early-access-request" },
   );
 }
 

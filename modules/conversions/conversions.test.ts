@@ -3,18 +3,20 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { CORPUS, decodedSampleCount, startUpload, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
-import { CORPUS, decodedSampleCount, startUpload, type TrackView, uploadTrack } from "../media/test-tracks";
 
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
 const STEM_SAMPLES = 1_323_000;
 const MODULE = "real-modules/gd-ite.it";
+/** The server runs with the default CONVERSION_TTL_SECONDS (7 days), which every status reply states. */
+const DEFAULT_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 const live = setUpServer();
 let owner: Session;
 let other: Session;
-let moduleTrack: TrackView;
-let stemTrack: TrackView;
+let moduleTrack: TrackReply;
+let stemTrack: TrackReply;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -32,12 +34,12 @@ beforeAll(async () => {
 
 type StatusReply = { status: string; data: { conversionStatus: string } };
 
-const statusPath = (track: TrackView, stemId: string | null, format: string) =>
+const statusPath = (track: TrackReply, stemId: string | null, format: string) =>
   stemId
     ? `/track/${track.id}/stem/${stemId}/audio-conversion-status?format=${format}`
     : `/track/${track.id}/audio-conversion-status?format=${format}`;
 
-async function pollUntilSettled(track: TrackView, stemId: string | null, format: string): Promise<string> {
+async function pollUntilSettled(track: TrackReply, stemId: string | null, format: string): Promise<string> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const { body } = await call<StatusReply>(live.server, "GET", statusPath(track, stemId, format), { token: owner.token });
     if (body.data.conversionStatus === "COMPLETED" || body.data.conversionStatus === "FAILED") return body.data.conversionStatus;
@@ -55,12 +57,15 @@ async function download(path: string, name: string): Promise<string> {
   return file;
 }
 
-const view = async (track: TrackView) => waitForProcessing<TrackView>(live.server, owner.token, track.id);
+const view = async (track: TrackReply) => waitForProcessing<TrackReply>(live.server, owner.token, track.id);
 
 describe("full track", () => {
   test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
     const before = await call<StatusReply>(live.server, "GET", statusPath(moduleTrack, null, format), { token: owner.token });
-    expect(before.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
+    expect(before.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "NOT_STARTED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
     expect((await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}?token=${owner.token}`)).status).toBe(404);
 
     const start = await call(live.server, "POST", `/track/${moduleTrack.id}/convert-audio`, {
@@ -160,7 +165,7 @@ test("a conversion may start while the upload is still processing", async () => 
     body: { type: "full", format: "flac" },
   });
   expect(start.body).toEqual({ status: "success" });
-  const track = await waitForProcessing<TrackView>(live.server, owner.token, id);
+  const track = await waitForProcessing<TrackReply>(live.server, owner.token, id);
   expect(await pollUntilSettled(track, null, "flac")).toBe("COMPLETED");
 });
 
@@ -168,7 +173,10 @@ describe("stems", () => {
   test("a WAV stem is its own WAV download, listed on the track at once", async () => {
     const bass = stemTrack.stems.find((stem) => stem.name === "Bass")?.id as string;
     const reply = await call(live.server, "GET", statusPath(stemTrack, bass, "wav"), { token: owner.token });
-    expect(reply.body).toEqual({ status: "success", data: { conversionStatus: "COMPLETED" } });
+    expect(reply.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "COMPLETED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
     expect(stemTrack.stems.find((stem) => stem.id === bass)?.wavUrl).toBe(`/api/track/${stemTrack.id}/stem/${bass}.wav`);
   });
 
@@ -223,7 +231,10 @@ describe("validation and access", () => {
     expect((await call(live.server, "POST", `/track/${stemTrack.id}/convert-audio`, { body: stem })).status).toBe(401);
     // Nothing was started: the public track's FLAC is still NOT_STARTED, and the visitor may read that.
     const status = await call<StatusReply>(live.server, "GET", `/track/${tiny}/audio-conversion-status?format=flac`);
-    expect(status.body).toEqual({ status: "success", data: { conversionStatus: "NOT_STARTED" } });
+    expect(status.body).toEqual({
+      status: "success",
+      data: { conversionStatus: "NOT_STARTED", availableForSeconds: DEFAULT_TTL_SECONDS },
+    });
   });
 
   test("a signed-in user who is not the owner may start a public track's conversion; nobody else sees a private track's", async () => {

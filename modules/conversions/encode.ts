@@ -1,7 +1,7 @@
 import { readFlacHeader, readWavHeader } from "../../src/server/audio/headers";
-import { type AudioFormat, DEMUXER, readHead } from "../../src/server/audio/sniff";
+import { DEMUXER, readHead, type UploadFormat } from "../../src/server/audio/sniff";
 import { runFfmpeg } from "../../src/server/ffmpeg";
-import type { ConversionFormat } from "./schema";
+import type { ConversionFormat } from "../../src/shared/conversion-status";
 
 /**
  * Whether the original is deeper than 16 bits (or floating point): its derivatives then keep 24 bits
@@ -26,7 +26,7 @@ export async function encodeDerivative(
 ): Promise<void> {
   // The input format is always forced from the stored format, never sniffed again. Stems keep their
   // format as plain text, so an unknown one fails here rather than reaching ffmpeg.
-  const demuxer: string | undefined = DEMUXER[originalFormat as AudioFormat];
+  const demuxer: string | undefined = DEMUXER[originalFormat as UploadFormat];
   if (!demuxer) throw new Error(`No demuxer for stored format ${originalFormat}`);
   const highResolution =
     originalFormat === "wav" || originalFormat === "flac" ? await isHighResolution(inputPath, originalFormat) : false;

@@ -4,12 +4,12 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { waitForProcessing } from "../../tests/support/uploads";
-import { type TrackView, uploadTrack } from "../media/test-tracks";
 
 const live = setUpServer({ env: { CONVERSION_TTL_SECONDS: "3" } });
 let owner: Session;
-let track: TrackView;
+let track: TrackReply;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -42,6 +42,16 @@ async function waitForStatus(expected: string): Promise<void> {
   throw new Error(`status never became ${expected}`);
 }
 
+test("the status reply says how long a finished file is kept: CONVERSION_TTL_SECONDS", async () => {
+  for (const path of [
+    `/track/${track.id}/audio-conversion-status?format=flac`,
+    `/track/${track.id}/audio-conversion-status?format=wav`,
+  ]) {
+    const reply = await call<{ data: { availableForSeconds: number } }>(live.server, "GET", path, { token: owner.token });
+    expect([reply.status, reply.body.data.availableForSeconds]).toEqual([200, 3]);
+  }
+});
+
 test("an expired derivative is deleted and its status is NOT_STARTED again; it can be made anew", async () => {
   await call(live.server, "POST", `/track/${track.id}/convert-audio`, {
     token: owner.token,
@@ -51,7 +61,7 @@ test("an expired derivative is deleted and its status is NOT_STARTED again; it c
   expect(storedFlacFiles()).toHaveLength(1);
 
   await waitForStatus("NOT_STARTED");
-  const view = await waitForProcessing<TrackView>(live.server, owner.token, track.id);
+  const view = await waitForProcessing<TrackReply>(live.server, owner.token, track.id);
   expect(view.flacConversionStatus).toBe("NOT_STARTED");
   expect(view.fullTrackFlacUrl).toBeNull();
   expect((await fetch(`${live.server.url}/api/track/${track.id}/full.flac?token=${owner.token}`)).status).toBe(404);

@@ -1,20 +1,27 @@
 import { Elysia, t } from "elysia";
 import { badRequest } from "../../src/server/errors";
 import { oneOf } from "../../src/server/one-of";
-import { authGuard } from "../auth/guard";
+import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "../../src/shared/conversion-status";
+import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
-import { findViewableTrack } from "../tracks/access";
-import { requireStemOf } from "../tracks/media-keys";
+import { beforePurge, downloadStates, findViewableTrack, requireStemOf } from "../tracks/service";
 import { expirySweep } from "./expiry";
-import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "./schema";
-import { type ConversionSubject, conversionStatusReply } from "./service";
+import { type ConversionSubject, conversionStatuses, conversionStatusReply, deleteTrackConversions } from "./service";
 import { resumeInProgressConversions, startConversion } from "./start";
 
 const Format = oneOf(CONVERSION_FORMATS, "format must be wav or flac");
 const StatusReply = t.Object({
   status: t.UnionEnum(["success", "in_progress"]),
-  data: t.Object({ conversionStatus: t.UnionEnum(CONVERSION_STATUSES) }),
+  data: t.Object({
+    conversionStatus: t.UnionEnum(CONVERSION_STATUSES),
+    availableForSeconds: t.Integer({ description: "How long a finished WAV/FLAC is kept (CONVERSION_TTL_SECONDS)" }),
+  }),
 });
+
+// Tracks cannot import conversions (conversions builds on tracks): the track JSON's WAV/FLAC state
+// and the purge of a deleted track's derivatives are handed to it here.
+downloadStates.provide(conversionStatuses);
+beforePurge.provide(deleteTrackConversions);
 
 /** The track (and stem) behind a conversion route, through the one access check. */
 function subjectFor(trackId: string, stemId: string | null, viewer: Viewer | null): ConversionSubject {

@@ -1,6 +1,7 @@
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { type Conversion, type ConversionFormat, conversions } from "./schema";
+import type { ConversionFormat } from "../../src/shared/conversion-status";
+import { type Conversion, conversions } from "./schema";
 
 /** Queries on the conversions table only. An absent row means NOT_STARTED. */
 export const conversionsRepo = {

@@ -1,9 +1,7 @@
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, id, updatedAt } from "../../src/server/db/columns";
+import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "../../src/shared/conversion-status";
 import { tracks } from "../tracks/schema";
-
-export const CONVERSION_FORMATS = ["wav", "flac"] as const;
-export const CONVERSION_STATUSES = ["NOT_STARTED", "IN_PROGRESS", "COMPLETED", "FAILED"] as const;
 
 /** On-demand WAV/FLAC derivatives of a full track or one stem; they expire after 7 days. */
 export const conversions = sqliteTable(
@@ -28,5 +26,3 @@ export const conversions = sqliteTable(
 );
 
 export type Conversion = typeof conversions.$inferSelect;
-export type ConversionFormat = (typeof CONVERSION_FORMATS)[number];
-export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];

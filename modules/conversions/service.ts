@@ -4,12 +4,11 @@ import { config } from "../../src/server/config";
 import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
-import { derivativeKey, findStemOf, listStemsOf } from "../tracks/media-keys";
-import { tracksRepo } from "../tracks/repo";
-import type { Stem, Track } from "../tracks/schema";
+import type { ConversionFormat, ConversionStatus } from "../../src/shared/conversion-status";
+import { derivativeKey, findStemOf, findTrack, listStemsOf, type Stem, type Track } from "../tracks/service";
 import { encodeDerivative } from "./encode";
 import { conversionsRepo } from "./repo";
-import type { Conversion, ConversionFormat, ConversionStatus } from "./schema";
+import type { Conversion } from "./schema";
 
 /** The whole track, or one of its stems. */
 export interface ConversionSubject {
@@ -35,7 +34,8 @@ const statusOf = (subject: ConversionSubject, format: ConversionFormat, row: Con
 export function conversionStatusReply(subject: ConversionSubject, format: ConversionFormat) {
   const conversionStatus = statusOf(subject, format, conversionsRepo.find(subject.track.id, targetOf(subject), format));
   const status = conversionStatus === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const);
-  return { status, data: { conversionStatus } };
+  // How long a finished file is kept, so the ready toast can say it (SPEC §4: "available for 7 days" by default).
+  return { status, data: { conversionStatus, availableForSeconds: config.conversionTtlSeconds } };
 }
 
 /** The stored file to serve for a WAV/FLAC download: the original itself, or a completed derivative. */
@@ -53,7 +53,7 @@ const stemUrl = (trackId: string, stemId: string, format: ConversionFormat) => `
  * (original or derivative), the derivatives' sizes, and the same URLs per stem.
  */
 export function conversionStatuses(trackId: string) {
-  const track = tracksRepo.findById(trackId);
+  const track = findTrack(trackId);
   if (!track) return null;
   const rows = conversionsRepo.listForTrack(trackId);
   const row = (target: string, format: ConversionFormat) =>
@@ -106,7 +106,7 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
 async function convert(conversionId: string, signal: AbortSignal): Promise<void> {
   const conversion = conversionsRepo.findById(conversionId);
   if (conversion?.status !== "IN_PROGRESS") return;
-  const track = tracksRepo.findById(conversion.trackId);
+  const track = findTrack(conversion.trackId);
   const stem = conversion.target === "full" ? null : (findStemOf(conversion.trackId, conversion.target) ?? null);
   if (!track || (conversion.target !== "full" && !stem)) {
     conversionsRepo.markFailed(conversionId, "The track or stem no longer exists");

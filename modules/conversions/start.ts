@@ -1,8 +1,8 @@
 import { conflict } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
+import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { conversionsRepo } from "./repo";
-import type { ConversionFormat } from "./schema";
 import { type ConversionSubject, isOriginalFormat, targetOf } from "./service";
 
 /*

@@ -1,7 +1,6 @@
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const LICENSE_TYPES = ["ALL_RIGHTS_RESERVED", "CC_BY", "CC_BY_SA", "CC_BY_NC", "CC_BY_NC_SA"] as const;
-export type LicenseType = (typeof LICENSE_TYPES)[number];
 
 /** Seeded by a migration with the five SPEC §3 types. */
 export const licenses = sqliteTable("licenses", {

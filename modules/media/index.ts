@@ -1,10 +1,9 @@
 import { Elysia, t } from "elysia";
 import { notFound } from "../../src/server/errors";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
-import { findViewableTrack } from "../tracks/access";
-import { requireStemOf } from "../tracks/media-keys";
-import { type AudioFormat, COVER_SIZES, coverFile, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
+import { COVER_SIZE_NAMES, findViewableTrack, requireStemOf } from "../tracks/service";
+import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
 const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });
@@ -15,7 +14,7 @@ const STEM_FILE = /^([A-Za-z0-9-]+)\.(mp3|wav|flac)$/;
 type MediaRequest = { params: { id: string }; query: { attachment?: string }; viewer: Viewer | null; request: Request };
 
 const fullTrack =
-  (format: AudioFormat) =>
+  (format: DownloadFormat) =>
   ({ params, query, viewer, request }: MediaRequest) => {
     const track = findViewableTrack(params.id, viewer);
     return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
@@ -37,7 +36,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
     {
       query: t.Object({
         // An explicit default: without one, Elysia fills a missing enum with its first member.
-        size: t.Optional(t.UnionEnum(COVER_SIZES, { default: "page", error: "size must be card, page or page2x" })),
+        size: t.Optional(t.UnionEnum(COVER_SIZE_NAMES, { default: "page", error: "size must be card, page or page2x" })),
         token: t.Optional(t.String()),
       }),
     },
@@ -60,7 +59,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       if (!stemId || !format) throw notFound("Not found");
       const track = findViewableTrack(params.id, viewer);
       const stem = requireStemOf(track.id, stemId);
-      return sendMedia(request, track, stemFile(track, stem, format as AudioFormat), wantsAttachment(query.attachment));
+      return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
     { query: MediaQuery },
   );

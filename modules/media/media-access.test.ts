@@ -5,12 +5,12 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 import { waitForProcessing } from "../../tests/support/uploads";
-import { type TrackView, uploadTrack } from "./test-tracks";
 
 const live = setUpServer();
 const sessions: Record<string, Session> = {};
-const tracks: Record<"public" | "private", TrackView> = {} as never;
+const tracks: Record<"public" | "private", TrackReply> = {} as never;
 
 beforeAll(async () => {
   // The first account is the ADMIN.
@@ -41,16 +41,16 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-async function waitForFlac(track: TrackView): Promise<void> {
+async function waitForFlac(track: TrackReply): Promise<void> {
   for (let attempt = 0; attempt < 600; attempt++) {
-    const view = await waitForProcessing<TrackView>(live.server, (sessions.owner as Session).token, track.id);
+    const view = await waitForProcessing<TrackReply>(live.server, (sessions.owner as Session).token, track.id);
     if (view.fullTrackFlacUrl && view.stems[0]?.flacUrl) return;
     await Bun.sleep(100);
   }
   throw new Error("FLAC conversions did not finish");
 }
 
-const ROUTES: Array<[string, (track: TrackView) => string]> = [
+const ROUTES: Array<[string, (track: TrackReply) => string]> = [
   ["cover", (t) => `/track/${t.id}/cover`],
   ["cover card", (t) => `/track/${t.id}/cover?size=card`],
   ["full.mp3", (t) => `/track/${t.id}/full.mp3`],

@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { corpusFile, type TrackView, uploadTrack } from "./test-tracks";
+import { corpusFile, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
 
 const ORIGINAL = "real-audio/sound-icons-electric-piano-3-16k.wav";
 const HOSTILE_TITLE = '../..\\etc/pa"ss wd; x=1 \u202Egnp.exe Café 🎵';
 
 const live = setUpServer();
 let owner: Session;
-let track: TrackView;
+let track: TrackReply;
 let originalBytes: Uint8Array;
 
 beforeAll(async () => {
@@ -27,7 +27,7 @@ beforeAll(async () => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${live.server.url}/api${path}`, { headers: { authorization: `Bearer ${owner.token}`, ...headers } });
 const totals = async () =>
-  (await call<TrackView>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
+  (await call<TrackReply>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalDownloads;
 
 describe("Range", () => {
   test.each([

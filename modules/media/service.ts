@@ -1,16 +1,11 @@
 import { notFound } from "../../src/server/errors";
 import { fileStore } from "../../src/server/store";
 import { downloadableKey } from "../conversions/service";
-import { incrementDownloads } from "../tracks/counters";
-import type { CoverSize } from "../tracks/cover-art";
-import { coverVariantKey } from "../tracks/media-keys";
-import type { Stem, Track } from "../tracks/schema";
+import { type CoverSize, coverVariantKey, incrementDownloads, type Stem, type Track } from "../tracks/service";
 import { attachmentDisposition } from "./content-disposition";
 import { serveFile } from "./serve-file";
 
-/** The sizes processing stores (tracks/cover-art.ts), as a tuple for the route schema. */
-export const COVER_SIZES = ["card", "page", "page2x"] as const satisfies readonly CoverSize[];
-export type AudioFormat = "mp3" | "wav" | "flac";
+export type DownloadFormat = "mp3" | "wav" | "flac";
 
 /** One stored file resolved for a request: where it is, its type, and the name a download gets. */
 export interface MediaFile {
@@ -47,13 +42,13 @@ export function originalFile(track: Track): MediaFile {
 }
 
 /** mp3 is the streaming copy; wav/flac the original when it has that format, else a finished conversion. */
-export function fullTrackFile(track: Track, format: AudioFormat): MediaFile {
+export function fullTrackFile(track: Track, format: DownloadFormat): MediaFile {
   if (format === "mp3") return audioFile(track.mp3Key, "mp3", track.title, "The MP3 is not ready yet");
   const key = downloadableKey({ track, stem: null }, format);
   return audioFile(key, format, track.title, `No ${format.toUpperCase()} file yet: request a conversion first`);
 }
 
-export function stemFile(track: Track, stem: Stem, format: AudioFormat): MediaFile {
+export function stemFile(track: Track, stem: Stem, format: DownloadFormat): MediaFile {
   const title = `${track.title} - ${stem.name}`;
   if (format === "mp3") return audioFile(stem.mp3Key, "mp3", title, "The stem's MP3 is not ready yet");
   const key = downloadableKey({ track, stem }, format);

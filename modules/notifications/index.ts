@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../auth";
 import * as notifications from "./service";
 
 const Notification = t.Object({

@@ -1,11 +1,11 @@
 import { notFound } from "../../src/server/errors";
 import { notificationsRepo } from "./repo";
-import type { Notification } from "./schema";
+import type { Notification, NotificationType } from "./schema";
 
 export interface NotificationInput {
   title: string;
   message: string;
-  type: string;
+  type: NotificationType;
 }
 
 export const notificationView = ({ id, title, message, type, isRead, createdAt }: Notification) => ({

@@ -2,10 +2,9 @@ import type { Server } from "bun";
 import { Elysia, t } from "elysia";
 import { badRequest } from "../../src/server/errors";
 import { oneOf } from "../../src/server/one-of";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
-import { findViewableTrack } from "../tracks/access";
-import { requireStemOf } from "../tracks/media-keys";
+import { findViewableTrack, requireStemOf } from "../tracks/service";
 import { type Listener, recordPlay } from "./service";
 
 /** SPEC §3 play usage event, plus the visitor's anonymous id (kept by the browser in session storage). */

@@ -1,8 +1,7 @@
 import { config } from "../../src/server/config";
 import { badRequest } from "../../src/server/errors";
 import { createRateLimiter } from "../../src/server/rate-limit";
-import { incrementPlays } from "../tracks/counters";
-import type { Stem, Track } from "../tracks/schema";
+import { incrementPlays, type Stem, type Track } from "../tracks/service";
 import { ANONYMOUS_PLAYS_PER_IP, MIN_PLAY_SECONDS } from "./limits";
 import { playsRepo } from "./repo";
 

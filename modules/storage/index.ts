@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { authGuard } from "../auth/guard";
+import { authGuard } from "../auth";
 import { storageQuota } from "./service";
 
 /** SPEC §7 GET /storage/quota: the caller's own quota only. */

@@ -1,7 +1,7 @@
 import { notFound } from "../../src/server/errors";
 import type { Viewer } from "../auth/service";
 import { tracksRepo } from "./repo";
-import type { Track } from "./schema";
+import type { Stem, Track } from "./schema";
 
 /**
  * The one access check for a track and everything that hangs off it (stems, cover, media, derivatives).
@@ -29,4 +29,11 @@ export function findOwnedTrack(id: string, viewer: Viewer): Track {
   const track = tracksRepo.findById(id);
   if (track?.status !== "ACTIVE" || (track.userId !== viewer.id && viewer.role !== "ADMIN")) throw notFound("Track not found");
   return track;
+}
+
+/** A stem of a track the caller may already see (checked above); 404 when it is not that track's. */
+export function requireStemOf(trackId: string, stemId: string): Stem {
+  const stem = tracksRepo.findStemOf(trackId, stemId);
+  if (!stem) throw notFound("Stem not found");
+  return stem;
 }

@@ -1,7 +1,22 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import type { Position, Sort } from "./cursor";
 import { type Track, tracks } from "./schema";
+
+/** SPEC §9 sorts. Every list breaks ties by id, so an order is total and a cursor names one exact place. */
+export const SORT_FIELDS = ["createdAt", "title", "duration", "primaryArtistName"] as const;
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export interface Sort {
+  field: SortField;
+  direction: SortDirection;
+}
+
+/** The last item a page showed: its sort value (null only for a duration still being measured) and id. */
+export interface Position {
+  value: string | number | null;
+  id: string;
+}
 
 export type DeletedStatus = "PENDING_DELETION" | "DELETED";
 

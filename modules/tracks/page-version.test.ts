@@ -16,8 +16,7 @@ const { users } = await import("../auth/schema");
 const { licenses } = await import("../licenses/schema");
 const { conversions } = await import("../conversions/schema");
 const { stems, trackShares, tracks, trackWaveforms } = await import("./schema");
-const { incrementDownloads, incrementPlays } = await import("./counters");
-const { publicPageState } = await import("./service");
+const { incrementDownloads, incrementPlays, publicPageState } = await import("./service");
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,10 +1,12 @@
 import { config } from "../../src/server/config";
+import { extensionPoint } from "../../src/server/extension-point";
 import { log } from "../../src/server/logger";
 import { fileStore } from "../../src/server/store";
-import { periodicSweep } from "../../src/server/sweep";
-import { deleteTrackConversions } from "../conversions/service";
 import { trackKeys } from "./keys";
 import { tracksRepo } from "./repo";
+
+/** Provided by modules/conversions (built on tracks): drops its rows and files of a track being purged. */
+export const beforePurge = extensionPoint<(trackId: string) => Promise<void>>("tracks: before purge");
 
 /**
  * Job `tracks.purge`: tracks PENDING_DELETION for longer than DELETION_GRACE_SECONDS lose their files
@@ -15,12 +17,9 @@ import { tracksRepo } from "./repo";
 export async function purgeDeletedTracks(): Promise<void> {
   const cutoff = new Date(Date.now() - config.deletionGraceSeconds * 1000);
   for (const trackId of tracksRepo.pendingDeletionBefore(cutoff)) {
-    await deleteTrackConversions(trackId);
+    await beforePurge.get()(trackId);
     await fileStore.deletePrefix(trackKeys.folder(trackId));
     tracksRepo.markDeleted(trackId);
     log.info("track purged", { trackId });
   }
 }
-
-/** Enqueues the purge a few times per grace period (src/server/sweep.ts). */
-export const purgeSweep = periodicSweep("tracks.purge", config.deletionGraceSeconds);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { stems, type Track, trackShares, tracks, trackWaveforms } from "./schema";
+import { type Stem, stems, type Track, trackShares, tracks, trackWaveforms } from "./schema";
+import { waveformPreview } from "./waveform-preview";
 
 type TrackInsert = typeof tracks.$inferInsert;
 type StemInsert = typeof stems.$inferInsert;
@@ -62,7 +63,11 @@ export const tracksRepo = {
   ): Track =>
     db.transaction((tx) => {
       admit(usedQuotaSeconds(tx, track.userId));
-      const inserted = tx.insert(tracks).values(track).returning().get();
+      const inserted = tx
+        .insert(tracks)
+        .values({ ...track, waveformPreview: waveformPreview(waveformData) })
+        .returning()
+        .get();
       tx.insert(trackWaveforms).values({ trackId: inserted.id, waveformData }).run();
       if (stemRows.length) tx.insert(stems).values(stemRows).run();
       return inserted;
@@ -104,6 +109,31 @@ export const tracksRepo = {
 
   updateStem: (id: string, values: Partial<StemInsert>): void => {
     db.update(stems).set(values).where(eq(stems.id, id)).run();
+  },
+  findStemOf: (trackId: string, stemId: string): Stem | undefined =>
+    db
+      .select()
+      .from(stems)
+      .where(and(eq(stems.trackId, trackId), eq(stems.id, stemId)))
+      .get(),
+  listStemsOf: (trackId: string): Stem[] =>
+    db.select().from(stems).where(eq(stems.trackId, trackId)).orderBy(asc(stems.index)).all(),
+
+  /**
+   * The public counters; the plays and media modules decide when something counts. A play or a
+   * download is not an edit, so updatedAt keeps its value (drizzle's $onUpdateFn would bump it).
+   */
+  incrementPlays: (trackId: string): void => {
+    db.update(tracks)
+      .set({ totalPlays: sql`${tracks.totalPlays} + 1`, updatedAt: sql`${tracks.updatedAt}` })
+      .where(eq(tracks.id, trackId))
+      .run();
+  },
+  incrementDownloads: (trackId: string): void => {
+    db.update(tracks)
+      .set({ totalDownloads: sql`${tracks.totalDownloads} + 1`, updatedAt: sql`${tracks.updatedAt}` })
+      .where(eq(tracks.id, trackId))
+      .run();
   },
 
   sharesOf: (trackId: string): string[] =>

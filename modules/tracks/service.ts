@@ -1,19 +1,52 @@
 import { badRequest } from "../../src/server/errors";
+import { log } from "../../src/server/logger";
 import { findUserById, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
+import { listsRepo } from "./lists-repo";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
-import { trackView } from "./view";
+import { parseTrackInfo } from "./upload-input";
+import { type TrackView, trackView } from "./view";
 
 /**
- * What other modules use from tracks: the view builder, counters, stems and the storage keys of
- * every media file (media serving, conversions, plays). Access is always checked through access.ts.
+ * The tracks module's public surface: the only file other modules import (tests/architecture checks
+ * it). Tracks own the tracks, stems and track_shares tables; uploads, lists, media, plays and
+ * conversions read and write them only through what is exported here.
  */
-export { incrementDownloads, incrementPlays } from "./counters";
-export { trackKeys } from "./keys";
-export { coverVariantKey, listStemsOf, requireStemOf } from "./media-keys";
-export { type TrackView, trackView } from "./view";
+export { findViewableTrack, requireStemOf } from "./access";
+export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
+export {
+  type DeletedStatus,
+  type Position,
+  type Scope,
+  SORT_DIRECTIONS,
+  SORT_FIELDS,
+  type Sort,
+  type SortField,
+} from "./lists-repo";
+export { beforePurge, purgeDeletedTracks } from "./purge";
+export type { Stem, Track } from "./schema";
+export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
+export { downloadStates, type TrackListItemView, trackListItemViews } from "./view";
+
+/** Rows without an access check, for the modules that make a track's files (uploads) or derive from them. */
+export const {
+  findById: findTrack,
+  insertWithinQuota: insertTrackWithinQuota,
+  remove: removeTrack,
+  update: updateTrack,
+  updateStem,
+  pendingIds: pendingTrackIds,
+  findStemOf,
+  listStemsOf,
+  incrementPlays,
+  incrementDownloads,
+  usedQuotaSeconds,
+} = tracksRepo;
+
+/** Keyset-paged reads of the tracks table for modules/lists. */
+export const { pageKeys: listPageKeys, findInOrder: findTracksInOrder, countByStatus: countTracksByStatus } = listsRepo;
 
 export function getTrack(id: string, viewer: Viewer | null) {
   return trackView(findViewableTrack(id, viewer), viewer);
@@ -30,8 +63,17 @@ export function publicPageState(id: string): { version: number; plays: number; d
   return { version: row.version, plays: row.plays, downloads: row.downloads };
 }
 
-export function usedQuotaSeconds(userId: string): number {
-  return tracksRepo.usedQuotaSeconds(userId);
+/**
+ * PATCH /api/track/{id}: the body is the whole Track Info form, checked by the upload's rules. Optional
+ * fields left out are cleared (the client sends the release date only when one is set, so leaving it
+ * out removes it); the two flags left out keep their current value, so a client that does not send
+ * isPublic can never publish a private track by accident. Access comes first: others get 404, not 400.
+ */
+export function editTrack(id: string, viewer: Viewer, body: unknown): TrackView {
+  const track = findOwnedTrack(id, viewer);
+  const info = parseTrackInfo(body, { isExplicit: track.isExplicit, isPublic: track.isPublic });
+  tracksRepo.update(track.id, info);
+  return trackView(tracksRepo.findById(track.id) as Track, viewer);
 }
 
 export function setVisibility(id: string, viewer: Viewer, isPublic: boolean) {
@@ -62,4 +104,17 @@ export function unshare(id: string, viewer: Viewer, userIds: string[]) {
   const track = findOwnedTrack(id, viewer);
   tracksRepo.unshare(track.id, userIds);
   return trackView(track, viewer).sharedWith;
+}
+
+/**
+ * DELETE /tracks: moves the caller's own active tracks to PENDING_DELETION and answers which ids moved.
+ * Ids of other users' (or unknown, or already deleted) tracks are left alone and simply not listed, so a
+ * mixed request never touches someone else's track nor reveals which ids exist. Admins may delete any
+ * active track (moderation), as they may edit any through findOwnedTrack.
+ */
+export function deleteTracks(viewer: Viewer, trackIds: string[]): { deletedIds: string[] } {
+  const unique = [...new Set(trackIds)];
+  const deletedIds = listsRepo.markPendingDeletion(unique, viewer.role === "ADMIN" ? null : viewer.id);
+  log.info("tracks moved to pending deletion", { userId: viewer.id, requested: unique.length, deleted: deletedIds.length });
+  return { deletedIds };
 }

@@ -1,4 +1,4 @@
-import type { AudioFormat } from "../../src/server/audio/sniff";
+import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
 import {
   ARTIST_REQUIRED,
@@ -29,12 +29,10 @@ import {
 import { licenseExists } from "../licenses/service";
 
 /** The checked `data` part of POST /api/track (SPEC §7), with SPEC §5 defaults applied. */
-export interface UploadInput extends TrackInfo {
-  originalFormat: AudioFormat | null;
+export interface UploadData extends TrackInfo {
+  originalFormat: UploadFormat | null;
   stemMetadata: { name: string; type: StemType }[];
 }
-
-export { MAX_STEMS };
 
 type Raw = Record<string, unknown>;
 
@@ -94,7 +92,7 @@ function genresOf(raw: Raw): string[] {
   return genres;
 }
 
-function stemMetadataOf(raw: Raw): UploadInput["stemMetadata"] {
+function stemMetadataOf(raw: Raw): UploadData["stemMetadata"] {
   const value = raw.stemMetadata ?? [];
   if (!Array.isArray(value)) throw badRequest("stemMetadata must be a list");
   if (value.length > MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
@@ -152,19 +150,19 @@ export function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false
 }
 
 /** Parses and checks the JSON `data` field of an upload; throws the first problem as a 400. */
-export function parseUploadInput(data: unknown): UploadInput {
+export function parseUploadInput(data: unknown): UploadData {
   const raw = trackDataObject(data);
   const info = parseTrackInfo(raw);
   const originalFormat = optionalText(raw, "originalFormat", 10)?.toLowerCase() ?? null;
   if (originalFormat && !ORIGINAL_FORMATS.includes(originalFormat as never)) {
     throw badRequest(`Original format must be one of: ${ORIGINAL_FORMATS.join(", ")}`);
   }
-  return { ...info, originalFormat: originalFormat as AudioFormat | null, stemMetadata: stemMetadataOf(raw) };
+  return { ...info, originalFormat: originalFormat as UploadFormat | null, stemMetadata: stemMetadataOf(raw) };
 }
 
 /** The lower-cased extension of an upload's name, when it is one we accept. */
-export const extensionFormat = (fileName: string): AudioFormat | null => originalFormatOf(fileName);
+export const extensionFormat = (fileName: string): UploadFormat | null => originalFormatOf(fileName);
 
-export function isStemFormat(format: AudioFormat | null): boolean {
+export function isStemFormat(format: UploadFormat | null): boolean {
   return takesStems(format);
 }

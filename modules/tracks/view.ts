@@ -1,8 +1,8 @@
+import { extensionPoint } from "../../src/server/extension-point";
+import type { ConversionStatus } from "../../src/shared/conversion-status";
 import type { Viewer } from "../auth/service";
 import { findUserById, usernamesOf } from "../auth/service";
-import { conversionStatuses } from "../conversions/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
-import { listStemsOf } from "./media-keys";
 import { tracksRepo } from "./repo";
 import type { Stem, Track } from "./schema";
 
@@ -19,7 +19,7 @@ export const PROCESSING_PREFIX = "{address}";
  * for modules and for WAVs browsers cannot play), even while the MP3 is still encoding; and when
  * processing has failed.
  */
-export function isProcessing(track: Track): boolean {
+export function isTrackProcessing(track: Track): boolean {
   if (track.processingStatus !== "PENDING") return false;
   const originalPlays = (track.originalFormat === "wav" || track.originalFormat === "flac") && track.originalStreamable;
   const streamable = originalPlays || track.mp3Key !== null;
@@ -27,7 +27,21 @@ export function isProcessing(track: Track): boolean {
   return track.waveformPreview === null || !streamable;
 }
 
-type Conversions = ReturnType<typeof conversionStatuses>;
+/** What a track's JSON shows about WAV/FLAC downloads: statuses, URLs of files that exist, derivative sizes. */
+export interface DownloadState {
+  wavConversionStatus: ConversionStatus;
+  flacConversionStatus: ConversionStatus;
+  fullTrackWavUrl: string | null;
+  fullTrackFlacUrl: string | null;
+  wavSizeBytes: number;
+  flacSizeBytes: number;
+  stems: Record<string, { wavUrl: string | null; flacUrl: string | null }>;
+}
+
+/** Provided by modules/conversions, which builds on tracks (null: the track is gone). */
+export const downloadStates = extensionPoint<(trackId: string) => DownloadState | null>("tracks: download states");
+
+type Conversions = DownloadState | null;
 
 export function stemView(track: Track, stem: Stem, conversions: Conversions) {
   const base = `/api/track/${track.id}/stem/${stem.id}`;
@@ -71,7 +85,7 @@ function trackFields(track: Track, waveformData: number[] | null, { username, li
     duration: track.duration,
     coverArt,
     originalFormat: track.originalFormat,
-    originalUrl: isProcessing(track) ? marker(`${base}/original`) : `${base}/original`,
+    originalUrl: isTrackProcessing(track) ? marker(`${base}/original`) : `${base}/original`,
     bpm: track.bpm,
     key: track.key,
     isExplicit: track.isExplicit,
@@ -118,12 +132,12 @@ function downloadFields(conversions: Conversions) {
 
 export function trackView(track: Track, viewer: Viewer | null) {
   const isOwner = viewer?.id === track.userId;
-  const conversions = conversionStatuses(track.id);
+  const conversions = downloadStates.get()(track.id);
   const facts = { username: findUserById(track.userId)?.username ?? "", licenseType: getLicense(track.licenseId).type };
   return {
     ...trackFields(track, tracksRepo.waveformOf(track.id), facts),
     ...downloadFields(conversions),
-    stems: listStemsOf(track.id).map((stem) => stemView(track, stem, conversions)),
+    stems: tracksRepo.listStemsOf(track.id).map((stem) => stemView(track, stem, conversions)),
     sharedWith: isOwner
       ? tracksRepo.sharesOf(track.id).map((userId) => ({ userId, user: { email: findUserById(userId)?.email ?? "" } }))
       : [],

@@ -5,12 +5,14 @@ import { authModule } from "../../modules/auth";
 import { conversionsModule } from "../../modules/conversions";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
+import { listsModule } from "../../modules/lists";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
 import { storageModule } from "../../modules/storage";
 import { tracksModule } from "../../modules/tracks";
-import { bodyLimit } from "./body-limit";
+import { uploadsModule } from "../../modules/uploads";
+import { bodyLimit, type MountedRoute } from "./body-limit";
 import { errorHandler } from "./http";
 import { jsonCompression } from "./json-compression";
 
@@ -18,7 +20,8 @@ import { jsonCompression } from "./json-compression";
 export const api = new Elysia({ prefix: "/api" })
   .use(errorHandler)
   .use(jsonCompression)
-  .use(bodyLimit([{ method: "POST", path: "/api/track" }]))
+  // Routes whose options spread `streamedBody` (uploads) are exempt from the 1 MB body limit.
+  .use(bodyLimit((): readonly MountedRoute[] => api.routes))
   // Media URLs may carry ?token=: never let them leak through the Referer header, errors included.
   .onRequest(({ set }) => {
     set.headers["referrer-policy"] = "no-referrer";
@@ -36,9 +39,9 @@ export const api = new Elysia({ prefix: "/api" })
   .use(licensesModule)
   .use(notificationsModule)
   .use(storageModule)
+  .use(uploadsModule)
   .use(tracksModule)
+  .use(listsModule)
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule);
-
-export type Api = typeof api;

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { ConfigError, SettingsReader } from "./settings";
 
 /** Every setting comes from the environment; the README documents each with its default. */
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+/** More ffmpeg processes at once than this only thrash, even on large machines. */
+const MAX_JOBS = 64;
 
 /** JWT_SECRET when set; otherwise one generated on first boot and kept in DATA_DIR (mode 0600). */
 function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
@@ -40,33 +43,52 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
+const DAY = 24 * 3600;
+const YEAR = 365 * DAY;
+
+/** Reads and checks every setting; a bad one throws a ConfigError that names it and what it accepts. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR ?? "./data");
-  mkdirSync(dataDir, { recursive: true });
-  const port = Number(env.PORT ?? 3000);
-  const logLevel = (env.LOG_LEVEL ?? "info") as Config["logLevel"];
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
-  const ffmpegPath = env.FFMPEG_PATH ?? Bun.which("ffmpeg") ?? "ffmpeg";
-  return {
+  const read = new SettingsReader(env);
+  const port = read.wholeNumber("PORT", 3000, 0, 65535);
+  const settings = {
     port,
+    publicUrl: read.httpUrl("PUBLIC_URL", `http://localhost:${port}`),
+    jwtLifetime: read.duration("JWT_LIFETIME", "7d"),
+    adminEmail: read.email("ADMIN_EMAIL"),
+    logLevel: read.oneOf("LOG_LEVEL", LOG_LEVELS, "info"),
+    freeQuotaSeconds: read.wholeNumber("FREE_QUOTA_SECONDS", 3600, 0, 1_000_000_000),
+    jobConcurrency: read.wholeNumber("JOB_CONCURRENCY", Math.min(cpus().length, MAX_JOBS), 1, MAX_JOBS),
+    loginMaxFailuresPerAccount: read.wholeNumber("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5, 1, 1_000_000),
+    loginMaxFailuresPerIp: read.wholeNumber("LOGIN_MAX_FAILURES_PER_IP", 20, 1, 1_000_000),
+    conversionTtlSeconds: read.wholeNumber("CONVERSION_TTL_SECONDS", 7 * DAY, 1, YEAR),
+    playCountWindowSeconds: read.wholeNumber("PLAY_COUNT_WINDOW_SECONDS", 3600, 1, YEAR),
+    deletionGraceSeconds: read.wholeNumber("DELETION_GRACE_SECONDS", 7 * DAY, 0, YEAR),
+    maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
+  };
+  read.check();
+  const dataDir = resolve(read.text("DATA_DIR", "./data"));
+  mkdirSync(dataDir, { recursive: true });
+  const ffmpegPath = read.text("FFMPEG_PATH", Bun.which("ffmpeg") ?? "ffmpeg");
+  return {
+    ...settings,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
-    jwtLifetime: env.JWT_LIFETIME ?? "7d",
     ffmpegPath,
     // ffprobe ships beside ffmpeg in every distribution we support.
-    ffprobePath: env.FFPROBE_PATH ?? (ffmpegPath.includes("/") ? join(dirname(ffmpegPath), "ffprobe") : "ffprobe"),
-    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,
-    logLevel,
-    freeQuotaSeconds: Number(env.FREE_QUOTA_SECONDS ?? 3600),
-    jobConcurrency: Number(env.JOB_CONCURRENCY ?? cpus().length),
-    loginMaxFailuresPerAccount: Number(env.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5),
-    loginMaxFailuresPerIp: Number(env.LOGIN_MAX_FAILURES_PER_IP ?? 20),
-    conversionTtlSeconds: Number(env.CONVERSION_TTL_SECONDS ?? 7 * 24 * 3600),
-    playCountWindowSeconds: Number(env.PLAY_COUNT_WINDOW_SECONDS ?? 3600),
-    deletionGraceSeconds: Number(env.DELETION_GRACE_SECONDS ?? 7 * 24 * 3600),
-    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 4096) * 1024 * 1024,
+    ffprobePath: read.text("FFPROBE_PATH", ffmpegPath.includes("/") ? join(dirname(ffmpegPath), "ffprobe") : "ffprobe"),
   };
 }
 
-export const config = loadConfig();
+/** The settings, read once at boot; a bad one stops the process with its message (exit code 1). */
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // The logger is configured from these settings, so this one message goes straight to stderr.
+    process.stderr.write(`Stemma cannot start:\n${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+export const config = loadConfigOrExit();

@@ -14,5 +14,4 @@ export const forbidden = (message = "You do not have permission to do this") => 
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
-export const unprocessable = (message: string) => new HttpError(422, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);

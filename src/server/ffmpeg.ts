@@ -120,12 +120,3 @@ export interface FfprobeReport {
     tags?: Record<string, string>;
   }>;
 }
-
-/** Whether the configured ffmpeg runs at all (health check and boot). */
-export async function ffmpegAvailable(): Promise<boolean> {
-  try {
-    return (await spawnTool(config.ffmpegPath, ["-version"], { timeoutMs: 10_000 })).code === 0;
-  } catch {
-    return false;
-  }
-}

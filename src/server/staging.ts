@@ -10,11 +10,6 @@ import { config } from "./config";
 export const STAGING_DIR = join(config.dataDir, "staging");
 mkdirSync(STAGING_DIR, { recursive: true });
 
-export function stagingPath(name: string): string {
-  if (!/^[a-z0-9][a-z0-9_.-]*$/i.test(name)) throw new Error(`Invalid staging name: ${name}`);
-  return join(STAGING_DIR, name);
-}
-
 /** A fresh staging folder for one job or request; callers remove it when done. */
 export function stagingFolder(): string {
   const dir = join(STAGING_DIR, crypto.randomUUID());

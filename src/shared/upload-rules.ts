@@ -1,6 +1,6 @@
 /**
  * SPEC §5 rules for a track's info and files, with their messages, shared by the upload and edit
- * forms (islands) and the server (modules/tracks/upload-input.ts, upload.ts), so the user reads one
+ * forms (islands) and the server (modules/tracks/upload-input.ts, modules/uploads/service.ts), so the user reads one
  * message whichever side refuses.
  */
 export const ORIGINAL_FORMATS = ["wav", "flac", "xm", "it", "s3m", "mod"] as const;

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import type { FeatureFlag, InviteCode } from "../../islands/admin/admin-api";
 import { call, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { screenshotPath } from "../support/screenshots";
 import { signedInPage } from "../support/signed-in-page";
 import { horizontalBox, pageWidths } from "./support/layout";
 
@@ -67,8 +67,7 @@ describe("admin tabs on a phone", () => {
     });
     const tabs = page.getByRole("navigation", { name: "Admin sections" });
     await tabs.getByRole("link", { name: "Deleted Tracks" }).waitFor();
-    mkdirSync("/tmp/fixui-shots", { recursive: true });
-    await page.screenshot({ path: "/tmp/fixui-shots/admin-tabs-375.png" });
+    await page.screenshot({ path: screenshotPath("admin-tabs-375") });
     for (const label of ["Feature Flags", "Invite Codes", "Deleted Tracks"]) {
       const tab = tabs.getByRole("link", { name: label });
       const box = await horizontalBox(tab);

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { call, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { screenshotPath } from "../support/screenshots";
 import { signedInPage } from "../support/signed-in-page";
 import { horizontalBox } from "./support/layout";
 
@@ -106,8 +106,7 @@ describe("notification bell", () => {
     await bell(page).filter({ hasText: /\d/ }).click();
     const panel = dropdown(page);
     await panel.getByRole("listitem").first().waitFor();
-    mkdirSync("/tmp/fixui-shots", { recursive: true });
-    await page.screenshot({ path: "/tmp/fixui-shots/bell-375.png" });
+    await page.screenshot({ path: screenshotPath("bell-375") });
     for (const part of [
       panel,
       panel.getByRole("heading", { name: "Notifications" }),

@@ -1,17 +1,16 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import type { TrackInfo } from "../../src/shared/upload-rules";
 import { call, type Session, signUp } from "../support/api";
 import { waitForFieldMessage } from "../support/field-message";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { screenshotPath } from "../support/screenshots";
 import { signedInPage } from "../support/signed-in-page";
 import { waitForProcessing } from "../support/uploads";
 import { CORPUS, uploadTrack } from "./track-page/fixtures";
 
 setDefaultTimeout(60_000);
 
-const SHOTS = "/tmp/track-edit-shots";
 const ORIGINAL = `${CORPUS}/real-audio/hydrogen-808_Cymbal.flac`;
 
 const live = setUpServerAndBrowser();
@@ -23,7 +22,6 @@ beforeAll(async () => {
   await signUp(live.server); // the first account is the ADMIN; these tests are about ordinary users
   [owner, stranger] = await Promise.all([signUp(live.server), signUp(live.server)]);
   licenses = (await call<Array<{ id: string; name: string }>>(live.server, "GET", "/licenses")).body;
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 type TrackJson = TrackInfo & { id: string };
@@ -356,12 +354,12 @@ describe("layout", () => {
     { width: 1280, height: 900 },
     { width: 375, height: 812 },
   ]) {
-    test(`fits ${viewport.width}px without sideways scrolling (screenshot in ${SHOTS})`, async () => {
+    test(`fits ${viewport.width}px without sideways scrolling (screenshot in test-results/screenshots)`, async () => {
       const id = await newTrack({ genreNames: ["ambient", "drums", "a rather long genre name"] });
       const { context, page } = await openEdit(id, owner, viewport);
       await saveButton(page).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: `${SHOTS}/track-edit-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: screenshotPath(`track-edit-${viewport.width}`), fullPage: true });
       await context.close();
     });
   }

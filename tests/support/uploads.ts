@@ -1,10 +1,10 @@
-import { basename, isAbsolute, join } from "node:path";
+import { basename } from "node:path";
 import { call } from "./api";
+import { corpusPath } from "./corpus";
 import type { TestServer } from "./server";
 
-/** Real uploads through POST /api/track (SPEC §7) for API, browser and bench tests. */
-export const CORPUS = "/work/shared/corpus";
-export const corpusPath = (path: string) => (isAbsolute(path) ? path : join(CORPUS, path));
+// Real uploads through POST /api/track (SPEC §7) for API, browser and bench tests.
+export { CORPUS, corpusPath } from "./corpus";
 
 export interface UploadOptions {
   /** A corpus-relative or absolute path, or [path, name to upload it as]. */
@@ -64,7 +64,7 @@ export async function createTrack(server: TestServer, token: string, options: Up
   return res.body.id;
 }
 
-/** A valid 0.25 s WAV from the shared corpus: the smallest real upload. */
+/** A valid 0.25 s WAV from the test media: the smallest real upload. */
 const TINY_WAV = "bad/CON.wav";
 
 /** Uploads a tiny real WAV (no waiting for processing) and returns the new id. */

@@ -2,11 +2,11 @@ import { FfmpegError, probe, runFfmpeg } from "../ffmpeg";
 import { type PcmLayout, readFlacHeader, readWavHeader, type WavHeader } from "./headers";
 import { moduleIsWhole } from "./module-structure";
 import { PeakReducer } from "./peaks";
-import { type AudioFormat, DEMUXER, MODULE_FORMATS, readHead, sniffAudio } from "./sniff";
+import { DEMUXER, MODULE_FORMATS, readHead, sniffAudio, type UploadFormat } from "./sniff";
 
 /** What the upload learns about a file before anything is stored or charged. */
 export interface AudioFacts {
-  format: AudioFormat;
+  format: UploadFormat;
   /** Seconds, from the decoded sample count (never from a header, which may lie). */
   duration: number;
   sampleRate: number;
@@ -34,7 +34,7 @@ const SILENCE_LEVEL = 10 ** (-60 / 20);
  * decodes it; the decode also makes its waveform. `label` names it in messages ("Audio file", "Stem 2").
  * Throws AudioRejected for anything that is not whole, honest, decodable, audible audio of `expected`.
  */
-export async function inspectAudio(path: string, expected: AudioFormat, label: string): Promise<AudioFacts> {
+export async function inspectAudio(path: string, expected: UploadFormat, label: string): Promise<AudioFacts> {
   const file = Bun.file(path);
   if (file.size === 0) throw new AudioRejected(`${label} is empty`);
   const { head, tagLength } = await readHead(file);
@@ -81,7 +81,7 @@ async function honestWavHeader(file: Blob, label: string): Promise<WavHeader> {
  * A tracker module: whole by its own structure, audible when rendered, with its title and message
  * text from ffprobe (libopenmpt's metadata), which runs beside the render.
  */
-async function inspectModule(path: string, format: AudioFormat, label: string, bytes: Uint8Array): Promise<AudioFacts> {
+async function inspectModule(path: string, format: UploadFormat, label: string, bytes: Uint8Array): Promise<AudioFacts> {
   if (!moduleIsWhole(format, bytes)) throw new AudioRejected(`${label} is a truncated module`);
   const [probed, decoded] = await Promise.allSettled([
     probe(path, DEMUXER[format], { timeoutMs: PROBE_TIMEOUT_MS }),
@@ -121,7 +121,7 @@ async function inspectModule(path: string, format: AudioFormat, label: string, b
  * STREAMINFO claims more channels than its frames carry) cannot shrink the counted length. `strict`
  * stops at the first damaged frame (`-xerror`).
  */
-async function decodeAll(path: string, format: AudioFormat, label: string, layout: PcmLayout | null, strict: boolean) {
+async function decodeAll(path: string, format: UploadFormat, label: string, layout: PcmLayout | null, strict: boolean) {
   const reducer = new PeakReducer();
   const heldTo = layout ? ["-ac", String(layout.channels), "-ar", String(layout.sampleRate)] : [];
   try {

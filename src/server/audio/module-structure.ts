@@ -1,11 +1,11 @@
-import { type AudioFormat, MOD_TAG } from "./sniff";
+import { MOD_TAG, type UploadFormat } from "./sniff";
 
 /**
  * Whether a tracker module holds every byte its own headers point at. libopenmpt renders a
  * truncated module without complaint (missing samples become silence, exit code 0), so a cut-off
  * upload is caught by walking the structure: every pattern, instrument and sample must fit the file.
  */
-export function moduleIsWhole(format: AudioFormat, bytes: Uint8Array): boolean {
+export function moduleIsWhole(format: UploadFormat, bytes: Uint8Array): boolean {
   const reader = new Reader(bytes);
   try {
     switch (format) {

@@ -1,11 +1,11 @@
 import { runFfmpeg } from "../ffmpeg";
-import { type AudioFormat, DEMUXER } from "./sniff";
+import { DEMUXER, type UploadFormat } from "./sniff";
 
 /** Streaming MP3 bitrate for full tracks and stems. */
 export const MP3_BITRATE = "192k";
 const RENDER_TIMEOUT_MS = 15 * 60_000;
 
-const input = (path: string, format: AudioFormat) => ["-f", DEMUXER[format], "-i", `file:${path}`];
+const input = (path: string, format: UploadFormat) => ["-f", DEMUXER[format], "-i", `file:${path}`];
 
 /**
  * One decode feeding two outputs: the streaming MP3 (written to `mp3Path`) and EBU R128 loudness
@@ -13,7 +13,7 @@ const input = (path: string, format: AudioFormat) => ["-f", DEMUXER[format], "-i
  */
 export async function renderMp3AndLoudness(
   path: string,
-  format: AudioFormat,
+  format: UploadFormat,
   mp3Path: string,
   signal?: AbortSignal,
 ): Promise<{ loudnessLufs: number | null }> {

@@ -3,10 +3,10 @@
  * own signatures. The result picks ffmpeg's forced input format, so a PNG named .xm never reaches
  * libopenmpt and an MP3 named .wav never reaches the WAV demuxer.
  */
-export type AudioFormat = "wav" | "flac" | "xm" | "it" | "s3m" | "mod";
+export type UploadFormat = "wav" | "flac" | "xm" | "it" | "s3m" | "mod";
 
 /** ffmpeg's demuxer for each format (tracker modules all go through libopenmpt). */
-export const DEMUXER: Record<AudioFormat, string> = {
+export const DEMUXER: Record<UploadFormat, string> = {
   wav: "wav",
   flac: "flac",
   xm: "libopenmpt",
@@ -15,7 +15,7 @@ export const DEMUXER: Record<AudioFormat, string> = {
   mod: "libopenmpt",
 };
 
-export const MODULE_FORMATS: readonly AudioFormat[] = ["xm", "it", "s3m", "mod"];
+export const MODULE_FORMATS: readonly UploadFormat[] = ["xm", "it", "s3m", "mod"];
 
 /** How many leading bytes sniffing needs (the MOD signature sits at offset 1080). */
 export const SNIFF_BYTES = 1084;
@@ -30,7 +30,7 @@ export const MOD_TAG =
 /** RIFF, and its 64-bit forms RF64 and BW64 (EBU Tech 3306/3285), which ffmpeg's wav demuxer reads too. */
 const WAV_CONTAINERS = ["RIFF", "RF64", "BW64"];
 
-export function sniffAudio(head: Uint8Array): AudioFormat | null {
+export function sniffAudio(head: Uint8Array): UploadFormat | null {
   if (head.length >= 12 && WAV_CONTAINERS.includes(ascii(head, 0, 4)) && ascii(head, 8, 4) === "WAVE") return "wav";
   if (head.length >= 4 && ascii(head, 0, 4) === "fLaC") return "flac";
   if (head.length >= 17 && ascii(head, 0, 17) === "Extended Module: ") return "xm";

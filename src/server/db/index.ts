@@ -20,6 +20,4 @@ export function openDatabase(path: string) {
   return db;
 }
 
-export type Db = ReturnType<typeof openDatabase>;
-
 export const db = openDatabase(join(config.dataDir, "stemma.db"));

@@ -7,7 +7,7 @@ import { type Static, type TSchema, t } from "elysia";
 export const jobDefinitions = {
   /** A no-op round trip used by the health check and tests to prove the queue runs jobs. */
   "system.ping": { payload: t.Object({ nonce: t.String() }), attempts: 1, timeoutMs: 10_000 },
-  /** Peaks, MP3, loudness and cover sizes for an upload and its stems (modules/tracks/processing.ts). */
+  /** Peaks, MP3, loudness and cover sizes for an upload and its stems (modules/uploads/processing.ts). */
   "track.process": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 60 * 60_000 },
   /** Encodes one on-demand WAV/FLAC derivative (modules/conversions). */
   "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 1, timeoutMs: 15 * 60_000 },

@@ -1,6 +1,6 @@
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
-import { processTrack } from "../../../modules/tracks/processing";
-import { purgeDeletedTracks } from "../../../modules/tracks/purge";
+import { purgeDeletedTracks } from "../../../modules/tracks/service";
+import { processTrack } from "../../../modules/uploads/service";
 import type { JobHandlers } from "./definitions";
 import { handlePing } from "./ping";
 

@@ -7,7 +7,8 @@ import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixt
 
 setDefaultTimeout(90_000);
 
-const live = setUpServerAndBrowser();
+// Conversions kept 2 days instead of the default 7, so the ready toast is seen to say the server's figure.
+const live = setUpServerAndBrowser({ env: { CONVERSION_TTL_SECONDS: String(2 * 24 * 3600) } });
 let owner: Awaited<ReturnType<typeof signUp>>;
 /** Signed in, but not the owner: downloads are for every signed-in user who may see the track. */
 let listener: Awaited<ReturnType<typeof signUp>>;
@@ -115,7 +116,7 @@ describe("downloads", () => {
     await page.context().close();
   });
 
-  test("WAV starts a conversion, polls until it is ready (toast: 7 days), downloads, then goes direct", async () => {
+  test("WAV starts a conversion, polls until it is ready (toast: the server's CONVERSION_TTL_SECONDS, 2 days here), downloads, then goes direct", async () => {
     const page = await openTrackPage(live, trackId, { token: owner.token });
     const conversionCalls: string[] = [];
     page.on("request", (request) => {
@@ -127,7 +128,7 @@ describe("downloads", () => {
     await wav.click();
     await downloads(page).getByRole("button", { name: "Converting WAV..." }).waitFor();
     await toast(page, "status", "WAV Ready").waitFor({ timeout: 30_000 });
-    await page.getByText("Your WAV file is ready and will be available for 7 days.").waitFor();
+    await page.getByText("Your WAV file is ready and will be available for 2 days.").waitFor();
     expect((await downloaded).suggestedFilename()).toMatch(/\.wav$/);
     expect(conversionCalls.some((url) => url.includes("audio-conversion-status?format=wav"))).toBe(true);
 

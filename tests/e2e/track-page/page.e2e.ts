@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import { signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
+import { screenshotPath } from "../../support/screenshots";
 import { waitForProcessing } from "../../support/uploads";
 import { pageWidths, spillingBoxes } from "../support/layout";
 import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
@@ -121,11 +121,10 @@ describe("long names and line breaks", () => {
   });
 
   test("at 375px the header wraps title, artist, genre and uploader name; nothing scrolls sideways", async () => {
-    mkdirSync("/tmp/fixui-shots", { recursive: true });
     const { context, page } = await live.openPage(`/track/${publicLong}`, null, { viewport: { width: 375, height: 812 } });
     const trackPage = page.getByRole("article");
     await trackPage.getByText(`Uploaded by ${uploader.user.username}`).waitFor();
-    await page.screenshot({ path: "/tmp/fixui-shots/track-header-375.png" });
+    await page.screenshot({ path: screenshotPath("track-header-375") });
     const widths = await pageWidths(page);
     expect(widths.page).toBe(widths.screen);
     expect(await spillingBoxes(trackPage)).toEqual([]);

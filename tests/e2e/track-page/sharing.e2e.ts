@@ -1,16 +1,15 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { call, type Session, signUp } from "../../support/api";
 import { waitForFieldMessage } from "../../support/field-message";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
+import { screenshotPath } from "../../support/screenshots";
 import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { CORPUS, openTrackPage, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(90_000);
 
-const SHOTS = "/tmp/sharing-shots";
 const live = setUpServerAndBrowser();
 let owner: Session;
 let friend: Session;
@@ -18,7 +17,6 @@ let friend: Session;
 beforeAll(async () => {
   await signUp(live.server); // The first account is the admin, who may see every track; the others are plain users.
   [owner, friend] = await Promise.all([signUp(live.server), signUp(live.server)]);
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 /** A processed track of the owner's (a short real FLAC), private unless `isPublic`. */
@@ -179,7 +177,7 @@ describe("layout", () => {
     { width: 1280, height: 900 },
     { width: 375, height: 812 },
   ]) {
-    test(`fits ${viewport.width}px without sideways scrolling (screenshot in ${SHOTS})`, async () => {
+    test(`fits ${viewport.width}px without sideways scrolling (screenshot in test-results/screenshots)`, async () => {
       const id = await newTrack("Layout");
       const longAddress = await signUp(live.server, { email: `a.rather.long.address.for.a.phone.${viewport.width}@example.com` });
       await call(live.server, "POST", `/track/${id}/share`, {
@@ -194,7 +192,7 @@ describe("layout", () => {
       // From the top, so the sticky top bar is drawn where it belongs in the full-page picture.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.mouse.move(0, 0);
-      await page.screenshot({ path: `${SHOTS}/sharing-${viewport.width}.png`, fullPage: true });
+      await page.screenshot({ path: screenshotPath(`sharing-${viewport.width}`), fullPage: true });
       await context.close();
     });
   }

@@ -1,0 +1,73 @@
+import type { Viewer } from "../auth/service";
+import {
+  countTracksByStatus,
+  type DeletedStatus,
+  findTracksInOrder,
+  listPageKeys,
+  type Scope,
+  type Sort,
+  type TrackListItemView,
+  trackListItemViews,
+} from "../tracks/service";
+import { decodeCursor, encodeCursor } from "./cursor";
+
+export type ListName = "own" | "public" | "shared" | "available";
+
+export interface PageQuery {
+  cursor?: string;
+  limit?: number;
+  sortField?: Sort["field"];
+  sortDirection?: Sort["direction"];
+}
+
+export interface Page {
+  items: TrackListItemView[];
+  metadata: { nextCursor: string | null };
+}
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+/** SPEC §9: newest first unless asked otherwise. */
+const DEFAULT_SORT: Sort = { field: "createdAt", direction: "desc" };
+/** The admin screen's default (SPEC §9): title ascending. */
+const DEFAULT_DELETED_SORT: Sort = { field: "title", direction: "asc" };
+const DELETED_STATUSES: DeletedStatus[] = ["PENDING_DELETION", "DELETED"];
+
+function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
+  if (list === "public" || !viewer) return [{ kind: "public" }];
+  if (list === "own") return [{ kind: "owner", userId: viewer.id }];
+  if (list === "shared") return [{ kind: "shared", userId: viewer.id }];
+  return [{ kind: "public" }, { kind: "owner", userId: viewer.id }, { kind: "shared", userId: viewer.id }];
+}
+
+/** One page plus the cursor after its last item; reads one extra row to know whether more follow. */
+function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): Page {
+  const field = query.sortField ?? fallback.field;
+  const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
+  const keys = listPageKeys(scopes, sort, after, limit + 1);
+  const shown = keys.slice(0, limit);
+  const last = shown.at(-1);
+  const nextCursor = keys.length > limit && last ? encodeCursor(sort, last) : null;
+  return { items: trackListItemViews(findTracksInOrder(shown.map((key) => key.id))), metadata: { nextCursor } };
+}
+
+/** GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. */
+export function listTracks(list: ListName, viewer: Viewer | null, query: PageQuery): Page {
+  return readPage(scopesOf(list, viewer), query, DEFAULT_SORT);
+}
+
+/** The admin's deleted-tracks list (the route checks the admin): one status, or both when none is given. */
+export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Page {
+  const statuses = query.status ? [query.status] : DELETED_STATUSES;
+  return readPage(
+    statuses.map((status) => ({ kind: "status", status })),
+    query,
+    DEFAULT_DELETED_SORT,
+  );
+}
+
+export function countDeletedTracks(status?: DeletedStatus): { count: number } {
+  return { count: countTracksByStatus(status ? [status] : DELETED_STATUSES) };
+}

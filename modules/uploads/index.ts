@@ -1,0 +1,56 @@
+import { Elysia, t } from "elysia";
+import { streamedBody } from "../../src/server/body-limit";
+import { config } from "../../src/server/config";
+import { receiveMultipart } from "../../src/server/multipart";
+import { withStagingFolder } from "../../src/server/staging";
+import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
+import { authGuard } from "../auth";
+import { getTrack } from "../tracks/service";
+import { resumePendingProcessing } from "./processing";
+import { uploadTrack } from "./service";
+
+/** The parts of POST /track; sizes are bounded by MAX_UPLOAD_MB as a whole. */
+const UPLOAD_LIMITS = {
+  files: {
+    original: { max: 1, tooMany: "Send one original audio file" },
+    coverArt: { max: 1, tooMany: "Send one cover art image" },
+    stems: { max: MAX_STEMS, tooMany: TOO_MANY_STEMS },
+  },
+  maxBytes: config.maxUploadBytes,
+  maxFieldBytes: 1024 * 1024,
+  // Some clients send the JSON as a Blob part with its own content type.
+  textParts: ["data"],
+};
+
+/** For the OpenAPI document only: the route reads its body itself. */
+const UPLOAD_FORM = t.Object({
+  data: t.String({ description: "JSON: title, primaryArtistName, licenseId, … and stemMetadata[] of {name, type}" }),
+  original: t.File(),
+  coverArt: t.Optional(t.File()),
+  stems: t.Optional(t.Files()),
+});
+
+/** SPEC §7 POST /track: the upload, checked whole before anything is kept; processing runs as a job. */
+export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags: ["Tracks"] } })
+  .use(authGuard)
+  .onStart(() => resumePendingProcessing())
+  .post(
+    "/track",
+    ({ user, request, set }) =>
+      withStagingFolder(async (folder) => {
+        const { fields, files } = await receiveMultipart(request, folder, UPLOAD_LIMITS);
+        const [original, coverArt] = [files.original?.[0], files.coverArt?.[0]];
+        const { track, notification } = await uploadTrack(user, { data: fields.data, original, coverArt, stems: files.stems });
+        set.status = 201;
+        return { id: track.id, track: getTrack(track.id, user), ...(notification ? { notification } : {}) };
+      }),
+    {
+      auth: true,
+      // The body streams to disk (receiveMultipart) under MAX_UPLOAD_MB instead of being parsed into memory.
+      ...streamedBody,
+      detail: {
+        summary: "Upload a track (multipart: data JSON, original, optional coverArt and stems)",
+        requestBody: { content: { "multipart/form-data": { schema: UPLOAD_FORM } } },
+      },
+    },
+  );

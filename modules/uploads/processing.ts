@@ -1,0 +1,116 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
+import { renderMp3AndLoudness } from "../../src/server/audio/render";
+import type { UploadFormat } from "../../src/server/audio/sniff";
+import { log } from "../../src/server/logger";
+import { enqueue } from "../../src/server/queue";
+import { stagingFolder } from "../../src/server/staging";
+import { fileStore } from "../../src/server/store";
+import {
+  type CoverSize,
+  findTrack,
+  listStemsOf,
+  pendingTrackIds,
+  type Stem,
+  type Track,
+  trackKeys,
+  updateStem,
+  updateTrack,
+} from "../tracks/service";
+import { renderCoverSizes } from "./cover-art";
+
+/** A reason the owner sees on a failed track (processingError). */
+class ProcessingFailed extends Error {}
+
+/** Adds the processing job durably; the id makes a second add (boot recovery) a no-op while one is queued. */
+export async function enqueueProcessing(trackId: string): Promise<void> {
+  await enqueue("track.process", { trackId }, `track-process-${trackId}`);
+}
+
+/** Boot: every track still PENDING gets its job back, in case the crash lost it. */
+export async function resumePendingProcessing(): Promise<void> {
+  const ids = pendingTrackIds();
+  for (const id of ids) await enqueueProcessing(id);
+  if (ids.length) log.info("re-queued tracks still processing", { count: ids.length });
+}
+
+/**
+ * The `track.process` job: the MP3 + loudness of the original and of every stem, and the cover
+ * sizes, all side by side (the ffmpeg semaphore keeps it to one process per core). Waveforms and
+ * lengths were already made by the validating decode at upload, so nothing here decodes twice or
+ * probes again. Idempotent: every output is written under a temporary name and renamed into place,
+ * and rows are only updated with finished files, so running it again after a crash simply redoes
+ * the work that is missing.
+ */
+export async function processTrack(trackId: string, signal: AbortSignal): Promise<void> {
+  const track = findTrack(trackId);
+  if (track?.processingStatus !== "PENDING") return;
+  const folder = stagingFolder();
+  try {
+    if (!(await fileStore.stat(track.originalKey))) {
+      throw new ProcessingFailed("The upload was interrupted before its audio was saved. Please upload it again.");
+    }
+    const stems = listStemsOf(trackId).map((stem) => processStem(track, stem, folder, signal));
+    const results = await Promise.allSettled([processOriginal(track, folder, signal), processCover(track), ...stems]);
+    // Everything has settled before the folder goes; the first failure in order is the one reported.
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    updateTrack(trackId, { processingStatus: "READY", processingError: null });
+    log.info("track processed", { trackId, stems: stems.length });
+  } catch (error) {
+    // A shutdown aborts the job: leave it PENDING so the durable queue runs it again after restart.
+    if (signal.aborted) throw error;
+    const reason = error instanceof ProcessingFailed ? error.message : "The audio could not be processed.";
+    log.warn("track processing failed", { trackId, error: error instanceof Error ? error.message : String(error) });
+    updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The streaming MP3 and its loudness from one ffmpeg run, stored under `mp3Key`. */
+async function encodeMp3(path: string, format: UploadFormat, mp3Key: string, folder: string, signal: AbortSignal) {
+  const mp3Path = join(folder, `${crypto.randomUUID()}.mp3`);
+  const { loudnessLufs } = await renderMp3AndLoudness(path, format, mp3Path, signal);
+  const stored = await fileStore.putFile(mp3Key, mp3Path);
+  return { mp3Key, loudnessLufs, mp3SizeBytes: stored.size };
+}
+
+async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
+  const path = await fileStore.localPath(track.originalKey);
+  updateTrack(track.id, await encodeMp3(path, track.originalFormat, trackKeys.mp3(track.id), folder, signal));
+}
+
+async function processStem(track: Track, stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
+  if (stem.processingStatus === "READY") return;
+  const path = await fileStore.localPath(stem.fileKey);
+  const mp3Key = trackKeys.stemMp3(track.id, stem.id);
+  try {
+    const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
+    updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
+    throw new ProcessingFailed(`Stem "${stem.name}" could not be processed.`);
+  }
+}
+/** WebP sizes from the kept source; the source is dropped once they exist. */
+async function processCover(track: Track): Promise<void> {
+  const sourceKey = trackKeys.coverSource(track.id);
+  const source = await fileStore.get(sourceKey);
+  if (!source) {
+    if (track.coverArtPending && !track.coverArtKey) updateTrack(track.id, { coverArtPending: false });
+    return;
+  }
+  const sizes = await renderCoverSizes(await source.bytes()).catch(() => {
+    throw new ProcessingFailed("The cover art could not be converted.");
+  });
+  for (const [size, bytes] of Object.entries(sizes)) await fileStore.put(trackKeys.cover(track.id, size as CoverSize), bytes);
+  const pageKey = trackKeys.cover(track.id, "page");
+  updateTrack(track.id, {
+    coverArtKey: pageKey,
+    coverArtSizeBytes: Object.values(sizes).reduce((sum, bytes) => sum + bytes.byteLength, 0),
+    coverArtPending: false,
+  });
+  await fileStore.delete(sourceKey);
+}

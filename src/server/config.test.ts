@@ -1,0 +1,111 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadConfig } from "./config";
+import { ConfigError } from "./settings";
+
+const dataDir = mkdtempSync(join(tmpdir(), "stemma-config-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "test-secret", ...env });
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    load(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe("settings", () => {
+  test("unset (or empty) settings take the README's defaults", () => {
+    const config = load({ JOB_CONCURRENCY: "", PORT: " " });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: "http://localhost:3000",
+      jwtLifetime: "7d",
+      adminEmail: null,
+      logLevel: "info",
+      freeQuotaSeconds: 3600,
+      loginMaxFailuresPerAccount: 5,
+      loginMaxFailuresPerIp: 20,
+      conversionTtlSeconds: 604800,
+      playCountWindowSeconds: 3600,
+      deletionGraceSeconds: 604800,
+      maxUploadBytes: 4096 * 1024 * 1024,
+    });
+    expect(config.jobConcurrency).toBeGreaterThanOrEqual(1);
+  });
+
+  test("good values are taken as given, at the edges of their ranges too", () => {
+    const config = load({
+      PORT: "0",
+      PUBLIC_URL: "https://stemma.example/",
+      JWT_LIFETIME: "2 hours",
+      ADMIN_EMAIL: " Ada@Example.com ",
+      LOG_LEVEL: "debug",
+      FREE_QUOTA_SECONDS: "0",
+      JOB_CONCURRENCY: "64",
+      CONVERSION_TTL_SECONDS: "1",
+      DELETION_GRACE_SECONDS: "0",
+      MAX_UPLOAD_MB: "1",
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      publicUrl: "https://stemma.example",
+      jwtLifetime: "2 hours",
+      adminEmail: "ada@example.com",
+      logLevel: "debug",
+      freeQuotaSeconds: 0,
+      jobConcurrency: 64,
+      conversionTtlSeconds: 1,
+      deletionGraceSeconds: 0,
+      maxUploadBytes: 1024 * 1024,
+    });
+  });
+
+  test.each([
+    ["JOB_CONCURRENCY", "0", 'JOB_CONCURRENCY must be a whole number from 1 to 64, got "0"'],
+    ["JOB_CONCURRENCY", "abc", 'JOB_CONCURRENCY must be a whole number from 1 to 64, got "abc"'],
+    ["JOB_CONCURRENCY", "2.5", 'JOB_CONCURRENCY must be a whole number from 1 to 64, got "2.5"'],
+    ["PORT", "65536", 'PORT must be a whole number from 0 to 65535, got "65536"'],
+    ["FREE_QUOTA_SECONDS", "-1", 'FREE_QUOTA_SECONDS must be a whole number from 0 to 1000000000, got "-1"'],
+    ["MAX_UPLOAD_MB", "0", 'MAX_UPLOAD_MB must be a whole number from 1 to 1048576, got "0"'],
+    ["CONVERSION_TTL_SECONDS", "1e3", 'CONVERSION_TTL_SECONDS must be a whole number from 1 to 31536000, got "1e3"'],
+    ["PLAY_COUNT_WINDOW_SECONDS", "0", 'PLAY_COUNT_WINDOW_SECONDS must be a whole number from 1 to 31536000, got "0"'],
+    ["LOGIN_MAX_FAILURES_PER_IP", "0x10", 'LOGIN_MAX_FAILURES_PER_IP must be a whole number from 1 to 1000000, got "0x10"'],
+    ["LOG_LEVEL", "verbose", 'LOG_LEVEL must be one of debug, info, warn, error, got "verbose"'],
+    ["JWT_LIFETIME", "forever", 'JWT_LIFETIME must be a duration such as 30m, 12h or 7d, got "forever"'],
+    [
+      "PUBLIC_URL",
+      "stemma.example",
+      'PUBLIC_URL must be an http or https address such as https://stemma.example, got "stemma.example"',
+    ],
+    ["ADMIN_EMAIL", "admin", 'ADMIN_EMAIL must be an e-mail address, got "admin"'],
+  ])("%s=%s is refused: %s", (name, value, message) => {
+    expect(problemsOf({ [name]: value })).toEqual([message]);
+  });
+
+  test("every bad setting is named at once", () => {
+    expect(problemsOf({ JOB_CONCURRENCY: "0", PORT: "x", LOG_LEVEL: "loud" })).toHaveLength(3);
+  });
+});
+
+test("the server refuses to boot with a bad setting: exit code 1 and the message on stderr", async () => {
+  const bootDir = mkdtempSync(join(tmpdir(), "stemma-config-boot-"));
+  try {
+    const server = Bun.spawn([process.execPath, "src/server/main.ts"], {
+      cwd: join(import.meta.dir, "..", ".."),
+      env: { ...process.env, PORT: "0", DATA_DIR: bootDir, JOB_CONCURRENCY: "0" },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    expect(await server.exited).toBe(1);
+    const stderr = await new Response(server.stderr).text();
+    expect(stderr).toContain('JOB_CONCURRENCY must be a whole number from 1 to 64, got "0"');
+    expect(await new Response(server.stdout).text()).not.toContain("listening");
+  } finally {
+    rmSync(bootDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,75 @@
+/** Raised when environment settings are not usable; its message names every bad variable and what it accepts. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ConfigError";
+  }
+}
+
+/** jose's duration units (what @elysiajs/jwt accepts for `exp`), without signs or "ago". */
+const DURATION = /^\d+(\.\d+)? ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)$/i;
+
+/**
+ * Reads environment variables, each with its default and accepted values. A bad value is noted (its default is used
+ * meanwhile) so that `check()` reports every problem at once; an empty value counts as unset.
+ */
+export class SettingsReader {
+  private readonly problems: string[] = [];
+
+  constructor(private readonly env: Record<string, string | undefined>) {}
+
+  private given(name: string): string | undefined {
+    return this.env[name]?.trim() || undefined;
+  }
+
+  private refuse<T>(name: string, accepted: string, fallback: T): T {
+    this.problems.push(`${name} must be ${accepted}, got ${JSON.stringify(this.env[name])}`);
+    return fallback;
+  }
+
+  wholeNumber(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.given(name);
+    if (raw === undefined) return fallback;
+    const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    return value >= min && value <= max ? value : this.refuse(name, `a whole number from ${min} to ${max}`, fallback);
+  }
+
+  oneOf<T extends string>(name: string, options: readonly T[], fallback: T): T {
+    const raw = this.given(name);
+    if (raw === undefined) return fallback;
+    return options.includes(raw as T) ? (raw as T) : this.refuse(name, `one of ${options.join(", ")}`, fallback);
+  }
+
+  /** A duration as JWTs take it: "30m", "12h", "7d", "2 hours". */
+  duration(name: string, fallback: string): string {
+    const raw = this.given(name);
+    if (raw === undefined) return fallback;
+    return DURATION.test(raw) ? raw : this.refuse(name, "a duration such as 30m, 12h or 7d", fallback);
+  }
+
+  /** An http(s) address, without a trailing slash. */
+  httpUrl(name: string, fallback: string): string {
+    const raw = this.given(name);
+    if (raw === undefined) return fallback;
+    const url = URL.parse(raw);
+    const usable = url && (url.protocol === "http:" || url.protocol === "https:");
+    return usable
+      ? raw.replace(/\/$/, "")
+      : this.refuse(name, "an http or https address such as https://stemma.example", fallback);
+  }
+
+  email(name: string): string | null {
+    const raw = this.given(name);
+    if (raw === undefined) return null;
+    return /^[^\s@]+@[^\s@]+$/.test(raw) ? raw.toLowerCase() : this.refuse(name, "an e-mail address", null);
+  }
+
+  text(name: string, fallback: string): string {
+    return this.given(name) ?? fallback;
+  }
+
+  /** Throws a ConfigError naming every bad setting read so far. */
+  check(): void {
+    if (this.problems.length > 0) throw new ConfigError(this.problems);
+  }
+}

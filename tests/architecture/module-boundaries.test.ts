@@ -1,0 +1,103 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { checkBoundaries, importsOf } from "./module-graph";
+
+const REPO = join(import.meta.dir, "../..");
+
+test("this repository keeps its module boundaries and has no module cycles", () => {
+  expect(checkBoundaries(REPO)).toEqual({ violations: [], cycles: [] });
+});
+
+describe("the check itself, over small trees", () => {
+  const roots: string[] = [];
+  afterAll(() => {
+    for (const root of roots) rmSync(root, { recursive: true, force: true });
+  });
+
+  /** A throwaway tree of `path -> source`. */
+  function tree(files: Record<string, string>): string {
+    const root = mkdtempSync(join(tmpdir(), "stemma-boundaries-"));
+    roots.push(root);
+    for (const [path, code] of Object.entries(files)) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), code);
+    }
+    return root;
+  }
+
+  const layered = {
+    "modules/users/index.ts": 'import { find } from "./service";\nexport const plugin = find;',
+    "modules/users/service.ts": 'import { repo } from "./repo";\nexport const find = repo;',
+    "modules/users/repo.ts": "export const repo = 1;",
+    "modules/users/schema.ts": "export const users = 1;",
+    "modules/users/model.ts": "export const User = 1;",
+  };
+
+  test("imports through index.ts, service.ts and model.ts pass", () => {
+    const root = tree({
+      ...layered,
+      "modules/songs/service.ts":
+        'import { find } from "../users/service";\nimport { plugin } from "../users";\nexport { find, plugin };',
+      "modules/songs/schema.ts": 'import { users } from "../users/schema";\nexport const songs = users;',
+      "modules/songs/songs.test.ts": 'import { users } from "../users/schema";\nimport { find } from "../songs/service";',
+      "islands/song.tsx": 'import type { User } from "../modules/users/model";',
+      "src/server/api.ts": 'import { plugin } from "../../modules/users";',
+    });
+    expect(checkBoundaries(root)).toEqual({ violations: [], cycles: [] });
+  });
+
+  test("reaching into another module's repo, schema or helper fails, type-only and dynamic imports included", () => {
+    const root = tree({
+      ...layered,
+      "modules/songs/service.ts": 'import { repo } from "../users/repo";\nexport const x = repo;',
+      "modules/songs/view.ts": 'import type { users } from "../users/schema";\nexport type X = typeof users;',
+      "modules/songs/later.ts": 'export const later = () => import("../users/repo");',
+      "src/server/jobs.ts": 'import { repo } from "../../modules/users/repo";',
+      "islands/song.tsx": 'import { find } from "../modules/users/service";',
+    });
+    expect(checkBoundaries(root).violations.sort()).toEqual(
+      [
+        "modules/songs/later.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
+        "modules/songs/service.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
+        "modules/songs/view.ts -> modules/users/schema.ts: reach another module only through its index.ts, service.ts or model.ts",
+        "src/server/jobs.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
+        "islands/song.tsx -> modules/users/service.ts: islands may import only a module's model.ts",
+      ].sort(),
+    );
+  });
+
+  test("two modules using each other's services is a cycle, also through a third module", () => {
+    const root = tree({
+      ...layered,
+      "modules/users/service.ts": 'import { songs } from "../songs/service";\nexport const find = songs;',
+      "modules/songs/service.ts": 'import { albums } from "../albums/service";\nexport const songs = albums;',
+      "modules/albums/index.ts": 'import { find } from "../users/service";\nexport const plugin = find;',
+      "modules/albums/service.ts": "export const albums = 1;",
+    });
+    expect(checkBoundaries(root)).toEqual({ violations: [], cycles: [["albums", "users", "songs", "albums"]] });
+  });
+
+  test("a test importing another module's service makes no cycle", () => {
+    const root = tree({
+      ...layered,
+      "modules/songs/service.ts": 'import { find } from "../users/service";\nexport const songs = find;',
+      "modules/users/users.test.ts": 'import { songs } from "../songs/service";',
+    });
+    expect(checkBoundaries(root).cycles).toEqual([]);
+  });
+
+  test("every form of import is found", () => {
+    const code = [
+      'import { a } from "./a";',
+      'import type { B } from "./b";',
+      'export { c } from "./c";',
+      'import "./d";',
+      'const e = await import("./e");',
+      'type F = import("./f").F;',
+      'import {\n  g,\n  h,\n} from "./gh";',
+    ].join("\n");
+    expect(importsOf(code).sort()).toEqual(["./a", "./b", "./c", "./d", "./e", "./f", "./gh"]);
+  });
+});
