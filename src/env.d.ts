@@ -6,6 +6,6 @@ declare namespace App {
     /** The public URL of this server, for absolute links (OpenGraph tags). */
     publicUrl: string;
     /** GET /api/track/{id} as an anonymous visitor would get it, or null when such a visitor may not see it. */
-    getTrackPage(id: string): Promise<import("../islands/track/types").TrackDetails | null>;
+    getTrackPage(id: string): Promise<import("../modules/tracks/model").TrackDetails | null>;
   }
 }

@@ -105,6 +105,20 @@ export function upload<T>(path: string, form: FormData, onProgress?: (sent: numb
   });
 }
 
+/**
+ * SPEC §7 presigned URL: the media URL with a short-lived media token for this user and track in
+ * `?token=` (the session token never goes into a URL). SPEC §8 wording when it fails.
+ */
+export async function presignMediaUrl(url: string): Promise<{ url: string; expiresAt: string | null }> {
+  const response = await fetch(apiUrl("/media/presign"), {
+    method: "POST",
+    headers: { ...authHeaders(), "content-type": "application/json" },
+    body: JSON.stringify({ url }),
+  });
+  if (!response.ok) throw new Error(`Failed to get presigned URL: ${response.statusText}`);
+  return (await response.json()) as { url: string; expiresAt: string | null };
+}
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("POST", path, { ...options, body }),

@@ -3,7 +3,7 @@ import type WaveSurfer from "wavesurfer.js";
 import { formatDuration } from "../lib/format";
 import { createSurfer } from "./create-surfer";
 import { claimMediaSession, setMediaSessionState } from "./media-session";
-import { authorizedMediaUrl } from "./media-url";
+import { mediaUrl } from "./media-url";
 import { createPlayRecorder, type PlayTarget } from "./play-recorder";
 import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import { WaveformSvg } from "./WaveformSvg";
@@ -19,7 +19,7 @@ export type PlayerState = "loading" | "ready" | "playing" | "paused";
 export interface PlayerProps {
   /** Unique on the page: one-at-a-time playback is keyed by it (e.g. `track:{id}`, `stem:{id}`). */
   playerId: string;
-  /** The audio URL from the API (fullTrackMp3Url or a stem's mp3Url); the token is added unless `isPublic`. */
+  /** The audio URL from the API (fullTrackMp3Url or a stem's mp3Url); presigned unless `isPublic`. */
   src: string;
   /** The stored peaks (waveformData) and duration in seconds: drawn as they are, nothing is decoded. Keep the array stable. */
   peaks: number[];
@@ -34,7 +34,7 @@ export interface PlayerProps {
   playTarget?: PlayTarget;
   /** Full tracks get the stop/reset button ('Stop Playback' while playing, else 'Reset to Start'). */
   showStop?: boolean;
-  /** Public media streams without the token; left out, the token is added (private media needs it). */
+  /** Public media streams as it is; left out, the URL is presigned (private media needs a media token). */
   isPublic?: boolean;
 }
 
@@ -73,9 +73,13 @@ export default function Player(props: PlayerProps) {
     if (surferRef.current) return surferRef.current;
     const media = new Audio();
     media.preload = "none";
-    media.src = authorizedMediaUrl(src, props.isPublic ?? false);
-    const created = createSurfer({ container: waveRef.current as HTMLElement, media, peaks, duration, height }).then(
-      (instance) => {
+    const container = waveRef.current as HTMLElement;
+    const created = mediaUrl(src, props.isPublic ?? false)
+      .then((url) => {
+        media.src = url;
+        return createSurfer({ container, media, peaks, duration, height });
+      })
+      .then((instance) => {
         const target = details.current.playTarget;
         const recorder = target ? createPlayRecorder(target) : null;
         const controls = {
@@ -104,8 +108,7 @@ export default function Player(props: PlayerProps) {
           if (instance.isPlaying()) recorder?.progress(time);
         });
         return instance;
-      },
-    );
+      });
     surferRef.current = created;
     return created;
   }

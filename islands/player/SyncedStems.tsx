@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
+import type { StemDetails } from "../../modules/tracks/model";
 import { formatDuration } from "../lib/format";
-import type { StemDetails } from "../track/types";
-import { authorizedMediaUrl } from "./media-url";
+import { mediaUrl } from "./media-url";
 import { createPlayRecorder } from "./play-recorder";
 import { StemWave } from "./StemWave";
 import { audibleStems, toggled } from "./solo-mute";
@@ -27,7 +27,7 @@ export function SyncedStems({
   trackId: string;
   stems: (StemDetails & { duration: number; waveformData: number[]; mp3Url: string })[];
   height: WaveformHeight;
-  /** Public stems stream without the token. */
+  /** Public stems stream as they are; private ones through presigned URLs. */
   isPublic: boolean;
 }) {
   const playbackRef = useRef<StemPlayback | null>(null);
@@ -41,8 +41,9 @@ export function SyncedStems({
 
   useEffect(() => {
     const playback = createStemPlayback(
-      stems.map((stem) => ({ id: stem.id, url: authorizedMediaUrl(stem.mp3Url, isPublic), duration: stem.duration })),
+      stems.map((stem) => ({ id: stem.id, url: stem.mp3Url, duration: stem.duration })),
       duration,
+      (url) => mediaUrl(url, isPublic),
     );
     playbackRef.current = playback;
     playback.ready.then(

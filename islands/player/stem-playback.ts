@@ -1,5 +1,5 @@
 import { StreamingStems } from "./stream-sync";
-import { planDecoding, StemSyncEngine, type SyncStem } from "./sync-engine";
+import { fetchAudio, planDecoding, StemSyncEngine, type SyncStem } from "./sync-engine";
 
 /** What synced mode needs from either way of playing stems together. */
 export interface StemPlayback {
@@ -14,13 +14,16 @@ export interface StemPlayback {
   close(): void;
 }
 
+/** Turns a stem's API URL into one the browser may load (media-url.ts: presigned for private tracks). */
+export type ResolveUrl = (url: string) => Promise<string>;
+
 /** Decoded buffers on one clock when they fit the memory budget (see sync-engine.ts), else streaming. */
-export function createStemPlayback(stems: SyncStem[], duration: number): StemPlayback {
+export function createStemPlayback(stems: SyncStem[], duration: number, resolveUrl: ResolveUrl): StemPlayback {
   const rate = planDecoding(stems);
-  if (rate === null) return new StreamingStems(stems);
+  if (rate === null) return new StreamingStems(stems, resolveUrl);
   const context = new AudioContext({ sampleRate: rate, latencyHint: "playback" });
   const engine = new StemSyncEngine(context, duration);
-  const ready = engine.load(stems);
+  const ready = engine.load(stems, async (url) => fetchAudio(await resolveUrl(url)));
   return {
     ready,
     get playing() {

@@ -1,3 +1,4 @@
+import type { ResolveUrl } from "./stem-playback";
 import type { SyncStem } from "./sync-engine";
 
 /** SPEC §4: a follower further than 0.02 s from the clock is corrected, checked every 100 ms. */
@@ -15,21 +16,23 @@ export class StreamingStems {
   readonly ready: Promise<void>;
   playing = false;
 
-  constructor(stems: SyncStem[]) {
+  constructor(stems: SyncStem[], resolveUrl: ResolveUrl) {
     for (const stem of stems) {
       const audio = new Audio();
       audio.preload = "auto";
-      audio.src = stem.url;
       this.elements.set(stem.id, audio);
     }
     this.ready = Promise.all(
-      [...this.elements.values()].map(
-        (audio) =>
-          new Promise<void>((resolve, reject) => {
-            audio.addEventListener("canplay", () => resolve(), { once: true });
-            audio.addEventListener("error", () => reject(new Error(`Failed to fetch ${audio.src}`)), { once: true });
-          }),
-      ),
+      stems.map(async (stem) => {
+        const audio = this.elements.get(stem.id) as HTMLAudioElement;
+        const loaded = new Promise<void>((resolve, reject) => {
+          audio.addEventListener("canplay", () => resolve(), { once: true });
+          // The API URL, not the loaded one: that carries a media token, and messages get logged.
+          audio.addEventListener("error", () => reject(new Error(`Failed to fetch ${stem.url}`)), { once: true });
+        });
+        audio.src = await resolveUrl(stem.url);
+        return loaded;
+      }),
     ).then(() => undefined);
   }
 

@@ -1,3 +1,4 @@
+import { withoutToken } from "./media-url";
 /**
  * Synced stems on one Web Audio clock (SPEC §4 synced mode). Every stem is a decoded buffer started
  * at the same context time, so stems cannot drift apart; solo and mute are gain changes, and a seek
@@ -51,9 +52,9 @@ export class StemSyncEngine {
   ) {}
 
   /** Fetches and decodes the stems one after another, so only one encoded file is held at a time. */
-  async load(stems: SyncStem[], fetchAudio: (url: string) => Promise<ArrayBuffer> = defaultFetch): Promise<void> {
+  async load(stems: SyncStem[], fetchStem: (url: string) => Promise<ArrayBuffer> = fetchAudio): Promise<void> {
     for (const stem of stems) {
-      const buffer = await this.context.decodeAudioData(await fetchAudio(stem.url));
+      const buffer = await this.context.decodeAudioData(await fetchStem(stem.url));
       this.buffers.set(stem.id, buffer);
       const gain = this.context.createGain();
       gain.connect(this.context.destination);
@@ -125,9 +126,9 @@ export class StemSyncEngine {
   }
 }
 
-async function defaultFetch(url: string): Promise<ArrayBuffer> {
+export async function fetchAudio(url: string): Promise<ArrayBuffer> {
   const response = await fetch(url);
-  // SPEC §8 wording for a failed audio fetch.
-  if (!response.ok) throw new Error(`Failed to fetch ${url}: ${response.status} (${response.statusText})`);
+  // SPEC §8 wording for a failed audio fetch; the media token stays out of the message (it gets logged).
+  if (!response.ok) throw new Error(`Failed to fetch ${withoutToken(url)}: ${response.status} (${response.statusText})`);
   return response.arrayBuffer();
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { StorageQuota } from "../../src/shared/storage-quota";
+import type { StorageQuota } from "../../modules/storage/model";
 import { formatQuotaDuration } from "../lib/format";
 import { showToast } from "../lib/toasts";
 import { PageGuard } from "../shell/PageGuard";

@@ -1,4 +1,4 @@
-import type { StorageQuota } from "../../src/shared/storage-quota";
+import type { StorageQuota } from "../../modules/storage/model";
 import { api } from "../lib/api";
 
 export const fetchStorageQuota = () => api.get<StorageQuota>("/storage/quota", { fresh: true });

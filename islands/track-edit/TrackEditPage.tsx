@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { useLicenses } from "../form/use-licenses";
 import { ApiError, api } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { PageGuard } from "../shell/PageGuard";
-import type { TrackDetails } from "../track/types";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { formFromTrack } from "./edit-form";

@@ -1,7 +1,7 @@
+import type { TrackDetails } from "../../modules/tracks/model";
 import type { TrackInfo } from "../../src/shared/upload-rules";
 import { convertReleaseDate } from "../form/release-date";
 import { type TrackInfoForm, trackInfoFromForm } from "../form/track-info";
-import type { TrackDetails } from "../track/types";
 
 /** The body of PATCH /api/track/{id} (SPEC §7): the release date and its precision only when a date is set. */
 export type TrackUpdate = Omit<TrackInfo, "releaseDate" | "releaseDatePrecision"> &

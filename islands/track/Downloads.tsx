@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
+import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { $auth } from "../lib/auth";
 import { formatPeriod } from "../lib/format";
 import { signInHref, useReturnPath } from "../lib/return-path";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
-import { authorizedMediaUrl } from "../player/media-url";
-import { type ConversionFormat, type ConversionTarget, downloadPath, startConversion, waitForConversion } from "./conversion";
+import { mediaUrl } from "../player/media-url";
+import { type ConversionTarget, downloadPath, startConversion, waitForConversion } from "./conversion";
 
 type FormatState = "idle" | "converting" | "failed";
 
@@ -64,13 +65,20 @@ function DownloadControls({ target, label, wavReady, flacReady, isPublic }: Down
   useEffect(() => () => polls.current.abort(), []);
 
   const setState = (format: ConversionFormat, state: FormatState) => setStates((current) => ({ ...current, [format]: state }));
-  const fileUrl = (format: "mp3" | ConversionFormat) =>
-    authorizedMediaUrl(downloadPath(target, format), isPublic, { attachment: "" });
+  const fileUrl = (format: "mp3" | ConversionFormat) => mediaUrl(downloadPath(target, format), isPublic, { attachment: "" });
+
+  async function downloadReady(format: "mp3" | ConversionFormat) {
+    try {
+      triggerDownload(await fileUrl(format));
+    } catch (error) {
+      showToast({ type: "error", title: "Download Failed", message: (error as Error).message });
+    }
+  }
 
   async function download(format: ConversionFormat) {
     const name = format.toUpperCase();
     if (ready[format]) {
-      triggerDownload(fileUrl(format));
+      await downloadReady(format);
       return;
     }
     setState(format, "converting");
@@ -104,13 +112,23 @@ function DownloadControls({ target, label, wavReady, flacReady, isPublic }: Down
       title: `${name} Ready`,
       message: `Your ${name} file is ready and will be available for ${formatPeriod(keptForSeconds)}.`,
     });
-    triggerDownload(fileUrl(format));
+    await downloadReady(format);
   }
 
   return (
     <fieldset className="downloads">
       <legend>Download {label}</legend>
-      <a className="button button-small button-secondary" href={fileUrl("mp3")} download>
+      <a
+        className="button button-small button-secondary"
+        href={`${downloadPath(target, "mp3")}?attachment=`}
+        download
+        onClick={(event) => {
+          // A private file's link needs a media token, fetched when it is used (tokens are short-lived).
+          if (isPublic) return;
+          event.preventDefault();
+          void downloadReady("mp3");
+        }}
+      >
         MP3
       </a>
       {(["wav", "flac"] as const).map((format) => (

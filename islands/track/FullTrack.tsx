@@ -1,6 +1,7 @@
+import type { TrackDetails } from "../../modules/tracks/model";
 import Player from "../player/Player";
 import Downloads from "./Downloads";
-import { isProcessingUrl, type TrackDetails } from "./types";
+import { isProcessingUrl } from "./processing-url";
 import { useIsPublic } from "./visibility";
 
 /**

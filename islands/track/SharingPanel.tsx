@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from "react";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { ApiError, api } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { ShareForm } from "./ShareForm";
-import type { TrackDetails } from "./types";
 
 /** One entry of Track.sharedWith (SPEC §3), which the API fills for the owner only. */
 export type SharedUser = NonNullable<TrackDetails["sharedWith"]>[number];

@@ -1,9 +1,9 @@
 import { useState } from "react";
+import type { StemDetails } from "../../modules/tracks/model";
 import { formatDuration } from "../lib/format";
 import Player from "../player/Player";
 import { SyncedStems } from "../player/SyncedStems";
 import Downloads from "./Downloads";
-import type { StemDetails } from "./types";
 import { useIsPublic } from "./visibility";
 
 type PlayableStem = StemDetails & { duration: number; waveformData: number[]; mp3Url: string };

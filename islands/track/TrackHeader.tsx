@@ -1,5 +1,6 @@
+import type { TrackDetails } from "../../modules/tracks/model";
 import { formatDuration, formatReleaseDate } from "../lib/format";
-import { isProcessingUrl, type TrackDetails } from "./types";
+import { isProcessingUrl } from "./processing-url";
 
 /** A picture-frame icon standing in for cover art that is missing or still being processed (SPEC §4). */
 function CoverPlaceholder({ processing }: { processing: boolean }) {

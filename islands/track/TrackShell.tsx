@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { api } from "../lib/api";
-import { authorizedMediaUrl } from "../player/media-url";
+import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import FullTrack from "./FullTrack";
@@ -8,9 +9,9 @@ import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
 import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
+import { isProcessingUrl } from "./processing-url";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
-import type { TrackDetails } from "./types";
 
 /**
  * The track page for a track the server would not render for an anonymous request (private, or not
@@ -45,9 +46,10 @@ export default function TrackShell({ trackId }: { trackId: string }) {
     return () => clearInterval(timer);
   }, [processing, load]);
 
+  const coverArt = track?.coverArt && !isProcessingUrl(track.coverArt) ? track.coverArt : null;
+  const coverUrl = useMediaUrl(coverArt, track?.isPublic ?? false);
   if (failed) return <ErrorView message="Failed to load track details" onRetry={() => void load(true)} />;
   if (!track) return <Loading />;
-  const coverUrl = track.coverArt ? authorizedMediaUrl(track.coverArt, track.isPublic) : null;
   return (
     <article className="track-page">
       <TrackHeader track={track} coverUrl={coverUrl} plays={<PlaysCount trackId={track.id} plays={track.totalPlays} />}>

@@ -1,18 +1,13 @@
+import type { StatusReply } from "../../modules/conversions/model";
+import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { api } from "../lib/api";
 
 /** SPEC §9: conversions are polled every 5 s. */
 export const CONVERSION_POLL_MS = 5_000;
 
-export type ConversionFormat = "wav" | "flac";
-
 export interface ConversionTarget {
   trackId: string;
   stemId?: string;
-}
-
-interface StatusResponse {
-  status: string;
-  data?: { conversionStatus?: string; availableForSeconds?: number };
 }
 
 /** Where the finished file downloads from (SPEC §7 media paths). */
@@ -45,7 +40,7 @@ export async function waitForConversion(
     : `/track/${target.trackId}/audio-conversion-status`;
   while (!signal.aborted) {
     await new Promise((resolve) => setTimeout(resolve, CONVERSION_POLL_MS));
-    const reply = await api.get<StatusResponse>(path, { query: { format }, fresh: true, signal });
+    const reply = await api.get<StatusReply>(path, { query: { format }, fresh: true, signal });
     const status = reply.data?.conversionStatus;
     if (status === "COMPLETED") return reply.data?.availableForSeconds ?? 0;
     if (status === "FAILED") return null;

@@ -1,4 +1,4 @@
-import { SORT_OPTIONS, type SortKey } from "./types";
+import { SORT_OPTIONS, type SortKey } from "./sort-options";
 
 /** The eight SPEC §9 sorts. */
 export function SortDropdown({ value, onChange }: { value: SortKey; onChange: (key: SortKey) => void }) {

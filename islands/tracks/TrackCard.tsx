@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
+import type { TrackListItem } from "../../modules/tracks/model";
 import { formatDuration, formatReleaseDate } from "../lib/format";
-import { authorizedMediaUrl } from "../player/media-url";
+import { useMediaUrl } from "../player/media-url";
 import Player from "../player/Player";
 import { WaveformSvg } from "../player/WaveformSvg";
 import { WAVEFORM_HEIGHTS } from "../player/waveform-style";
-import { isProcessingUrl } from "../track/types";
+import { isProcessingUrl } from "../track/processing-url";
 import { ActivityBars } from "./ActivityBars";
 import { CardIcon } from "./CardIcons";
 import { LicenseTooltip } from "./LicenseTooltip";
-import type { TrackListItem } from "./types";
 
 export interface CardSelection {
   selected: boolean;
@@ -100,8 +100,12 @@ export function TrackCard({
   );
 }
 
+/** The cover's URL once it exists (not while it is being processed). */
+const coverUrlOf = (track: TrackListItem) => (track.coverArt && !isProcessingUrl(track.coverArt) ? track.coverArt : null);
+
 function CoverArt({ track }: { track: TrackListItem }) {
-  if (!track.coverArt || isProcessingUrl(track.coverArt))
+  const src = useMediaUrl(coverUrlOf(track), track.isPublic);
+  if (!track.coverArt || isProcessingUrl(track.coverArt) || !src)
     return (
       <span
         className="card-cover card-cover-placeholder"
@@ -111,14 +115,7 @@ function CoverArt({ track }: { track: TrackListItem }) {
         <CardIcon name="image" size={28} />
       </span>
     );
-  return (
-    <img
-      className="card-cover"
-      src={authorizedMediaUrl(track.coverArt, track.isPublic)}
-      alt={`Cover art of ${track.title}`}
-      loading="lazy"
-    />
-  );
+  return <img className="card-cover" src={src} alt={`Cover art of ${track.title}`} loading="lazy" />;
 }
 
 function OwnershipIcon({ isOwner, username }: { isOwner: boolean; username: string }) {
@@ -132,6 +129,7 @@ function OwnershipIcon({ isOwner, username }: { isOwner: boolean; username: stri
 
 /** 'Processing audio...' until the audio is ready, then the player at list height (SPEC §4, §9). */
 function CardWaveform({ track }: { track: TrackListItem }) {
+  const artworkUrl = useMediaUrl(coverUrlOf(track), track.isPublic);
   if (isProcessingUrl(track.originalUrl)) return <p className="card-processing">Processing audio...</p>;
   const peaks = track.waveformData ?? [];
   if (!track.fullTrackMp3Url || track.duration === null)
@@ -145,7 +143,7 @@ function CardWaveform({ track }: { track: TrackListItem }) {
       height={WAVEFORM_HEIGHTS.list}
       title={track.title}
       artist={track.primaryArtistName}
-      artworkUrl={track.coverArt && !isProcessingUrl(track.coverArt) ? authorizedMediaUrl(track.coverArt, track.isPublic) : null}
+      artworkUrl={artworkUrl}
       playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
       isPublic={track.isPublic}
     />

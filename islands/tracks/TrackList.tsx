@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import type { TrackListItem } from "../../modules/tracks/model";
 import { api } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { ErrorView } from "../ui/ErrorView";
@@ -7,8 +8,8 @@ import { DeleteDialog } from "./DeleteDialog";
 import { SelectionBar } from "./SelectionBar";
 import { SortDropdown } from "./SortDropdown";
 import { nextSelection } from "./selection";
+import { DEFAULT_SORT, type SortKey } from "./sort-options";
 import { TrackCard } from "./TrackCard";
-import { DEFAULT_SORT, type SortKey, type TrackListItem } from "./types";
 import { useTrackPages } from "./use-track-pages";
 import "./tracks.css";
 

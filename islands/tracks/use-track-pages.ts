@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { TrackPage } from "../../modules/lists/model";
+import type { TrackListItem } from "../../modules/tracks/model";
 import { api } from "../lib/api";
-import { SORT_OPTIONS, type SortKey, type TrackListItem, type TrackPage } from "./types";
+import { SORT_OPTIONS, type SortKey } from "./sort-options";
 
 const PAGE_SIZE = 20;
 

@@ -1,8 +1,9 @@
 import { Elysia, t } from "elysia";
-import { EARLY_ACCESS_FLAG, MAX_INVITE_CODE_USES, MAX_USES_INVALID } from "../../src/shared/validation";
+import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { authGuard } from "../auth";
 import { earlyAccess } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
+import { FeatureFlag, InviteCode, NewFeatureFlag, NewInviteCode } from "./model";
 import * as admin from "./service";
 
 // Signup (modules/auth) follows the early-access flag and invite codes kept here; auth cannot import
@@ -18,25 +19,19 @@ earlyAccess.provide({
     }),
 });
 
-const FeatureFlag = t.Object({ id: t.String(), name: t.String(), description: t.String(), isEnabled: t.Boolean() });
-const InviteCode = t.Object({
-  id: t.String(),
-  code: t.String(),
-  reference: t.Nullable(t.String()),
-  usedCount: t.Number(),
-  maxUses: t.Number(),
-  expiresAt: t.Nullable(t.Date()),
-  isActive: t.Boolean(),
+const flagView = ({ id, name, description, isEnabled }: admin.FeatureFlagRow): FeatureFlag => ({
+  id,
+  name,
+  description,
+  isEnabled,
 });
-
-const flagView = ({ id, name, description, isEnabled }: admin.FeatureFlagRow) => ({ id, name, description, isEnabled });
-const codeView = ({ id, code, reference, usedCount, maxUses, expiresAt, isActive }: admin.InviteCodeRow) => ({
+const codeView = ({ id, code, reference, usedCount, maxUses, expiresAt, isActive }: admin.InviteCodeRow): InviteCode => ({
   id,
   code,
   reference,
   usedCount,
   maxUses,
-  expiresAt,
+  expiresAt: expiresAt?.toISOString() ?? null,
   isActive,
 });
 
@@ -52,10 +47,7 @@ export const adminModule = new Elysia({ name: "module.admin" })
       app
         .get("/feature-flags", () => admin.listFeatureFlags().map(flagView), { response: t.Array(FeatureFlag) })
         .post("/feature-flags", ({ body }) => flagView(admin.createFeatureFlag(body.name.trim(), body.description)), {
-          body: t.Object({
-            name: t.String({ minLength: 1, pattern: "\\S", error: "Flag name is required" }),
-            description: t.Optional(t.String()),
-          }),
+          body: NewFeatureFlag,
           response: FeatureFlag,
         })
         .patch("/feature-flags/:id", ({ params, body }) => flagView(admin.setFeatureFlagEnabled(params.id, body.isEnabled)), {
@@ -76,13 +68,7 @@ export const adminModule = new Elysia({ name: "module.admin" })
               }),
             ),
           {
-            body: t.Object({
-              maxUses: t.Optional(t.Integer({ minimum: 1, maximum: MAX_INVITE_CODE_USES, error: MAX_USES_INVALID })),
-              expiresAt: t.Optional(
-                t.Nullable(t.String({ format: "date-time" }), { error: "Expires At must be a date and time" }),
-              ),
-              reference: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
-            }),
+            body: NewInviteCode,
             response: InviteCode,
           },
         )

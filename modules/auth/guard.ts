@@ -4,11 +4,13 @@ import { config } from "../../src/server/config";
 import { forbidden, unauthorized } from "../../src/server/errors";
 import { findViewer, type Viewer } from "./service";
 
-/** The token from `Authorization: Bearer …`, or from `?token=` (media URLs in <audio>/<img>). */
-function tokenOf(authorization: string | undefined, query: Record<string, unknown>): string | null {
-  const match = authorization?.match(/^Bearer\s+(\S+)$/i);
-  if (match) return match[1] as string;
-  return typeof query.token === "string" && query.token ? query.token : null;
+/**
+ * The session token from `Authorization: Bearer …`, and only from there: a session in a URL would end
+ * up in histories, logs and shared links. Media URLs carry short-lived media tokens instead
+ * (modules/media/token.ts), which are never sessions.
+ */
+function tokenOf(authorization: string | undefined): string | null {
+  return authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 }
 
 export const jwtPlugin = jwt({ name: "jwt", secret: config.jwtSecret, exp: config.jwtLifetime });
@@ -19,8 +21,8 @@ export const jwtPlugin = jwt({ name: "jwt", secret: config.jwtSecret, exp: confi
  */
 export const authGuard = new Elysia({ name: "auth-guard" })
   .use(jwtPlugin)
-  .derive({ as: "global" }, async ({ headers, query, jwt }): Promise<{ viewer: Viewer | null }> => {
-    const token = tokenOf(headers.authorization, query);
+  .derive({ as: "global" }, async ({ headers, jwt }): Promise<{ viewer: Viewer | null }> => {
+    const token = tokenOf(headers.authorization);
     if (!token) return { viewer: null };
     const payload = await jwt.verify(token);
     if (!payload || typeof payload.sub !== "string") return { viewer: null };

@@ -1,17 +1,11 @@
 import { Elysia, t } from "elysia";
+import { clientIp } from "../../src/server/client-ip";
 import { authGuard, jwtPlugin } from "./guard";
+import { Credentials, Session, SignupBody, User, UserSummary } from "./model";
 import * as auth from "./service";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
 export { authGuard };
-
-const User = t.Object({
-  id: t.String(),
-  email: t.String(),
-  username: t.String(),
-  role: t.Union([t.Literal("USER"), t.Literal("ADMIN")]),
-});
-const Session = t.Object({ token: t.String(), user: User });
 
 /** SPEC §7 Auth. Field rules and messages are SPEC §5's, checked in the service. */
 export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", detail: { tags: ["Auth"] } })
@@ -20,11 +14,10 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   .post(
     "/login",
     async ({ body, jwt, request, server }) => {
-      const ip = server?.requestIP(request)?.address ?? "unknown";
-      const user = await auth.login(body.email, body.password, ip);
+      const user = await auth.login(body.email, body.password, clientIp(server, request));
       return { token: await jwt.sign({ sub: user.id }), user };
     },
-    { body: t.Object({ email: t.String(), password: t.String() }), response: Session },
+    { body: Credentials, response: Session },
   )
   .post(
     "/signup",
@@ -34,7 +27,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       return { token: await jwt.sign({ sub: user.id }), user };
     },
     {
-      body: t.Object({ email: t.String(), username: t.String(), password: t.String(), inviteCode: t.Optional(t.String()) }),
+      body: SignupBody,
       response: { 201: Session },
     },
   )
@@ -52,5 +45,5 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   .get("/users", ({ user, query }) => auth.listUsers(query.email).filter((other) => other.id !== user.id), {
     auth: true,
     query: t.Object({ email: t.Optional(t.String()) }),
-    response: t.Array(t.Object({ id: t.String(), username: t.String() })),
+    response: t.Array(UserSummary),
   });

@@ -3,8 +3,10 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { CORPUS, decodedSampleCount, startUpload, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
+import { CORPUS, decodedSampleCount, startUpload, uploadTrack } from "../../tests/support/test-tracks";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
+import type { TrackDetails } from "../tracks/model";
+import type { StatusReply } from "./model";
 
 /** Every stem in the corpus decodes to exactly this many samples (corpus README). */
 const STEM_SAMPLES = 1_323_000;
@@ -15,8 +17,8 @@ const DEFAULT_TTL_SECONDS = 7 * 24 * 60 * 60;
 const live = setUpServer();
 let owner: Session;
 let other: Session;
-let moduleTrack: TrackReply;
-let stemTrack: TrackReply;
+let moduleTrack: TrackDetails;
+let stemTrack: TrackDetails;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -32,14 +34,12 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-type StatusReply = { status: string; data: { conversionStatus: string } };
-
-const statusPath = (track: TrackReply, stemId: string | null, format: string) =>
+const statusPath = (track: TrackDetails, stemId: string | null, format: string) =>
   stemId
     ? `/track/${track.id}/stem/${stemId}/audio-conversion-status?format=${format}`
     : `/track/${track.id}/audio-conversion-status?format=${format}`;
 
-async function pollUntilSettled(track: TrackReply, stemId: string | null, format: string): Promise<string> {
+async function pollUntilSettled(track: TrackDetails, stemId: string | null, format: string): Promise<string> {
   for (let attempt = 0; attempt < 600; attempt++) {
     const { body } = await call<StatusReply>(live.server, "GET", statusPath(track, stemId, format), { token: owner.token });
     if (body.data.conversionStatus === "COMPLETED" || body.data.conversionStatus === "FAILED") return body.data.conversionStatus;
@@ -57,7 +57,7 @@ async function download(path: string, name: string): Promise<string> {
   return file;
 }
 
-const view = async (track: TrackReply) => waitForProcessing<TrackReply>(live.server, owner.token, track.id);
+const view = async (track: TrackDetails) => waitForProcessing<TrackDetails>(live.server, owner.token, track.id);
 
 describe("full track", () => {
   test.each(["wav", "flac"] as const)("a module renders to %s through libopenmpt, sample for sample", async (format) => {
@@ -66,7 +66,13 @@ describe("full track", () => {
       status: "success",
       data: { conversionStatus: "NOT_STARTED", availableForSeconds: DEFAULT_TTL_SECONDS },
     });
-    expect((await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}?token=${owner.token}`)).status).toBe(404);
+    expect(
+      (
+        await fetch(`${live.server.url}/api/track/${moduleTrack.id}/full.${format}`, {
+          headers: { authorization: `Bearer ${owner.token}` },
+        })
+      ).status,
+    ).toBe(404);
 
     const start = await call(live.server, "POST", `/track/${moduleTrack.id}/convert-audio`, {
       token: owner.token,
@@ -165,7 +171,7 @@ test("a conversion may start while the upload is still processing", async () => 
     body: { type: "full", format: "flac" },
   });
   expect(start.body).toEqual({ status: "success" });
-  const track = await waitForProcessing<TrackReply>(live.server, owner.token, id);
+  const track = await waitForProcessing<TrackDetails>(live.server, owner.token, id);
   expect(await pollUntilSettled(track, null, "flac")).toBe("COMPLETED");
 });
 

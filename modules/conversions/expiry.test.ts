@@ -4,12 +4,13 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
+import { uploadTrack } from "../../tests/support/test-tracks";
 import { waitForProcessing } from "../../tests/support/uploads";
+import type { TrackDetails } from "../tracks/model";
 
 const live = setUpServer({ env: { CONVERSION_TTL_SECONDS: "3" } });
 let owner: Session;
-let track: TrackReply;
+let track: TrackDetails;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -61,10 +62,13 @@ test("an expired derivative is deleted and its status is NOT_STARTED again; it c
   expect(storedFlacFiles()).toHaveLength(1);
 
   await waitForStatus("NOT_STARTED");
-  const view = await waitForProcessing<TrackReply>(live.server, owner.token, track.id);
+  const view = await waitForProcessing<TrackDetails>(live.server, owner.token, track.id);
   expect(view.flacConversionStatus).toBe("NOT_STARTED");
   expect(view.fullTrackFlacUrl).toBeNull();
-  expect((await fetch(`${live.server.url}/api/track/${track.id}/full.flac?token=${owner.token}`)).status).toBe(404);
+  expect(
+    (await fetch(`${live.server.url}/api/track/${track.id}/full.flac`, { headers: { authorization: `Bearer ${owner.token}` } }))
+      .status,
+  ).toBe(404);
   expect(storedFlacFiles()).toHaveLength(0);
 
   await call(live.server, "POST", `/track/${track.id}/convert-audio`, {

@@ -1,22 +1,12 @@
 import { Elysia, t } from "elysia";
 import { badRequest } from "../../src/server/errors";
-import { oneOf } from "../../src/server/one-of";
-import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "../../src/shared/conversion-status";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
 import { beforePurge, downloadStates, findViewableTrack, requireStemOf } from "../tracks/service";
 import { expirySweep } from "./expiry";
+import { ConvertBody, ConvertReply, Format, StatusReply } from "./model";
 import { type ConversionSubject, conversionStatuses, conversionStatusReply, deleteTrackConversions } from "./service";
 import { resumeInProgressConversions, startConversion } from "./start";
-
-const Format = oneOf(CONVERSION_FORMATS, "format must be wav or flac");
-const StatusReply = t.Object({
-  status: t.UnionEnum(["success", "in_progress"]),
-  data: t.Object({
-    conversionStatus: t.UnionEnum(CONVERSION_STATUSES),
-    availableForSeconds: t.Integer({ description: "How long a finished WAV/FLAC is kept (CONVERSION_TTL_SECONDS)" }),
-  }),
-});
 
 // Tracks cannot import conversions (conversions builds on tracks): the track JSON's WAV/FLAC state
 // and the purge of a deleted track's derivatives are handed to it here.
@@ -48,12 +38,8 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
     },
     {
       auth: true,
-      body: t.Object({
-        type: oneOf(["full", "stem"], "type must be full or stem"),
-        stemId: t.Optional(t.Nullable(t.String())),
-        format: Format,
-      }),
-      response: t.Object({ status: t.UnionEnum(["success", "in_progress"]) }),
+      body: ConvertBody,
+      response: ConvertReply,
     },
   )
   .get(

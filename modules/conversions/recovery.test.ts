@@ -7,14 +7,16 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { CORPUS, decodedSampleCount, type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
+import { CORPUS, decodedSampleCount, uploadTrack } from "../../tests/support/test-tracks";
+import type { TrackDetails } from "../tracks/model";
+import type { StatusReply } from "./model";
 
 const FLAC = "real-audio/audio-lena.flac";
 
 const live = setUpServer();
 let owner: Session;
-let flacTrack: TrackReply;
-let brokenTrack: TrackReply;
+let flacTrack: TrackDetails;
+let brokenTrack: TrackDetails;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -25,16 +27,14 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-type StatusReply = { status: string; data: { conversionStatus: string } };
-
-const conversionStatus = async (track: TrackReply, format: string) =>
+const conversionStatus = async (track: TrackDetails, format: string) =>
   (
     await call<StatusReply>(live.server, "GET", `/track/${track.id}/audio-conversion-status?format=${format}`, {
       token: owner.token,
     })
   ).body.data.conversionStatus;
 
-async function pollUntilSettled(track: TrackReply, format: string): Promise<string> {
+async function pollUntilSettled(track: TrackDetails, format: string): Promise<string> {
   for (let attempt = 0; attempt < 300; attempt++) {
     const status = await conversionStatus(track, format);
     if (status === "COMPLETED" || status === "FAILED") return status;
@@ -58,8 +58,10 @@ for (const { trackId, format } of ${JSON.stringify(claims)}) {
   expect(run.exitCode).toBe(0);
 }
 
-async function downloadedSamples(track: TrackReply, format: string) {
-  const response = await fetch(`${live.server.url}/api/track/${track.id}/full.${format}?attachment&token=${owner.token}`);
+async function downloadedSamples(track: TrackDetails, format: string) {
+  const response = await fetch(`${live.server.url}/api/track/${track.id}/full.${format}?attachment`, {
+    headers: { authorization: `Bearer ${owner.token}` },
+  });
   expect(response.status).toBe(200);
   const file = join(live.server.dataDir, `download-${track.id}.${format}`);
   await Bun.write(file, await response.arrayBuffer());

@@ -117,7 +117,7 @@ async function convert(conversionId: string, signal: AbortSignal): Promise<void>
   const startedAt = Date.now();
   try {
     const output = join(folder, `out.${conversion.format}`);
-    await encodeDerivative(await fileStore.localPath(source.key), source.format, conversion.format, output, signal);
+    await encodeDerivative(await fileStore.localPath(source.key, folder), source.format, conversion.format, output, signal);
     const key = derivativeKey(track.id, conversion.id, conversion.format);
     const stored = await fileStore.putFile(key, output);
     const expiresAt = new Date(Date.now() + config.conversionTtlSeconds * 1000);

@@ -6,9 +6,10 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type ListPage, listAll } from "../../tests/support/lists";
+import { listAll } from "../../tests/support/lists";
 import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
 import { SORT_DIRECTIONS, SORT_FIELDS } from "../tracks/service";
+import type { TrackPage } from "./model";
 
 const live = setUpServer();
 let admin: Session;
@@ -91,7 +92,7 @@ describe("paging", () => {
 
   test("paging across an upload and a delete neither repeats nor skips", async () => {
     const read = (cursor?: string) =>
-      call<ListPage>(
+      call<TrackPage>(
         live.server,
         "GET",
         `/tracks/available?limit=2&sortField=title&sortDirection=asc${cursor ? `&cursor=${cursor}` : ""}`,

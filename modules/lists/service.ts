@@ -6,10 +6,10 @@ import {
   listPageKeys,
   type Scope,
   type Sort,
-  type TrackListItemView,
   trackListItemViews,
 } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
+import { DEFAULT_LIMIT, type TrackPage } from "./model";
 
 export type ListName = "own" | "public" | "shared" | "available";
 
@@ -20,13 +20,6 @@ export interface PageQuery {
   sortDirection?: Sort["direction"];
 }
 
-export interface Page {
-  items: TrackListItemView[];
-  metadata: { nextCursor: string | null };
-}
-
-export const DEFAULT_LIMIT = 20;
-export const MAX_LIMIT = 100;
 /** SPEC §9: newest first unless asked otherwise. */
 const DEFAULT_SORT: Sort = { field: "createdAt", direction: "desc" };
 /** The admin screen's default (SPEC §9): title ascending. */
@@ -41,7 +34,7 @@ function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
 }
 
 /** One page plus the cursor after its last item; reads one extra row to know whether more follow. */
-function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): Page {
+function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): TrackPage {
   const field = query.sortField ?? fallback.field;
   const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
   const limit = query.limit ?? DEFAULT_LIMIT;
@@ -54,12 +47,12 @@ function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): Page {
 }
 
 /** GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. */
-export function listTracks(list: ListName, viewer: Viewer | null, query: PageQuery): Page {
+export function listTracks(list: ListName, viewer: Viewer | null, query: PageQuery): TrackPage {
   return readPage(scopesOf(list, viewer), query, DEFAULT_SORT);
 }
 
 /** The admin's deleted-tracks list (the route checks the admin): one status, or both when none is given. */
-export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Page {
+export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): TrackPage {
   const statuses = query.status ? [query.status] : DELETED_STATUSES;
   return readPage(
     statuses.map((status) => ({ kind: "status", status })),

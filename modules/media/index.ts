@@ -1,8 +1,11 @@
 import { Elysia, t } from "elysia";
+import { config } from "../../src/server/config";
 import { notFound } from "../../src/server/errors";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
-import { COVER_SIZE_NAMES, findViewableTrack, requireStemOf } from "../tracks/service";
+import { COVER_SIZE_NAMES, requireStemOf } from "../tracks/service";
+import { AUDIO_TYPES, mediaResponses } from "./model";
+import { findMediaTrack, presignMediaUrl } from "./presign";
 import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
@@ -11,26 +14,41 @@ const wantsAttachment = (value: string | undefined) => value !== undefined && va
 // The router needs one parameter name per position, so `{stemId}.{ext}` arrives whole as `stemId`.
 const STEM_FILE = /^([A-Za-z0-9-]+)\.(mp3|wav|flac)$/;
 
-type MediaRequest = { params: { id: string }; query: { attachment?: string }; viewer: Viewer | null; request: Request };
+type MediaRequest = {
+  params: { id: string };
+  query: { attachment?: string; token?: string };
+  viewer: Viewer | null;
+  request: Request;
+};
 
 const fullTrack =
   (format: DownloadFormat) =>
   ({ params, query, viewer, request }: MediaRequest) => {
-    const track = findViewableTrack(params.id, viewer);
+    const track = findMediaTrack(params.id, viewer, query.token);
     return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
   };
 
 /**
  * SPEC §7 media. Every file goes through the one access check of its track (stems and covers too),
- * so private media answers 404 to anyone who may not see the track. The token may come as a bearer
- * header or `?token=` (for <audio>/<img>); the logger masks both.
+ * so private media answers 404 to anyone who may not see the track. The caller is the bearer header's
+ * session, or the holder of a media token in `?token=` (for <audio>/<img>, from POST /media/presign);
+ * the logger masks both.
  */
 export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["Media"] } })
   .use(authGuard)
+  .post(
+    "/media/presign",
+    ({ body, viewer, request }) => presignMediaUrl(body.url, viewer, [new URL(request.url).origin, config.publicUrl]),
+    {
+      body: t.Object({ url: t.String({ maxLength: 2048 }) }),
+      response: t.Object({ url: t.String(), expiresAt: t.Union([t.String(), t.Null()]) }),
+      detail: { summary: "A media URL that plays without the session token (SPEC §7 presigned URL)" },
+    },
+  )
   .get(
     "/track/:id/cover",
     ({ params, query, viewer, request }) => {
-      const track = findViewableTrack(params.id, viewer);
+      const track = findMediaTrack(params.id, viewer, query.token);
       return sendMedia(request, track, coverFile(track, query.size ?? "page"), false);
     },
     {
@@ -39,27 +57,28 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
         size: t.Optional(t.UnionEnum(COVER_SIZE_NAMES, { default: "page", error: "size must be card, page or page2x" })),
         token: t.Optional(t.String()),
       }),
+      detail: { responses: mediaResponses(["image/webp"]) },
     },
   )
   .get(
     "/track/:id/original",
     ({ params, query, viewer, request }) => {
-      const track = findViewableTrack(params.id, viewer);
+      const track = findMediaTrack(params.id, viewer, query.token);
       return sendMedia(request, track, originalFile(track), wantsAttachment(query.attachment));
     },
-    { query: MediaQuery },
+    { query: MediaQuery, detail: { responses: mediaResponses(AUDIO_TYPES) } },
   )
-  .get("/track/:id/full.mp3", fullTrack("mp3"), { query: MediaQuery })
-  .get("/track/:id/full.wav", fullTrack("wav"), { query: MediaQuery })
-  .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery })
+  .get("/track/:id/full.mp3", fullTrack("mp3"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg"]) } })
+  .get("/track/:id/full.wav", fullTrack("wav"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/wav"]) } })
+  .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/flac"]) } })
   .get(
     "/track/:id/stem/:stemId",
     ({ params, query, viewer, request }) => {
       const [, stemId, format] = params.stemId.match(STEM_FILE) ?? [];
       if (!stemId || !format) throw notFound("Not found");
-      const track = findViewableTrack(params.id, viewer);
+      const track = findMediaTrack(params.id, viewer, query.token);
       const stem = requireStemOf(track.id, stemId);
       return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
-    { query: MediaQuery },
+    { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg", "audio/wav", "audio/flac"]) } },
   );

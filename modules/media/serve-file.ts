@@ -37,7 +37,7 @@ function etagOf(key: string, stat: StoredFile): string {
 }
 
 /** If-None-Match uses weak comparison: `W/` prefixes are ignored, `*` matches anything. */
-function matchesAny(header: string | null, etag: string): boolean {
+export function matchesAny(header: string | null, etag: string): boolean {
   if (!header) return false;
   return header.split(",").some((candidate) => {
     const tag = candidate.trim().replace(/^W\//, "");
@@ -51,13 +51,10 @@ export interface Served {
   complete: boolean;
 }
 
-/** Answers GET for a stored file with ETag/304, Range/206/416 and safe headers. */
-export function serveFile(request: Request, blob: Blob, key: string, stat: StoredFile, options: ServeOptions): Served {
-  const etag = etagOf(key, stat);
+/** The headers every media answer carries, wherever its bytes come from. */
+export function mediaHeaders(options: ServeOptions): Headers {
   const headers = new Headers({
     "accept-ranges": "bytes",
-    etag,
-    "last-modified": new Date(stat.lastModified).toUTCString(),
     "cache-control": options.cacheable ? "public, max-age=300" : "private, no-store",
     "content-type": options.contentType,
     // The bytes are user uploads: never let a browser sniff them into HTML or run them as a page.
@@ -65,6 +62,23 @@ export function serveFile(request: Request, blob: Blob, key: string, stat: Store
     "content-security-policy": "default-src 'none'; sandbox",
   });
   if (options.disposition) headers.set("content-disposition", options.disposition);
+  return headers;
+}
+
+/** The 416 answer: the size, and the one error shape instead of the file's type and name. */
+export function unsatisfiableRange(headers: Headers, size: number): Response {
+  headers.set("content-range", `bytes */${size}`);
+  headers.set("content-type", "application/json");
+  headers.delete("content-disposition");
+  return new Response(JSON.stringify({ message: "Requested range not satisfiable" }), { status: 416, headers });
+}
+
+/** Answers GET for a stored file with ETag/304, Range/206/416 and safe headers. */
+export function serveFile(request: Request, blob: Blob, key: string, stat: StoredFile, options: ServeOptions): Served {
+  const etag = etagOf(key, stat);
+  const headers = mediaHeaders(options);
+  headers.set("etag", etag);
+  headers.set("last-modified", new Date(stat.lastModified).toUTCString());
 
   if (matchesAny(request.headers.get("if-none-match"), etag)) {
     return { response: new Response(null, { status: 304, headers }), complete: false };
@@ -72,15 +86,7 @@ export function serveFile(request: Request, blob: Blob, key: string, stat: Store
   // If-Range: a client resuming an older version of the file gets the whole new one instead.
   const ifRange = request.headers.get("if-range");
   const range = ifRange && ifRange !== etag ? null : parseRange(request.headers.get("range"), stat.size);
-  if (range === "unsatisfiable") {
-    headers.set("content-range", `bytes */${stat.size}`);
-    headers.set("content-type", "application/json");
-    headers.delete("content-disposition");
-    return {
-      response: new Response(JSON.stringify({ message: "Requested range not satisfiable" }), { status: 416, headers }),
-      complete: false,
-    };
-  }
+  if (range === "unsatisfiable") return { response: unsatisfiableRange(headers, stat.size), complete: false };
   if (range) {
     headers.set("content-range", `bytes ${range.start}-${range.end}/${stat.size}`);
     headers.set("content-length", String(range.end - range.start + 1));

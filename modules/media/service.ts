@@ -3,7 +3,8 @@ import { fileStore } from "../../src/server/store";
 import { downloadableKey } from "../conversions/service";
 import { type CoverSize, coverVariantKey, incrementDownloads, type Stem, type Track } from "../tracks/service";
 import { attachmentDisposition } from "./content-disposition";
-import { serveFile } from "./serve-file";
+import { serveRemoteFile } from "./remote-delivery";
+import { type Served, type ServeOptions, serveFile } from "./serve-file";
 
 export type DownloadFormat = "mp3" | "wav" | "flac";
 
@@ -58,16 +59,25 @@ export function stemFile(track: Track, stem: Stem, format: DownloadFormat): Medi
 /**
  * Sends a resolved file with Range/ETag support. Public, active tracks' media may be cached; anything
  * else is private. A complete 200 answer to `?attachment` counts one download (Range chunks and 304s do not).
+ * Media on a remote store (S3) go by redirect or proxy (remote-delivery.ts); local media are served here.
  */
 export async function sendMedia(request: Request, track: Track, file: MediaFile, attachment: boolean): Promise<Response> {
-  const blob = file.key ? await fileStore.get(file.key) : null;
-  const stat = file.key ? await fileStore.stat(file.key) : null;
-  if (!file.key || !blob || !stat) throw notFound(file.missing);
-  const served = serveFile(request, blob, file.key, stat, {
+  if (!file.key) throw notFound(file.missing);
+  const options: ServeOptions = {
     contentType: file.contentType,
     cacheable: track.isPublic && track.status === "ACTIVE",
     disposition: attachment ? attachmentDisposition(file.downloadTitle, file.extension) : undefined,
-  });
+  };
+  const served = fileStore.signedUrl
+    ? await serveRemoteFile(request, file.key, options, file.missing, fileStore.signedUrl.bind(fileStore))
+    : await serveLocalFile(request, file.key, options, file.missing);
   if (attachment && served.complete && request.method === "GET") incrementDownloads(track.id);
   return served.response;
+}
+
+async function serveLocalFile(request: Request, key: string, options: ServeOptions, missing: string): Promise<Served> {
+  const blob = await fileStore.get(key);
+  const stat = await fileStore.stat(key);
+  if (!blob || !stat) throw notFound(missing);
+  return serveFile(request, blob, key, stat, options);
 }

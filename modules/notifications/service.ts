@@ -1,28 +1,25 @@
 import { notFound } from "../../src/server/errors";
+import type { Notification, NotificationInput, NotificationPage } from "./model";
 import { notificationsRepo } from "./repo";
-import type { Notification, NotificationType } from "./schema";
+import type { Notification as NotificationRow } from "./schema";
 
-export interface NotificationInput {
-  title: string;
-  message: string;
-  type: NotificationType;
-}
+export type { NotificationInput };
 
-export const notificationView = ({ id, title, message, type, isRead, createdAt }: Notification) => ({
+export const notificationView = ({ id, title, message, type, isRead, createdAt }: NotificationRow): Notification => ({
   id,
   title,
   message,
   type,
   isRead,
-  createdAt,
+  createdAt: createdAt.toISOString(),
 });
 
 /** Stores one notification per user; other modules call this to tell users something. */
-export function notifyUsers(userIds: string[], input: NotificationInput): Notification[] {
+export function notifyUsers(userIds: string[], input: NotificationInput): NotificationRow[] {
   return notificationsRepo.insertMany(userIds.map((userId) => ({ userId, ...input })));
 }
 
-export function listNotifications(userId: string, limit: number, offset: number, includeRead: boolean) {
+export function listNotifications(userId: string, limit: number, offset: number, includeRead: boolean): NotificationPage {
   return {
     items: notificationsRepo.list(userId, limit, offset, includeRead).map(notificationView),
     total: notificationsRepo.count(userId, includeRead),

@@ -1,5 +1,5 @@
-import type { Server } from "bun";
 import { Elysia, t } from "elysia";
+import { clientIp } from "../../src/server/client-ip";
 import { badRequest } from "../../src/server/errors";
 import { oneOf } from "../../src/server/one-of";
 import { authGuard } from "../auth";
@@ -23,22 +23,25 @@ function listenerOf(viewer: Viewer | null, anonymousId: string | undefined, ip: 
   return { anonymousId, ip };
 }
 
-const ipOf = (server: Server<unknown> | null, request: Request) => server?.requestIP(request)?.address ?? "unknown";
-
 /** SPEC §7 usage: records plays of a track or one of its stems that the caller may see. */
 export const playsModule = new Elysia({ name: "module.plays", detail: { tags: ["Plays"] } })
   .use(authGuard)
   .post(
     "/track/:id/usage",
     ({ params, body, viewer, server, request }) =>
-      recordPlay(findViewableTrack(params.id, viewer), null, listenerOf(viewer, body.anonymousId, ipOf(server, request)), body),
+      recordPlay(
+        findViewableTrack(params.id, viewer),
+        null,
+        listenerOf(viewer, body.anonymousId, clientIp(server, request)),
+        body,
+      ),
     { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },
   )
   .post(
     "/track/:id/stem/:stemId/usage",
     ({ params, body, viewer, server, request }) => {
       const track = findViewableTrack(params.id, viewer);
-      const listener = listenerOf(viewer, body.anonymousId, ipOf(server, request));
+      const listener = listenerOf(viewer, body.anonymousId, clientIp(server, request));
       return recordPlay(track, requireStemOf(track.id, params.stemId), listener, body);
     },
     { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },

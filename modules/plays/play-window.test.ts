@@ -2,12 +2,13 @@
 import { beforeAll, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
+import { uploadTrack } from "../../tests/support/test-tracks";
+import type { TrackDetails } from "../tracks/model";
 
 const WINDOW_SECONDS = 2;
 const live = setUpServer({ env: { PLAY_COUNT_WINDOW_SECONDS: String(WINDOW_SECONDS) } });
 let owner: Session;
-let track: TrackReply;
+let track: TrackDetails;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -24,5 +25,5 @@ test("a listener's next play counts once the window has passed", async () => {
   await Bun.sleep(WINDOW_SECONDS * 1000 + 100);
   const later = await call(live.server, "POST", `/track/${track.id}/usage`, { token: owner.token, body });
   expect(later.body).toEqual({ counted: true });
-  expect((await call<TrackReply>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalPlays).toBe(2);
+  expect((await call<TrackDetails>(live.server, "GET", `/track/${track.id}`, { token: owner.token })).body.totalPlays).toBe(2);
 });

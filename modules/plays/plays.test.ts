@@ -2,13 +2,14 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type TrackReply, uploadTrack } from "../../tests/support/test-tracks";
+import { uploadTrack } from "../../tests/support/test-tracks";
+import type { TrackDetails } from "../tracks/model";
 import { ANONYMOUS_PLAYS_PER_IP } from "./limits";
 
 const live = setUpServer();
 let owner: Session;
-let track: TrackReply;
-let privateTrack: TrackReply;
+let track: TrackDetails;
+let privateTrack: TrackDetails;
 
 beforeAll(async () => {
   owner = await signUp(live.server);
@@ -32,7 +33,7 @@ const play = (path: string, options: { token?: string; body?: Record<string, unk
     body: { ...PLAY, ...options.body },
   });
 const totalPlays = async (id: string) =>
-  (await call<TrackReply>(live.server, "GET", `/track/${id}`, { token: owner.token })).body.totalPlays;
+  (await call<TrackDetails>(live.server, "GET", `/track/${id}`, { token: owner.token })).body.totalPlays;
 
 describe("counting", () => {
   test("a user's plays of one track count once per hour; another user's count too", async () => {

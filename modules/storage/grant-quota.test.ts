@@ -1,10 +1,10 @@
 /** `npm run grant-quota -- <email> <hours>` against a running server's DATA_DIR: the quota it grants is used at once. */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { upload } from "../../tests/support/uploads";
+import type { StorageQuota } from "../storage/model";
 
 const ROOT = join(import.meta.dir, "../..");
 // alsa-Front_Center.wav decodes to 1.4285 s: one fits in a 2 s free quota, a second does not.

@@ -1,5 +1,6 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { authGuard } from "../auth";
+import { StorageQuota } from "./model";
 import { storageQuota } from "./service";
 
 /** SPEC §7 GET /storage/quota: the caller's own quota only. */
@@ -7,11 +8,5 @@ export const storageModule = new Elysia({ name: "module.storage", prefix: "/stor
   .use(authGuard)
   .get("/quota", ({ user }) => storageQuota(user.id), {
     auth: true,
-    response: t.Object({
-      totalQuotaSeconds: t.Number(),
-      currentUsedQuotaSeconds: t.Number(),
-      freeQuotaSeconds: t.Number(),
-      paidQuotaSeconds: t.Number(),
-      isOverQuota: t.Boolean(),
-    }),
+    response: StorageQuota,
   });

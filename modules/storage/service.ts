@@ -1,8 +1,8 @@
 import { config } from "../../src/server/config";
 import { badRequest, notFound } from "../../src/server/errors";
-import type { StorageQuota } from "../../src/shared/storage-quota";
 import { findUserByEmail, paidQuotaSeconds, setPaidQuotaSeconds } from "../auth/service";
 import { usedQuotaSeconds } from "../tracks/service";
+import type { StorageQuota } from "./model";
 
 /** Everyone's free allowance (FREE_QUOTA_SECONDS) plus what this user bought. */
 export function quotaLimitSeconds(userId: string): number {

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { latestDateOnEarth } from "../../src/shared/upload-rules";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type TrackJson, upload } from "../../tests/support/uploads";
+import { upload } from "../../tests/support/uploads";
+import type { TrackDetails } from "./model";
 
 const live = setUpServer();
 let admin: Session;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   licenseIds = (await call<Array<{ id: string }>>(live.server, "GET", "/licenses")).body.map((license) => license.id);
 }, 30_000);
 
-type Reply = TrackJson & { message?: string };
+type Reply = TrackDetails & { message?: string };
 
 async function newTrack(data: Record<string, unknown> = {}): Promise<string> {
   const res = await upload(live.server, owner, { original: "real-audio/hydrogen-808_Cymbal.flac", data });

@@ -6,11 +6,11 @@ import { Database } from "bun:sqlite";
 import { beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import type { ListPage } from "../../tests/support/lists";
 import { upload, waitForProcessing } from "../../tests/support/uploads";
+import type { TrackPage } from "../lists/model";
+import type { StorageQuota } from "../storage/model";
 
 // alsa-Front_Center.wav decodes to 1.4285 s: one fits in a 2 s quota, two do not.
 const ORIGINAL = "real-audio/alsa-Front_Center.wav";
@@ -27,7 +27,7 @@ const usedSeconds = async () =>
   (await call<StorageQuota>(live.server, "GET", "/storage/quota", { token: owner.token })).body.currentUsedQuotaSeconds;
 const trackFolder = (id: string) => join(live.server.dataDir, "media", "tracks", id);
 const deletedList = async (status: string) =>
-  (await call<ListPage>(live.server, "GET", `/tracks/deleted?status=${status}`, { token: admin.token })).body.items;
+  (await call<TrackPage>(live.server, "GET", `/tracks/deleted?status=${status}`, { token: admin.token })).body.items;
 /** Read straight from the database: a purged track's conversions have no API left to ask. */
 function conversionRows(trackId: string): number {
   const sqlite = new Database(join(live.server.dataDir, "stemma.db"), { readonly: true });
@@ -75,7 +75,7 @@ test("delete frees the quota at once; after the grace the files and conversions 
   const replacement = await upload(live.server, owner, { original: ORIGINAL, data: { title: "Fits Again" } });
   expect(replacement.status).toBe(201);
 
-  let purged: ListPage["items"] = [];
+  let purged: TrackPage["items"] = [];
   for (let attempt = 0; attempt < 200 && purged.length === 0; attempt++) {
     await Bun.sleep(100);
     purged = await deletedList("DELETED");

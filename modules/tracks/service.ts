@@ -4,10 +4,11 @@ import { findUserById, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
 import { listsRepo } from "./lists-repo";
+import type { TrackDetails } from "./model";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
 import { parseTrackInfo } from "./upload-input";
-import { type TrackView, trackView } from "./view";
+import { trackView } from "./view";
 
 /**
  * The tracks module's public surface: the only file other modules import (tests/architecture checks
@@ -28,7 +29,7 @@ export {
 export { beforePurge, purgeDeletedTracks } from "./purge";
 export type { Stem, Track } from "./schema";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
-export { downloadStates, type TrackListItemView, trackListItemViews } from "./view";
+export { downloadStates, trackListItemViews } from "./view";
 
 /** Rows without an access check, for the modules that make a track's files (uploads) or derive from them. */
 export const {
@@ -69,7 +70,7 @@ export function publicPageState(id: string): { version: number; plays: number; d
  * out removes it); the two flags left out keep their current value, so a client that does not send
  * isPublic can never publish a private track by accident. Access comes first: others get 404, not 400.
  */
-export function editTrack(id: string, viewer: Viewer, body: unknown): TrackView {
+export function editTrack(id: string, viewer: Viewer, body: unknown): TrackDetails {
   const track = findOwnedTrack(id, viewer);
   const info = parseTrackInfo(body, { isExplicit: track.isExplicit, isPublic: track.isPublic });
   tracksRepo.update(track.id, info);

@@ -1,5 +1,6 @@
 import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
+import { stripBidiControls } from "../../src/shared/bidi";
 import {
   ARTIST_REQUIRED,
   BPM_INVALID,
@@ -41,7 +42,7 @@ function optionalText(raw: Raw, field: string, max: number): string | null {
   if (value === undefined || value === null || value === "") return null;
   if (typeof value !== "string") throw badRequest(`${field} must be text`);
   if (value.length > max) throw badRequest(`${field} must be at most ${max} characters`);
-  return value.trim() || null;
+  return stripBidiControls(value).trim() || null;
 }
 
 function requiredText(raw: Raw, field: string, message: string, max: number): string {
@@ -86,7 +87,7 @@ function genresOf(raw: Raw): string[] {
   const value = raw.genreNames ?? [];
   if (!Array.isArray(value) || value.some((genre) => typeof genre !== "string"))
     throw badRequest("genreNames must be a list of text");
-  const genres = [...new Set((value as string[]).map((genre) => genre.trim()).filter(Boolean))];
+  const genres = [...new Set((value as string[]).map((genre) => stripBidiControls(genre).trim()).filter(Boolean))];
   if (genres.length > MAX_GENRES) throw badRequest(TOO_MANY_GENRES);
   if (genres.some((genre) => genre.length > MAX_GENRE_LENGTH)) throw badRequest(GENRE_TOO_LONG);
   return genres;

@@ -3,6 +3,7 @@ import type { ConversionStatus } from "../../src/shared/conversion-status";
 import type { Viewer } from "../auth/service";
 import { findUserById, usernamesOf } from "../auth/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
+import type { StemDetails, TrackDetails, TrackListItem } from "./model";
 import { tracksRepo } from "./repo";
 import type { Stem, Track } from "./schema";
 
@@ -43,7 +44,7 @@ export const downloadStates = extensionPoint<(trackId: string) => DownloadState 
 
 type Conversions = DownloadState | null;
 
-export function stemView(track: Track, stem: Stem, conversions: Conversions) {
+function stemView(track: Track, stem: Stem, conversions: Conversions): StemDetails {
   const base = `/api/track/${track.id}/stem/${stem.id}`;
   return {
     id: stem.id,
@@ -72,7 +73,7 @@ interface TrackFacts {
  * Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. `waveformData` is the
  * full waveform for GET /track/{id}, the card-sized one for lists (both null until the audio is read).
  */
-function trackFields(track: Track, waveformData: number[] | null, { username, licenseType }: TrackFacts) {
+function trackFields(track: Track, waveformData: number[] | null, { username, licenseType }: TrackFacts): TrackListItem {
   const base = `/api/track/${track.id}`;
   const marker = (path: string) => `${PROCESSING_PREFIX}${path}`;
   const coverArt = track.coverArtPending ? marker(`${base}/cover`) : track.coverArtKey ? `${base}/cover` : null;
@@ -102,10 +103,10 @@ function trackFields(track: Track, waveformData: number[] | null, { username, li
     forkCount: track.forkCount,
     isFork: track.isFork,
     forkedFromId: track.forkedFromId,
-    createdAt: track.createdAt,
+    createdAt: track.createdAt.toISOString(),
     user: { username },
     status: track.status,
-    deletedAt: track.deletedAt,
+    deletedAt: track.deletedAt?.toISOString() ?? null,
     originalSizeBytes: track.originalSizeBytes,
     mp3SizeBytes: track.mp3SizeBytes,
     coverArtSizeBytes: track.coverArtSizeBytes,
@@ -130,7 +131,8 @@ function downloadFields(conversions: Conversions) {
   };
 }
 
-export function trackView(track: Track, viewer: Viewer | null) {
+/** The SPEC §3 Track; its type is the route schema's (model.ts), so the compiler holds the two together. */
+export function trackView(track: Track, viewer: Viewer | null): TrackDetails {
   const isOwner = viewer?.id === track.userId;
   const conversions = downloadStates.get()(track.id);
   const facts = { username: findUserById(track.userId)?.username ?? "", licenseType: getLicense(track.licenseId).type };
@@ -149,7 +151,7 @@ export function trackView(track: Track, viewer: Viewer | null) {
  * download state, and with the card-sized waveform (waveform-preview.ts). Cards show none of the rest and
  * the track page loads it; usernames and licence types are looked up once per page, never per item.
  */
-export function trackListItemViews(rows: Track[]) {
+export function trackListItemViews(rows: Track[]): TrackListItem[] {
   const licenseTypes = new Map(listLicenses().map((license) => [license.id, license.type]));
   const usernames = usernamesOf(rows.map((track) => track.userId));
   return rows.map((track) =>
@@ -159,7 +161,3 @@ export function trackListItemViews(rows: Track[]) {
     }),
   );
 }
-
-export type TrackListItemView = ReturnType<typeof trackListItemViews>[number];
-
-export type TrackView = ReturnType<typeof trackView>;

@@ -1,4 +1,4 @@
-import { Elysia, t } from "elysia";
+import { Elysia } from "elysia";
 import { streamedBody } from "../../src/server/body-limit";
 import { config } from "../../src/server/config";
 import { receiveMultipart } from "../../src/server/multipart";
@@ -6,6 +6,7 @@ import { withStagingFolder } from "../../src/server/staging";
 import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
 import { authGuard } from "../auth";
 import { getTrack } from "../tracks/service";
+import { UploadForm, UploadReply } from "./model";
 import { resumePendingProcessing } from "./processing";
 import { uploadTrack } from "./service";
 
@@ -21,14 +22,6 @@ const UPLOAD_LIMITS = {
   // Some clients send the JSON as a Blob part with its own content type.
   textParts: ["data"],
 };
-
-/** For the OpenAPI document only: the route reads its body itself. */
-const UPLOAD_FORM = t.Object({
-  data: t.String({ description: "JSON: title, primaryArtistName, licenseId, … and stemMetadata[] of {name, type}" }),
-  original: t.File(),
-  coverArt: t.Optional(t.File()),
-  stems: t.Optional(t.Files()),
-});
 
 /** SPEC §7 POST /track: the upload, checked whole before anything is kept; processing runs as a job. */
 export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags: ["Tracks"] } })
@@ -48,9 +41,10 @@ export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags
       auth: true,
       // The body streams to disk (receiveMultipart) under MAX_UPLOAD_MB instead of being parsed into memory.
       ...streamedBody,
+      response: { 201: UploadReply },
       detail: {
         summary: "Upload a track (multipart: data JSON, original, optional coverArt and stems)",
-        requestBody: { content: { "multipart/form-data": { schema: UPLOAD_FORM } } },
+        requestBody: { content: { "multipart/form-data": { schema: UploadForm } } },
       },
     },
   );

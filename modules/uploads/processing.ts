@@ -77,13 +77,13 @@ async function encodeMp3(path: string, format: UploadFormat, mp3Key: string, fol
 }
 
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
-  const path = await fileStore.localPath(track.originalKey);
+  const path = await fileStore.localPath(track.originalKey, folder);
   updateTrack(track.id, await encodeMp3(path, track.originalFormat, trackKeys.mp3(track.id), folder, signal));
 }
 
 async function processStem(track: Track, stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
   if (stem.processingStatus === "READY") return;
-  const path = await fileStore.localPath(stem.fileKey);
+  const path = await fileStore.localPath(stem.fileKey, folder);
   const mp3Key = trackKeys.stemMp3(track.id, stem.id);
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import type { StorageQuota } from "../../src/shared/storage-quota";
 import { call, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { upload, waitProcessed } from "../../tests/support/uploads";
+import type { StorageQuota } from "../storage/model";
 
 type Quota = StorageQuota;
 

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { generateAudio } from "../../tests/support/generated-audio";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { CORPUS, type TrackJson, type UploadReply, upload, waitProcessed } from "../../tests/support/uploads";
+import { CORPUS, type UploadReply, upload, waitProcessed } from "../../tests/support/uploads";
+import type { TrackDetails } from "../tracks/model";
 
 const live = setUpServer();
 let uploader: Session;
@@ -70,7 +71,7 @@ describe("accepted originals", () => {
     for (const [index, track] of results.entries()) {
       const [path, format, seconds, moduleTitle] = cases[index] as (typeof cases)[number];
       expect(track.processingStatus, path).toBe("READY");
-      expect(track.originalFormat).toBe(format);
+      expect(track.originalFormat as string).toBe(format);
       expect(Math.abs((track.duration as number) - seconds), path).toBeLessThan(0.15);
       expect(track.originalUrl).toBe(`/api/track/${track.id}/original`);
       expect(track.fullTrackMp3Url).toBe(`/api/track/${track.id}/full.mp3`);
@@ -407,7 +408,7 @@ describe("stems", () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     // Each stem's peaks come from its validating decode: drawn in the reply, before any MP3 exists.
-    const replied = res.body.track.stems as TrackJson["stems"];
+    const replied = res.body.track.stems as TrackDetails["stems"];
     expect(replied.map((s) => s.waveformData?.length)).toEqual([4000, 4000, 4000, 4000]);
     expect(replied.every((s) => Math.max(...(s.waveformData as number[])) > 0.01)).toBe(true);
     const track = await waitProcessed(live.server, uploader, res.body.track.id);

@@ -15,6 +15,7 @@ import { uploadsModule } from "../../modules/uploads";
 import { bodyLimit, type MountedRoute } from "./body-limit";
 import { errorHandler } from "./http";
 import { jsonCompression } from "./json-compression";
+import { log } from "./logger";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
@@ -22,15 +23,21 @@ export const api = new Elysia({ prefix: "/api" })
   .use(jsonCompression)
   // Routes whose options spread `streamedBody` (uploads) are exempt from the 1 MB body limit.
   .use(bodyLimit((): readonly MountedRoute[] => api.routes))
-  // Media URLs may carry ?token=: never let them leak through the Referer header, errors included.
-  .onRequest(({ set }) => {
+  // Media URLs may carry a media token: never let it leak through the Referer header, errors included.
+  .onRequest(({ set, request }) => {
     set.headers["referrer-policy"] = "no-referrer";
+    const url = new URL(request.url);
+    // At LOG_LEVEL=debug every API request is logged; the logger masks tokens in URLs and headers.
+    log.debug("request", { method: request.method, url: url.pathname + url.search });
   })
   .use(
     openapi({
       path: "/openapi",
       specPath: "/openapi.json",
       documentation: { info: { title: "Stemma API", version: "0.1.0" } },
+      // Only /api is documented (the pages are not an API); media paths end in .mp3/.wav/.flac, which the
+      // plugin would otherwise skip as static files.
+      exclude: { staticFile: false, paths: [/^(?!\/api\/)/] },
     }),
   )
   .use(healthModule)

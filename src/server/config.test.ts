@@ -7,7 +7,8 @@ import { ConfigError } from "./settings";
 
 const dataDir = mkdtempSync(join(tmpdir(), "stemma-config-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "test-secret", ...env });
+const load = (env: Record<string, string>) =>
+  loadConfig({ DATA_DIR: dataDir, JWT_SECRET: "config-test-secret-0123456789-abcdefgh", ...env });
 const problemsOf = (env: Record<string, string>) => {
   try {
     load(env);
@@ -89,6 +90,43 @@ describe("settings", () => {
 
   test("every bad setting is named at once", () => {
     expect(problemsOf({ JOB_CONCURRENCY: "0", PORT: "x", LOG_LEVEL: "loud" })).toHaveLength(3);
+  });
+});
+
+describe("object storage settings", () => {
+  const keys = { S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
+
+  test("without S3_BUCKET media stay on local disk; on S3 they are delivered by redirect unless told", () => {
+    expect(load({})).toMatchObject({ s3: null, mediaDelivery: "redirect" });
+    expect(load({ MEDIA_DELIVERY: "proxy" }).mediaDelivery).toBe("proxy");
+  });
+
+  test("S3_BUCKET with its keys selects S3, with the endpoint and region as given", () => {
+    const config = load({ S3_BUCKET: "media", S3_ENDPOINT: "http://127.0.0.1:9000", S3_REGION: "eu-west-1", ...keys });
+    expect(config.s3).toEqual({
+      bucket: "media",
+      endpoint: "http://127.0.0.1:9000",
+      region: "eu-west-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+    });
+    expect(load({ S3_BUCKET: "media", ...keys }).s3).toMatchObject({ endpoint: undefined, region: undefined });
+  });
+
+  test.each([
+    [{ S3_BUCKET: "media" }, "S3_BUCKET is set, so S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set too"],
+    [{ S3_BUCKET: "media", S3_ACCESS_KEY_ID: "id" }, "S3_BUCKET is set, so S3_SECRET_ACCESS_KEY must be set too"],
+    [
+      { S3_ENDPOINT: "http://127.0.0.1:9000", ...keys },
+      "S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY set without S3_BUCKET: set S3_BUCKET to keep media on S3",
+    ],
+    [
+      { S3_BUCKET: "media", S3_ENDPOINT: "127.0.0.1:9000", ...keys },
+      'S3_ENDPOINT must be an http or https address such as https://stemma.example, got "127.0.0.1:9000"',
+    ],
+    [{ MEDIA_DELIVERY: "cdn" }, 'MEDIA_DELIVERY must be one of redirect, proxy, got "cdn"'],
+  ])("%p is refused: %s", (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -10,6 +11,11 @@ export interface Config {
   publicUrl: string;
   jwtSecret: string;
   jwtLifetime: string;
+  /** Signs media tokens (`?token=` on media URLs); derived from, never equal to, the session secret. */
+  mediaTokenKey: Buffer;
+  mediaTokenSeconds: number;
+  /** Addresses of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
+  trustedProxies: string[];
   ffmpegPath: string;
   ffprobePath: string;
   adminEmail: string | null;
@@ -26,15 +32,65 @@ export interface Config {
   deletionGraceSeconds: number;
   /** The largest track upload (original, stems and cover together), in bytes. */
   maxUploadBytes: number;
+  /** Media on an S3-compatible bucket instead of DATA_DIR/media; null when S3_BUCKET is unset. */
+  s3: S3Config | null;
+  /** How media on S3 reach browsers: a 302 to a presigned URL, or streamed through the app. */
+  mediaDelivery: "redirect" | "proxy";
+}
+
+/** The names `Bun.s3` itself reads, so operators' tooling can rely on them. */
+export interface S3Config {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
 /** More ffmpeg processes at once than this only thrash, even on large machines. */
 const MAX_JOBS = 64;
 
-/** JWT_SECRET when set; otherwise one generated on first boot and kept in DATA_DIR (mode 0600). */
+/** Secrets that appear in tutorials and defaults: anyone could sign tokens with them. */
+const WELL_KNOWN_SECRETS = new Set([
+  "secret",
+  "changeme",
+  "change-me",
+  "your-secret-key",
+  "your-256-bit-secret",
+  "jwt-secret",
+  "jwt_secret",
+  "supersecret",
+  "super-secret-key",
+  "mysecret",
+  "default",
+  "password",
+  "stemma",
+  "please-change-this-secret-in-production",
+  "change-this-to-a-long-random-string-in-production",
+  "0123456789abcdef0123456789abcdef",
+]);
+const MIN_SECRET_BYTES = 32;
+const MIN_DISTINCT_CHARACTERS = 10;
+
+/** Why JWT_SECRET is too weak to sign sessions with, or null when it will do. */
+export function weakSecretReason(secret: string): string | null {
+  if (Buffer.byteLength(secret) < MIN_SECRET_BYTES)
+    return `JWT_SECRET is too short: use at least ${MIN_SECRET_BYTES} random bytes (or leave it unset to have one generated)`;
+  if (WELL_KNOWN_SECRETS.has(secret.trim().toLowerCase()))
+    return "JWT_SECRET is a well-known default: use a random value (or leave it unset to have one generated)";
+  if (new Set(secret).size < MIN_DISTINCT_CHARACTERS)
+    return "JWT_SECRET repeats too few characters to be random: use a random value (or leave it unset to have one generated)";
+  return null;
+}
+
+/** JWT_SECRET when set (refused when weak); otherwise one generated on first boot and kept in DATA_DIR (mode 0600). */
 function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
-  if (fromEnv) return fromEnv;
+  if (fromEnv) {
+    const weak = weakSecretReason(fromEnv);
+    if (weak) throw new ConfigError([weak]);
+    return fromEnv;
+  }
   const file = join(dataDir, "jwt-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   const secret = Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString("base64url");
@@ -43,8 +99,36 @@ function loadJwtSecret(dataDir: string, fromEnv: string | undefined): string {
   return secret;
 }
 
+/** A key of its own for media tokens, so a leaked media token can never be replayed as a session. */
+const deriveMediaTokenKey = (jwtSecret: string) => createHmac("sha256", jwtSecret).update("stemma media tokens v1").digest();
+
+const listOf = (value: string) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
 const DAY = 24 * 3600;
 const YEAR = 365 * DAY;
+
+const S3_COMPANIONS = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+/** S3 settings, checked as a whole so a half-configured bucket stops the boot naming what is missing. */
+function readS3(read: SettingsReader): S3Config | null {
+  const bucket = read.text("S3_BUCKET", "");
+  const endpoint = read.httpUrl("S3_ENDPOINT", "") || undefined;
+  const region = read.text("S3_REGION", "") || undefined;
+  const accessKeyId = read.text("S3_ACCESS_KEY_ID", "");
+  const secretAccessKey = read.text("S3_SECRET_ACCESS_KEY", "");
+  if (!bucket) {
+    const given = S3_COMPANIONS.filter((name) => read.text(name, ""));
+    if (given.length) read.note(`${given.join(", ")} set without S3_BUCKET: set S3_BUCKET to keep media on S3`);
+    return null;
+  }
+  const missing = [accessKeyId ? "" : "S3_ACCESS_KEY_ID", secretAccessKey ? "" : "S3_SECRET_ACCESS_KEY"].filter(Boolean);
+  if (missing.length) read.note(`S3_BUCKET is set, so ${missing.join(" and ")} must be set too`);
+  return { bucket, endpoint, region, accessKeyId, secretAccessKey };
+}
 
 /** Reads and checks every setting; a bad one throws a ConfigError that names it and what it accepts. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -64,15 +148,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     playCountWindowSeconds: read.wholeNumber("PLAY_COUNT_WINDOW_SECONDS", 3600, 1, YEAR),
     deletionGraceSeconds: read.wholeNumber("DELETION_GRACE_SECONDS", 7 * DAY, 0, YEAR),
     maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
+    mediaTokenSeconds: read.wholeNumber("MEDIA_TOKEN_LIFETIME_SECONDS", 1800, 10, DAY),
+    trustedProxies: listOf(read.text("TRUSTED_PROXIES", "")),
+    s3: readS3(read),
+    mediaDelivery: read.oneOf("MEDIA_DELIVERY", ["redirect", "proxy"] as const, "redirect"),
   };
   read.check();
   const dataDir = resolve(read.text("DATA_DIR", "./data"));
   mkdirSync(dataDir, { recursive: true });
   const ffmpegPath = read.text("FFMPEG_PATH", Bun.which("ffmpeg") ?? "ffmpeg");
+  const jwtSecret = loadJwtSecret(dataDir, env.JWT_SECRET);
   return {
     ...settings,
     dataDir,
-    jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
+    jwtSecret,
+    mediaTokenKey: deriveMediaTokenKey(jwtSecret),
     ffmpegPath,
     // ffprobe ships beside ffmpeg in every distribution we support.
     ffprobePath: read.text("FFPROBE_PATH", ffmpegPath.includes("/") ? join(dirname(ffmpegPath), "ffprobe") : "ffprobe"),

@@ -6,9 +6,11 @@ import { log } from "./logger";
 import { pages } from "./pages";
 import { startWorker, stopQueue } from "./queue";
 import { sweepStaging } from "./staging";
+import { checkFileStore } from "./store";
 
 /** One Bun process: pages, /api, media and the job worker. */
 sweepStaging();
+await checkFileStore();
 startWorker(jobHandlers);
 
 const app = new Elysia()

@@ -1,4 +1,4 @@
-import type { TrackDetails } from "../../islands/track/types";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { PAGE_WAVEFORM_PAIRS, shrinkWaveform } from "../shared/waveform";
 import { api } from "./api";
 import { config } from "./config";

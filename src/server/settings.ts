@@ -68,6 +68,11 @@ export class SettingsReader {
     return this.given(name) ?? fallback;
   }
 
+  /** A problem spanning several settings (one missing beside another), reported with the rest. */
+  note(problem: string): void {
+    this.problems.push(problem);
+  }
+
   /** Throws a ConfigError naming every bad setting read so far. */
   check(): void {
     if (this.problems.length > 0) throw new ConfigError(this.problems);

@@ -1,7 +1,7 @@
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { formatQuotaDuration } from "../../islands/lib/format";
-import type { StorageQuota } from "../../src/shared/storage-quota";
+import type { StorageQuota } from "../../modules/storage/model";
 import { call, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";

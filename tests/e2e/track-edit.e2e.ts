@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import type { TrackInfo } from "../../src/shared/upload-rules";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../support/api";
 import { waitForFieldMessage } from "../support/field-message";
 import { setUpServerAndBrowser } from "../support/lifecycle";
@@ -24,8 +24,6 @@ beforeAll(async () => {
   licenses = (await call<Array<{ id: string; name: string }>>(live.server, "GET", "/licenses")).body;
 });
 
-type TrackJson = TrackInfo & { id: string };
-
 const newTrack = (data: Record<string, unknown> = {}) =>
   uploadTrack(live.server, owner.token, {
     original: ORIGINAL,
@@ -42,7 +40,7 @@ const newTrack = (data: Record<string, unknown> = {}) =>
       ...data,
     },
   });
-const stored = async (id: string) => (await call<TrackJson>(live.server, "GET", `/track/${id}`, { token: owner.token })).body;
+const stored = async (id: string) => (await call<TrackDetails>(live.server, "GET", `/track/${id}`, { token: owner.token })).body;
 
 const openEdit = (id: string, session: Session | null = owner, viewport = { width: 1280, height: 900 }) =>
   live.openPage(`/track/${id}/edit`, session?.token ?? null, { viewport });

@@ -1,11 +1,6 @@
+import type { TrackPage } from "../../modules/lists/model";
 import { call } from "./api";
 import type { TestServer } from "./server";
-
-/** One page of a track list (SPEC §7 list replies). */
-export interface ListPage {
-  items: { id: string; title: string; userId: string; status?: string }[];
-  metadata: { nextCursor: string | null };
-}
 
 /** Every id of a list, following nextCursor with the given page size and sort. */
 export async function listAll(server: TestServer, path: string, token: string | undefined, query: Record<string, string> = {}) {
@@ -13,7 +8,7 @@ export async function listAll(server: TestServer, path: string, token: string | 
   let cursor: string | null = null;
   do {
     const params = new URLSearchParams({ limit: "100", ...query, ...(cursor ? { cursor } : {}) });
-    const res = await call<ListPage>(server, "GET", `${path}?${params}`, { token });
+    const res = await call<TrackPage>(server, "GET", `${path}?${params}`, { token });
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
     ids.push(...res.body.items.map((item) => item.id));
     cursor = res.body.metadata.nextCursor;

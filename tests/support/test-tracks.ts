@@ -1,3 +1,4 @@
+import type { TrackDetails } from "../../modules/tracks/model";
 import type { Session } from "./api";
 import type { TestServer } from "./server";
 import { CORPUS, corpusPath, createTrack, waitForProcessing } from "./uploads";
@@ -15,24 +16,9 @@ export interface TestUpload {
   stems?: Array<{ path: string; name: string; type: string }>;
 }
 
-export interface TrackReply {
-  id: string;
-  originalUrl: string;
-  coverArt: string | null;
-  fullTrackMp3Url: string | null;
-  fullTrackWavUrl: string | null;
-  fullTrackFlacUrl: string | null;
-  wavConversionStatus: string;
-  flacConversionStatus: string;
-  totalPlays: number;
-  totalDownloads: number;
-  duration: number | null;
-  stems: Array<{ id: string; name: string; mp3Url: string | null; wavUrl: string | null; flacUrl: string | null }>;
-}
-
 /** Uploads a track as `session` and waits until its audio, stems and cover are processed. */
-export async function uploadTrack(server: TestServer, session: Session, input: TestUpload): Promise<TrackReply> {
-  return waitForProcessing<TrackReply>(server, session.token, await startUpload(server, session, input));
+export async function uploadTrack(server: TestServer, session: Session, input: TestUpload): Promise<TrackDetails> {
+  return waitForProcessing<TrackDetails>(server, session.token, await startUpload(server, session, input));
 }
 
 /** Uploads a track and returns its id at once, while processing runs. */

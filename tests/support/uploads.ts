@@ -1,4 +1,6 @@
 import { basename } from "node:path";
+import type { TrackDetails } from "../../modules/tracks/model";
+import type { UploadReply as CreatedReply } from "../../modules/uploads/model";
 import { call } from "./api";
 import { corpusPath } from "./corpus";
 import type { TestServer } from "./server";
@@ -45,12 +47,8 @@ export async function uploadForm(server: TestServer, options: UploadOptions): Pr
   return form;
 }
 
-export interface UploadReply {
-  id: string;
-  track: Record<string, unknown> & { id: string };
-  notification?: { title: string; message: string; type: string };
-  message?: string;
-}
+/** POST /api/track's reply: the route's schema on 201, `{ message }` on a refusal. */
+export type UploadReply = CreatedReply & { message?: string };
 
 /** POST /api/track as `session`; the reply as it came, refusals included. */
 export async function upload(server: TestServer, session: { token: string }, options: UploadOptions) {
@@ -79,28 +77,16 @@ export function uploadTiny(
   });
 }
 
-export type TrackJson = Record<string, unknown> & {
-  id: string;
-  processingStatus: string;
-  processingError: string | null;
-  originalUrl: string;
-  coverArt: string | null;
-  fullTrackMp3Url: string | null;
-  waveformData: number[] | null;
-  duration: number | null;
-  stems: Array<Record<string, unknown> & { waveformData: number[] | null; mp3Url: string | null; duration: number }>;
-};
-
 async function pollTrack<T>(
   server: TestServer,
   token: string | undefined,
   id: string,
-  done: (track: TrackJson) => boolean,
+  done: (track: TrackDetails) => boolean,
   timeoutMs: number,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await call<TrackJson>(server, "GET", `/track/${id}`, { token });
+    const res = await call<TrackDetails>(server, "GET", `/track/${id}`, { token });
     if (res.status !== 200) throw new Error(`GET track ${id}: ${res.status} ${JSON.stringify(res.body)}`);
     if (done(res.body)) return res.body as unknown as T;
     if (Date.now() > deadline) throw new Error(`track ${id} still processing: ${JSON.stringify(res.body).slice(0, 300)}`);
@@ -110,13 +96,18 @@ async function pollTrack<T>(
 
 /** Polls GET /api/track/{id} until processing has finished, either way (READY or FAILED). */
 export function waitProcessed(server: TestServer, session: { token: string } | null, id: string, timeoutMs = 60_000) {
-  return pollTrack<TrackJson>(server, session?.token, id, (track) => track.processingStatus !== "PENDING", timeoutMs);
+  return pollTrack<TrackDetails>(server, session?.token, id, (track) => track.processingStatus !== "PENDING", timeoutMs);
 }
 
 const pending = (url: string | null) => url?.startsWith("{address}") ?? false;
 
 /** Polls until the audio, cover and stems are all processed: waveforms and MP3s exist, nothing is `{address}`-pending. */
-export function waitForProcessing<T = TrackJson>(server: TestServer, token: string | undefined, id: string, timeoutMs = 60_000) {
+export function waitForProcessing<T = TrackDetails>(
+  server: TestServer,
+  token: string | undefined,
+  id: string,
+  timeoutMs = 60_000,
+) {
   return pollTrack<T>(
     server,
     token,

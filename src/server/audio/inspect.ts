@@ -1,3 +1,4 @@
+import { stripBidiControls } from "../../shared/bidi";
 import { FfmpegError, probe, runFfmpeg } from "../ffmpeg";
 import { type PcmLayout, readFlacHeader, readWavHeader, type WavHeader } from "./headers";
 import { moduleIsWhole } from "./module-structure";
@@ -107,8 +108,8 @@ async function inspectModule(path: string, format: UploadFormat, label: string, 
     channels: stream.channels,
     frames,
     waveformData,
-    moduleTitle: tags.title?.trim() || null,
-    moduleMessage: tags.comment?.trim() || null,
+    moduleTitle: stripBidiControls(tags.title ?? "").trim() || null,
+    moduleMessage: stripBidiControls(tags.comment ?? "").trim() || null,
     playsInBrowsers: false,
   };
 }

@@ -1,11 +1,21 @@
 /**
  * The one interface to stored media. Keys are paths made by the server (never from user input),
- * checked by `assertKey`. A local-disk implementation ships; an S3 one can implement the same shape
- * with Bun.s3, whose files are Blobs too.
+ * checked by `assertKey`. Two implementations: local disk (local-store.ts) and an S3-compatible
+ * bucket through Bun.s3 (s3-store.ts), chosen in index.ts.
  */
 export interface StoredFile {
   size: number;
   lastModified: number;
+}
+
+/** What a signed URL's response carries, so a browser fetching the bucket directly gets our headers. */
+export interface SignedUrlOptions {
+  expiresInSeconds: number;
+  /** `response-content-type`: the bucket answers with this type instead of the stored one. */
+  contentType?: string;
+  /** `Content-Disposition` for downloads (`response-content-disposition`). */
+  contentDisposition?: string;
+  method?: "GET" | "HEAD";
 }
 
 export interface FileStore {
@@ -20,8 +30,13 @@ export interface FileStore {
   delete(key: string): Promise<void>;
   /** Deletes every key under a prefix (a track's folder). */
   deletePrefix(prefix: string): Promise<void>;
-  /** A path on local disk for tools that need one (ffmpeg); S3 would download to staging first. */
-  localPath(key: string): Promise<string>;
+  /**
+   * A path on local disk for tools that need one (ffmpeg). The local store answers the stored file
+   * itself; a remote store downloads a copy into `scratchFolder`, which the caller owns and removes.
+   */
+  localPath(key: string, scratchFolder: string): Promise<string>;
+  /** Remote stores only: a short-lived URL reading the object straight from the bucket (presigned). */
+  signedUrl?(key: string, options: SignedUrlOptions): string;
 }
 
 const KEY = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_.-]*)*$/i;

@@ -48,6 +48,7 @@ export function createLocalStore(root: string): FileStore {
     stat: (key) => statOf(pathOf(key)),
     delete: (key) => rm(pathOf(key), { force: true }),
     deletePrefix: (prefix) => rm(pathOf(prefix), { recursive: true, force: true }),
+    // The stored file itself: ffmpeg only reads it, and the scratch folder is not needed.
     localPath: async (key) => pathOf(key),
   };
 }

@@ -139,7 +139,7 @@ describe("downloads", () => {
     await page.context().close();
   });
 
-  test("links carry the login token only for a private track, signed in either way", async () => {
+  test("private downloads carry a media token (never the login token); public ones no token", async () => {
     for (const [id, wantsToken] of [
       [trackId, false],
       [privateId, true],
@@ -150,18 +150,18 @@ describe("downloads", () => {
         .getByRole("group", { name: /^Player:/ })
         .getByRole("button", { name: "Play" })
         .waitFor();
-      expect(new URL((await mp3.getAttribute("href")) as string, live.server.url).searchParams.has("token")).toBe(wantsToken);
-      const [flac] = await Promise.all([
-        page.waitForEvent("download"),
-        downloads(page).getByRole("button", { name: "FLAC" }).click(),
-      ]);
-      expect(new URL(flac.url()).searchParams.get("token")).toBe(wantsToken ? owner.token : null);
-      expect(await flac.failure()).toBeNull();
+      // The link itself never holds a token: a private one is presigned when clicked.
+      expect(new URL((await mp3.getAttribute("href")) as string, live.server.url).searchParams.has("token")).toBe(false);
+      for (const control of [mp3, downloads(page).getByRole("button", { name: "FLAC" })]) {
+        const [file] = await Promise.all([page.waitForEvent("download"), control.click()]);
+        expectMediaToken(new URL(file.url()), wantsToken);
+        expect(await file.failure()).toBeNull();
+      }
       await page.context().close();
     }
   });
 
-  test("made private on the page, its links take the token from then on; public again, they drop it", async () => {
+  test("made private on the page, its downloads take a media token from then on; public again, none", async () => {
     const page = await openTrackPage(live, trackId, { token: owner.token });
     const visibility = page.getByRole("checkbox", { name: "Public" });
     const flacUrl = async () => {
@@ -177,7 +177,7 @@ describe("downloads", () => {
       (element) => !(element as HTMLInputElement).checked && !(element as HTMLInputElement).disabled,
       await visibility.elementHandle(),
     );
-    expect((await flacUrl()).searchParams.get("token")).toBe(owner.token);
+    expectMediaToken(await flacUrl(), true);
     await visibility.click();
     await page.waitForFunction(
       (element) => (element as HTMLInputElement).checked && !(element as HTMLInputElement).disabled,
@@ -187,3 +187,15 @@ describe("downloads", () => {
     await page.context().close();
   });
 });
+
+/** A presigned URL's token is a media token: present when wanted, and never the session token. */
+function expectMediaToken(url: URL, wanted: boolean): void {
+  const token = url.searchParams.get("token");
+  if (!wanted) {
+    expect(token).toBeNull();
+    return;
+  }
+  expect(token).not.toBeNull();
+  expect(token).not.toBe(owner.token);
+  expect(owner.token).not.toContain(token as string);
+}

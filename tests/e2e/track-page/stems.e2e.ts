@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import type { TrackDetails } from "../../../islands/track/types";
+import type { TrackDetails } from "../../../modules/tracks/model";
 import { signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { waitForProcessing } from "../../support/uploads";

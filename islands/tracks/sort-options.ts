@@ -1,20 +1,3 @@
-import type { TrackDetails } from "../track/types";
-
-/**
- * A track as the list calls return it: GET /api/track/{id}'s fields without stems, shares and the
- * WAV/FLAC download state (modules/tracks/view.ts trackListItemViews).
- */
-export type TrackListItem = Omit<
-  TrackDetails,
-  "stems" | "sharedWith" | "fullTrackWavUrl" | "fullTrackFlacUrl" | "wavConversionStatus" | "flacConversionStatus"
->;
-
-/** SPEC §3 paged list response. */
-export interface TrackPage {
-  items: TrackListItem[];
-  metadata: { nextCursor: string | null };
-}
-
 /** SPEC §9 sort options: label, field, direction; newest first by default. */
 export const SORT_OPTIONS = [
   { key: "newest", label: "Newest First", field: "createdAt", direction: "desc" },

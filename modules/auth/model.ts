@@ -1,0 +1,28 @@
+import { t } from "elysia";
+
+/** The signed-in user as the API sends it (SPEC §3 User, without secrets). */
+export const User = t.Object({
+  id: t.String(),
+  email: t.String(),
+  username: t.String(),
+  role: t.Union([t.Literal("USER"), t.Literal("ADMIN")]),
+});
+export type User = typeof User.static;
+
+/** Login and signup answer the token and who it belongs to. */
+export const Session = t.Object({ token: t.String(), user: User });
+export type Session = typeof Session.static;
+
+/** Another user as the share picker sees them: never their e-mail. */
+export const UserSummary = t.Object({ id: t.String(), username: t.String() });
+export type UserSummary = typeof UserSummary.static;
+
+// Field rules and messages are SPEC §5's, checked by the service (src/shared/validation.ts) so the
+// forms and the server say the same thing; the schemas only demand text.
+export const Credentials = t.Object({ email: t.String(), password: t.String() });
+export const SignupBody = t.Object({
+  email: t.String(),
+  username: t.String(),
+  password: t.String(),
+  inviteCode: t.Optional(t.String()),
+});

@@ -1,0 +1,41 @@
+import { t } from "elysia";
+import { oneOf } from "../../src/server/one-of";
+import { TrackListItem } from "../tracks/model";
+import { SORT_DIRECTIONS, SORT_FIELDS } from "../tracks/service";
+
+export const DEFAULT_LIMIT = 20;
+export const MAX_LIMIT = 100;
+const DELETED_STATUSES = ["PENDING_DELETION", "DELETED"] as const;
+
+const paging = {
+  cursor: t.Optional(t.String({ error: "Invalid cursor" })),
+  limit: t.Optional(
+    t.Integer({
+      minimum: 1,
+      maximum: MAX_LIMIT,
+      default: DEFAULT_LIMIT,
+      error: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
+    }),
+  ),
+  // Absent sort parameters stay absent, so the service picks the defaults (SPEC §9: Newest First).
+  sortDirection: t.Optional(oneOf(SORT_DIRECTIONS, "sortDirection must be asc or desc")),
+};
+export const ListQuery = t.Object({
+  ...paging,
+  sortField: t.Optional(oneOf(SORT_FIELDS, `sortField must be one of ${SORT_FIELDS.join(", ")}`)),
+});
+const DELETED_SORT_FIELDS = ["title", "duration", "primaryArtistName"] as const;
+// Omitted means "All" (SPEC §7), never the first status.
+export const statusFilter = t.Optional(oneOf(DELETED_STATUSES, "status must be PENDING_DELETION or DELETED"));
+export const DeletedQuery = t.Object({
+  ...paging,
+  sortField: t.Optional(oneOf(DELETED_SORT_FIELDS, `sortField must be one of ${DELETED_SORT_FIELDS.join(", ")}`)),
+  status: statusFilter,
+});
+
+/** SPEC §3 paged list: one page of list-sized Tracks and the cursor of the next page (null on the last). */
+export const TrackPage = t.Object({
+  items: t.Array(TrackListItem),
+  metadata: t.Object({ nextCursor: t.Nullable(t.String()) }),
+});
+export type TrackPage = typeof TrackPage.static;

@@ -1,0 +1,111 @@
+import { t } from "elysia";
+import { CONVERSION_STATUSES } from "../../src/shared/conversion-status";
+import { ORIGINAL_FORMATS, RELEASE_DATE_PRECISIONS, STEM_TYPES } from "../../src/shared/upload-rules";
+import { License } from "../licenses/model";
+import { PROCESSING_STATUSES, TRACK_STATUSES } from "./schema";
+
+/**
+ * The SPEC §3 Track and Stem as the API sends them: the route schemas (so /api/openapi.json documents
+ * them and Elysia checks every reply) and, through `.static`, the types of view.ts, the islands and the
+ * tests. Dates travel as ISO strings. A URL starting with `{address}` means the file is still processing.
+ */
+const url = t.Nullable(t.String());
+const waveform = t.Nullable(t.Array(t.Number(), { description: "Peaks, min/max pairs" }));
+const processing = {
+  processingStatus: t.UnionEnum(PROCESSING_STATUSES),
+  processingError: t.Nullable(t.String()),
+};
+
+export const StemDetails = t.Object({
+  id: t.String(),
+  name: t.String(),
+  type: t.UnionEnum(STEM_TYPES),
+  index: t.Number(),
+  waveformData: waveform,
+  duration: t.Nullable(t.Number()),
+  originalFormat: t.String(),
+  mp3Url: url,
+  wavUrl: url,
+  flacUrl: url,
+  loudnessLufs: t.Nullable(t.Number()),
+  ...processing,
+});
+export type StemDetails = typeof StemDetails.static;
+
+/** Every Track field a list item carries too. */
+const listedFields = {
+  id: t.String(),
+  userId: t.String(),
+  title: t.String(),
+  description: t.String(),
+  primaryArtistName: t.String(),
+  duration: t.Nullable(t.Number()),
+  coverArt: url,
+  originalFormat: t.UnionEnum(ORIGINAL_FORMATS),
+  originalUrl: t.String(),
+  bpm: t.Nullable(t.Number()),
+  key: t.Nullable(t.String()),
+  isExplicit: t.Boolean(),
+  isPublic: t.Boolean(),
+  releaseDate: t.Nullable(t.String({ description: "YYYY-MM-DD" })),
+  releaseDatePrecision: t.UnionEnum(RELEASE_DATE_PRECISIONS),
+  genreNames: t.Array(t.String()),
+  licenseId: t.String(),
+  licenseType: t.Nullable(License.properties.type),
+  waveformData: waveform,
+  fullTrackMp3Url: url,
+  totalPlays: t.Number(),
+  totalDownloads: t.Number(),
+  forkCount: t.Number(),
+  isFork: t.Boolean(),
+  forkedFromId: t.Nullable(t.String()),
+  createdAt: t.String({ format: "date-time" }),
+  user: t.Object({ username: t.String() }),
+  status: t.UnionEnum(TRACK_STATUSES),
+  deletedAt: t.Nullable(t.String({ format: "date-time" })),
+  originalSizeBytes: t.Number(),
+  mp3SizeBytes: t.Number(),
+  coverArtSizeBytes: t.Number(),
+  totalQuotaSeconds: t.Number(),
+  loudnessLufs: t.Nullable(t.Number()),
+  moduleTitle: t.Nullable(t.String()),
+  moduleMessage: t.Nullable(t.String()),
+  ...processing,
+};
+
+/** The list-sized Track (GET /api/tracks*): no stems, shares or WAV/FLAC download state. */
+export const TrackListItem = t.Object(listedFields);
+export type TrackListItem = typeof TrackListItem.static;
+
+export const SharedWith = t.Array(t.Object({ userId: t.String(), user: t.Object({ email: t.String() }) }));
+export type SharedWith = typeof SharedWith.static;
+
+/** GET /api/track/{id}: the whole Track. `sharedWith` is filled for the owner only. */
+export const TrackDetails = t.Object({
+  ...listedFields,
+  fullTrackWavUrl: url,
+  fullTrackFlacUrl: url,
+  wavConversionStatus: t.UnionEnum(CONVERSION_STATUSES),
+  flacConversionStatus: t.UnionEnum(CONVERSION_STATUSES),
+  wavSizeBytes: t.Number(),
+  flacSizeBytes: t.Number(),
+  stems: t.Array(StemDetails),
+  sharedWith: SharedWith,
+});
+export type TrackDetails = typeof TrackDetails.static;
+
+export const UserIds = t.Object({
+  userIds: t.Array(t.String(), { maxItems: 100, error: "userIds must be a list of user ids" }),
+});
+export const SharedWithReply = t.Object({ sharedWith: SharedWith });
+
+const MAX_DELETE_BATCH = 100;
+export const DeleteTracksBody = t.Object({
+  trackIds: t.Array(t.String({ minLength: 1, maxLength: 64 }), {
+    minItems: 1,
+    maxItems: MAX_DELETE_BATCH,
+    error: `trackIds must list 1 to ${MAX_DELETE_BATCH} track ids`,
+  }),
+});
+export const DeletedIds = t.Object({ deletedIds: t.Array(t.String()) });
+export const Visibility = t.Object({ isPublic: t.Boolean() });

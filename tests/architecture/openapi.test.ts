@@ -1,0 +1,74 @@
+import { beforeAll, expect, test } from "bun:test";
+import { call } from "../support/api";
+import { setUpServer } from "../support/lifecycle";
+
+/**
+ * Every /api route documents what it answers: JSON routes a schema (the route's `response`, from the
+ * modules' model.ts), media routes the content types of the file they send (modules/media/model.ts).
+ */
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+}
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+const live = setUpServer();
+let document: Document;
+
+beforeAll(async () => {
+  const res = await call<Document>(live.server, "GET", "/openapi.json");
+  expect(res.status).toBe(200);
+  document = res.body;
+});
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+  );
+
+/** The success replies of an operation with what each declares: content types and whether each has a schema. */
+function successes(operation: Operation) {
+  return Object.entries(operation.responses ?? {})
+    .filter(([status]) => status.startsWith("2"))
+    .map(([status, reply]) => ({ status, content: Object.entries(reply.content ?? {}) }));
+}
+
+test("only /api is documented, and it has the routes of every module", () => {
+  const routes = operations().map(({ route }) => route);
+  expect(routes.filter((route) => !route.split(" ")[1]?.startsWith("/api/"))).toEqual([]);
+  for (const route of ["GET /api/track/{id}", "GET /api/tracks/public", "POST /api/track", "GET /api/track/{id}/full.mp3"]) {
+    expect(routes).toContain(route);
+  }
+});
+
+test("every route declares its success reply: a JSON schema, or a media file's content types", () => {
+  const undocumented = operations()
+    .filter(({ operation }) => {
+      const replies = successes(operation);
+      return (
+        replies.length === 0 || replies.some(({ content }) => content.length === 0 || content.some(([, media]) => !media.schema))
+      );
+    })
+    .map(({ route }) => route);
+  expect(undocumented).toEqual([]);
+});
+
+test("JSON replies are objects or arrays described field by field, not a bare any", () => {
+  const vague = operations()
+    .flatMap(({ route, operation }) =>
+      successes(operation).flatMap(({ content }) =>
+        content.filter(([type]) => type === "application/json").map(([, media]) => ({ route, schema: media.schema ?? {} })),
+      ),
+    )
+    .filter(({ schema }) => !("type" in schema) && !("anyOf" in schema) && !("$ref" in schema))
+    .map(({ route }) => route);
+  expect(vague).toEqual([]);
+});
+
+test("the Track is documented with its SPEC §3 fields", () => {
+  const track = document.paths["/api/track/{id}"]?.get?.responses?.["200"]?.content?.["application/json"]?.schema as {
+    properties?: Record<string, unknown>;
+  };
+  expect(Object.keys(track.properties ?? {})).toEqual(
+    expect.arrayContaining(["id", "title", "primaryArtistName", "originalUrl", "stems", "sharedWith", "wavConversionStatus"]),
+  );
+});

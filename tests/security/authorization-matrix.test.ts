@@ -1,0 +1,192 @@
+/**
+ * The authorisation matrix: every route of the server's own route table × every kind of caller ×
+ * every track state × every way of sending credentials. Each cell checks the status and that the
+ * response carries no other user's private data (e-mails, private titles, shares).
+ */
+import { beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { call } from "../support/api";
+import { setUpServer } from "../support/lifecycle";
+import {
+  type Caller,
+  type Identity,
+  MATRIX_JWT_SECRET,
+  type MatrixWorld,
+  prepareWorld,
+  TRACK_STATES,
+  type TrackState,
+} from "./matrix-fixture";
+import { type CellRequest, MATRIX, mayView } from "./matrix-routes";
+
+const ROOT = join(import.meta.dir, "../..");
+const CREDENTIALS = ["header", "query", "both"] as const;
+type Credential = (typeof CREDENTIALS)[number];
+
+const live = setUpServer({
+  env: {
+    JWT_SECRET: MATRIX_JWT_SECRET,
+    DELETION_GRACE_SECONDS: "1",
+    LOGIN_MAX_FAILURES_PER_IP: "1000000",
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000",
+  },
+});
+let world: MatrixWorld;
+/** A valid media token, but for the decoy track: the wrong one for every cell. */
+let decoyMediaToken: string;
+
+beforeAll(async () => {
+  world = await prepareWorld(live);
+  const presigned = await call<{ url: string }>(live.server, "POST", "/media/presign", {
+    token: world.users.owner.token,
+    body: { url: `/api/track/${world.decoy.id}/full.mp3` },
+  });
+  decoyMediaToken = new URL(presigned.body.url, live.server.url).searchParams.get("token") as string;
+}, 120_000);
+
+/** The server's route table (Elysia's `routes`), read in a child process with a scratch DATA_DIR. */
+function serverRoutes(): string[] {
+  const dataDir = mkdtempSync(join(tmpdir(), "stemma-routes-"));
+  try {
+    const code = `const { api } = await import("./src/server/api.ts");
+      console.log(JSON.stringify(api.routes.map((route) => route.method + " " + route.path)));
+      process.exit(0);`;
+    const run = Bun.spawnSync([process.execPath, "-e", code], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, JWT_SECRET: "" },
+    });
+    const line = run.stdout.toString().trim().split("\n").at(-1) as string;
+    return JSON.parse(line) as string[];
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+test("every route in the server's route table has a matrix entry, and every entry is a route", () => {
+  const routes = serverRoutes();
+  expect(routes.length).toBeGreaterThan(40);
+  expect(routes.filter((route) => !MATRIX[route])).toEqual([]);
+  expect(Object.keys(MATRIX).filter((route) => !routes.includes(route))).toEqual([]);
+});
+
+/** Markers of private data and who may see each (beyond the people it belongs to). */
+function privateMarkers(who: Identity, path: string): string[] {
+  const { users, tracks, decoy } = world;
+  const markers: string[] = [];
+  for (const [name, session] of Object.entries(users)) {
+    // The owner sees the e-mails of the users the track is shared with (sharedWith).
+    if (name !== who && !(who === "owner" && name === "shared")) markers.push(session.user.email);
+  }
+  const titleSeenBy: Array<[string, Identity[]]> = [
+    [tracks.private.title, ["owner", "shared", "admin"]],
+    [decoy.title, ["owner", "admin"]],
+    [tracks.pending.title, ["admin"]],
+    [tracks.deleted.title, ["admin"]],
+  ];
+  for (const [title, seenBy] of titleSeenBy) {
+    // The revoked user was told of the share when it happened: that notification stays theirs.
+    const told = who === "revoked" && title === tracks.private.title && path.startsWith("/notifications");
+    if (!seenBy.includes(who) && !told) markers.push(title);
+  }
+  return markers;
+}
+
+async function presignedUrl(caller: Caller, path: string): Promise<string | null> {
+  const reply = await call<{ url: string }>(live.server, "POST", "/media/presign", {
+    token: caller.token ?? undefined,
+    body: { url: `/api${path}` },
+  });
+  return reply.status === 200 ? `${live.server.url}${reply.body.url}` : null;
+}
+
+const withQuery = (url: string, token: string) => `${url}${url.includes("?") ? "&" : "?"}token=${encodeURIComponent(token)}`;
+
+/** Who the server should see: a query token is a media token on media routes and nothing elsewhere. */
+function identityFor(caller: Caller, credential: Credential, media: boolean, state: TrackState | null): Identity {
+  if (credential !== "query") return caller.identity;
+  return media && mayView(caller.identity, state) ? caller.identity : "anonymous";
+}
+
+async function send(
+  request: CellRequest & { method: string },
+  caller: Caller,
+  credential: Credential,
+  media: boolean,
+  state: TrackState | null,
+) {
+  const headers: Record<string, string> = {};
+  let url = `${live.server.url}/api${request.path}`;
+  if (caller.token && credential !== "query") headers.authorization = `Bearer ${caller.token}`;
+  if (credential === "query" && caller.token) {
+    const presigned = media && mayView(caller.identity, state) ? await presignedUrl(caller, request.path) : null;
+    url = presigned ?? withQuery(url, caller.token);
+  }
+  if (credential === "both") url = withQuery(url, media ? decoyMediaToken : world.users.admin.token);
+  let body: BodyInit | undefined;
+  if (request.multipart) body = new FormData();
+  else if (request.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(request.body);
+  }
+  return fetch(url, { method: request.method, headers, body });
+}
+
+interface Cell {
+  route: string;
+  state: TrackState | null;
+  caller: Caller;
+  credential: Credential;
+}
+
+async function runCell({ route, state, caller, credential }: Cell): Promise<string | null> {
+  const entry = MATRIX[route] as (typeof MATRIX)[string];
+  const [method, pattern] = route.split(" ") as [string, string];
+  const media = entry.media ?? false;
+  const who = identityFor(caller, credential, media, state);
+  const track = state ? world.tracks[state] : world.tracks.public;
+  const request = { ...entry.request(world, track, who), method };
+  const response = await send(request, caller, credential, media, state);
+  const text = await response.text();
+  const expected = entry.expect(who, state);
+  const where = `${route} [${state ?? "-"}] as ${caller.name} (${credential})`;
+  if (!expected.status.includes(response.status))
+    return `${where}: ${response.status} ${text.slice(0, 120)}, expected ${expected.status.join("/")} as ${who}`;
+  if (expected.denied && text !== JSON.stringify({ message: "Track not found" }))
+    return `${where}: denial leaks: ${text.slice(0, 120)}`;
+  if (pattern === "/api/tracks/" && method === "DELETE" && response.status === 200 && !text.includes('"deletedIds":[]'))
+    return `${where}: deleted something: ${text}`;
+  if (/json|text|html/.test(response.headers.get("content-type") ?? "")) {
+    const leaked = privateMarkers(who, request.path).find((marker) => text.includes(marker));
+    if (leaked) return `${where}: carries private data "${leaked}"`;
+  }
+  return null;
+}
+
+function allCells(): Cell[] {
+  const cells: Cell[] = [];
+  for (const [route, entry] of Object.entries(MATRIX))
+    for (const state of entry.perTrack ? TRACK_STATES : [null])
+      for (const caller of world.callers) for (const credential of CREDENTIALS) cells.push({ route, state, caller, credential });
+  return cells;
+}
+
+test("every cell answers as the access rules say and leaks nothing", async () => {
+  const cells = allCells();
+  const failures: string[] = [];
+  // Password hashing (login, signup) is the slow part: started first, it overlaps everything else.
+  const hashing = (cell: Cell) => (cell.route.startsWith("POST /api/auth/") ? 0 : 1);
+  const queue = [...cells].sort((a, b) => hashing(a) - hashing(b));
+  const worker = async () => {
+    for (let cell = queue.shift(); cell; cell = queue.shift()) {
+      const failure = await runCell(cell);
+      if (failure) failures.push(failure);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  console.log(
+    `authorization matrix: ${cells.length} cells (${Object.keys(MATRIX).length} routes × ${world.callers.length} callers × ` +
+      `${TRACK_STATES.length} track states for track routes × ${CREDENTIALS.length} ways to send credentials)`,
+  );
+  expect(failures).toEqual([]);
+}, 120_000);

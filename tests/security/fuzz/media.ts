@@ -1,0 +1,119 @@
+/**
+ * Hostile media: uploads of the bad corpus and of seeded mutations of real files. Each upload must end
+ * as a clear 4xx with a message or as a processed track (READY, or FAILED with a reason), never a 5xx
+ * or a job left running; afterwards no file is left without its track and the charged quota is the
+ * sum of the tracks' lengths.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { basename, extname, join } from "node:path";
+import type { TrackPage } from "../../../modules/lists/model";
+import type { TrackListItem } from "../../../modules/tracks/model";
+import { seededRandom } from "../../fixtures/generator/synth";
+import { call, type Session } from "../../support/api";
+import type { TestServer } from "../../support/server";
+import { CORPUS, upload, waitProcessed } from "../../support/uploads";
+
+/** Real files of each format, small enough to upload thousands of mutations of. */
+export const MUTATION_SOURCES = [
+  "bad/CON.wav",
+  "real-audio/sound-icons-electric-piano-3-16k.wav",
+  "real-audio/hydrogen-808_Kick_Long.flac",
+  "real-modules/high-score.mod",
+  "real-modules/dali.xm",
+  "real-modules/gd-ite.it",
+  "real-modules/ritam.s3m",
+];
+
+export const badCorpus = () => readdirSync(join(CORPUS, "bad")).map((name) => join(CORPUS, "bad", name));
+
+/** One mutated copy: flipped bytes, a truncation, a repeated or zeroed span, or header fields set to extremes. */
+export function mutate(bytes: Uint8Array, seed: number): Uint8Array {
+  const next = seededRandom(seed);
+  const at = (limit: number) => Math.floor(next() * limit);
+  const copy = new Uint8Array(bytes);
+  switch (at(5)) {
+    case 0:
+      for (let flips = 1 + at(20); flips > 0; flips--) copy[at(copy.length)] = at(256);
+      return copy;
+    case 1:
+      return copy.slice(0, at(copy.length));
+    case 2: {
+      const start = at(copy.length);
+      const span = copy.slice(start, start + at(4096));
+      const joined = new Uint8Array(copy.length + span.length * 4);
+      joined.set(copy.slice(0, start));
+      for (let repeat = 0; repeat < 4; repeat++) joined.set(span, start + repeat * span.length);
+      joined.set(copy.slice(start), start + span.length * 4);
+      return joined;
+    }
+    case 3: {
+      const start = at(copy.length);
+      copy.fill(0, start, start + at(2048));
+      return copy;
+    }
+    default:
+      // The first 64 bytes hold sizes, rates and counts in every format we take.
+      for (let field = 0; field < 4; field++) copy.fill(next() < 0.5 ? 0xff : 0x00, at(64), at(64) + 4);
+      return copy;
+  }
+}
+
+const ACCEPTED_REFUSALS = [400, 413, 415, 422];
+
+/** Uploads one file; throws when the outcome breaks the rules. */
+export async function uploadHostile(server: TestServer, session: Session, path: string, name = basename(path)): Promise<string> {
+  const res = await upload(server, session, { original: [path, name], data: { title: name.slice(0, 100) || "fuzz" } });
+  if (res.status === 201) {
+    const track = await waitProcessed(server, session, res.body.id, 120_000);
+    if (track.processingStatus === "FAILED" && !track.processingError) throw new Error(`${name}: FAILED without a reason`);
+    return track.processingStatus;
+  }
+  if (!ACCEPTED_REFUSALS.includes(res.status)) throw new Error(`${name}: answered ${res.status} ${JSON.stringify(res.body)}`);
+  if (!res.body.message) throw new Error(`${name}: refused ${res.status} without a message`);
+  return String(res.status);
+}
+
+/** Every track folder in the store belongs to a track of `session`, and the quota is the sum of their lengths. */
+export async function expectConsistent(server: TestServer, session: Session): Promise<void> {
+  const tracks: TrackListItem[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+    const page = await call<TrackPage>(server, "GET", `/tracks?limit=100${query}`, {
+      token: session.token,
+    });
+    tracks.push(...page.body.items);
+    cursor = page.body.metadata.nextCursor;
+  } while (cursor);
+  const known = new Set(tracks.map((track) => track.id));
+  const root = join(server.dataDir, "media", "tracks");
+  const folders = (existsSync(root) ? readdirSync(root, { withFileTypes: true }) : []).filter((entry) => entry.isDirectory());
+  const orphans = folders.map((entry) => entry.name).filter((id) => !known.has(id));
+  if (orphans.length) throw new Error(`orphan track folders: ${orphans.join(", ")}`);
+  const staging = readdirSync(join(server.dataDir, "staging"));
+  if (staging.length) throw new Error(`staging not empty: ${staging.join(", ")}`);
+  const quota = await call<{ currentUsedQuotaSeconds: number }>(server, "GET", "/storage/quota", { token: session.token });
+  const charged = tracks.reduce((sum, track) => sum + (track.duration ?? 0), 0);
+  if (Math.abs(quota.body.currentUsedQuotaSeconds - charged) > 0.01 * Math.max(1, tracks.length))
+    throw new Error(`quota ${quota.body.currentUsedQuotaSeconds} s charged, tracks hold ${charged} s`);
+}
+
+/** Writes `count` mutated copies (seeded) of `sources` under `dir` and uploads each; returns outcome counts. */
+export async function fuzzMedia(
+  server: TestServer,
+  session: Session,
+  dir: string,
+  { count, seed, sources: paths = MUTATION_SOURCES }: { count: number; seed: number; sources?: string[] },
+) {
+  const outcomes = new Map<string, number>();
+  const sources = await Promise.all(paths.map(async (path) => new Uint8Array(await Bun.file(join(CORPUS, path)).arrayBuffer())));
+  for (let index = 0; index < count; index++) {
+    const source = index % paths.length;
+    const name = `mutant-${index}${extname(paths[source] as string)}`;
+    const path = join(dir, name);
+    await Bun.write(path, mutate(sources[source] as Uint8Array, seed + index));
+    const outcome = await uploadHostile(server, session, path);
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  }
+  return outcomes;
+}

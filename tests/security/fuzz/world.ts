@@ -1,0 +1,25 @@
+import { call, signUp } from "../../support/api";
+import type { TestServer } from "../../support/server";
+import { createTrack, waitForProcessing } from "../../support/uploads";
+import type { FuzzWorld } from "./routes";
+
+/** An admin, a user with one public and one private track (each with a stem), and their ids and tokens. */
+export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
+  const admin = await signUp(server);
+  const owner = await signUp(server);
+  const ids: string[] = [];
+  const stemFiles: string[] = [];
+  for (const isPublic of [true, false]) {
+    const id = await createTrack(server, owner.token, {
+      original: "bad/CON.wav",
+      stems: [{ path: "bad/CON.wav", name: "Bass", type: "bass" }],
+      data: { isPublic },
+    });
+    const view = await waitForProcessing<{ stems: Array<{ id: string }> }>(server, owner.token, id);
+    ids.push(id);
+    stemFiles.push(`${view.stems[0]?.id}.mp3`, view.stems[0]?.id as string);
+  }
+  const notes = await call<{ items: Array<{ id: string }> }>(server, "GET", "/notifications", { token: admin.token });
+  ids.push(...notes.body.items.map((item) => item.id));
+  return { ids, stemFiles, tokens: [admin.token, owner.token] };
+}

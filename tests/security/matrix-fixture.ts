@@ -1,0 +1,152 @@
+/**
+ * The world the authorisation matrix runs in, prepared once on one real server: five users, four
+ * tracks in the four states (public, private, pending-deletion, deleted; tiny WAVs with a stem and a
+ * cover) plus a decoy, a share and a revoked share, and the tokens of every kind of caller.
+ */
+import { SignJWT } from "jose";
+import { call, type Session, signUp } from "../support/api";
+import type { LiveServer } from "../support/lifecycle";
+import { createTrack, waitForProcessing } from "../support/uploads";
+
+export const MATRIX_JWT_SECRET = "matrix-secret-7f3a9c1e5b2d8a6f4c0e9b7d3a1f5c8e";
+export const TRACK_STATES = ["public", "private", "pending", "deleted"] as const;
+export type TrackState = (typeof TRACK_STATES)[number];
+/** Who the server should take a caller to be. */
+export type Identity = "anonymous" | "owner" | "other" | "shared" | "revoked" | "admin";
+
+export interface Caller {
+  name: string;
+  token: string | null;
+  identity: Identity;
+}
+
+export interface MatrixTrack {
+  id: string;
+  stemId: string;
+  title: string;
+  isPublic: boolean;
+}
+
+export interface MatrixWorld {
+  users: Record<Exclude<Identity, "anonymous">, Session>;
+  tracks: Record<TrackState, MatrixTrack>;
+  /** Another private track of the owner: its media token is the wrong one for every other track. */
+  decoy: MatrixTrack;
+  callers: Caller[];
+  flagId: string;
+  inviteCodeId: string;
+  licenseId: string;
+  /** A notification of the shared user (the share): only they may mark it read. */
+  sharedNotificationId: string;
+}
+
+const sign = (claims: Record<string, unknown>, secret: string, expiresIn: string | number) =>
+  new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).setExpirationTime(expiresIn).sign(new TextEncoder().encode(secret));
+
+/** `alg: none`: a token anyone can write; it must never be accepted. */
+const unsigned = (claims: Record<string, unknown>) =>
+  `${Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url")}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.`;
+
+async function forgedCallers(admin: Session, other: Session): Promise<Caller[]> {
+  const past = Math.floor(Date.now() / 1000) - 60;
+  return [
+    { name: "malformed token", token: "not-a-jwt", identity: "anonymous" },
+    { name: "expired token", token: await sign({ sub: admin.user.id }, MATRIX_JWT_SECRET, past), identity: "anonymous" },
+    {
+      name: "wrong-key token",
+      token: await sign({ sub: admin.user.id }, `${MATRIX_JWT_SECRET}-other`, "1h"),
+      identity: "anonymous",
+    },
+    { name: "alg-none token", token: unsigned({ sub: admin.user.id, exp: past + 7200 }), identity: "anonymous" },
+    // Signed with the real key, but the role claim is the caller's wish: the role comes from the database.
+    {
+      name: "forged-admin token",
+      token: await sign({ sub: other.user.id, role: "ADMIN", admin: true }, MATRIX_JWT_SECRET, "1h"),
+      identity: "other",
+    },
+    // Users cannot be deleted, so a deleted user is a valid signature for an id that does not exist.
+    {
+      name: "unknown-user token",
+      token: await sign({ sub: "deleted-user-0000" }, MATRIX_JWT_SECRET, "1h"),
+      identity: "anonymous",
+    },
+  ];
+}
+
+async function uploadMatrixTrack(live: LiveServer, owner: Session, title: string, isPublic: boolean): Promise<MatrixTrack> {
+  const id = await createTrack(live.server, owner.token, {
+    original: "bad/CON.wav",
+    coverArt: "images/matplotlib-Minduka_Present_Blue_Pack.png",
+    stems: [{ path: "bad/CON.wav", name: "Bass", type: "bass" }],
+    data: { title, isPublic },
+  });
+  const view = await waitForProcessing<{ stems: Array<{ id: string }> }>(live.server, owner.token, id);
+  return { id, stemId: view.stems[0]?.id as string, title, isPublic };
+}
+
+async function deleteAndWait(live: LiveServer, admin: Session, owner: Session, id: string, status: string) {
+  await call(live.server, "DELETE", "/tracks", { token: owner.token, body: { trackIds: [id] } });
+  for (let attempt = 0; attempt < 300; attempt++) {
+    const listed = await call<{ items: Array<{ id: string }> }>(live.server, "GET", `/tracks/deleted?status=${status}`, {
+      token: admin.token,
+    });
+    if (listed.body.items?.some((track) => track.id === id)) return;
+    await Bun.sleep(100);
+  }
+  throw new Error(`track ${id} did not become ${status}`);
+}
+
+/** Builds the world; the server starts with DELETION_GRACE_SECONDS=1 and is restarted with a week once one track is purged. */
+export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
+  const suffix = Date.now().toString(36);
+  const admin = await signUp(live.server);
+  const [owner, other, shared, revoked] = (await Promise.all([1, 2, 3, 4].map(() => signUp(live.server)))) as unknown as [
+    Session,
+    Session,
+    Session,
+    Session,
+  ];
+  const users = { admin, owner, other, shared, revoked };
+  const deleted = await uploadMatrixTrack(live, owner, `MatrixDeleted ${suffix}`, true);
+  await deleteAndWait(live, admin, owner, deleted.id, "DELETED");
+  await live.restartServer({ DELETION_GRACE_SECONDS: String(7 * 24 * 3600) });
+  const [pending, publicTrack, privateTrack, decoy] = await Promise.all([
+    uploadMatrixTrack(live, owner, `MatrixPending ${suffix}`, true),
+    uploadMatrixTrack(live, owner, `MatrixPublic ${suffix}`, true),
+    uploadMatrixTrack(live, owner, `MatrixPrivate ${suffix}`, false),
+    uploadMatrixTrack(live, owner, `MatrixDecoy ${suffix}`, false),
+  ]);
+  await deleteAndWait(live, admin, owner, pending.id, "PENDING_DELETION");
+  const tracks = { public: publicTrack, private: privateTrack, pending, deleted };
+  const share = (method: string, userId: string) =>
+    call(live.server, method, `/track/${tracks.private.id}/share`, { token: owner.token, body: { userIds: [userId] } });
+  await share("POST", shared.user.id);
+  await share("POST", revoked.user.id);
+  await share("DELETE", revoked.user.id);
+  const flag = await call<{ id: string }>(live.server, "POST", "/admin/feature-flags", {
+    token: admin.token,
+    body: { name: `matrix-flag-${suffix}`, description: "matrix" },
+  });
+  const code = await call<{ id: string }>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: {} });
+  const notes = await call<{ items: Array<{ id: string }> }>(live.server, "GET", "/notifications", { token: shared.token });
+  const licenses = await call<Array<{ id: string }>>(live.server, "GET", "/licenses");
+  const named = (identity: Exclude<Identity, "anonymous">): Caller => ({
+    name: identity,
+    token: users[identity].token,
+    identity,
+  });
+  return {
+    users,
+    tracks,
+    decoy,
+    callers: [
+      { name: "anonymous", token: null, identity: "anonymous" },
+      ...(await forgedCallers(admin, other)),
+      ...(["owner", "other", "shared", "revoked", "admin"] as const).map(named),
+    ],
+    flagId: flag.body.id,
+    inviteCodeId: code.body.id,
+    licenseId: licenses.body[0]?.id as string,
+    sharedNotificationId: notes.body.items[0]?.id as string,
+  };
+}

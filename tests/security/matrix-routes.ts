@@ -1,0 +1,201 @@
+/**
+ * The authorisation matrix's entry for every route of the server: how to call it and what each kind
+ * of caller must get. A route missing here fails the matrix test (it reads the server's route table).
+ */
+import type { Identity, MatrixTrack, MatrixWorld, TrackState } from "./matrix-fixture";
+
+/** What a cell expects: one status, or several (a derivative may or may not exist yet). */
+export interface Expectation {
+  status: number[];
+  /** A 404 that denies access has exactly this body (the same as for a track that does not exist). */
+  denied?: boolean;
+}
+
+export interface CellRequest {
+  path: string;
+  body?: unknown;
+  /** An empty multipart body (the upload route). */
+  multipart?: boolean;
+}
+
+interface RouteEntry {
+  /** Track routes run once per track state. */
+  perTrack: boolean;
+  /** Media files: `?token=` may carry a media token (presigned URL). */
+  media?: boolean;
+  request(world: MatrixWorld, track: MatrixTrack, who: Identity): CellRequest;
+  expect(who: Identity, state: TrackState | null): Expectation;
+}
+
+const ok = (...status: number[]): Expectation => ({ status: status.length ? status : [200] });
+const hidden: Expectation = { status: [404], denied: true };
+const signedIn = (who: Identity, then: Expectation): Expectation => (who === "anonymous" ? { status: [401] } : then);
+const adminOnly = (who: Identity, then = ok()): Expectation =>
+  who === "anonymous" ? { status: [401] } : who === "admin" ? then : { status: [403] };
+
+/** modules/tracks/access.ts canView, restated as the rule the matrix holds the server to. */
+export function mayView(who: Identity, state: TrackState | null): boolean {
+  if (state === "deleted") return false;
+  if (who === "admin") return true;
+  if (state === "pending") return false;
+  return state === "public" || who === "owner" || who === "shared";
+}
+const mayOwn = (who: Identity, state: TrackState | null) =>
+  (state === "public" || state === "private") && (who === "owner" || who === "admin");
+
+const viewing = (who: Identity, state: TrackState | null, then = ok()) => (mayView(who, state) ? then : hidden);
+const owning = (who: Identity, state: TrackState | null) => signedIn(who, mayOwn(who, state) ? ok() : hidden);
+const everyone = () => ok();
+const PLAY = { eventType: "PLAY", playbackSource: "STREAM", duration: 10, anonymousId: "matrix-visitor-1" };
+
+function mediaRoute(file: (track: MatrixTrack) => string, present = ok()): RouteEntry {
+  return {
+    perTrack: true,
+    media: true,
+    request: (_world, track) => ({ path: `/track/${track.id}/${file(track)}` }),
+    expect: (who, state) => viewing(who, state, present),
+  };
+}
+
+const trackRoute = (
+  request: RouteEntry["request"],
+  expect: (who: Identity, state: TrackState | null) => Expectation,
+): RouteEntry => ({ perTrack: true, request, expect });
+const globalRoute = (path: string, expect: (who: Identity) => Expectation, body?: unknown): RouteEntry => ({
+  perTrack: false,
+  request: () => ({ path, body }),
+  expect: (who) => expect(who),
+});
+
+export const MATRIX: Record<string, RouteEntry> = {
+  "GET /api/openapi": globalRoute("/openapi", everyone),
+  "GET /api/openapi.json": globalRoute("/openapi.json", everyone),
+  "GET /api/health": globalRoute("/health", everyone),
+  "POST /api/auth/login": globalRoute("/auth/login", () => ({ status: [401] }), {
+    email: "nobody@example.com",
+    password: "WrongPass1",
+  }),
+  "POST /api/auth/signup": {
+    perTrack: false,
+    // An address already taken: the answer may not depend on who asks.
+    request: (world) => ({
+      path: "/auth/signup",
+      body: { email: world.users.owner.user.email, username: "matrix_taken", password: "Secret123" },
+    }),
+    expect: () => ({ status: [409] }),
+  },
+  "POST /api/auth/request-early-access": globalRoute("/auth/request-early-access", everyone, { email: "early@example.org" }),
+  "GET /api/auth/enabled-features": globalRoute("/auth/enabled-features", everyone),
+  "GET /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, ok())),
+  "GET /api/auth/users": globalRoute("/auth/users", (who) => signedIn(who, ok())),
+  "GET /api/admin/feature-flags": globalRoute("/admin/feature-flags", (who) => adminOnly(who)),
+  "POST /api/admin/feature-flags": {
+    perTrack: false,
+    request: () => ({ path: "/admin/feature-flags", body: { name: `matrix-${crypto.randomUUID()}` } }),
+    expect: (who) => adminOnly(who),
+  },
+  "PATCH /api/admin/feature-flags/:id": {
+    perTrack: false,
+    request: (world) => ({ path: `/admin/feature-flags/${world.flagId}`, body: { isEnabled: false } }),
+    expect: (who) => adminOnly(who),
+  },
+  "GET /api/admin/invite-codes": globalRoute("/admin/invite-codes", (who) => adminOnly(who)),
+  "POST /api/admin/invite-codes": globalRoute("/admin/invite-codes", (who) => adminOnly(who), { maxUses: 1 }),
+  "PATCH /api/admin/invite-codes/:id": {
+    perTrack: false,
+    request: (world) => ({ path: `/admin/invite-codes/${world.inviteCodeId}`, body: { isActive: true } }),
+    expect: (who) => adminOnly(who),
+  },
+  "GET /api/licenses/": globalRoute("/licenses", everyone),
+  "GET /api/licenses/:id": { perTrack: false, request: (world) => ({ path: `/licenses/${world.licenseId}` }), expect: everyone },
+  "GET /api/notifications/": globalRoute("/notifications", (who) => signedIn(who, ok())),
+  "GET /api/notifications/unread-count": globalRoute("/notifications/unread-count", (who) => signedIn(who, ok())),
+  "POST /api/notifications/:id/read": {
+    perTrack: false,
+    request: (world) => ({ path: `/notifications/${world.sharedNotificationId}/read` }),
+    expect: (who) => signedIn(who, who === "shared" ? ok() : { status: [404] }),
+  },
+  "POST /api/notifications/mark-all-read": globalRoute("/notifications/mark-all-read", (who) => signedIn(who, ok())),
+  "GET /api/storage/quota": globalRoute("/storage/quota", (who) => signedIn(who, ok())),
+  "GET /api/tracks/public": globalRoute("/tracks/public", everyone),
+  "GET /api/tracks/": globalRoute("/tracks", (who) => signedIn(who, ok())),
+  "GET /api/tracks/shared": globalRoute("/tracks/shared", (who) => signedIn(who, ok())),
+  "GET /api/tracks/available": globalRoute("/tracks/available", (who) => signedIn(who, ok())),
+  "GET /api/tracks/deleted": globalRoute("/tracks/deleted", (who) => adminOnly(who)),
+  "GET /api/tracks/deleted/count": globalRoute("/tracks/deleted/count", (who) => adminOnly(who)),
+  // Deleting must never reach another user's track: callers who do not own it send its id (and get
+  // nothing deleted, checked by the test); the owner and admins send an unknown id, to keep the world.
+  "DELETE /api/tracks": trackRoute(
+    (_world, track, who) => ({
+      path: "/tracks",
+      body: { trackIds: [who === "owner" || who === "admin" ? "matrix-unknown-track" : track.id] },
+    }),
+    (who) => signedIn(who, ok()),
+  ),
+  "POST /api/track": {
+    perTrack: false,
+    request: () => ({ path: "/track", multipart: true }),
+    expect: (who) => signedIn(who, { status: [400] }),
+  },
+  "GET /api/track/:id": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}` }),
+    (who, state) => viewing(who, state),
+  ),
+  "PATCH /api/track/:id": trackRoute(
+    (world, track) => ({
+      path: `/track/${track.id}`,
+      body: {
+        title: track.title,
+        primaryArtistName: "Matrix",
+        genreNames: [],
+        isExplicit: false,
+        isPublic: track.isPublic,
+        licenseId: world.licenseId,
+      },
+    }),
+    owning,
+  ),
+  "PATCH /api/track/:id/visibility": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/visibility`, body: { isPublic: track.isPublic } }),
+    owning,
+  ),
+  "POST /api/track/:id/share": trackRoute(
+    (world, track) => ({ path: `/track/${track.id}/share`, body: { userIds: [world.users.shared.user.id] } }),
+    owning,
+  ),
+  "DELETE /api/track/:id/share": trackRoute(
+    (world, track) => ({ path: `/track/${track.id}/share`, body: { userIds: [world.users.other.user.id] } }),
+    owning,
+  ),
+  "POST /api/media/presign": trackRoute(
+    (_world, track) => ({ path: "/media/presign", body: { url: `/api/track/${track.id}/full.mp3` } }),
+    (who, state) => viewing(who, state),
+  ),
+  "GET /api/track/:id/cover": mediaRoute(() => "cover?size=card"),
+  "GET /api/track/:id/original": mediaRoute(() => "original?attachment"),
+  "GET /api/track/:id/full.mp3": mediaRoute(() => "full.mp3"),
+  "GET /api/track/:id/full.wav": mediaRoute(() => "full.wav?attachment"),
+  // No FLAC exists until a conversion (which other cells start) finishes: 404 with its own message.
+  "GET /api/track/:id/full.flac": mediaRoute(() => "full.flac?attachment", ok(200, 404)),
+  "GET /api/track/:id/stem/:stemId": mediaRoute((track) => `stem/${track.stemId}.mp3`),
+  "POST /api/track/:id/convert-audio": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/convert-audio`, body: { type: "full", format: "flac" } }),
+    (who, state) => signedIn(who, viewing(who, state)),
+  ),
+  "GET /api/track/:id/audio-conversion-status": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/audio-conversion-status?format=flac` }),
+    (who, state) => viewing(who, state),
+  ),
+  "GET /api/track/:id/stem/:stemId/audio-conversion-status": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/stem/${track.stemId}/audio-conversion-status?format=flac` }),
+    (who, state) => viewing(who, state),
+  ),
+  "POST /api/track/:id/usage": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/usage`, body: PLAY }),
+    (who, state) => viewing(who, state),
+  ),
+  "POST /api/track/:id/stem/:stemId/usage": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/stem/${track.stemId}/usage`, body: PLAY }),
+    (who, state) => viewing(who, state),
+  ),
+};

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { S3Client } from "bun";
+import S3rver from "s3rver";
+
+/** s3rver's fixed test credentials. */
+const REGION = "us-east-1";
+const KEY = "S3RVER";
+
+export interface TestS3Server {
+  endpoint: string;
+  bucket: string;
+  /** The app's S3_* settings for this server. */
+  env: Record<string, string>;
+  /** Keys of objects completed by a multipart upload (CompleteMultipartUpload), in order. */
+  multipartKeys: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * An S3-compatible server (s3rver) on loopback, on a free port, storing in a fresh temporary folder.
+ * The app and the S3 store speak only the S3 protocol to it, as they would to AWS, MinIO or Garage.
+ */
+export async function startS3Server(options: { corsOrigin?: string } = {}): Promise<TestS3Server> {
+  const bucket = "stemma-media";
+  const directory = mkdtempSync(join(tmpdir(), "stemma-s3-"));
+  // The CORS rule an operator sets so browsers may fetch media from the bucket by script (README).
+  const cors = options.corsOrigin
+    ? [
+        `<CORSConfiguration><CORSRule><AllowedOrigin>${options.corsOrigin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod>` +
+          "<AllowedMethod>HEAD</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>Content-Range</ExposeHeader>" +
+          "</CORSRule></CORSConfiguration>",
+      ]
+    : [];
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    directory,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: cors }],
+  });
+  const multipartKeys: string[] = [];
+  server.on("event", (event) => {
+    for (const record of event.Records) {
+      if (record.eventName === "ObjectCreated:Post") multipartKeys.push(record.s3.object.key);
+    }
+  });
+  const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
+  return {
+    endpoint,
+    bucket,
+    env: {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: REGION,
+      S3_ACCESS_KEY_ID: KEY,
+      S3_SECRET_ACCESS_KEY: KEY,
+    },
+    multipartKeys,
+    async stop() {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Starts an S3 server before the file's (or describe block's) app server and adds its S3_* settings
+ * to `env`: call it before `setUpServer({ env })`, whose start hook then runs second. Stopped after.
+ */
+export function setUpS3Server(env: Record<string, string>, options: { corsOrigin?: string } = {}): { readonly s3: TestS3Server } {
+  let s3: TestS3Server | undefined;
+  beforeAll(async () => {
+    s3 = await startS3Server(options);
+    Object.assign(env, s3.env);
+  });
+  afterAll(() => s3?.stop());
+  return {
+    get s3() {
+      if (!s3) throw new Error("the S3 server is not started yet: use it inside a test or hook");
+      return s3;
+    },
+  };
+}
+
+/** Every key in the server's bucket under `prefix`, sorted: what the app stored there. */
+export async function bucketKeys(s3: TestS3Server, prefix = ""): Promise<string[]> {
+  const client = new S3Client({ ...s3Credentials(s3), bucket: s3.bucket });
+  const listed = await client.list({ prefix });
+  return (listed.contents ?? []).map((object) => object.key).sort();
+}
+
+/** How a client in the test process reaches the server. */
+export const s3Credentials = (s3: TestS3Server) => ({
+  endpoint: s3.endpoint,
+  region: REGION,
+  accessKeyId: KEY,
+  secretAccessKey: KEY,
+});
