@@ -43,7 +43,21 @@ const { tracks, trackShares } = await import("../tracks/schema");
 const { listTracks } = await import("./service");
 type Viewer = import("../auth/service").Viewer;
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const { inArray } = await import("drizzle-orm");
+const madeTracks: string[] = [];
+// bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
+afterAll(() => {
+  db.delete(tracks).where(inArray(tracks.id, madeTracks)).run();
+  db.delete(users)
+    .where(
+      inArray(
+        users.id,
+        owners.map((owner) => owner.id),
+      ),
+    )
+    .run();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const licenseId = (db.select().from(licenses).get() as { id: string }).id;
 // 30 owners, so a 20-item page names 20 different users.
@@ -73,6 +87,7 @@ for (let n = 0; n < 60; n++) {
     })
     .returning()
     .get().id;
+  madeTracks.push(id);
   if (n % 3 === 0) db.insert(trackShares).values({ trackId: id, userId: listener.id }).run();
 }
 

@@ -18,8 +18,6 @@ const { conversions } = await import("../conversions/schema");
 const { stems, trackShares, tracks, trackWaveforms } = await import("./schema");
 const { incrementDownloads, incrementPlays, publicPageState } = await import("./service");
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
 const licenseId = (db.select().from(licenses).get() as { id: string }).id;
 const [owner, friend] = ["owner", "friend"].map(
   (name) =>
@@ -34,6 +32,12 @@ const trackId = db
   .values({ userId: owner, title: "Song", primaryArtistName: "Ann", originalFormat: "wav", originalKey: "k", licenseId })
   .returning()
   .get().id;
+// bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
+afterAll(() => {
+  db.delete(tracks).where(eq(tracks.id, trackId)).run();
+  for (const id of [owner, friend]) db.delete(users).where(eq(users.id, id)).run();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 const version = () => publicPageState(trackId)?.version ?? -1;
 
 /** Runs `change` and answers whether the page version went up. */
