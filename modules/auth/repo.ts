@@ -2,7 +2,15 @@ import { asc, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { earlyAccessRequests, type User, users } from "./schema";
 
+/** One statement for any number of ids (a JSON array bound as one parameter), prepared once. */
+const usernamesQuery = db
+  .select({ id: users.id, username: users.username })
+  .from(users)
+  .where(sql`${users.id} in (select value from json_each(${sql.placeholder("ids")}))`)
+  .prepare();
+
 export const authRepo = {
+  usernames: (ids: string[]): Pick<User, "id" | "username">[] => usernamesQuery.all({ ids: JSON.stringify(ids) }),
   findById: (id: string): User | undefined => db.select().from(users).where(eq(users.id, id)).get(),
   findByEmail: (email: string): User | undefined =>
     db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).get(),

@@ -43,6 +43,11 @@ export function findUserById(id: string): Viewer | null {
   return findViewer(id);
 }
 
+/** Usernames of many users in one query (list pages); unknown ids are left out. */
+export function usernamesOf(ids: string[]): Map<string, string> {
+  return new Map(authRepo.usernames([...new Set(ids)]).map((user) => [user.id, user.username]));
+}
+
 export function findUserByEmail(email: string): Viewer | null {
   const user = authRepo.findByEmail(email.trim());
   return user ? toViewer(user) : null;

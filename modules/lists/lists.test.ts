@@ -3,6 +3,7 @@
  * every SPEC §9 sort while tracks are added and deleted, and the batch delete with foreign ids.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { listAll } from "../../tests/support/lists";
@@ -65,7 +66,15 @@ describe("who sees what", () => {
       "wavSizeBytes",
       "flacSizeBytes",
     ];
-    expect(item).toEqual(Object.fromEntries(Object.entries(single).filter(([field]) => !trackPageOnly.includes(field))));
+    // Lists carry the card-sized waveform (src/shared/waveform.ts); the track page the full one.
+    const listWaveform = shrinkWaveform(single.waveformData as number[], LIST_WAVEFORM_PAIRS);
+    expect(item?.waveformData).toEqual(listWaveform);
+    expect(listWaveform).toHaveLength(2 * LIST_WAVEFORM_PAIRS);
+    expect(Math.max(...listWaveform.map(Math.abs))).toBe(1);
+    const rest = (track: Record<string, unknown>) => Object.entries(track).filter(([field]) => field !== "waveformData");
+    expect(Object.fromEntries(rest(item ?? {}))).toEqual(
+      Object.fromEntries(rest(single).filter(([field]) => !trackPageOnly.includes(field))),
+    );
     expect(item).toMatchObject({ processingStatus: "READY", originalUrl: `/api/track/${aliceTracks.private}/original` });
   });
 });

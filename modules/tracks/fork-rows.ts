@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { tracksRepo, usedQuotaSecondsIn } from "./repo";
+import { saveWaveformIn, tracksRepo, usedQuotaSecondsIn } from "./repo";
 import { stems, type Track, tracks } from "./schema";
 
 /** What the forker chooses; everything else comes from the track forked. */
@@ -35,6 +35,8 @@ export function insertForkWithinQuota(
       .values({ ...carried, ...choices, id: forkId, userId: ownerId, isFork: true, forkedFromId: original.id })
       .returning()
       .get();
+    const waveform = tracksRepo.waveformOf(original.id);
+    if (waveform) saveWaveformIn(tx, forkId, waveform);
     if (stemRows.length) tx.insert(stems).values(stemRows).run();
     tx.update(tracks)
       .set({ forkCount: sql`${tracks.forkCount} + 1`, updatedAt: sql`${tracks.updatedAt}` })

@@ -4,6 +4,7 @@ import { periodicSweep } from "../../src/server/sweep";
 import { authGuard } from "../auth";
 import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, TrackInfoBody, UserIds, Visibility } from "./model";
 import * as tracks from "./service";
+import { backfillWaveformPreviews } from "./waveform-preview";
 
 /**
  * Enqueues the purge job (purge.ts) a few times per grace period. Made here, not in purge.ts: the
@@ -17,6 +18,7 @@ const purgeSweep = periodicSweep("tracks.purge", config.deletionGraceSeconds);
  */
 export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: ["Tracks"] } })
   .use(authGuard)
+  .onStart(backfillWaveformPreviews)
   .onStart(purgeSweep.start)
   .onStop(purgeSweep.stop)
   .get("/track/:id", ({ params, viewer }) => tracks.getTrack(params.id, viewer), {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { type Stem, stems, type Track, trackShares, tracks } from "./schema";
+import { type Stem, stems, type Track, trackShares, tracks, trackWaveforms } from "./schema";
+import { waveformPreview } from "./waveform-preview";
 
 type TrackInsert = typeof tracks.$inferInsert;
 type StemInsert = typeof stems.$inferInsert;
@@ -19,7 +20,46 @@ export function usedQuotaSecondsIn(executor: Pick<typeof db, "select">, userId: 
   );
 }
 
+type Executor = Pick<typeof db, "insert" | "update">;
+
+/**
+ * Sets a track's waveform: the full one in track_waveforms (GET /track/{id}) and the card-sized
+ * preview in its row (the lists), always together so they never disagree.
+ */
+export function saveWaveformIn(executor: Executor, trackId: string, waveformData: number[]): void {
+  executor
+    .insert(trackWaveforms)
+    .values({ trackId, waveformData })
+    .onConflictDoUpdate({ target: trackWaveforms.trackId, set: { waveformData } })
+    .run();
+  executor
+    .update(tracks)
+    .set({ waveformPreview: waveformPreview(waveformData) })
+    .where(eq(tracks.id, trackId))
+    .run();
+}
+
+/** What a track page's cache checks on every request: one row by primary key, prepared once. */
+const pageStateQuery = db
+  .select({
+    version: tracks.pageVersion,
+    plays: tracks.totalPlays,
+    downloads: tracks.totalDownloads,
+    isPublic: tracks.isPublic,
+    status: tracks.status,
+  })
+  .from(tracks)
+  .where(eq(tracks.id, sql.placeholder("id")))
+  .prepare();
+
+const waveformQuery = db
+  .select({ waveformData: trackWaveforms.waveformData })
+  .from(trackWaveforms)
+  .where(eq(trackWaveforms.trackId, sql.placeholder("trackId")))
+  .prepare();
+
 export const tracksRepo = {
+  pageState: (id: string) => pageStateQuery.get({ id }),
   findById: (id: string): Track | undefined => db.select().from(tracks).where(eq(tracks.id, id)).get(),
   isSharedWith: (trackId: string, userId: string): boolean =>
     db
@@ -34,13 +74,21 @@ export const tracksRepo = {
    * Inserts a track and its stems in one transaction, after `admit(usedSeconds)` agrees. bun:sqlite
    * runs the transaction synchronously, so no other upload can slip in between the check and the insert.
    */
-  insertWithinQuota: (track: TrackInsert, stemRows: StemInsert[], admit: (usedSeconds: number) => void): Track =>
+  insertWithinQuota: (
+    track: TrackInsert,
+    waveformData: number[],
+    stemRows: StemInsert[],
+    admit: (usedSeconds: number) => void,
+  ): Track =>
     db.transaction((tx) => {
       admit(usedQuotaSecondsIn(tx, track.userId));
       const inserted = tx.insert(tracks).values(track).returning().get();
+      saveWaveformIn(tx, inserted.id, waveformData);
       if (stemRows.length) tx.insert(stems).values(stemRows).run();
       return inserted;
     }),
+
+  waveformOf: (trackId: string): number[] | null => waveformQuery.get({ trackId })?.waveformData ?? null,
 
   remove: (id: string): void => {
     db.delete(tracks).where(eq(tracks.id, id)).run();

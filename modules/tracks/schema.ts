@@ -34,7 +34,12 @@ export const tracks = sqliteTable(
     processingStatus: text("processing_status", { enum: PROCESSING_STATUSES }).notNull().default("PENDING"),
     processingError: text("processing_error"),
     coverArtPending: integer("cover_art_pending", { mode: "boolean" }).notNull().default(false),
-    waveformData: text("waveform_data", { mode: "json" }).$type<number[]>(),
+    /**
+     * The card-sized waveform lists carry (waveform-preview.ts): 400 values. The full one (4,000) lives in
+     * track_waveforms: kept in this row, its 28 KB would spill onto overflow pages that every read of the
+     * columns after it (lists, access checks, media) would have to walk.
+     */
+    waveformPreview: text("waveform_preview", { mode: "json" }).$type<number[]>(),
     loudnessLufs: real("loudness_lufs"),
     /** Tracker modules keep their embedded title and message text. */
     moduleTitle: text("module_title"),
@@ -60,6 +65,12 @@ export const tracks = sqliteTable(
     totalQuotaSeconds: real("total_quota_seconds").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The version of everything a track page shows but its counters: database triggers (migration
+     * 0004) raise it on every change to the row other than plays and downloads, and on every change to
+     * its stems, shares and conversions, so any server instance knows whether a cached page is current.
+     */
+    pageVersion: integer("page_version").notNull().default(0),
   },
   (t) => [
     index("tracks_user_idx").on(t.userId, t.status),
@@ -78,6 +89,14 @@ export const tracks = sqliteTable(
     index("tracks_forked_from_idx").on(t.forkedFromId),
   ],
 );
+
+/** A track's full waveform (SPEC §3 waveformData), read only by GET /track/{id}. */
+export const trackWaveforms = sqliteTable("track_waveforms", {
+  trackId: text("track_id")
+    .primaryKey()
+    .references(() => tracks.id, { onDelete: "cascade" }),
+  waveformData: text("waveform_data", { mode: "json" }).$type<number[]>().notNull(),
+});
 
 export const stems = sqliteTable(
   "stems",

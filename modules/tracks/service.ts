@@ -59,6 +59,17 @@ export function getTrack(id: string, viewer: Viewer | null) {
 }
 
 /**
+ * The version and counters of a page everyone may see (public, active), or null: a page only some
+ * viewers may see is never cached. The version changes with everything the page shows but the counters
+ * (migration 0004's triggers); the counters are filled in as the page is served.
+ */
+export function publicPageState(id: string): { version: number; plays: number; downloads: number } | null {
+  const row = tracksRepo.pageState(id);
+  if (!row?.isPublic || row.status !== "ACTIVE") return null;
+  return { version: row.version, plays: row.plays, downloads: row.downloads };
+}
+
+/**
  * PATCH /api/track/{id}: the body is the whole Track Info form, checked by its schema (types and
  * lengths) and then the upload's rules. Optional fields left out are cleared (the client sends the release date only
  * when one is set, so leaving it out removes it); the two flags left out keep their current value, so a

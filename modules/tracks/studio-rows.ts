@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { usedQuotaSecondsIn } from "./repo";
+import { saveWaveformIn, usedQuotaSecondsIn } from "./repo";
 import { type Stem, stems, type Track, tracks } from "./schema";
 
-type TrackUpdate = Partial<typeof tracks.$inferInsert>;
+/** Track columns, plus the waveform kept beside the row (track_waveforms). */
+type TrackUpdate = Partial<typeof tracks.$inferInsert> & { waveformData?: number[] };
 type StemInsert = typeof stems.$inferInsert;
 type StemUpdate = Partial<StemInsert>;
 
@@ -23,9 +24,11 @@ export function changeWithinQuota(
     admit(usedQuotaSecondsIn(tx, track.userId));
     if (change.addStem) tx.insert(stems).values(change.addStem).run();
     if (change.updateStem) tx.update(stems).set(change.updateStem.values).where(eq(stems.id, change.updateStem.id)).run();
+    const { waveformData, ...columns } = change.track ?? {};
+    if (waveformData) saveWaveformIn(tx, trackId, waveformData);
     tx.update(tracks)
       .set({
-        ...change.track,
+        ...columns,
         processingStatus: "PENDING",
         processingError: null,
         totalQuotaSeconds: sql`${tracks.totalQuotaSeconds} + ${addedSeconds}`,
@@ -69,5 +72,9 @@ export function nextStemIndex(trackId: string): number {
 
 /** The regenerated mix becomes the track's audio; its MP3 and loudness follow from the processing job. */
 export function setTrackAudio(trackId: string, values: TrackUpdate): void {
-  db.update(tracks).set(values).where(eq(tracks.id, trackId)).run();
+  const { waveformData, ...columns } = values;
+  db.transaction((tx) => {
+    if (waveformData) saveWaveformIn(tx, trackId, waveformData);
+    tx.update(tracks).set(columns).where(eq(tracks.id, trackId)).run();
+  });
 }

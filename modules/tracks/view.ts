@@ -1,7 +1,7 @@
 import { extensionPoint } from "../../src/server/extension-point";
 import type { ConversionStatus } from "../../src/shared/conversion-status";
 import type { Viewer } from "../auth/service";
-import { findUserById } from "../auth/service";
+import { findUserById, usernamesOf } from "../auth/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
 import type { StemDetails, TrackDetails, TrackListItem } from "./model";
 import { tracksRepo } from "./repo";
@@ -24,7 +24,8 @@ export function isTrackProcessing(track: Track): boolean {
   if (track.processingStatus !== "PENDING") return false;
   const originalPlays = (track.originalFormat === "wav" || track.originalFormat === "flac") && track.originalStreamable;
   const streamable = originalPlays || track.mp3Key !== null;
-  return track.waveformData === null || !streamable;
+  // The preview is stored with the full waveform (upload.ts), so it tells whether the audio was read.
+  return track.waveformPreview === null || !streamable;
 }
 
 /** What a track's JSON shows about WAV/FLAC downloads: statuses, URLs of files that exist, derivative sizes. */
@@ -68,8 +69,11 @@ interface TrackFacts {
   licenseType: License["type"] | null;
 }
 
-/** Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. */
-function trackFields(track: Track, { username, licenseType }: TrackFacts): TrackListItem {
+/**
+ * Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. `waveformData` is the
+ * full waveform for GET /track/{id}, the card-sized one for lists (both null until the audio is read).
+ */
+function trackFields(track: Track, waveformData: number[] | null, { username, licenseType }: TrackFacts): TrackListItem {
   const base = `/api/track/${track.id}`;
   const marker = (path: string) => `${PROCESSING_PREFIX}${path}`;
   const coverArt = track.coverArtPending ? marker(`${base}/cover`) : track.coverArtKey ? `${base}/cover` : null;
@@ -92,7 +96,7 @@ function trackFields(track: Track, { username, licenseType }: TrackFacts): Track
     genreNames: track.genreNames,
     licenseId: track.licenseId,
     licenseType,
-    waveformData: track.waveformData,
+    waveformData,
     fullTrackMp3Url: track.mp3Key ? `${base}/full.mp3` : null,
     totalPlays: track.totalPlays,
     totalDownloads: track.totalDownloads,
@@ -133,7 +137,7 @@ export function trackView(track: Track, viewer: Viewer | null): TrackDetails {
   const conversions = downloadStates.get()(track.id);
   const facts = { username: findUserById(track.userId)?.username ?? "", licenseType: getLicense(track.licenseId).type };
   return {
-    ...trackFields(track, facts),
+    ...trackFields(track, tracksRepo.waveformOf(track.id), facts),
     ...downloadFields(conversions),
     stems: tracksRepo.listStemsOf(track.id).map((stem) => stemView(track, stem, conversions)),
     sharedWith: isOwner
@@ -144,18 +148,16 @@ export function trackView(track: Track, viewer: Viewer | null): TrackDetails {
 
 /**
  * The list-sized Track (GET /api/tracks*): trackView's fields without stems, sharedWith and the WAV/FLAC
- * download state. Cards show none of them and the track page loads them; together they cost four
- * queries per item, which would multiply a list call's time several times over (bench/lists.ts).
- * Usernames and licence types are looked up once per page, not once per item.
+ * download state, and with the card-sized waveform (waveform-preview.ts). Cards show none of the rest and
+ * the track page loads it; usernames and licence types are looked up once per page, never per item.
  */
 export function trackListItemViews(rows: Track[]): TrackListItem[] {
   const licenseTypes = new Map(listLicenses().map((license) => [license.id, license.type]));
-  const usernames = new Map<string, string>();
-  const usernameOf = (userId: string) => {
-    if (!usernames.has(userId)) usernames.set(userId, findUserById(userId)?.username ?? "");
-    return usernames.get(userId) as string;
-  };
+  const usernames = usernamesOf(rows.map((track) => track.userId));
   return rows.map((track) =>
-    trackFields(track, { username: usernameOf(track.userId), licenseType: licenseTypes.get(track.licenseId) ?? null }),
+    trackFields(track, track.waveformPreview, {
+      username: usernames.get(track.userId) ?? "",
+      licenseType: licenseTypes.get(track.licenseId) ?? null,
+    }),
   );
 }

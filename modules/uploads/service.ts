@@ -163,7 +163,6 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
       description: input.description,
       primaryArtistName: input.primaryArtistName,
       duration: original.duration,
-      waveformData: original.waveformData,
       // Inspected as its name's format, and upload names only take ORIGINAL_FORMATS.
       originalFormat: original.format as OriginalFormat,
       originalKey: trackKeys.original(trackId, original.format),
@@ -182,6 +181,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
       licenseId: input.licenseId,
       totalQuotaSeconds: cost,
     },
+    original.waveformData,
     stemRows,
     quota.admit,
   );

@@ -16,11 +16,13 @@ import { tracksModule } from "../../modules/tracks";
 import { uploadsModule } from "../../modules/uploads";
 import { bodyLimit, type MountedRoute } from "./body-limit";
 import { errorHandler } from "./http";
+import { jsonCompression } from "./json-compression";
 import { log } from "./logger";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
   .use(errorHandler)
+  .use(jsonCompression)
   // Routes whose options spread `streamedBody` (uploads) are exempt from the 1 MB body limit.
   .use(bodyLimit((): readonly MountedRoute[] => api.routes))
   // Media URLs may carry a media token: never let it leak through the Referer header, errors included.

@@ -1,17 +1,43 @@
 import { SORT_OPTIONS } from "../../islands/tracks/sort-options";
 import type { TrackPage } from "../../modules/lists/model";
 import type { TrackDetails } from "../../modules/tracks/model";
+import { PAGE_WAVEFORM_PAIRS, shrinkWaveform } from "../shared/waveform";
 import { api } from "./api";
 import { config } from "./config";
+import type { PageState } from "./page-cache";
+
+/**
+ * A cached track page holds these in place of its counters; the page cache puts today's values in as
+ * it serves the page (a play is not a new version of the page). Numbers, so the page renders them
+ * where the counts go, and too long to be a count: a description quoting one would show the count,
+ * which is public anyway.
+ */
+const COUNTER_PLACEHOLDERS = { plays: 9007199254740991, downloads: 9007199254740990 } as const;
+
+export function trackPageFills(counters: { plays: number; downloads: number }): PageState["fills"] {
+  return {
+    [COUNTER_PLACEHOLDERS.plays]: String(counters.plays),
+    [COUNTER_PLACEHOLDERS.downloads]: String(counters.downloads),
+  };
+}
 
 /**
  * GET /api/track/{id} answered in-process for an anonymous visitor: the page shows exactly what the
  * API gives that visitor, through the same access check. A page request never carries the bearer
  * token (it lives in localStorage), so anything private is null here and the page renders a shell.
+ * Waveforms are page-sized (src/shared/waveform.ts): the page draws about 400 bars, not 2,000.
  */
-async function getTrackPage(id: string): Promise<TrackDetails | null> {
+async function getTrackPage(id: string, placeholders: boolean): Promise<TrackDetails | null> {
   const response = await api.handle(new Request(`${config.publicUrl}/api/track/${encodeURIComponent(id)}`));
-  return response.ok ? ((await response.json()) as TrackDetails) : null;
+  if (!response.ok) return null;
+  const track = (await response.json()) as TrackDetails;
+  const pageSized = (peaks: number[] | null) => (peaks ? shrinkWaveform(peaks, PAGE_WAVEFORM_PAIRS) : null);
+  return {
+    ...track,
+    waveformData: pageSized(track.waveformData),
+    stems: track.stems.map((stem) => ({ ...stem, waveformData: pageSized(stem.waveformData) })),
+    ...(placeholders ? { totalPlays: COUNTER_PLACEHOLDERS.plays, totalDownloads: COUNTER_PLACEHOLDERS.downloads } : {}),
+  };
 }
 
 /**
@@ -29,8 +55,9 @@ async function getPublicTracks(sort: string, cursor: string | null, limit: numbe
 
 /**
  * What on-demand pages may use: the server's services, handed to Astro as `Astro.locals`, so the
- * Astro bundle never opens its own database or queue.
+ * Astro bundle never opens its own database or queue. `cached` renders a page for the page cache, with
+ * placeholders where live values go (trackPageFills).
  */
-export async function pageLocals(_request: Request): Promise<App.Locals> {
-  return { publicUrl: config.publicUrl, getTrackPage, getPublicTracks };
+export function pageLocals({ cached }: { cached: boolean }): App.Locals {
+  return { publicUrl: config.publicUrl, getTrackPage: (id) => getTrackPage(id, cached), getPublicTracks };
 }

@@ -1,15 +1,23 @@
 import { existsSync, statSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
-import { staticPlugin } from "@elysiajs/static";
 import { Elysia } from "elysia";
+import { publicPageState } from "../../modules/tracks/service";
 import { notFound } from "./errors";
-import { pageLocals } from "./page-locals";
+import { compressed, createPageCache } from "./page-cache";
+import { pageLocals, trackPageFills } from "./page-locals";
+import { staticFiles } from "./static-files";
 
 const DIST = resolve(process.env.STEMMA_DIST ?? join(import.meta.dir, "../../dist"));
 const CLIENT = join(DIST, "client");
 const ENTRY = join(DIST, "server/entry.mjs");
 
 type AstroHandler = (request: Request, locals: App.Locals) => Promise<Response>;
+
+/** Rendered track pages kept in memory: a few hundred popular pages at ~60 KB with their compressed copies. */
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** Hashed build assets never change under their name. */
+const ASSET_CACHE = "public, max-age=31536000, immutable";
+const PAGE_REVALIDATE = "public, max-age=0, must-revalidate";
 
 async function loadAstro(): Promise<AstroHandler> {
   if (!existsSync(ENTRY)) throw new Error("The Astro build is missing: run `npm run build` (npm start does it for you).");
@@ -28,34 +36,31 @@ function prebuiltFile(pathname: string): string | null {
 }
 
 /**
- * Pages: hashed assets from disk with long caching, prebuilt pages from disk, and everything else
- * (on-demand pages such as /track/{id}, and the 404 page) rendered by Astro in this process.
+ * Pages: build files from memory, compressed once (hashed assets cached for a year, prebuilt pages
+ * revalidated), public track pages from the page cache (rendered once per version of the track, ETag
+ * and 304), and everything else (private tracks' shells, the 404 page) rendered by Astro in this process.
  * /my-tracks and /admin only forward to their first tab (SPEC §2): a real redirect, not a meta refresh.
  */
 export async function pages() {
   const astro = await loadAstro();
+  const files = staticFiles();
+  const buildId = String(statSync(ENTRY).mtimeMs);
+  const trackPages = createPageCache({ maxBytes: PAGE_CACHE_BYTES, buildId });
   return new Elysia({ name: "pages" })
-    .use(
-      staticPlugin({
-        assets: join(CLIENT, "_astro"),
-        prefix: "/_astro",
-        maxAge: 31_536_000,
-        directive: "immutable",
-        indexHTML: false,
-        silent: true,
-      }),
-    )
     .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
     .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
+    .get("/track/:id", ({ request, params }) => {
+      const state = publicPageState(params.id);
+      return trackPages.serve(request, params.id, state && { version: String(state.version), fills: trackPageFills(state) }, () =>
+        astro(request, pageLocals({ cached: state !== null })),
+      );
+    })
     .get("/*", async ({ request }) => {
       const url = new URL(request.url);
       // Unknown /api paths answer the JSON error shape, not the HTML 404 page.
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) throw notFound();
       const file = prebuiltFile(url.pathname);
-      if (file) {
-        const headers: Record<string, string> = { "cache-control": "public, max-age=0, must-revalidate" };
-        return new Response(Bun.file(file), { headers });
-      }
-      return astro(request, await pageLocals(request));
+      if (file) return files.serve(request, file, url.pathname.startsWith("/_astro/") ? ASSET_CACHE : PAGE_REVALIDATE);
+      return compressed(request, await astro(request, pageLocals({ cached: false })));
     });
 }

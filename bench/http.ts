@@ -1,0 +1,186 @@
+/**
+ * What a listener fetches over HTTP, against the same bytes from nginx (from disk) or a bare Bun.serve
+ * (from memory), in one run: Stemma pinned to core 0, wrk on core 1, 100,000 tracks with real waveforms.
+ * Prints a table and writes it into README.md between the bench:http markers; exits 1 when a goal is missed.
+ * Run: bun bench/http.ts (SECONDS=… per wrk run, TRACKS=… to change the size). Needs the Astro build.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { FULL_MIX, STEM_FILES, uploadTrack } from "../tests/e2e/track-page/fixtures";
+import { signUp } from "../tests/support/api";
+import { startServer } from "../tests/support/server";
+import { CORPUS, createTrack, waitForProcessing } from "../tests/support/uploads";
+import { type Row, writeReadmeTable } from "./support/report";
+import { seedTracks } from "./support/seed";
+import { ensureTools, memoryMb, SERVER_CORE, startNginx, wrk } from "./support/tools";
+
+const SECONDS = Number(process.env.SECONDS ?? 4);
+const TRACKS = Number(process.env.TRACKS ?? 100_000);
+const RANGE = "bytes=0-4194303";
+
+ensureTools();
+const work = mkdtempSync(join(tmpdir(), "stemma-bench-http-"));
+const docroot = join(work, "www");
+mkdirSync(docroot);
+const server = await startServer({ env: { FREE_QUOTA_SECONDS: "1000000" } });
+Bun.spawnSync(["taskset", "-a", "-cp", SERVER_CORE, String(server.proc.pid)]);
+const nginxPort = 20000 + Math.floor(Math.random() * 20000);
+const nginx = await startNginx(docroot, work, nginxPort);
+const rows: Row[] = [];
+
+try {
+  // A public track with cover and four stems (the page), and a 4-minute one whose MP3 is over 4 MB (the Range).
+  const owner = await signUp(server);
+  const pageTrack = await uploadTrack(server, owner.token, {
+    original: FULL_MIX,
+    cover: `${CORPUS}/images/matplotlib-grace_hopper.jpg`,
+    stems: STEM_FILES,
+  });
+  const longFlac = join(work, "long.flac");
+  Bun.spawnSync(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "anoisesrc=d=240:a=0.3", "-ac", "2", longFlac]);
+  const longTrack = await createTrack(server, owner.token, {
+    original: longFlac,
+    data: { title: "Long", primaryArtistName: "Bench" },
+  });
+  await waitForProcessing(server, owner.token, pageTrack);
+  await waitForProcessing(server, owner.token, longTrack);
+  seedTracks(join(server.dataDir, "stemma.db"), pageTrack, owner.user.id, TRACKS);
+  const idle = await (async () => {
+    await fetch(`${server.url}/track/${pageTrack}`);
+    await Bun.sleep(2000);
+    return memoryMb(server.proc.pid);
+  })();
+
+  /** Stemma's figure, then the baseline's, back to back; the ratio is throughput over throughput. */
+  async function compare(
+    measure: string,
+    path: string,
+    baselineUrl: string,
+    baseline: string,
+    goal: { share: number; p99?: number },
+    options: { connections: number; headers?: Record<string, string> },
+  ) {
+    const ours = await wrk(`${server.url}${path}`, { ...options, seconds: SECONDS });
+    const theirs = await wrk(baselineUrl, { ...options, seconds: SECONDS });
+    const ratio = ours.requestsPerSecond / theirs.requestsPerSecond;
+    const pass = ratio >= goal.share && (goal.p99 === undefined || ours.p99Ms < goal.p99) && ours.errors === 0;
+    rows.push({
+      measure,
+      stemma: `${ours.requestsPerSecond.toFixed(0)} req/s, p99 ${ours.p99Ms.toFixed(1)} ms${ours.errors ? `, ${ours.errors} errors` : ""}`,
+      baseline: `${baseline} ${theirs.requestsPerSecond.toFixed(0)} req/s`,
+      ratio: `${(ratio * 100).toFixed(0)} %`,
+      goal: `≥ ${goal.share * 100} %${goal.p99 ? `, p99 < ${goal.p99} ms` : ""}`,
+      pass,
+    });
+  }
+
+  // The page: nginx serves the very HTML Stemma sends (identity, as wrk asks for none).
+  writeFileSync(join(docroot, "track.html"), await (await fetch(`${server.url}/track/${pageTrack}`)).text());
+  await compare(
+    "SSR `/track/{id}` (public, 4 stems)",
+    `/track/${pageTrack}`,
+    `http://127.0.0.1:${nginxPort}/track.html`,
+    "nginx",
+    { share: 0.5, p99: 10 },
+    { connections: 64 },
+  );
+
+  // The lists: a bare Bun.serve answers each list's own JSON from memory on the same core.
+  const auth = { authorization: `Bearer ${owner.token}` };
+  const deep = await cursorOfPage(`${server.url}/api/tracks/public?limit=20`, 50);
+  const lists: [string, string, Record<string, string>][] = [
+    ["`/api/tracks/public?limit=20`", "/api/tracks/public?limit=20", {}],
+    ["public, page 51 (deep cursor)", `/api/tracks/public?limit=20&cursor=${deep}`, {}],
+    ["`/api/tracks/available?limit=20`", "/api/tracks/available?limit=20", auth],
+    ["`/api/tracks?limit=20` (own)", "/api/tracks?limit=20", auth],
+    ["`/api/tracks/shared?limit=20`", "/api/tracks/shared?limit=20", auth],
+  ];
+  for (const [measure, path, headers] of lists) {
+    const json = await (await fetch(`${server.url}${path}`, { headers })).text();
+    const bare = Bun.spawn(["taskset", "-c", SERVER_CORE, "bun", join(import.meta.dir, "support/bare-json.ts")], {
+      stdin: new Blob([json]),
+      stdout: "pipe",
+    });
+    const port = Number((await readLine(bare.stdout)).trim());
+    await compare(measure, path, `http://127.0.0.1:${port}/`, "bare Bun", { share: 0.3, p99: 10 }, { connections: 64, headers });
+    bare.kill();
+    await bare.exited;
+  }
+
+  // The media: nginx sends the same MP3 with sendfile.
+  const mp3 = await fetch(`${server.url}/api/track/${longTrack}/full.mp3`);
+  writeFileSync(join(docroot, "full.mp3"), new Uint8Array(await mp3.arrayBuffer()));
+  await compare(
+    "`full.mp3` Range 4 MB, 16 connections",
+    `/api/track/${longTrack}/full.mp3`,
+    `http://127.0.0.1:${nginxPort}/full.mp3`,
+    "nginx",
+    { share: 0.9 },
+    { connections: 16, headers: { range: RANGE } },
+  );
+
+  // Bytes on the wire, as a browser asks (brotli, else gzip).
+  for (const [measure, url, limitKb] of [
+    ["track page on the wire", `${server.url}/track/${pageTrack}`, 30],
+    ["a 20-track list on the wire", `${server.url}/api/tracks/public?limit=20`, 40],
+  ] as const) {
+    const sizes = await Promise.all(["br", "gzip", "identity"].map((encoding) => wireKb(url, encoding)));
+    const [br, gzip, identity] = sizes as [number, number, number];
+    rows.push({
+      measure,
+      stemma: `${br.toFixed(1)} KB br, ${gzip.toFixed(1)} KB gzip`,
+      baseline: `${identity.toFixed(1)} KB uncompressed`,
+      ratio: "—",
+      goal: `≤ ${limitKb} KB`,
+      pass: Math.max(br, gzip) <= limitKb,
+    });
+  }
+  const peak = await memoryMb(server.proc.pid);
+  rows.push({
+    measure: "server memory, idle (RSS)",
+    stemma: `${idle.rss.toFixed(0)} MB`,
+    baseline: "—",
+    ratio: "—",
+    goal: "≤ 120 MB",
+    pass: idle.rss <= 120,
+  });
+  rows.push({
+    measure: "server memory, peak (uploads and all the load above)",
+    stemma: `${peak.peak.toFixed(0)} MB`,
+    baseline: "—",
+    ratio: "—",
+    goal: "≤ 300 MB",
+    pass: peak.peak <= 300,
+  });
+} finally {
+  await nginx.stop();
+  await server.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+
+writeReadmeTable(rows, TRACKS);
+process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
+
+async function cursorOfPage(firstPage: string, pages: number): Promise<string> {
+  let cursor = "";
+  for (let page = 0; page < pages; page++) {
+    const body = (await (await fetch(`${firstPage}${cursor ? `&cursor=${cursor}` : ""}`)).json()) as {
+      metadata: { nextCursor: string };
+    };
+    cursor = body.metadata.nextCursor;
+  }
+  return cursor;
+}
+
+async function wireKb(url: string, encoding: string): Promise<number> {
+  const response = await fetch(url, { headers: { "accept-encoding": encoding }, decompress: false });
+  return (await response.arrayBuffer()).byteLength / 1024;
+}
+
+async function readLine(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = stream.getReader();
+  const { value } = await reader.read();
+  reader.releaseLock();
+  return new TextDecoder().decode(value);
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `tracks` DROP COLUMN `waveform_data`;

@@ -1,0 +1,93 @@
+/**
+ * The page version (migration 0004's triggers) against a real migrated SQLite file: every change a track
+ * page shows raises it, whoever writes it; a play or a download alone does not.
+ */
+import { afterAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const dataDir = mkdtempSync(join(tmpdir(), "stemma-page-version-"));
+process.env.DATA_DIR = dataDir;
+process.env.LOG_LEVEL = "warn";
+const { db } = await import("../../src/server/db");
+const { eq } = await import("drizzle-orm");
+const { users } = await import("../auth/schema");
+const { licenses } = await import("../licenses/schema");
+const { conversions } = await import("../conversions/schema");
+const { stems, trackShares, tracks, trackWaveforms } = await import("./schema");
+const { incrementDownloads, incrementPlays, publicPageState } = await import("./service");
+
+const licenseId = (db.select().from(licenses).get() as { id: string }).id;
+const [owner, friend] = ["owner", "friend"].map(
+  (name) =>
+    db
+      .insert(users)
+      .values({ email: `${name}@example.com`, username: name, passwordHash: "x" })
+      .returning()
+      .get().id,
+) as [string, string];
+const trackId = db
+  .insert(tracks)
+  .values({ userId: owner, title: "Song", primaryArtistName: "Ann", originalFormat: "wav", originalKey: "k", licenseId })
+  .returning()
+  .get().id;
+// bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
+afterAll(() => {
+  db.delete(tracks).where(eq(tracks.id, trackId)).run();
+  for (const id of [owner, friend]) db.delete(users).where(eq(users.id, id)).run();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+const version = () => publicPageState(trackId)?.version ?? -1;
+
+/** Runs `change` and answers whether the page version went up. */
+function raises(change: () => void): boolean {
+  const before = version();
+  change();
+  return version() > before;
+}
+
+test("edits, visibility, stems, shares, conversions and the waveform raise the version", () => {
+  expect(raises(() => db.update(tracks).set({ title: "Song 2" }).where(eq(tracks.id, trackId)).run())).toBe(true);
+  expect(
+    raises(() =>
+      db
+        .insert(trackWaveforms)
+        .values({ trackId, waveformData: [0, 1] })
+        .run(),
+    ),
+  ).toBe(true);
+  const stemId = db
+    .insert(stems)
+    .values({ trackId, name: "Bass", type: "bass", index: 0, originalFormat: "wav", fileKey: "s" })
+    .returning()
+    .get().id;
+  expect(version()).toBeGreaterThan(0);
+  expect(raises(() => db.update(stems).set({ mp3Key: "m" }).where(eq(stems.id, stemId)).run())).toBe(true);
+  expect(raises(() => db.delete(stems).where(eq(stems.id, stemId)).run())).toBe(true);
+  expect(raises(() => db.insert(trackShares).values({ trackId, userId: friend }).run())).toBe(true);
+  expect(raises(() => db.delete(trackShares).where(eq(trackShares.trackId, trackId)).run())).toBe(true);
+  expect(raises(() => db.insert(conversions).values({ trackId, target: "full", format: "wav" }).run())).toBe(true);
+  expect(raises(() => db.update(conversions).set({ status: "COMPLETED" }).where(eq(conversions.trackId, trackId)).run())).toBe(
+    true,
+  );
+});
+
+test("plays and downloads change the counters, not the version", () => {
+  const before = publicPageState(trackId);
+  incrementPlays(trackId);
+  incrementDownloads(trackId);
+  expect(publicPageState(trackId)).toEqual({
+    version: before?.version ?? -1,
+    plays: (before?.plays ?? 0) + 1,
+    downloads: (before?.downloads ?? 0) + 1,
+  });
+});
+
+test("a private or deleted track has no public page state (never cached)", () => {
+  db.update(tracks).set({ isPublic: false }).where(eq(tracks.id, trackId)).run();
+  expect(publicPageState(trackId)).toBeNull();
+  db.update(tracks).set({ isPublic: true, status: "PENDING_DELETION" }).where(eq(tracks.id, trackId)).run();
+  expect(publicPageState(trackId)).toBeNull();
+  expect(publicPageState("no-such-track")).toBeNull();
+});

@@ -1,0 +1,36 @@
+import { eq, isNull } from "drizzle-orm";
+import { db } from "../../src/server/db";
+import { log } from "../../src/server/logger";
+import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
+import { tracks, trackWaveforms } from "./schema";
+
+/** The card-sized copy of a track's waveform that lists carry (stored in the track row). */
+export function waveformPreview(waveformData: number[]): number[] {
+  return shrinkWaveform(waveformData, LIST_WAVEFORM_PAIRS);
+}
+
+const BATCH = 200;
+
+/** Fills the preview of tracks uploaded before it existed (migration 0004); a no-op once done. */
+export function backfillWaveformPreviews(): void {
+  let filled = 0;
+  for (;;) {
+    const rows = db
+      .select({ id: tracks.id, waveformData: trackWaveforms.waveformData })
+      .from(tracks)
+      .innerJoin(trackWaveforms, eq(trackWaveforms.trackId, tracks.id))
+      .where(isNull(tracks.waveformPreview))
+      .limit(BATCH)
+      .all();
+    if (rows.length === 0) break;
+    db.transaction((tx) => {
+      for (const row of rows)
+        tx.update(tracks)
+          .set({ waveformPreview: waveformPreview(row.waveformData) })
+          .where(eq(tracks.id, row.id))
+          .run();
+    });
+    filled += rows.length;
+  }
+  if (filled) log.info("waveform previews filled", { tracks: filled });
+}

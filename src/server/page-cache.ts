@@ -1,0 +1,143 @@
+import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES, precompress, sendVariant, type Variants } from "./compression";
+
+/**
+ * What a cacheable page shows, read cheaply on every request (one indexed row for a track page).
+ * `version` names the content: equal versions render equal pages, so any server instance reading the
+ * same database agrees on whether its copy is current. `fills` are live values put into the cached
+ * copy as it is served (placeholder text in the render → today's value), so a play count going up
+ * costs a string replace and a compression, never a render.
+ */
+export interface PageState {
+  version: string;
+  fills: Record<string, string>;
+}
+
+interface Entry {
+  version: string;
+  html: string;
+  headers: Record<string, string>;
+  /** The copy with the latest fills, compressed; rebuilt only when a fill changes. */
+  filled: { fillKey: string; variants: Variants; etag: string } | null;
+}
+
+/**
+ * Rendered pages kept in memory, least recently used first out past `maxBytes`. Only answers that
+ * are 200 and `public` are kept (`buildId` names the build in ETags: whatever the instance, the same
+ * build and version give the same ETag): a page a visitor may not see (a private track's shell) is rendered
+ * for each request and never stored, so it can never reach anyone else.
+ */
+export function createPageCache({ maxBytes, buildId }: { maxBytes: number; buildId: string }) {
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry | Response>>();
+  let bytes = 0;
+
+  const size = (entry: Entry) =>
+    entry.html.length * 2 +
+    (entry.filled ? (entry.filled.variants.br?.length ?? 0) + (entry.filled.variants.gzip?.length ?? 0) : 0);
+
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= size(entry);
+    entries.delete(key);
+  }
+
+  function remember(key: string, entry: Entry) {
+    forget(key);
+    entries.set(key, entry);
+    bytes += size(entry);
+    for (const [oldest] of entries) {
+      if (bytes <= maxBytes) break;
+      forget(oldest);
+    }
+  }
+
+  /** Renders once for all the requests that miss together. */
+  function renderOnce(key: string, version: string, render: () => Promise<Response>): Promise<Entry | Response> {
+    const pending = rendering.get(`${key}@${version}`);
+    if (pending) return pending;
+    const started = (async () => {
+      const response = await render();
+      const cacheControl = response.headers.get("cache-control") ?? "";
+      if (response.status !== 200 || !cacheControl.startsWith("public")) {
+        forget(key);
+        return response;
+      }
+      const entry: Entry = {
+        version,
+        html: await response.text(),
+        headers: { "content-type": response.headers.get("content-type") ?? "text/html", "cache-control": cacheControl },
+        filled: null,
+      };
+      remember(key, entry);
+      return entry;
+    })().finally(() => rendering.delete(`${key}@${version}`));
+    rendering.set(`${key}@${version}`, started);
+    return started;
+  }
+
+  function fill(key: string, entry: Entry, state: PageState) {
+    const fillKey = JSON.stringify(state.fills);
+    if (entry.filled?.fillKey === fillKey) return entry.filled;
+    const html = applyFills(entry.html, state.fills);
+    const etag = `"${Bun.hash(`${buildId}:${key}:${entry.version}:${fillKey}`).toString(36)}"`;
+    forget(key);
+    entry.filled = { fillKey, variants: precompress(html), etag };
+    remember(key, entry);
+    return entry.filled;
+  }
+
+  return {
+    /**
+     * Answers `request` from the copy of `key` at `state.version`, rendering it first when there is
+     * none; `state` null means "never cache this one" (render and answer).
+     */
+    async serve(request: Request, key: string, state: PageState | null, render: () => Promise<Response>): Promise<Response> {
+      if (!state) {
+        forget(key);
+        return compressed(request, await render());
+      }
+      let entry = entries.get(key);
+      if (entry?.version === state.version) {
+        // Most recently used last: refresh its place.
+        entries.delete(key);
+        entries.set(key, entry);
+      } else {
+        const rendered = await renderOnce(key, state.version, render);
+        // Rendered for the cache but not cacheable after all (still processing): its placeholders get today's values.
+        if (rendered instanceof Response) return compressed(request, await filledOnce(rendered, state.fills));
+        entry = rendered;
+      }
+      const filled = fill(key, entry, state);
+      return sendVariant(request, filled.variants, { ...entry.headers, etag: filled.etag });
+    },
+    /** Bytes held (for tests and the bench's memory figure). */
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+function applyFills(text: string, fills: PageState["fills"]): string {
+  let filled = text;
+  for (const [placeholder, value] of Object.entries(fills)) filled = filled.replaceAll(placeholder, value);
+  return filled;
+}
+
+async function filledOnce(response: Response, fills: PageState["fills"]): Promise<Response> {
+  return new Response(applyFills(await response.text(), fills), { status: response.status, headers: response.headers });
+}
+
+/** A rendered answer that is not kept, compressed fast for this one request when it is text. */
+export async function compressed(request: Request, response: Response): Promise<Response> {
+  const type = response.headers.get("content-type") ?? "";
+  const encoding = acceptedEncoding(request.headers.get("accept-encoding"));
+  if (!encoding || !/^(text\/|application\/json)/.test(type) || response.headers.has("content-encoding")) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  headers.append("vary", "accept-encoding");
+  if (body.length < MIN_COMPRESSED_BYTES) return new Response(body, { status: response.status, headers });
+  headers.set("content-encoding", encoding);
+  headers.delete("content-length");
+  return new Response(compress(body, encoding, "fast"), { status: response.status, headers });
+}
