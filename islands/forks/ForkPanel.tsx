@@ -27,7 +27,7 @@ export default function ForkPanel({
             Fork
           </button>
         )}
-        <button type="button" className="button button-small button-secondary" onClick={() => setOpen("tree")}>
+        <button type="button" className="button button-small button-secondary js-only" onClick={() => setOpen("tree")}>
           View Forks ({track.forkCount})
         </button>
       </div>

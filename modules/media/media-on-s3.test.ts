@@ -55,9 +55,9 @@ describe.each(["redirect", "proxy"] as const)("MEDIA_DELIVERY=%s", (mode) => {
         `tracks/${track.id}/cover-card.webp`,
         `tracks/${track.id}/cover-page.webp`,
         `tracks/${track.id}/cover-page2x.webp`,
-        `tracks/${track.id}/full.mp3`,
+        `tracks/${track.id}/original.stream.mp3`,
         `tracks/${track.id}/original.wav`,
-        `tracks/${track.id}/stems/${stemId}.mp3`,
+        `tracks/${track.id}/stems/${stemId}.stream.mp3`,
         `tracks/${track.id}/stems/${stemId}.wav`,
       ].sort(),
     );

@@ -3,12 +3,16 @@ import { CONVERSION_STATUSES } from "../../src/shared/conversion-status";
 import {
   ARTIST_REQUIRED,
   BPM_INVALID,
+  FIELD_LABELS,
+  type FieldName,
+  GENRES_NOT_TEXT,
   LICENSE_REQUIRED,
   MAX_LENGTH,
   ORIGINAL_FORMATS,
   RELEASE_DATE_PRECISIONS,
   STEM_TYPES,
   TITLE_REQUIRED,
+  tooLongMessage,
 } from "../../src/shared/upload-rules";
 import { License } from "../licenses/model";
 import { PROCESSING_STATUSES, TRACK_STATUSES } from "./schema";
@@ -130,22 +134,23 @@ const fieldOf = (found: unknown, field: string) =>
   found && typeof found === "object" ? (found as Record<string, unknown>)[field] : undefined;
 
 /** A text field's message for whatever is wrong with it; `required` when it is missing or blank. */
-function textRules(field: string, max: number, required?: string) {
+function textRules(field: FieldName, max: number, required?: string) {
   return {
     maxLength: max,
     ...(required ? { pattern: "\\S" } : {}),
     error: ({ found }: Found) => {
       const value = fieldOf(found, field);
       if (required && (value === undefined || value === null || (typeof value === "string" && !value.trim()))) return required;
-      if (typeof value !== "string") return `${field} must be text`;
-      return value.length > max ? `${field} must be at most ${max} characters` : required;
+      if (typeof value !== "string") return `${FIELD_LABELS[field]} must be text`;
+      return value.length > max ? tooLongMessage(field, max) : required;
     },
   };
 }
-const requiredText = (field: string, max: number, message: string) => t.String(textRules(field, max, message));
-const optionalText = (field: string, max: number) =>
+const requiredText = (field: FieldName, max: number, message: string) => t.String(textRules(field, max, message));
+const optionalText = (field: FieldName, max: number) =>
   t.Optional(t.Union([t.String({ maxLength: max }), t.Null()], textRules(field, max)));
-const flag = (field: string) => t.Optional(t.Union([t.Boolean(), t.Null()], { error: `${field} must be true or false` }));
+const flag = (field: FieldName) =>
+  t.Optional(t.Union([t.Boolean(), t.Null()], { error: `${FIELD_LABELS[field]} must be true or false` }));
 
 export const TrackInfoBody = t.Object(
   {
@@ -155,9 +160,7 @@ export const TrackInfoBody = t.Object(
     // A number, or the text of one as forms send it; the range is checked after parsing (upload-input.ts).
     bpm: t.Optional(t.Union([t.Integer({ minimum: 1, maximum: 999 }), t.String(), t.Null()], { error: BPM_INVALID })),
     key: optionalText("key", MAX_LENGTH.key),
-    genreNames: t.Optional(
-      t.Array(t.String({ error: "genreNames must be a list of text" }), { error: "genreNames must be a list of text" }),
-    ),
+    genreNames: t.Optional(t.Array(t.String({ error: GENRES_NOT_TEXT }), { error: GENRES_NOT_TEXT })),
     description: optionalText("description", MAX_LENGTH.description),
     isExplicit: flag("isExplicit"),
     isPublic: flag("isPublic"),

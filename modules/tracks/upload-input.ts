@@ -6,6 +6,7 @@ import {
   FIELD_LABELS,
   type FieldName,
   GENRE_TOO_LONG,
+  GENRES_NOT_TEXT,
   isAfterDay,
   isValidBpm,
   LICENSE_REQUIRED,
@@ -88,8 +89,7 @@ function releaseDateOf(raw: Raw): string | null {
 
 function genresOf(raw: Raw): string[] {
   const value = raw.genreNames ?? [];
-  if (!Array.isArray(value) || value.some((genre) => typeof genre !== "string"))
-    throw badRequest("Genres must be a list of text");
+  if (!Array.isArray(value) || value.some((genre) => typeof genre !== "string")) throw badRequest(GENRES_NOT_TEXT);
   const genres = [...new Set((value as string[]).map((genre) => stripBidiControls(genre).trim()).filter(Boolean))];
   if (genres.length > MAX_GENRES) throw badRequest(TOO_MANY_GENRES);
   if (genres.some((genre) => genre.length > MAX_GENRE_LENGTH)) throw badRequest(GENRE_TOO_LONG);

@@ -27,6 +27,7 @@ export const STEM_FILE_INVALID = "Stem files must be .wav or .flac";
 export const STEMS_NEED_WAV_OR_FLAC = "Stems can only be added to WAV or FLAC tracks";
 export const TOO_MANY_STEMS = `A track can have at most ${MAX_STEMS} stems`;
 export const TOO_MANY_GENRES = `A track can have at most ${MAX_GENRES} genres`;
+export const GENRES_NOT_TEXT = "Genres must be a list of text";
 export const GENRE_TOO_LONG = `Each genre must be at most ${MAX_GENRE_LENGTH} characters`;
 export const stemNameRequired = (index: number) => `Stem ${index + 1} needs a name`;
 

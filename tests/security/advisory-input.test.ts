@@ -79,7 +79,9 @@ describe("ffmpeg argument injection", () => {
         });
         expect(start.status).toBe(200);
       }
-      const download = await fetch(`${live.server.url}/api/track/${id}/full.mp3?attachment`);
+      const download = await fetch(`${live.server.url}/api/track/${id}/full.mp3?attachment`, {
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
       expect(download.status).toBe(200);
       expect(download.headers.get("content-disposition")).not.toContain("\n");
       await Bun.sleep(300);

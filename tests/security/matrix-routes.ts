@@ -59,6 +59,12 @@ function mediaRoute(file: (track: MatrixTrack) => string, present = ok()): Route
   };
 }
 
+/** A `?attachment` download: whoever may see the track, once signed in (a visitor who may see it gets 401). */
+function downloadRoute(file: (track: MatrixTrack) => string, present = ok()): RouteEntry {
+  const media = mediaRoute(file, present);
+  return { ...media, expect: (who, state) => viewing(who, state, signedIn(who, present)) };
+}
+
 const trackRoute = (
   request: RouteEntry["request"],
   expect: (who: Identity, state: TrackState | null) => Expectation,
@@ -198,11 +204,11 @@ export const MATRIX: Record<string, RouteEntry> = {
     (who, state) => viewing(who, state),
   ),
   "GET /api/track/:id/cover": mediaRoute(() => "cover?size=card"),
-  "GET /api/track/:id/original": mediaRoute(() => "original?attachment"),
+  "GET /api/track/:id/original": downloadRoute(() => "original?attachment"),
   "GET /api/track/:id/full.mp3": mediaRoute(() => "full.mp3"),
-  "GET /api/track/:id/full.wav": mediaRoute(() => "full.wav?attachment"),
+  "GET /api/track/:id/full.wav": downloadRoute(() => "full.wav?attachment"),
   // No FLAC exists until a conversion (which other cells start) finishes: 404 with its own message.
-  "GET /api/track/:id/full.flac": mediaRoute(() => "full.flac?attachment", ok(200, 404)),
+  "GET /api/track/:id/full.flac": downloadRoute(() => "full.flac?attachment", ok(200, 404)),
   "GET /api/track/:id/stem/:stemId": mediaRoute((track) => `stem/${track.stemId}.mp3`),
   "POST /api/track/:id/convert-audio": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/convert-audio`, body: { type: "full", format: "flac" } }),

@@ -45,7 +45,7 @@ test("the full track plays and the stems decode and play in sync, all read from 
   await synced.getByText(/^0:0[1-9] \/ 1:00$/).waitFor();
 
   const prefix = `/${bucket.s3.bucket}/tracks/${trackId}/`;
-  expect(fromBucket).toContain(`${prefix}full.mp3`);
+  expect(fromBucket).toContain(`${prefix}original.stream.mp3`);
   expect(fromBucket.filter((path) => path.startsWith(`${prefix}stems/`) && path.endsWith(".mp3")).length).toBeGreaterThanOrEqual(
     2,
   );
