@@ -4,7 +4,7 @@
  * Prints a table and writes it into README.md between the bench:http markers; exits 1 when a goal is missed.
  * Run: bun bench/http.ts (SECONDS=… per wrk run, TRACKS=… to change the size). Needs the Astro build.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FULL_MIX, STEM_FILES, uploadTrack } from "../tests/e2e/track-page/fixtures";
@@ -21,6 +21,9 @@ const RANGE = "bytes=0-4194303";
 
 ensureTools();
 const work = mkdtempSync(join(tmpdir(), "stemma-bench-http-"));
+// mkdtemp makes the folder 0700: nginx's workers (nobody when started as root) could not read the docroot
+// and every baseline request was a fast 403, which made nginx look ten times faster than the machine.
+chmodSync(work, 0o755);
 const docroot = join(work, "www");
 mkdirSync(docroot);
 const server = await startServer({ env: { FREE_QUOTA_SECONDS: "1000000" } });
@@ -63,6 +66,8 @@ try {
   ) {
     const ours = await wrk(`${server.url}${path}`, { ...options, seconds: SECONDS });
     const theirs = await wrk(baselineUrl, { ...options, seconds: SECONDS });
+    // A baseline that answers errors is no baseline: stop rather than print a ratio against it.
+    if (theirs.errors > 0) throw new Error(`${baseline} answered ${theirs.errors} errors for ${baselineUrl}`);
     const ratio = ours.requestsPerSecond / theirs.requestsPerSecond;
     const pass = ratio >= goal.share && (goal.p99 === undefined || ours.p99Ms < goal.p99) && ours.errors === 0;
     rows.push({
