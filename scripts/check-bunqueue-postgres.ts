@@ -12,11 +12,12 @@
  * Each job runs longer than the lease, so healthy workers must renew it. Every job must complete exactly
  * once (a cut-short run never completes). Prints the recovery times; exits 1 with the reason otherwise.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { Queue, Worker } from "bunqueue/client";
+import { freePort, waitForPort } from "./lib/ports";
+import { startThrowawayPostgres } from "./lib/throwaway-postgres";
 
 const QUEUE = "scale-check";
 /** Longer than the lease, so a healthy worker must have its lease renewed or the job would run twice. */
@@ -46,7 +47,7 @@ async function runWorker(port: number, name: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const cluster = process.env.DATABASE_URL ? null : await startPostgres();
+  const cluster = process.env.DATABASE_URL ? null : await startThrowawayPostgres();
   const url = process.env.DATABASE_URL ?? (cluster?.url as string);
   const events: Event[] = [];
   const children: Subprocess[] = [];
@@ -55,7 +56,7 @@ async function main(): Promise<void> {
     const brokerA = startBroker(url, "a", portA);
     const brokerB = startBroker(url, "b", portB);
     children.push(brokerA, brokerB);
-    await Promise.all([waitForPort(portA), waitForPort(portB)]);
+    await Promise.all([waitForPort(portA, "broker a"), waitForPort(portB, "broker b")]);
     let workerA = startWorker(portA, "worker-a", events);
     const workerB = startWorker(portB, "worker-b", events);
     children.push(workerA, workerB);
@@ -142,63 +143,4 @@ async function waitFor(events: Event[], match: (event: Event) => boolean, timeou
     if (Date.now() > deadline) throw new Error(`timed out; events so far: ${JSON.stringify(events)}`);
     await Bun.sleep(50);
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
-  const { port } = server;
-  server.stop(true);
-  return port;
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const open = await Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } }).then(
-      (socket) => {
-        socket.end();
-        return true;
-      },
-      () => false,
-    );
-    if (open) return;
-    await Bun.sleep(100);
-  }
-  throw new Error(`broker on port ${port} did not start`);
-}
-
-/** A throwaway cluster (initdb, trust auth, loopback only); PostgreSQL refuses root, so it runs as `postgres`. */
-async function startPostgres(): Promise<{ url: string; stop(): Promise<void> }> {
-  const bin = [...new Bun.Glob("/usr/lib/postgresql/*/bin/initdb").scanSync()]
-    .sort()
-    .pop()
-    ?.replace(/\/initdb$/, "");
-  if (!bin) throw new Error("PostgreSQL is not installed (apt-get install postgresql), or set DATABASE_URL");
-  const dir = mkdtempSync(join(tmpdir(), "stemma-pg-"));
-  const asPostgres = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
-  if (asPostgres.length) Bun.spawnSync(["chown", "postgres", dir]);
-  const run = (args: string[]) => {
-    const result = Bun.spawnSync([...asPostgres, ...args], { stderr: "pipe" });
-    if (result.exitCode !== 0) throw new Error(`${args[0]} failed: ${result.stderr.toString()}`);
-  };
-  const port = await freePort();
-  const data = join(dir, "data");
-  run([`${bin}/initdb`, "-D", data, "--auth=trust", "-U", "postgres"]);
-  run([
-    `${bin}/pg_ctl`,
-    "-D",
-    data,
-    "-l",
-    join(dir, "log"),
-    "-w",
-    "start",
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      run([`${bin}/pg_ctl`, "-D", data, "-m", "immediate", "stop"]);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }

@@ -7,6 +7,9 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 need=()
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 [ -x /usr/bin/chromium ] || need+=(chromium)
+# The cluster run (issue 12) and the HTTP bench need PostgreSQL and nginx.
+compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need+=(postgresql)
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     echo "installing ${need[*]} with apt-get"
