@@ -130,6 +130,36 @@ describe("object storage settings", () => {
   });
 });
 
+describe("scale-out settings", () => {
+  test("unset: one process does everything on embedded SQLite, with 30 s job leases", () => {
+    expect(load({})).toMatchObject({ role: "all", databaseUrl: null, jobLeaseSeconds: 30 });
+  });
+
+  test("STEMMA_ROLE picks HTTP only or jobs only; DATABASE_URL takes a PostgreSQL address", () => {
+    const url = "postgres://stemma:secret@db:5432/stemma";
+    expect(load({ STEMMA_ROLE: "api", DATABASE_URL: url }).role).toBe("api");
+    expect(load({ STEMMA_ROLE: "worker", DATABASE_URL: url }).role).toBe("worker");
+    expect(load({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(load({ DATABASE_URL: "postgresql://db/stemma" }).databaseUrl).toBe("postgresql://db/stemma");
+  });
+
+  test.each([
+    [{ STEMMA_ROLE: "web" }, 'STEMMA_ROLE must be one of all, api, worker, got "web"'],
+    [
+      { STEMMA_ROLE: "api" },
+      "STEMMA_ROLE=api needs DATABASE_URL: without it jobs stay in one process's embedded queue, which no other process can reach",
+    ],
+    [{ JOB_LEASE_SECONDS: "1" }, 'JOB_LEASE_SECONDS must be a whole number from 2 to 3600, got "1"'],
+    // The address is not echoed: it may hold a password.
+    [
+      { DATABASE_URL: "mysql://u:pw@db/stemma" },
+      "DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/stemma",
+    ],
+  ])("%p is refused: %s", (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+});
+
 test("the server refuses to boot with a bad setting: exit code 1 and the message on stderr", async () => {
   const bootDir = mkdtempSync(join(tmpdir(), "stemma-config-boot-"));
   try {
