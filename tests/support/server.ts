@@ -17,11 +17,26 @@ export interface TestServer {
   output(): string;
 }
 
+type ServerOptions = { env?: Record<string, string>; dataDir?: string };
+
+/**
+ * The server API tests talk to. With STEMMA_TEST_TARGET=cluster, a whole cluster behind nginx
+ * (tests/support/cluster.ts; scripts/check.sh runs chosen files so), which cannot restart over a data
+ * folder; otherwise one real server (`startSingleServer`).
+ */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  if (process.env.STEMMA_TEST_TARGET !== "cluster") return startSingleServer(options);
+  if (options.dataDir)
+    throw new Error("a test cluster cannot restart over a data folder: leave this file out of the cluster run");
+  const { startCluster } = await import("./cluster");
+  return startCluster({ env: options.env });
+}
+
 /**
  * Starts the real server (`bun src/server/main.ts`) on a free port with a fresh temporary DATA_DIR,
  * or on `dataDir` to restart over existing data. Needs the Astro build (`npm test` makes it).
  */
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startSingleServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "stemma-test-"));
   const proc = Bun.spawn(["bun", "src/server/main.ts"], {
     cwd: ROOT,

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { freePort } from "../../scripts/lib/ports";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/lib/throwaway-postgres";
+import { startNginx, type TestNginx } from "./nginx";
+import { startS3Server, type TestS3Server } from "./s3-server";
+import { startSingleServer, type TestServer } from "./server";
+
+/**
+ * docker-compose.yml on loopback (issue 12): PostgreSQL, an S3 server (s3rver), two app instances with
+ * STEMMA_ROLE=api and one STEMMA_ROLE=worker, all on DATABASE_URL + S3_*, behind nginx round-robin.
+ * Each process has a data folder of its own (scratch only, as each container would), one JWT_SECRET
+ * shared by all (a session from one instance is good on the other).
+ */
+export interface TestCluster extends TestServer {
+  /** The two API instances nginx balances over. */
+  apis: [TestServer, TestServer];
+  /** The job workers (one unless asked for more); `startWorker` adds one. */
+  workers: TestServer[];
+  s3: TestS3Server;
+  databaseUrl: string;
+  /** Everything the cluster's processes run with: DATABASE_URL, S3_*, JWT_SECRET, PUBLIC_URL, and the caller's env. */
+  env: Record<string, string>;
+  startWorker(): Promise<TestServer>;
+}
+
+export interface ClusterOptions {
+  env?: Record<string, string>;
+  workers?: number;
+}
+
+/**
+ * One PostgreSQL cluster per test process (bun runs every test file in one process); each test cluster
+ * gets an empty database of its own in it, so clusters never see each other's rows or jobs.
+ */
+let postgres: Promise<ThrowawayPostgres> | null = null;
+let databases = 0;
+
+function sharedPostgres(): Promise<ThrowawayPostgres> {
+  if (!postgres) {
+    postgres = startThrowawayPostgres();
+    void postgres.then((started) => process.on("exit", () => void started.stop()));
+  }
+  return postgres;
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<TestCluster> {
+  const [pg, s3] = await Promise.all([sharedPostgres(), startS3Server()]);
+  const databaseUrl = await pg.createDatabase(`cluster_${process.pid}_${++databases}`);
+  const started: TestServer[] = [];
+  let nginx: TestNginx | null = null;
+  try {
+    // nginx's port first: every instance must know the address browsers use (PUBLIC_URL).
+    const port = await freePort();
+    const env: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      ...s3.env,
+      JWT_SECRET: randomBytes(48).toString("base64url"),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUSTED_PROXIES: "127.0.0.1",
+      ...options.env,
+    };
+    const start = (role: "api" | "worker") =>
+      startSingleServer({ env: { ...env, STEMMA_ROLE: role } }).then((server) => {
+        started.push(server);
+        return server;
+      });
+    // The instances boot at once on the empty database, as a compose `up` does.
+    const [a, b, ...workers] = await Promise.all([
+      start("api"),
+      start("api"),
+      ...Array.from({ length: options.workers ?? 1 }, () => start("worker")),
+    ]);
+    const apis: [TestServer, TestServer] = [a as TestServer, b as TestServer];
+    const proxy = await startNginx(
+      apis.map((api) => Number(new URL(api.url).port)),
+      port,
+    );
+    nginx = proxy;
+    return {
+      url: proxy.url,
+      // Each process has its own; none holds shared data (tests reading files directly cannot run here).
+      dataDir: apis[0].dataDir,
+      proc: apis[0].proc,
+      apis,
+      workers,
+      s3,
+      databaseUrl,
+      env,
+      startWorker: async () => {
+        const worker = await start("worker");
+        workers.push(worker);
+        return worker;
+      },
+      output: () => started.map((server) => server.output()).join("\n"),
+      async stop() {
+        await proxy.stop();
+        await Promise.all(started.map((server) => server.stop()));
+        await s3.stop();
+      },
+      async kill() {
+        await Promise.all(started.map((server) => server.kill()));
+      },
+    };
+  } catch (error) {
+    await nginx?.stop();
+    await Promise.all(started.map((server) => server.kill()));
+    await s3.stop();
+    throw error;
+  }
+}
