@@ -135,12 +135,10 @@ describe("scale-out settings", () => {
     expect(load({})).toMatchObject({ role: "all", databaseUrl: null, jobLeaseSeconds: 30 });
   });
 
-  test("STEMMA_ROLE picks HTTP only or jobs only; DATABASE_URL takes a PostgreSQL address", () => {
+  test("STEMMA_ROLE picks HTTP only or jobs only, on PostgreSQL", () => {
     const url = "postgres://stemma:secret@db:5432/stemma";
     expect(load({ STEMMA_ROLE: "api", DATABASE_URL: url }).role).toBe("api");
     expect(load({ STEMMA_ROLE: "worker", DATABASE_URL: url }).role).toBe("worker");
-    expect(load({ DATABASE_URL: url }).databaseUrl).toBe(url);
-    expect(load({ DATABASE_URL: "postgresql://db/stemma" }).databaseUrl).toBe("postgresql://db/stemma");
   });
 
   test.each([
@@ -150,13 +148,22 @@ describe("scale-out settings", () => {
       "STEMMA_ROLE=api needs DATABASE_URL: without it jobs stay in one process's embedded queue, which no other process can reach",
     ],
     [{ JOB_LEASE_SECONDS: "1" }, 'JOB_LEASE_SECONDS must be a whole number from 2 to 3600, got "1"'],
-    // The address is not echoed: it may hold a password.
-    [
-      { DATABASE_URL: "mysql://u:pw@db/stemma" },
-      "DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/stemma",
-    ],
   ])("%p is refused: %s", (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
+  });
+});
+
+describe("database settings", () => {
+  test("without DATABASE_URL the database is the embedded SQLite file; a postgres address selects PostgreSQL", () => {
+    expect(load({}).databaseUrl).toBeNull();
+    expect(load({ DATABASE_URL: "postgres://stemma:pw@db:5432/stemma" }).databaseUrl).toBe("postgres://stemma:pw@db:5432/stemma");
+    expect(load({ DATABASE_URL: "postgresql://db/stemma" }).databaseUrl).toBe("postgresql://db/stemma");
+  });
+
+  test.each(["mysql://db/stemma", "db:5432/stemma", "postgres://"])("DATABASE_URL %p is refused", (url) => {
+    expect(problemsOf({ DATABASE_URL: url })).toEqual([
+      `DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/stemma, got ${JSON.stringify(url)}`,
+    ]);
   });
 });
 

@@ -8,6 +8,8 @@ import { ConfigError, SettingsReader } from "./settings";
 export interface Config {
   port: number;
   dataDir: string;
+  /** PostgreSQL instead of the embedded SQLite file (DATABASE_URL); null when unset. */
+  databaseUrl: string | null;
   publicUrl: string;
   jwtSecret: string;
   jwtLifetime: string;
@@ -36,8 +38,6 @@ export interface Config {
   s3: S3Config | null;
   /** How media on S3 reach browsers: a 302 to a presigned URL, or streamed through the app. */
   mediaDelivery: "redirect" | "proxy";
-  /** PostgreSQL for the database and the job queue (DATABASE_URL); null means embedded SQLite and queue. */
-  databaseUrl: string | null;
   /** What this process does: HTTP only, jobs only, or both (STEMMA_ROLE). */
   role: Role;
   /**
@@ -142,16 +142,6 @@ function readS3(read: SettingsReader): S3Config | null {
   return { bucket, endpoint, region, accessKeyId, secretAccessKey };
 }
 
-/** A postgres:// address, or null when DATABASE_URL is unset (embedded SQLite). */
-function readDatabaseUrl(read: SettingsReader): string | null {
-  const raw = read.text("DATABASE_URL", "");
-  if (!raw) return null;
-  const url = URL.parse(raw);
-  if (url && (url.protocol === "postgres:" || url.protocol === "postgresql:")) return raw;
-  read.note("DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/stemma");
-  return null;
-}
-
 /** STEMMA_ROLE; splitting the roles needs the shared queue, since the embedded one lives in a single process. */
 function readRole(read: SettingsReader): Role {
   const role = read.oneOf("STEMMA_ROLE", ROLES, "all");
@@ -182,9 +172,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
     mediaTokenSeconds: read.wholeNumber("MEDIA_TOKEN_LIFETIME_SECONDS", 1800, 10, DAY),
     trustedProxies: listOf(read.text("TRUSTED_PROXIES", "")),
+    databaseUrl: read.postgresUrl("DATABASE_URL"),
     s3: readS3(read),
     mediaDelivery: read.oneOf("MEDIA_DELIVERY", ["redirect", "proxy"] as const, "redirect"),
-    databaseUrl: readDatabaseUrl(read),
     role: readRole(read),
     jobLeaseSeconds: read.wholeNumber("JOB_LEASE_SECONDS", 30, 2, 3600),
   };

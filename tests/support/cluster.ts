@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { freePort } from "../../scripts/lib/ports";
-import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/lib/throwaway-postgres";
 import { startNginx, type TestNginx } from "./nginx";
 import { startS3Server, type TestS3Server } from "./s3-server";
 import { startSingleServer, type TestServer } from "./server";
+import { freshPostgresDatabase } from "./test-database";
 
 /**
  * docker-compose.yml on loopback (issue 12): PostgreSQL, an S3 server (s3rver), two app instances with
@@ -17,7 +17,6 @@ export interface TestCluster extends TestServer {
   /** The job workers (one unless asked for more); `startWorker` adds one. */
   workers: TestServer[];
   s3: TestS3Server;
-  databaseUrl: string;
   /** Everything the cluster's processes run with: DATABASE_URL, S3_*, JWT_SECRET, PUBLIC_URL, and the caller's env. */
   env: Record<string, string>;
   startWorker(): Promise<TestServer>;
@@ -28,24 +27,9 @@ export interface ClusterOptions {
   workers?: number;
 }
 
-/**
- * One PostgreSQL cluster per test process (bun runs every test file in one process); each test cluster
- * gets an empty database of its own in it, so clusters never see each other's rows or jobs.
- */
-let postgres: Promise<ThrowawayPostgres> | null = null;
-let databases = 0;
-
-function sharedPostgres(): Promise<ThrowawayPostgres> {
-  if (!postgres) {
-    postgres = startThrowawayPostgres();
-    void postgres.then((started) => process.on("exit", () => void started.stop()));
-  }
-  return postgres;
-}
-
 export async function startCluster(options: ClusterOptions = {}): Promise<TestCluster> {
-  const [pg, s3] = await Promise.all([sharedPostgres(), startS3Server()]);
-  const databaseUrl = await pg.createDatabase(`cluster_${process.pid}_${++databases}`);
+  // An empty database of its own in the test process's one PostgreSQL cluster: clusters never share rows or jobs.
+  const [databaseUrl, s3] = await Promise.all([freshPostgresDatabase(), startS3Server()]);
   const started: TestServer[] = [];
   let nginx: TestNginx | null = null;
   try {
@@ -80,11 +64,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
       url: proxy.url,
       // Each process has its own; none holds shared data (tests reading files directly cannot run here).
       dataDir: apis[0].dataDir,
+      databaseUrl,
       proc: apis[0].proc,
       apis,
       workers,
       s3,
-      databaseUrl,
       env,
       startWorker: async () => {
         const worker = await start("worker");
