@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { freePort } from "../../scripts/lib/ports";
 import { startNginx, type TestNginx } from "./nginx";
@@ -91,4 +92,19 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
     await s3.stop();
     throw error;
   }
+}
+
+/** Starts a cluster before the file's tests (its own beforeAll then runs with it up) and stops it after. */
+export function setUpCluster(options: ClusterOptions = {}): { readonly cluster: TestCluster } {
+  let cluster: TestCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startCluster(options);
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+  return {
+    get cluster() {
+      if (!cluster) throw new Error("the cluster is not started yet: use it inside a test or hook");
+      return cluster;
+    },
+  };
 }
