@@ -32,13 +32,25 @@ step typecheck tsc --noEmit
 step lint biome check .
 step build bun --bun astro build --silent
 
-mapfile -t files < <(find modules src islands tests -name '*.test.ts' -o -name '*.e2e.ts' | sort)
-log=$(mktemp)
-bun test --timeout 120000 "${files[@]/#/./}" 2>&1 | tee "$log"
-rc=${PIPESTATUS[0]}
-pass=$(grep -Eo '^ *[0-9]+ pass' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
-fail=$(grep -Eo '^ *[0-9]+ fail' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
-if [ "$rc" != 0 ] && [ "$fail" = 0 ]; then fail=1; fi
-rm -f "$log"
+# tests/cluster needs PostgreSQL repos (issue 12): it joins in a cluster pass once they have landed.
+mapfile -t files < <(find modules src islands tests -path tests/cluster -prune -o \( -name '*.test.ts' -o -name '*.e2e.ts' \) -print | sort)
+
+# Runs bun test on the given files (extra env first), adding its counts to pass/fail.
+pass=0
+fail=0
+run_tests() {
+  local log rc p f
+  log=$(mktemp)
+  env "$@" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  p=$(grep -Eo '^ *[0-9]+ pass' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+  f=$(grep -Eo '^ *[0-9]+ fail' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
+  rm -f "$log"
+  pass=$((pass + p))
+  fail=$((fail + f))
+}
+run_tests bun test --timeout 120000 "${files[@]/#/./}"
+
 echo "$((passed + pass)) passed, $((failed + fail)) failed"
 [ $((failed + fail)) = 0 ]

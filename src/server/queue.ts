@@ -70,8 +70,8 @@ export function startWorker(handlers: JobHandlers): void {
       const definition = jobDefinitions[name];
       if (!definition) throw new Error(`Unknown job ${job.name}`);
       if (!Value.Check(definition.payload, job.data.payload)) throw new Error(`Invalid payload for job ${name}`);
-      // Which process took which job: with several workers, the trail of a job that moved after a crash.
-      log.info("job started", { job: name, id: job.id });
+      // Which process took which job (LOG_LEVEL=debug): with several workers, the trail of a job moved after a crash.
+      log.debug("job started", { job: name, id: job.id });
       const signal = context?.signal ?? new AbortController().signal;
       await (handlers[name] as (payload: unknown, signal: AbortSignal) => Promise<void>)(job.data.payload, signal);
     },

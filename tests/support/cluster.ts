@@ -42,6 +42,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
       JWT_SECRET: randomBytes(48).toString("base64url"),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       TRUSTED_PROXIES: "127.0.0.1",
+      // Workers log each job they start at debug: the trail the cluster tests follow.
+      LOG_LEVEL: "debug",
       ...options.env,
     };
     const start = (role: "api" | "worker") =>
