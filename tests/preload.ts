@@ -1,4 +1,8 @@
 // Runs before every `bun test` (bunfig.toml): the generated test media must exist before any test file reads them.
+import { afterAll } from "bun:test";
 import { ensureCorpus } from "./support/corpus";
+import { stopSharedPostgres } from "./support/test-database";
 
 ensureCorpus();
+// A hook in the preload runs once, after every test file of the run.
+afterAll(stopSharedPostgres);
