@@ -3,12 +3,11 @@
  * bunqueue broker) share the queue in PostgreSQL, with 3 s leases so a dead worker's job moves quickly.
  */
 import { beforeAll, expect, test } from "bun:test";
-import type { TrackDetails } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../support/api";
 import { setUpCluster } from "../support/cluster";
 import { generateAudio } from "../support/generated-audio";
 import type { TestServer } from "../support/server";
-import { firstLicenseId, type UploadReply, waitForProcessing } from "../support/uploads";
+import { firstLicenseId, type UploadReply, waitProcessed } from "../support/uploads";
 
 // DELETION_GRACE_SECONDS=4: the purge sweep's slot is one second.
 const live = setUpCluster({
@@ -58,7 +57,7 @@ test("a worker SIGKILLed mid-job loses nothing: the other worker runs the job on
   await taker.kill();
   const survivor = taker === first ? second : first;
 
-  const track = await waitForProcessing<TrackDetails>(live.cluster, owner.token, uploaded.body.id, 120_000);
+  const track = await waitProcessed(live.cluster, owner, uploaded.body.id, 120_000);
   expect(track.processingStatus).toBe("READY");
   expect(startedBy(survivor, "track.process")).toContain(jobId);
   const mp3 = await fetch(`${live.cluster.url}/api/track/${track.id}/full.mp3`, {
