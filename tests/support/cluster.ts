@@ -15,12 +15,11 @@ import { freshPostgresDatabase } from "./test-database";
 export interface TestCluster extends TestServer {
   /** The two API instances nginx balances over. */
   apis: [TestServer, TestServer];
-  /** The job workers (one unless asked for more); `startWorker` adds one. */
+  /** The job workers (one unless asked for more). */
   workers: TestServer[];
   s3: TestS3Server;
   /** Everything the cluster's processes run with: DATABASE_URL, S3_*, JWT_SECRET, PUBLIC_URL, and the caller's env. */
   env: Record<string, string>;
-  startWorker(): Promise<TestServer>;
 }
 
 export interface ClusterOptions {
@@ -73,11 +72,6 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
       workers,
       s3,
       env,
-      startWorker: async () => {
-        const worker = await start("worker");
-        workers.push(worker);
-        return worker;
-      },
       output: () => started.map((server) => server.output()).join("\n"),
       async stop() {
         await proxy.stop();
