@@ -9,9 +9,16 @@ const usernamesQuery = db
   .where(sql`${users.id} in (select value from json_each(${sql.placeholder("ids")}))`)
   .prepare();
 
+/** Every authenticated request reads its user: prepared once rather than built and compiled per call. */
+const byIdQuery = db
+  .select()
+  .from(users)
+  .where(eq(users.id, sql.placeholder("id")))
+  .prepare();
+
 export const authRepo = {
   usernames: (ids: string[]): Pick<User, "id" | "username">[] => usernamesQuery.all({ ids: JSON.stringify(ids) }),
-  findById: (id: string): User | undefined => db.select().from(users).where(eq(users.id, id)).get(),
+  findById: (id: string): User | undefined => byIdQuery.get({ id }),
   findByEmail: (email: string): User | undefined =>
     db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).get(),
   findByUsername: (username: string): User | undefined =>
