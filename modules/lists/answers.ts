@@ -1,3 +1,4 @@
+import { config } from "../../src/server/config";
 import { viewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
 import { createListCache } from "./cache";
@@ -5,7 +6,10 @@ import { listsRepo } from "./repo";
 
 /** Lists answers kept in memory: a few hundred pages of 20 cards (≈ 60 KB each with their compressed forms). */
 const LIST_CACHE_BYTES = 24 * 1024 * 1024;
-const cache = createListCache({ maxBytes: LIST_CACHE_BYTES });
+const cache = createListCache({
+  maxBytes: LIST_CACHE_BYTES,
+  counterStalenessMs: config.listCounterStalenessSeconds * 1000,
+});
 
 /**
  * Who a list's answer is the same for: everyone (the public list), one signed-in user (their own, shared and

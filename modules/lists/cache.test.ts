@@ -4,10 +4,12 @@
  */
 import { expect, test } from "bun:test";
 import { brotliDecompressSync } from "node:zlib";
-import { COUNTER_STALENESS_MS, createListCache } from "./cache";
+import { createListCache } from "./cache";
 
 let clock = 1_000_000;
-const makeCache = (maxBytes = 1024 * 1024) => createListCache({ maxBytes, now: () => clock });
+const COUNTER_STALENESS_MS = 5_000;
+const makeCache = (maxBytes = 1024 * 1024) =>
+  createListCache({ maxBytes, counterStalenessMs: COUNTER_STALENESS_MS, now: () => clock });
 const request = (headers: Record<string, string> = {}) => new Request("http://localhost/api/tracks/public", { headers });
 // Large enough to be compressed (MIN_COMPRESSED_BYTES).
 const page = (title: string) => ({ items: Array.from({ length: 100 }, (_, i) => ({ id: `t${i}`, title })), metadata: {} });

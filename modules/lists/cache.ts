@@ -1,14 +1,6 @@
 import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES, sendVariant, type Variants } from "../../src/server/compression";
 import type { ListVersions } from "./repo";
 
-/**
- * How long a list may show play and download counts from before the latest play or download. A play
- * raises only the counters version: rebuilding every hot list on every play would leave the cache
- * empty under real listening, so a list is rebuilt for new counts at most once per this many ms.
- * Everything else a list shows is never stale (the content version must match).
- */
-export const COUNTER_STALENESS_MS = 5_000;
-
 interface Entry {
   versions: ListVersions;
   builtAt: number;
@@ -26,14 +18,19 @@ const size = (entry: Entry) =>
  * valid while the database's list versions say nothing they show has changed; least recently used first
  * out past `maxBytes`. The ETag names the bytes, so any instance holding the same answer gives the same one.
  * Compressed forms are made the first time a client asks for them, then kept with the entry.
+ *
+ * Counters: a play or a download raises only the counters version. Rebuilding every hot list on every play
+ * would leave the cache empty under real listening, so an answer whose counts are behind is kept for up to
+ * `counterStalenessMs` after it was built (LIST_COUNTER_STALENESS_SECONDS). Everything else a list shows is
+ * never stale: the content version must match.
  */
 export function createListCache({
   maxBytes,
-  counterStalenessMs = COUNTER_STALENESS_MS,
+  counterStalenessMs,
   now = Date.now,
 }: {
   maxBytes: number;
-  counterStalenessMs?: number;
+  counterStalenessMs: number;
   now?: () => number;
 }) {
   const entries = new Map<string, Entry>();
