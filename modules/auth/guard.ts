@@ -20,8 +20,6 @@ const verified = new Map<string, { sub: string; expiresAt: number }>();
 const MAX_VERIFIED = 10_000;
 
 async function subjectOf(token: string): Promise<string | null> {
-  const known = verified.get(token);
-  if (known && known.expiresAt > Date.now()) return known.sub;
   const payload = await jwtPlugin.decorator.jwt.verify(token);
   if (!payload || typeof payload.sub !== "string") return null;
   if (verified.size >= MAX_VERIFIED) verified.clear();
@@ -29,10 +27,24 @@ async function subjectOf(token: string): Promise<string | null> {
   return payload.sub;
 }
 
+/**
+ * Who sends `Authorization: <authorization>` when that is known without checking a signature: null when
+ * anonymous, undefined when the token was not verified before (or has expired since), so the caller takes the
+ * way that verifies it (`viewerOf`).
+ */
+export function knownViewerOf(authorization: string | null | undefined): Viewer | null | undefined {
+  const token = tokenOf(authorization ?? undefined);
+  if (!token) return null;
+  const known = verified.get(token);
+  if (!known || known.expiresAt <= Date.now()) return undefined;
+  return findViewer(known.sub);
+}
+
 /** Who sends `Authorization: <authorization>`: null when anonymous, the token is bad or expired, or the user is gone. */
 export async function viewerOf(authorization: string | null | undefined): Promise<Viewer | null> {
-  const token = tokenOf(authorization ?? undefined);
-  const sub = token ? await subjectOf(token) : null;
+  const known = knownViewerOf(authorization);
+  if (known !== undefined) return known;
+  const sub = await subjectOf(tokenOf(authorization ?? undefined) ?? "");
   return sub ? findViewer(sub) : null;
 }
 

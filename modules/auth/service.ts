@@ -35,8 +35,7 @@ const failuresByAccount = createRateLimiter(config.loginMaxFailuresPerAccount, L
 const failuresByIp = createRateLimiter(config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
 
 export function findViewer(id: string): Viewer | null {
-  const user = authRepo.findById(id);
-  return user ? toViewer(user) : null;
+  return authRepo.viewerById(id) ?? null;
 }
 
 export function findUserById(id: string): Viewer | null {

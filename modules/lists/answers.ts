@@ -1,5 +1,6 @@
+import { Elysia } from "elysia";
 import { config } from "../../src/server/config";
-import { viewerOf } from "../auth";
+import { knownViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
 import { createListCache } from "./cache";
 import { listsRepo } from "./repo";
@@ -46,17 +47,24 @@ function keyOf(url: string, audience: Audience, viewer: Viewer | null): string |
 }
 
 /**
- * The list answer from the cache, before Elysia routes, validates and checks anything (an `onRequest` hook):
- * undefined for anything else, and for a list not kept or no longer current, which then takes the route.
+ * The list answer from the cache, before Elysia routes, validates and checks anything (an `onRequest` hook,
+ * synchronous so that requests it does not answer pay nothing more): undefined for anything else, for a list
+ * not kept or no longer current, and for a session token not verified yet; those take the route.
  */
-export async function cachedListAnswer({ request }: { request: Request }): Promise<Response | undefined> {
+function cachedListAnswer({ request }: { request: Request }): Response | undefined {
   if (request.method !== "GET") return undefined;
   const audience = AUDIENCES[pathAndQuery(request.url).path];
   if (!audience) return undefined;
-  const viewer = audience === "anyone" ? null : await viewerOf(request.headers.get("authorization"));
-  const key = keyOf(request.url, audience, viewer);
+  const viewer = audience === "anyone" ? null : knownViewerOf(request.headers.get("authorization"));
+  const key = viewer === undefined ? null : keyOf(request.url, audience, viewer);
   return key ? cache.hit(request, key, listsRepo.versions()) : undefined;
 }
+
+/**
+ * Mounted first in /api (src/server/api.ts), before any hook that sets headers: Elysia sends an early Response
+ * as it is only while nothing was set, and otherwise copies it into a new one.
+ */
+export const cachedLists = new Elysia({ name: "lists.cached" }).onRequest(cachedListAnswer);
 
 /** The route's answer: the kept one when current, else `build()` kept at the versions read before building. */
 export function listAnswer(request: Request, audience: Audience, viewer: Viewer | null, build: () => unknown): Response {

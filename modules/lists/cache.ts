@@ -1,17 +1,23 @@
-import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES, sendVariant, type Variants } from "../../src/server/compression";
+import { acceptedEncoding, compress, type Encoding, isCurrent, MIN_COMPRESSED_BYTES } from "../../src/server/compression";
 import type { ListVersions } from "./repo";
+
+/** One encoding of a kept answer, ready to send: a Blob (sent without copying) and its headers. */
+interface Form {
+  body: Blob;
+  headers: Record<string, string>;
+}
 
 interface Entry {
   versions: ListVersions;
   builtAt: number;
-  variants: Variants;
+  identity: Uint8Array<ArrayBuffer>;
   etag: string;
   cacheControl: string;
+  forms: Partial<Record<Encoding | "identity", Form>>;
+  bytes: number;
 }
 
 const encoder = new TextEncoder();
-const size = (entry: Entry) =>
-  entry.variants.identity.length + (entry.variants.br?.length ?? 0) + (entry.variants.gzip?.length ?? 0);
 
 /**
  * List answers kept in memory as bytes, keyed by what the answer depends on (list, viewer, query string),
@@ -39,14 +45,14 @@ export function createListCache({
   function forget(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
-    bytes -= size(entry);
+    bytes -= entry.bytes;
     entries.delete(key);
   }
 
   function remember(key: string, entry: Entry) {
     forget(key);
     entries.set(key, entry);
-    bytes += size(entry);
+    bytes += entry.bytes;
     for (const [oldest] of entries) {
       if (bytes <= maxBytes) break;
       forget(oldest);
@@ -58,20 +64,38 @@ export function createListCache({
     return entry.versions.counters === versions.counters || now() - entry.builtAt < counterStalenessMs;
   }
 
-  /** The answer for this request, compressing (once) into the encoding it accepts when that is missing. */
-  function answer(request: Request, key: string, entry: Entry): Response {
-    const encoding = acceptedEncoding(request.headers.get("accept-encoding"));
-    const identity = entry.variants.identity;
-    if (encoding && !entry.variants[encoding] && identity.length >= MIN_COMPRESSED_BYTES) {
-      forget(key);
-      entry.variants[encoding] = compress(identity, encoding, "fast");
-      remember(key, entry);
-    }
-    return sendVariant(request, entry.variants, {
+  /** The form of `entry` in `encoding`, made (and counted in the cache's size) the first time it is asked for. */
+  function formOf(key: string, entry: Entry, encoding: Encoding | null): Form {
+    const made = entry.forms[encoding ?? "identity"];
+    if (made) return made;
+    const headers: Record<string, string> = {
       "content-type": "application/json",
       "cache-control": entry.cacheControl,
-      etag: entry.etag,
-    });
+      vary: "accept-encoding",
+      // What api.ts adds to every /api answer; a kept answer leaves before its hooks run.
+      "referrer-policy": "no-referrer",
+      // Each encoding is its own representation with its own strong ETag; any of them proves a copy current.
+      etag: encoding ? `"${entry.etag.slice(1, -1)}-${encoding}"` : entry.etag,
+    };
+    if (encoding) headers["content-encoding"] = encoding;
+    const body = encoding ? compress(entry.identity, encoding, "fast") : entry.identity;
+    const form = { body: new Blob([body]), headers };
+    forget(key);
+    entry.forms[encoding ?? "identity"] = form;
+    entry.bytes += body.length;
+    remember(key, entry);
+    return form;
+  }
+
+  function answer(request: Request, key: string, entry: Entry): Response {
+    const accepted =
+      entry.identity.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers.get("accept-encoding")) : null;
+    const form = formOf(key, entry, accepted);
+    if (isCurrent(request, entry.etag)) {
+      const headers = Object.entries(form.headers).filter(([name]) => name !== "content-encoding");
+      return new Response(null, { status: 304, headers });
+    }
+    return new Response(form.body, { headers: form.headers });
   }
 
   return {
@@ -95,9 +119,11 @@ export function createListCache({
       const entry: Entry = {
         versions,
         builtAt: now(),
-        variants: { identity, br: null, gzip: null },
+        identity,
         etag: `"${Bun.hash(identity).toString(36)}"`,
         cacheControl: `${shared ? "public" : "private"}, no-cache`,
+        forms: {},
+        bytes: identity.length,
       };
       remember(key, entry);
       return answer(request, key, entry);

@@ -1,17 +1,19 @@
 import { Elysia, t } from "elysia";
 import { authGuard } from "../auth";
-import { cachedListAnswer, listAnswer } from "./answers";
+import { listAnswer } from "./answers";
+
+export { cachedLists } from "./answers";
+
 import { DeletedQuery, ListQuery, statusFilter, TrackPage } from "./model";
 import { countDeletedTracks, listDeletedTracks, listTracks } from "./service";
 
 /**
  * SPEC §7 Lists: keyset-paged track lists ({items, metadata: {nextCursor}}). The batch delete is modules/tracks'.
- * Answers are kept per version of what lists show (answers.ts): a current one is sent before routing, the
- * routes below build the others (and declare the schemas the OpenAPI document shows).
+ * Answers are kept per version of what lists show (answers.ts): `cachedLists` sends a current one before
+ * routing; the routes below build the others (and declare the schemas the OpenAPI document shows).
  */
 export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks", detail: { tags: ["Track lists"] } })
   .use(authGuard)
-  .onRequest(cachedListAnswer)
   .get(
     "/public",
     ({ request, viewer, query }) => listAnswer(request, "anyone", null, () => listTracks("public", viewer, query)),
