@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { allRaw } from "../../src/server/db/raw";
 import { type Track, tracks } from "./schema";
 
 /** SPEC §9 sorts. Every list breaks ties by id, so an order is total and a cursor names one exact place. */
@@ -34,7 +35,7 @@ export type Scope =
 export type Key = Position;
 
 /**
- * Hand-written SQL because these run on every list call: bun:sqlite caches each distinct statement,
+ * Hand-written SQL because these run on every list call: bun:sqlite caches each distinct statement (allRaw),
  * while building the query through drizzle costs more than running it. Only fixed fragments are
  * spliced in; every value is a bound parameter.
  */
@@ -93,7 +94,7 @@ function partSql(part: Part, sort: Sort): string {
   }
 }
 
-function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, take: number): Key[] {
+function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, take: number): Promise<Key[]> {
   const { from, where } = FROM[scope.kind];
   const direction = sort.direction === "asc" ? "asc" : "desc";
   const column = SORT_SQL[sort.field].replace(" collate nocase", "");
@@ -103,7 +104,7 @@ function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, 
   if (scope.kind !== "public") params.scope = scope.kind === "status" ? scope.status : scope.userId;
   if (part === "past" || part === "tiesBeyondId") params.value = after?.value ?? null;
   if (part === "tiesBeyondId" || part === "nullsBeyondId") params.id = after?.id ?? "";
-  return db.$client.query<Key, Record<string, string | number | null>>(text).all(params);
+  return allRaw<Key>(text, params);
 }
 
 /** SQLite NOCASE folds ASCII letters only, then compares UTF-8 bytes (code point order). */
@@ -132,36 +133,35 @@ const rowsQuery = db
 
 export const listsRepo = {
   /** Up to `take` keys after `after`, in `sort` order, from the union of `scopes` (each track once). */
-  pageKeys(scopes: Scope[], sort: Sort, after: Position | null, take: number): Key[] {
+  async pageKeys(scopes: Scope[], sort: Sort, after: Position | null, take: number): Promise<Key[]> {
     const byId = new Map<string, Key>();
     for (const scope of scopes)
       for (const part of partsAfter(sort, after))
-        for (const key of readKeys(scope, sort, part, after, take)) byId.set(key.id, key);
+        for (const key of await readKeys(scope, sort, part, after, take)) byId.set(key.id, key);
     return [...byId.values()].sort(compareKeys(sort)).slice(0, take);
   },
 
   /** The rows for these ids, in the order given. */
-  findInOrder(ids: string[]): Track[] {
+  async findInOrder(ids: string[]): Promise<Track[]> {
     if (ids.length === 0) return [];
-    const rows = new Map(rowsQuery.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row]));
+    const rows = new Map((await rowsQuery.execute({ ids: JSON.stringify(ids) })).map((row) => [row.id, row]));
     return ids.flatMap((id) => rows.get(id) ?? []);
   },
 
-  countByStatus(statuses: DeletedStatus[]): number {
-    return db.select({ count: count() }).from(tracks).where(inArray(tracks.status, statuses)).get()?.count ?? 0;
+  async countByStatus(statuses: DeletedStatus[]): Promise<number> {
+    return (await db.select({ count: count() }).from(tracks).where(inArray(tracks.status, statuses)))[0]?.count ?? 0;
   },
 
   /**
    * Moves active tracks to PENDING_DELETION in one statement and answers the ids it moved.
    * With `ownerId`, only that user's tracks are touched, whatever ids were asked for.
    */
-  markPendingDeletion(ids: string[], ownerId: string | null): string[] {
-    return db
+  async markPendingDeletion(ids: string[], ownerId: string | null): Promise<string[]> {
+    const moved = await db
       .update(tracks)
       .set({ status: "PENDING_DELETION", deletedAt: new Date() })
       .where(and(inArray(tracks.id, ids), eq(tracks.status, "ACTIVE"), ownerId ? eq(tracks.userId, ownerId) : undefined))
-      .returning({ id: tracks.id })
-      .all()
-      .map((row) => row.id);
+      .returning({ id: tracks.id });
+    return moved.map((row) => row.id);
   },
 };
