@@ -3,7 +3,7 @@ import { isPostgres } from "./dialect";
 
 /**
  * SQL fragments whose spelling differs between SQLite and PostgreSQL, for repos that must write them by hand.
- * Everything else repos write (lower(), coalesce(), count(), arithmetic, upserts) is the same in both.
+ * Everything else repos write (lower(), coalesce(), CASE, arithmetic, upserts) is the same in both.
  */
 
 /** `column in (the strings of a JSON array)`: one bound parameter however many values (keeps one prepared statement). */
@@ -11,7 +11,3 @@ export const inJsonArray = (column: SQLWrapper, jsonArray: SQLWrapper | string):
   isPostgres
     ? sql`${column} in (select json_array_elements_text(cast(${jsonArray} as json)))`
     : sql`${column} in (select value from json_each(${jsonArray}))`;
-
-/** The larger of two numbers (SQLite's two-argument max(), PostgreSQL's greatest()). */
-export const larger = (a: SQLWrapper | number, b: SQLWrapper | number): SQL =>
-  isPostgres ? sql`greatest(${a}, ${b})` : sql`max(${a}, ${b})`;

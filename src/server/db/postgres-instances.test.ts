@@ -18,9 +18,7 @@ let servers: TestServer[] = [];
 
 beforeAll(async () => {
   databaseUrl = await freshPostgresDatabase();
-  servers = await Promise.all(
-    [1, 2].map(() => startServer({ env: { DATABASE_URL: databaseUrl, JWT_SECRET, ...LIMITS } })),
-  );
+  servers = await Promise.all([1, 2].map(() => startServer({ env: { DATABASE_URL: databaseUrl, JWT_SECRET, ...LIMITS } })));
 }, 90_000);
 afterAll(() => Promise.all(servers.map((server) => server.stop())));
 
