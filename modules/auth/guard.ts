@@ -32,7 +32,7 @@ async function subjectOf(token: string): Promise<string | null> {
  * anonymous, undefined when the token was not verified before (or has expired since), so the caller takes the
  * way that verifies it (`viewerOf`).
  */
-export function knownViewerOf(authorization: string | null | undefined): Viewer | null | undefined {
+export async function knownViewerOf(authorization: string | null | undefined): Promise<Viewer | null | undefined> {
   const token = tokenOf(authorization ?? undefined);
   if (!token) return null;
   const known = verified.get(token);
@@ -42,7 +42,7 @@ export function knownViewerOf(authorization: string | null | undefined): Viewer 
 
 /** Who sends `Authorization: <authorization>`: null when anonymous, the token is bad or expired, or the user is gone. */
 export async function viewerOf(authorization: string | null | undefined): Promise<Viewer | null> {
-  const known = knownViewerOf(authorization);
+  const known = await knownViewerOf(authorization);
   if (known !== undefined) return known;
   const sub = await subjectOf(tokenOf(authorization ?? undefined) ?? "");
   return sub ? findViewer(sub) : null;

@@ -47,17 +47,17 @@ function keyOf(url: string, audience: Audience, viewer: Viewer | null): string |
 }
 
 /**
- * The list answer from the cache, before Elysia routes, validates and checks anything (an `onRequest` hook,
- * synchronous so that requests it does not answer pay nothing more): undefined for anything else, for a list
- * not kept or no longer current, and for a session token not verified yet; those take the route.
+ * The list answer from the cache, before Elysia routes, validates and checks anything (an `onRequest` hook):
+ * undefined for anything else, for a list not kept or no longer current, and for a session token not verified
+ * yet; those take the route.
  */
-function cachedListAnswer({ request }: { request: Request }): Response | undefined {
+async function cachedListAnswer({ request }: { request: Request }): Promise<Response | undefined> {
   if (request.method !== "GET") return undefined;
   const audience = AUDIENCES[pathAndQuery(request.url).path];
   if (!audience) return undefined;
-  const viewer = audience === "anyone" ? null : knownViewerOf(request.headers.get("authorization"));
+  const viewer = audience === "anyone" ? null : await knownViewerOf(request.headers.get("authorization"));
   const key = viewer === undefined ? null : keyOf(request.url, audience, viewer);
-  return key ? cache.hit(request, key, listsRepo.versions()) : undefined;
+  return key ? cache.hit(request, key, await listsRepo.versions()) : undefined;
 }
 
 /**
@@ -67,9 +67,14 @@ function cachedListAnswer({ request }: { request: Request }): Response | undefin
 export const cachedLists = new Elysia({ name: "lists.cached" }).onRequest(cachedListAnswer);
 
 /** The route's answer: the kept one when current, else `build()` kept at the versions read before building. */
-export function listAnswer(request: Request, audience: Audience, viewer: Viewer | null, build: () => unknown): Response {
-  const versions = listsRepo.versions();
+export async function listAnswer(
+  request: Request,
+  audience: Audience,
+  viewer: Viewer | null,
+  build: () => Promise<unknown>,
+): Promise<Response> {
+  const versions = await listsRepo.versions();
   const key = keyOf(request.url, audience, viewer);
   if (!key) throw new Error("a list route answered a viewer its guard should have refused");
-  return cache.hit(request, key, versions) ?? cache.store(request, key, versions, build(), audience === "anyone");
+  return cache.hit(request, key, versions) ?? cache.store(request, key, versions, await build(), audience === "anyone");
 }

@@ -41,35 +41,35 @@ afterAll(() => {
 });
 
 /** Runs `change` and answers which versions went up. */
-function raised(change: () => unknown): { content: boolean; counters: boolean } {
-  const before = listsRepo.versions();
-  change();
-  const after = listsRepo.versions();
+async function raised(change: () => unknown): Promise<{ content: boolean; counters: boolean }> {
+  const before = await listsRepo.versions();
+  await change();
+  const after = await listsRepo.versions();
   return { content: after.content > before.content, counters: after.counters > before.counters };
 }
 const CONTENT = { content: true, counters: false };
 const COUNTERS = { content: false, counters: true };
 
-test("a new track, an edit, visibility, status, a share and an unshare, and a deletion raise the content version", () => {
+test("a new track, an edit, visibility, status, a share and an unshare, and a deletion raise the content version", async () => {
   let trackId = "";
-  expect(raised(() => (trackId = newTrack()))).toEqual(CONTENT);
+  expect(await raised(() => (trackId = newTrack()))).toEqual(CONTENT);
   const update = (values: Partial<typeof tracks.$inferInsert>) => () =>
     db.update(tracks).set(values).where(eq(tracks.id, trackId)).run();
-  expect(raised(update({ title: "Song 2" }))).toEqual(CONTENT);
-  expect(raised(update({ isPublic: false }))).toEqual(CONTENT);
-  expect(raised(update({ status: "PENDING_DELETION" }))).toEqual(CONTENT);
-  expect(raised(update({ status: "ACTIVE", processingStatus: "READY" }))).toEqual(CONTENT);
-  expect(raised(() => db.insert(trackShares).values({ trackId, userId: friend }).run())).toEqual(CONTENT);
-  expect(raised(() => db.delete(trackShares).where(eq(trackShares.trackId, trackId)).run())).toEqual(CONTENT);
-  expect(raised(() => db.delete(tracks).where(eq(tracks.id, trackId)).run())).toEqual(CONTENT);
+  expect(await raised(update({ title: "Song 2" }))).toEqual(CONTENT);
+  expect(await raised(update({ isPublic: false }))).toEqual(CONTENT);
+  expect(await raised(update({ status: "PENDING_DELETION" }))).toEqual(CONTENT);
+  expect(await raised(update({ status: "ACTIVE", processingStatus: "READY" }))).toEqual(CONTENT);
+  expect(await raised(() => db.insert(trackShares).values({ trackId, userId: friend }).run())).toEqual(CONTENT);
+  expect(await raised(() => db.delete(trackShares).where(eq(trackShares.trackId, trackId)).run())).toEqual(CONTENT);
+  expect(await raised(() => db.delete(tracks).where(eq(tracks.id, trackId)).run())).toEqual(CONTENT);
 });
 
-test("plays and downloads raise the counters version, not the content version", () => {
+test("plays and downloads raise the counters version, not the content version", async () => {
   const trackId = newTrack();
-  expect(raised(() => incrementPlays(trackId))).toEqual(COUNTERS);
-  expect(raised(() => incrementDownloads(trackId))).toEqual(COUNTERS);
+  expect(await raised(() => incrementPlays(trackId))).toEqual(COUNTERS);
+  expect(await raised(() => incrementDownloads(trackId))).toEqual(COUNTERS);
 });
 
-test("reading a list changes nothing", () => {
-  expect(raised(() => db.select().from(tracks).all())).toEqual({ content: false, counters: false });
+test("reading a list changes nothing", async () => {
+  expect(await raised(() => db.select().from(tracks).all())).toEqual({ content: false, counters: false });
 });

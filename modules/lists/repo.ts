@@ -1,16 +1,16 @@
-import { db } from "../../src/server/db";
+import { allRaw } from "../../src/server/db/raw";
 
-/** What the lists show right now (schema.ts): read on every list request, so one prepared primary-key read. */
+/** What the lists show right now (schema.ts): read on every list request. */
 export interface ListVersions {
   content: number;
   counters: number;
 }
 
-/** Raw SQLite rather than drizzle: this runs before every cached answer, and drizzle's mapping costs more than the read. */
-const versionsQuery = db.$client.query<ListVersions, []>("select content, counters from list_versions where id = 1");
-
 export const listsRepo = {
-  versions(): ListVersions {
-    return versionsQuery.get() ?? { content: 0, counters: 0 };
+  /** Hand-written: this runs before every kept answer, and building it through drizzle costs more than the read. */
+  async versions(): Promise<ListVersions> {
+    const [row] = await allRaw<ListVersions>("select content, counters from list_versions where id = 1");
+    // PostgreSQL's bigint arrives as text.
+    return { content: Number(row?.content ?? 0), counters: Number(row?.counters ?? 0) };
   },
 };
