@@ -20,7 +20,7 @@ const serves = config.role !== "worker";
 const runsJobs = config.role !== "api";
 
 sweepStaging();
-ensureProductFlags();
+await ensureProductFlags();
 await checkFileStore();
 if (runsJobs) {
   startWorker(jobHandlers);

@@ -1,7 +1,6 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { sql } from "drizzle-orm";
 import { drizzle as drizzlePostgres } from "drizzle-orm/bun-sql";
 import { migrate as migratePostgres } from "drizzle-orm/bun-sql/migrator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
@@ -58,14 +57,3 @@ export const postgresDb = config.databaseUrl ? await openPostgres(config.databas
  * drivers' results differently (SQLite's `.get()/.all()/.run()`), which is why the cast is needed at all.
  */
 export const db: Db = postgresDb ? (postgresDb as unknown as Db) : openDatabase(join(config.dataDir, "stemma.db"));
-
-/** Whether the database answers a trivial query (GET /api/health). */
-export async function databaseReachable(): Promise<boolean> {
-  try {
-    if (postgresDb) await postgresDb.execute(sql`select 1`);
-    else db.run(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
