@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../support/api";
 import { setUpCluster } from "../support/cluster";
+import { waitForConversion } from "../support/conversions";
 import type { TestServer } from "../support/server";
 import { createTrack, upload, waitForProcessing } from "../support/uploads";
 
@@ -76,18 +77,8 @@ test("an upload on instance A is processed by the worker, then played, downloade
     body: { type: "full", format: "flac" },
   });
   expect(start.status).toBeLessThan(300);
-  let status = "";
-  for (let attempt = 0; attempt < 300 && status !== "COMPLETED"; attempt++) {
-    await Bun.sleep(100);
-    const reply = await call<{ data: { conversionStatus: string } }>(
-      instanceA(),
-      "GET",
-      `/track/${id}/audio-conversion-status?format=flac`,
-      { token: owner.token },
-    );
-    status = reply.body.data.conversionStatus;
-  }
-  expect(status).toBe("COMPLETED");
+  // Converted by the worker, its status read through instance A.
+  expect(await waitForConversion(instanceA(), owner.token, id, "flac")).toBe("COMPLETED");
   expect(new TextDecoder().decode((await (await media("/full.flac?attachment")).bytes()).slice(0, 4))).toBe("fLaC");
 }, 90_000);
 
