@@ -41,9 +41,9 @@ function pathAndQuery(url: string): { path: string; query: string } {
  */
 function keyOf(url: string, audience: Audience, viewer: Viewer | null): string | null {
   const { path, query } = pathAndQuery(url);
-  if (audience === "anyone") return `*${path}${query}`;
+  if (audience === "anyone") return `anyone ${path}${query}`;
   if (!viewer || (audience === "admin" && viewer.role !== "ADMIN")) return null;
-  return `${audience === "admin" ? "admin" : viewer.id}${path}${query}`;
+  return `${audience === "admin" ? "admin" : `viewer:${viewer.id}`} ${path}${query}`;
 }
 
 /**
