@@ -58,6 +58,11 @@ export async function paidQuotaSeconds(userId: string): Promise<number> {
   return (await authRepo.findById(userId))?.paidQuotaSeconds ?? 0;
 }
 
+/** paidQuotaSeconds, read under a lock on the user held until `executor`'s transaction ends (authRepo). */
+export function holdPaidQuotaSeconds(userId: string, executor: Executor): Promise<number> {
+  return authRepo.holdPaidQuotaSeconds(userId, executor);
+}
+
 /** The storage a user bought on top of the free quota (set by admins: scripts/grant-quota.ts). */
 export async function setPaidQuotaSeconds(userId: string, seconds: number): Promise<void> {
   await authRepo.setPaidQuotaSeconds(userId, seconds);
