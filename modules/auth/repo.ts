@@ -1,5 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { inJsonArray } from "../../src/server/db/portable";
 import { theRow } from "../../src/server/db/rows";
 import type { Executor } from "../../src/server/db/transaction";
 import { earlyAccessRequests, type User, users } from "./schema";
@@ -8,7 +9,7 @@ import { earlyAccessRequests, type User, users } from "./schema";
 const usernamesQuery = db
   .select({ id: users.id, username: users.username })
   .from(users)
-  .where(sql`${users.id} in (select value from json_each(${sql.placeholder("ids")}))`)
+  .where(inJsonArray(users.id, sql.placeholder("ids")))
   .prepare();
 
 export const authRepo = {

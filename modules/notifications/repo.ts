@@ -13,8 +13,8 @@ export const notificationsRepo = {
       .select()
       .from(notifications)
       .where(ofUser(userId, includeRead))
-      // rowid follows insertion order, so notifications created in the same millisecond stay newest first.
-      .orderBy(desc(notifications.createdAt), desc(sql`rowid`))
+      // Ids are UUIDv7 (ordered), so notifications created in the same millisecond stay newest first.
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit)
       .offset(offset),
   count: async (userId: string, includeRead: boolean): Promise<number> =>

@@ -14,7 +14,7 @@ export interface PlayInput {
 
 /** A signed-in user is counted by id; a visitor by the anonymous id their browser keeps (and their IP). */
 export type Listener = { userId: string } | { anonymousId: string; ip: string };
-const anonymousPlaysByIp = createRateLimiter(ANONYMOUS_PLAYS_PER_IP, config.playCountWindowSeconds * 1000);
+const anonymousPlaysByIp = createRateLimiter("visitor-plays", ANONYMOUS_PLAYS_PER_IP, config.playCountWindowSeconds * 1000);
 
 const listenerKey = (listener: Listener) => ("userId" in listener ? listener.userId : `anon:${listener.anonymousId}`);
 
@@ -34,11 +34,10 @@ export async function recordPlay(
   const now = new Date();
   const since = new Date(now.getTime() - config.playCountWindowSeconds * 1000);
   const ipKey = "ip" in listener ? `${listener.ip}:${track.id}` : null;
-  if (ipKey && anonymousPlaysByIp.blocked(ipKey)) return { counted: false };
+  if (ipKey && (await anonymousPlaysByIp.blocked(ipKey))) return { counted: false };
   // One transaction, so a check and the insert it allows cannot interleave with another request's.
-  return transaction(async (tx) => {
+  const result = await transaction(async (tx) => {
     if (await playsRepo.countedSince(track.id, key, since, tx)) return { counted: false };
-    if (ipKey) anonymousPlaysByIp.hit(ipKey);
     await playsRepo.insert(
       {
         trackId: track.id,
@@ -54,4 +53,7 @@ export async function recordPlay(
     await incrementPlays(track.id, tx);
     return { counted: true };
   });
+  // The address's window lives in the database (shared by every instance), counted once the play is.
+  if (result.counted && ipKey) await anonymousPlaysByIp.hit(ipKey);
+  return result;
 }

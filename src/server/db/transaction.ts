@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
-import { db } from "./index";
+import { db, postgresDb } from "./index";
 
 /** What a transaction body queries through: usable exactly like `db` (on SQLite it is `db` itself). */
 export type Executor = typeof db;
@@ -29,11 +29,18 @@ const current = new AsyncLocalStorage<Executor>();
  * when it throws. On SQLite: BEGIN IMMEDIATE under a process-wide mutex. Every query on the one
  * connection lands inside an open transaction, so a body should await only database calls (they
  * resolve at once on SQLite and no other request runs in between); slow work (hashing, files) goes
- * before or after it. A PostgreSQL driver adds its branch here (drizzle's async `db.transaction`).
+ * before or after it. On PostgreSQL: drizzle's async transaction on a pooled connection of its own, so
+ * the body must query through `tx` (repos take it as their `executor`); `db` would run outside it.
  */
 export async function transaction<T>(body: (tx: Executor) => Promise<T>): Promise<T> {
   const outer = current.getStore();
   if (outer) return body(outer);
+  if (postgresDb)
+    return postgresDb.transaction((pgTx) => {
+      // Typed as `db` for repos, like the PostgreSQL `db` itself (see db/index.ts).
+      const tx = pgTx as unknown as Executor;
+      return current.run(tx, () => body(tx));
+    });
   const release = await lock();
   try {
     db.run(sql`BEGIN IMMEDIATE`);
