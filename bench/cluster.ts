@@ -82,7 +82,13 @@ async function measure(server: TestServer & { stop(): Promise<void> }, database:
     await waitProcessed(server, owner, template);
     await copyTrack(database, template, Math.max(0, TRACKS - UPLOADS - 1));
     const list = await wrk(`${server.url}${LIST}`, { connections: CONNECTIONS, seconds: SECONDS });
-    if (list.errors > 0) throw new Error(`${server.url}${LIST} answered ${list.errors} errors`);
+    if (list.errors > 0) {
+      const logged = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"level":"error"'));
+      throw new Error(`${server.url}${LIST} answered ${list.errors} errors; the server logged:\n${logged.join("\n")}`);
+    }
     return { listPerSecond: list.requestsPerSecond, listP99Ms: list.p99Ms, tracksPerMinute };
   } finally {
     await server.stop();

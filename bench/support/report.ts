@@ -14,7 +14,8 @@ const README = join(import.meta.dir, "../../README.md");
 
 /** A Markdown table: one header row, then each row's cells in the same order. */
 export function markdownTable(headers: string[], rows: string[][]): string {
-  return [headers, headers.map(() => "---"), ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(headers), `|${headers.map(() => "---").join("|")}|`, ...rows.map(line)].join("\n");
 }
 
 /** Prints `text` and puts it into README.md between `<!-- bench:<name> start -->` and its end marker. */
