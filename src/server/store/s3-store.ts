@@ -95,7 +95,9 @@ export function createS3Store(config: S3Config): FileStore {
 export async function checkS3Bucket(config: S3Config): Promise<void> {
   const client = new S3Client({ ...config });
   try {
-    await client.list({ maxKeys: 1 });
+    // A prefix nothing is stored under: the answer is one short page whatever the bucket holds (a
+    // truncated page needs a continuation token, which some S3-compatible servers fail to make).
+    await client.list({ prefix: "stemma-boot-check/", maxKeys: 1 });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const where = config.endpoint ?? "AWS";
