@@ -73,8 +73,8 @@ for (const { id } of alicePrivate.slice(0, 4)) db.insert(trackShares).values({ t
 const ORDER_SQL = {
   createdAt: sql`created_at`,
   duration: sql`duration`,
-  title: sql`title collate nocase`,
-  primaryArtistName: sql`primary_artist_name collate nocase`,
+  title: sql`lower(title)`,
+  primaryArtistName: sql`lower(primary_artist_name)`,
 };
 function referenceOrder(field: (typeof SORT_FIELDS)[number], direction: "asc" | "desc"): string[] {
   const dir = direction === "asc" ? sql`asc` : sql`desc`;

@@ -12,8 +12,8 @@ export const notificationsRepo = {
       .where(
         includeRead ? eq(notifications.userId, userId) : and(eq(notifications.userId, userId), eq(notifications.isRead, false)),
       )
-      // rowid follows insertion order, so notifications created in the same millisecond stay newest first.
-      .orderBy(desc(notifications.createdAt), desc(sql`rowid`))
+      // Ids are UUIDv7 (ordered), so notifications created in the same millisecond stay newest first.
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(limit)
       .offset(offset)
       .all(),

@@ -50,12 +50,15 @@ const FROM = {
   status: { from: "tracks t", where: "t.status = $scope" },
 } as const;
 
-/** Titles and artists sort case-insensitively (SQLite NOCASE, matching the indexes). */
+/**
+ * Titles and artists sort case-insensitively by lower(), the expression the indexes hold in both dialects; a
+ * key's value is that lowered text, so a cursor compares against the same expression.
+ */
 const SORT_SQL = {
   createdAt: "t.created_at",
   duration: "t.duration",
-  title: "t.title collate nocase",
-  primaryArtistName: "t.primary_artist_name collate nocase",
+  title: "lower(t.title)",
+  primaryArtistName: "lower(t.primary_artist_name)",
 } as const;
 
 /** A condition that selects one index range: what comes after the cursor, split around NULL durations. */
@@ -96,7 +99,7 @@ function partSql(part: Part, sort: Sort): string {
 function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, take: number): Key[] {
   const { from, where } = FROM[scope.kind];
   const direction = sort.direction === "asc" ? "asc" : "desc";
-  const column = SORT_SQL[sort.field].replace(" collate nocase", "");
+  const column = SORT_SQL[sort.field];
   const text = `select t.id as id, ${column} as value from ${from} where ${where}${partSql(part, sort)}
     order by ${SORT_SQL[sort.field]} ${direction}, t.id ${direction} limit $take`;
   const params: Record<string, string | number | null> = { take };
@@ -106,7 +109,7 @@ function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, 
   return db.$client.query<Key, Record<string, string | number | null>>(text).all(params);
 }
 
-/** SQLite NOCASE folds ASCII letters only, then compares UTF-8 bytes (code point order). */
+/** SQLite's lower() folds ASCII letters only, then text compares as UTF-8 bytes (code point order). */
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 const compareBinary = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
