@@ -57,7 +57,10 @@ export function createS3Store(config: S3Config): FileStore {
       return written(key);
     },
     async get(key) {
-      return (await stat(key)) ? client.file(key) : null;
+      const stored = await stat(key);
+      // An S3File's size is unknown (NaN) until asked for; the slice over the stated length has it, and
+      // reads its bytes lazily with Range requests like any slice.
+      return stored ? client.file(key).slice(0, stored.size) : null;
     },
     async stream(key) {
       return (await stat(key)) ? client.file(key).stream() : null;
