@@ -41,8 +41,9 @@ const sql = new SQL(args.databaseUrl, { max: 4 });
 try {
   await run();
 } catch (error) {
-  if (error instanceof MigrationRefused) refuse(error.message);
-  throw error;
+  if (!(error instanceof MigrationRefused)) throw error;
+  console.error(`migrate-to: ${error.message}`);
+  process.exitCode = 1;
 } finally {
   snapshot.close();
   await sql.close();
@@ -65,7 +66,8 @@ async function run(): Promise<void> {
   // Anything already in the targets must be this install's own rows and files (an earlier run's).
   const foreign: string[] = [];
   for (const plan of plans) foreign.push(...(await foreignRows(snapshot.db, sql, plan)));
-  foreign.push(...foreignObjects(media.files, await bucketObjects(args.storage)));
+  const present = await bucketObjects(args.storage);
+  foreign.push(...foreignObjects(media.files, present));
   if (foreign.length) {
     throw new MigrationRefused(
       `The target already holds different data; use an empty database and bucket:\n  ${foreign.join("\n  ")}`,
@@ -80,7 +82,7 @@ async function run(): Promise<void> {
   const store = createS3Store(args.storage);
   const bytes = media.files.reduce((sum, file) => sum + file.size, 0);
   say(`  media: ${media.files.length} file(s), ${(bytes / 1e6).toFixed(1)} MB`);
-  const uploaded = await uploadMissing(store, media.files, (done) => {
+  const uploaded = await uploadMissing(store, media.files, present, (done) => {
     if (done % 100 === 0) say(`    ${done}/${media.files.length}`);
   });
   say(`  media: ${uploaded} uploaded, ${media.files.length - uploaded} already there`);

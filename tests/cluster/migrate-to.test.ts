@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { S3Client, SQL } from "bun";
+import type { TrackDetails } from "../../modules/tracks/model";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/lib/throwaway-postgres";
 import { call, type Session, signUp } from "../support/api";
 import { s3Credentials, startS3Server, type TestS3Server } from "../support/s3-server";
@@ -107,7 +108,14 @@ async function postgresCounts(url: string, tables: string[]): Promise<Record<str
 
 beforeAll(async () => {
   // Embedded whatever the suite's mode: SQLite and local files are what is migrated.
-  const embedded = { DATABASE_URL: "", S3_BUCKET: "", S3_ENDPOINT: "", S3_REGION: "", S3_ACCESS_KEY_ID: "", S3_SECRET_ACCESS_KEY: "" };
+  const embedded = {
+    DATABASE_URL: "",
+    S3_BUCKET: "",
+    S3_ENDPOINT: "",
+    S3_REGION: "",
+    S3_ACCESS_KEY_ID: "",
+    S3_SECRET_ACCESS_KEY: "",
+  };
   const server = await startServer({ env: embedded });
   dataDir = server.dataDir;
   await signUp(server); // the first account is the admin: it gets the early-access notification
@@ -263,6 +271,43 @@ describe("a full copy", () => {
     expect(again.out).not.toMatch(/table \w+: [1-9]\d* row\(s\) copied/);
     expect(again.out).toMatch(/media: 0 uploaded/);
     expect(again.out).toContain("Verified:");
+  });
+
+  // A todo until the repos are async (the "async" work): the server cannot run its queries on PostgreSQL before.
+  test.todo("the server boots on the copy: the user signs in, plays and downloads the track", async () => {
+    const server = await startServer({ env: { DATABASE_URL: database, ...s3.env } });
+    try {
+      const login = await call<{ token: string }>(server, "POST", "/auth/login", {
+        body: { email: owner.user.email, password: owner.password },
+      });
+      expect(login.status).toBe(200);
+      const track = await call<TrackDetails>(server, "GET", `/track/${trackId}`, { token: login.body.token });
+      expect([track.status, track.body.title, track.body.stems.length]).toEqual([200, "Undertow Café", 2]);
+      const local = (name: string) => Bun.file(join(dataDir, "media", "tracks", trackId, name)).bytes();
+      const get = (path: string) =>
+        fetch(`${server.url}/api${path}`, { headers: { authorization: `Bearer ${login.body.token}` } });
+      const played = await get(`/track/${trackId}/full.mp3`);
+      expect(played.status).toBe(200);
+      expect(await played.bytes()).toEqual(await local("original.stream.mp3"));
+      const downloaded = await get(`/track/${trackId}/original?attachment`);
+      expect(downloaded.status).toBe(200);
+      expect(await downloaded.bytes()).toEqual(await local("original.wav"));
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+
+  test("a copy missing rows and objects (cut short) is completed by the next run", async () => {
+    const sql = new SQL(database);
+    await sql`DELETE FROM notifications WHERE id = (SELECT min(id) FROM notifications)`;
+    await sql.close();
+    const [someKey] = (await mediaOf(dataDir)).keys();
+    await bucket().delete(someKey as string);
+    const resumed = await migrateTo(args(database));
+    expect(resumed.code, resumed.out).toBe(0);
+    expect(resumed.out).toContain("table notifications: 1 row(s) copied");
+    expect(resumed.out).toContain("media: 1 uploaded");
+    expect(resumed.out).toContain("Verified:");
   });
 
   test("a target holding other data is refused before anything is written", async () => {

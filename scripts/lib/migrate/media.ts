@@ -67,15 +67,19 @@ export function foreignObjects(files: MediaFile[], objects: Map<string, number>,
 }
 
 /**
- * Uploads through the app's FileStore each file the bucket lacks. `put` (not `putFile`, which moves)
+ * Uploads through the app's FileStore each file the bucket lacks (`present`: its listing). `put` (not `putFile`, which moves)
  * leaves the source file in place; an object is visible only once whole, so a present key with the
  * right size was finished by an earlier run. Returns the number uploaded.
  */
-export async function uploadMissing(store: FileStore, files: MediaFile[], onProgress: (done: number) => void): Promise<number> {
+export async function uploadMissing(
+  store: FileStore,
+  files: MediaFile[],
+  present: Map<string, number>,
+  onProgress: (done: number) => void,
+): Promise<number> {
   let uploaded = 0;
   for (const [index, file] of files.entries()) {
-    const stored = await store.stat(file.key);
-    if (stored?.size !== file.size) {
+    if (present.get(file.key) !== file.size) {
       await store.put(file.key, Bun.file(file.path));
       uploaded++;
     }
