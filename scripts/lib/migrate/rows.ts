@@ -2,11 +2,18 @@ import type { Database, SQLQueryBindings } from "bun:sqlite";
 import type { SQL } from "bun";
 import { keyOrder, type TablePlan } from "./plan";
 import { quoteIdent } from "./target";
-import { normalise } from "./values";
+import { isJson, normalise } from "./values";
 
 export type Row = Record<string, unknown>;
 
 const columnList = (plan: TablePlan) => plan.columns.map(quoteIdent).join(", ");
+/** JSON read back as text, as SQLite holds it (the driver would parse json(b), a JSON string included). */
+const targetColumnList = (plan: TablePlan) =>
+  plan.columns
+    .map((column, i) =>
+      isJson(plan.types[i] as string) ? `${quoteIdent(column)}::text AS ${quoteIdent(column)}` : quoteIdent(column),
+    )
+    .join(", ");
 
 /** Every source row in primary-key order, read lazily. */
 export function sourceRows(db: Database, plan: TablePlan): IterableIterator<Row> {
@@ -30,7 +37,7 @@ export async function* targetRows(sql: SQL, plan: TablePlan, pageSize = 1000): A
   for (;;) {
     const where: string = after ? `WHERE (${order.join(", ")}) > (${after.map((_, i) => `$${i + 1}`).join(", ")})` : "";
     const page: Row[] = await sql.unsafe(
-      `SELECT ${columnList(plan)} FROM ${quoteIdent(plan.name)} ${where} ORDER BY ${order.join(", ")} LIMIT ${pageSize}`,
+      `SELECT ${targetColumnList(plan)} FROM ${quoteIdent(plan.name)} ${where} ORDER BY ${order.join(", ")} LIMIT ${pageSize}`,
       after ?? [],
     );
     yield* page;

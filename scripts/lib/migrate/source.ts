@@ -77,7 +77,8 @@ export function openSnapshot(dataDir: string): Snapshot {
   };
 }
 
-function sourceTables(db: Database): SourceTable[] {
+/** The application tables of a SQLite database, with their columns and primary keys. */
+export function sourceTables(db: Database): SourceTable[] {
   const names = db
     .query<{ name: string }, []>("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
     .all()

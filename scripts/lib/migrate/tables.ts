@@ -3,7 +3,7 @@ import type { SQL } from "bun";
 import type { TablePlan } from "./plan";
 import { type Row, rowText, sourceCount, sourceLookup, sourceRows, targetCount, targetRows } from "./rows";
 import { quoteIdent } from "./target";
-import { toTarget } from "./values";
+import { placeholderCast, toTarget } from "./values";
 
 /** PostgreSQL takes at most 65535 parameters per statement; stay well under. */
 const MAX_PARAMETERS = 30_000;
@@ -43,7 +43,7 @@ export async function copyTable(db: Database, sql: SQL, plan: TablePlan): Promis
       const placeholders = plan.columns.map((column, i) => {
         const type = plan.types[i] as string;
         params.push(toTarget(row[column], type));
-        return `$${params.length}::${type}`;
+        return `$${params.length}${placeholderCast(type)}`;
       });
       return `(${placeholders.join(", ")})`;
     });

@@ -6,7 +6,7 @@
 
 const isBoolean = (type: string) => type === "boolean";
 const isTimestamp = (type: string) => type.startsWith("timestamp");
-const isJson = (type: string) => type === "json" || type === "jsonb";
+export const isJson = (type: string) => type === "json" || type === "jsonb";
 const isInteger = (type: string) => type === "smallint" || type === "integer" || type === "bigint";
 const isFloat = (type: string) => type === "real" || type === "double precision" || type.startsWith("numeric");
 
@@ -18,6 +18,12 @@ export function toTarget(value: unknown, type: string): unknown {
   if (isJson(type)) return typeof value === "string" ? value : JSON.stringify(value);
   return value;
 }
+
+/**
+ * The cast on a value's placeholder. JSON goes in as text cast to json(b): handed a string for a jsonb
+ * parameter, the driver would store it as a JSON string value.
+ */
+export const placeholderCast = (type: string) => (isJson(type) ? `::text::${type}` : `::${type}`);
 
 /** Keys sorted, so jsonb's reordering and SQLite's text compare equal. */
 function canonicalJson(value: unknown): string {
@@ -39,7 +45,7 @@ export function normalise(value: unknown, type: string): string | null {
   if (value === null || value === undefined) return null;
   if (isBoolean(type)) return value === true || value === "t" || Number(value) === 1 ? "t" : "f";
   if (isTimestamp(type)) return String(value instanceof Date ? value.getTime() : Number(value));
-  if (isJson(type)) return canonicalJson(typeof value === "string" ? JSON.parse(value) : value);
+  if (isJson(type)) return canonicalJson(JSON.parse(String(value)));
   if (isInteger(type)) return String(typeof value === "number" ? BigInt(value) : BigInt(String(value)));
   if (isFloat(type)) return String(Number(value));
   if (value instanceof Uint8Array) return hex(value);
