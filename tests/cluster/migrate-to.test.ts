@@ -6,72 +6,37 @@
 
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { S3Client, SQL } from "bun";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/lib/throwaway-postgres";
-import { call, type Session, signUp } from "../support/api";
+import { call } from "../support/api";
+import {
+  buildEmbeddedInstall,
+  type EmbeddedInstall,
+  filesOf,
+  mediaOf,
+  migrateTo,
+  postgresCounts,
+  type Run,
+  sqliteCounts,
+} from "../support/migration";
 import { s3Credentials, startS3Server, type TestS3Server } from "../support/s3-server";
 import { startServer } from "../support/server";
-import { uploadTrack } from "../support/test-tracks";
-
-const ROOT = join(import.meta.dir, "../..");
-const STEMS = "stems/Nova Drift - Undertow";
 
 let dataDir: string;
 let sourceFiles: Map<string, string>;
 let postgres: ThrowawayPostgres;
 let s3: TestS3Server;
-let owner: Session & { password: string };
+let owner: EmbeddedInstall["owner"];
 let trackId: string;
 let fresh = 0;
 
-/** SHA-256 of every file under `dir`, by relative path: the install as bytes. */
-async function filesOf(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    const hasher = new Bun.CryptoHasher("sha256");
-    hasher.update(await Bun.file(path).bytes());
-    files.set(relative(dir, path), hasher.digest("hex"));
-  }
-  return files;
-}
-
-/** The media files of the install, by storage key. */
-async function mediaOf(dir: string): Promise<Map<string, string>> {
-  const media = new Map<string, string>();
-  for (const [path, sha] of await filesOf(dir)) if (path.startsWith("media/")) media.set(path.slice(6), sha);
-  return media;
-}
-
-interface Run {
-  code: number | null;
-  out: string;
-}
-
-/** Runs the command as an operator would; `killWhen` SIGKILLs it once its output matches. */
-async function migrateTo(args: string[], options: { env?: Record<string, string>; killWhen?: RegExp } = {}): Promise<Run> {
-  const proc = Bun.spawn(["bun", "scripts/migrate-to.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: "", ...s3.env, S3_BUCKET: "", ...options.env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let out = "";
-  const read = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      out += decoder.decode(chunk);
-      if (options.killWhen?.test(out)) proc.kill("SIGKILL");
-    }
-  };
-  await Promise.all([read(proc.stdout), read(proc.stderr), proc.exited]);
-  return { code: proc.signalCode ? null : proc.exitCode, out };
-}
+/** Runs the command against the test's S3 server (its keys; the bucket is in the storage URL). */
+const migrate = (args: string[], options: { env?: Record<string, string>; killWhen?: RegExp } = {}) =>
+  migrateTo(args, { ...s3.env, S3_BUCKET: "", ...options.env }, options.killWhen);
 
 /** A new empty database in the throwaway cluster. */
 const freshDatabase = () => postgres.createDatabase(`migrated_${++fresh}`);
@@ -82,73 +47,8 @@ async function emptyBucket(): Promise<void> {
   for (const object of (await bucket().list()).contents ?? []) await bucket().delete(object.key);
 }
 
-/** Row counts of every application table of a SQLite file, read from a copy (the source is never opened). */
-function sqliteCounts(dir: string): Record<string, number> {
-  const folder = mkdtempSync(join(tmpdir(), "stemma-counts-"));
-  cpSync(join(dir, "stemma.db"), join(folder, "stemma.db"));
-  const db = new Database(join(folder, "stemma.db"));
-  const counts: Record<string, number> = {};
-  const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_schema WHERE type = 'table'").all();
-  for (const { name } of tables) {
-    if (/^(sqlite_|__drizzle)/.test(name)) continue;
-    counts[name] = (db.query<{ n: number }, []>(`SELECT count(*) AS n FROM "${name}"`).get() as { n: number }).n;
-  }
-  db.close();
-  rmSync(folder, { recursive: true, force: true });
-  return counts;
-}
-
-async function postgresCounts(url: string, tables: string[]): Promise<Record<string, number>> {
-  const sql = new SQL(url);
-  const counts: Record<string, number> = {};
-  for (const name of tables) counts[name] = Number((await sql.unsafe(`SELECT count(*) AS n FROM "${name}"`))[0].n);
-  await sql.close();
-  return counts;
-}
-
 beforeAll(async () => {
-  // Embedded whatever the suite's mode: SQLite and local files are what is migrated.
-  const embedded = {
-    DATABASE_URL: "",
-    S3_BUCKET: "",
-    S3_ENDPOINT: "",
-    S3_REGION: "",
-    S3_ACCESS_KEY_ID: "",
-    S3_SECRET_ACCESS_KEY: "",
-  };
-  const server = await startServer({ env: embedded });
-  dataDir = server.dataDir;
-  await signUp(server); // the first account is the admin: it gets the early-access notification
-  owner = await signUp(server);
-  const forker = await signUp(server);
-  const track = await uploadTrack(server, owner, {
-    title: "Undertow Café",
-    original: `${STEMS} (full mix).wav`,
-    originalFormat: "wav",
-    cover: "images/matplotlib-grace_hopper.jpg",
-    stems: [
-      { path: `${STEMS} - bass.wav`, name: "Bass", type: "bass" },
-      { path: `${STEMS} - drums.wav`, name: "Drums", type: "drums" },
-    ],
-  });
-  trackId = track.id;
-  const fork = await call(server, "POST", `/track/${trackId}/fork`, { token: forker.token, body: { title: "My Fork" } });
-  expect(fork.status).toBe(201);
-  expect((await call(server, "POST", "/auth/request-early-access", { body: { email: "early@example.com" } })).status).toBe(200);
-  await call(server, "POST", `/track/${trackId}/convert-audio`, { token: owner.token, body: { type: "full", format: "flac" } });
-  for (let status = ""; status !== "COMPLETED"; await Bun.sleep(100)) {
-    const res = await call<{ data: { conversionStatus: string } }>(
-      server,
-      "GET",
-      `/track/${trackId}/audio-conversion-status?format=flac`,
-      {
-        token: owner.token,
-      },
-    );
-    status = res.body.data.conversionStatus;
-    expect(status).not.toBe("FAILED");
-  }
-  await server.stop({ keepData: true });
+  ({ dataDir, owner, trackId } = await buildEmbeddedInstall());
   sourceFiles = await filesOf(dataDir);
   [postgres, s3] = await Promise.all([startThrowawayPostgres(), startS3Server()]);
 }, 120_000);
@@ -169,29 +69,29 @@ describe("refusals before anything is copied", () => {
     [["postgres://h/db", "/srv/media"], "storage URL must look like"],
     [["postgres://h/db", "s3://media", "--force"], "Unknown option --force"],
   ])("%p: usage and exit 2", async (given, message) => {
-    const run = await migrateTo(given as string[]);
+    const run = await migrate(given as string[]);
     expect(run.code).toBe(2);
     expect(run.out).toContain(message);
     expect(run.out).toContain("Usage: npm run migrate-to -- <database url> <storage url>");
   });
 
   test("missing bucket keys: usage and exit 2", async () => {
-    const run = await migrateTo(["postgres://h/db", "s3://media"], { env: { S3_ACCESS_KEY_ID: "" } });
+    const run = await migrate(["postgres://h/db", "s3://media"], { env: { S3_ACCESS_KEY_ID: "" } });
     expect([run.code, run.out.includes("Set S3_ACCESS_KEY_ID")]).toEqual([2, true]);
   });
 
   test("a data folder without an install, an unreachable database, a bucket that is not there: exit 1, saying which", async () => {
     const empty = mkdtempSync(join(tmpdir(), "stemma-empty-"));
-    const noInstall = await migrateTo([postgres.url, storageUrl(), "--data-dir", empty]);
+    const noInstall = await migrate([postgres.url, storageUrl(), "--data-dir", empty]);
     expect([noInstall.code, noInstall.out]).toEqual([1, expect.stringContaining(`No embedded install at ${empty}`)]);
     rmSync(empty, { recursive: true });
     const closed = postgres.url.replace(/:\d+\//, ":1/");
-    const noDatabase = await migrateTo(args(closed));
+    const noDatabase = await migrate(args(closed));
     expect([noDatabase.code, noDatabase.out]).toEqual([
       1,
       expect.stringContaining("Cannot reach the database at postgres://postgres@127.0.0.1:1/"),
     ]);
-    const noBucket = await migrateTo([postgres.url, "s3://no-such-bucket", "--data-dir", dataDir]);
+    const noBucket = await migrate([postgres.url, "s3://no-such-bucket", "--data-dir", dataDir]);
     expect([noBucket.code, noBucket.out]).toEqual([1, expect.stringContaining('S3 bucket "no-such-bucket"')]);
   });
 
@@ -200,7 +100,7 @@ describe("refusals before anything is copied", () => {
     cpSync(dataDir, copy, { recursive: true });
     const holder = Bun.spawn(["tail", "-f", join(copy, "stemma.db")], { stdout: "ignore" }); // holds it open, as the server does
     try {
-      const run = await migrateTo([postgres.url, storageUrl(), "--data-dir", copy]);
+      const run = await migrate([postgres.url, storageUrl(), "--data-dir", copy]);
       expect([run.code, run.out]).toEqual([
         1,
         expect.stringContaining(`The server seems to be running on ${copy} (process ${holder.pid}`),
@@ -217,7 +117,7 @@ describe("a full copy", () => {
   let first: Run;
   beforeAll(async () => {
     database = await freshDatabase();
-    first = await migrateTo(args(database));
+    first = await migrate(args(database));
   }, 120_000);
 
   test("copies every table and file, verifies them, and says so", async () => {
@@ -266,7 +166,7 @@ describe("a full copy", () => {
   });
 
   test("a second run copies nothing and verifies again", async () => {
-    const again = await migrateTo(args(database));
+    const again = await migrate(args(database));
     expect(again.code, again.out).toBe(0);
     expect(again.out).not.toMatch(/table \w+: [1-9]\d* row\(s\) copied/);
     expect(again.out).toMatch(/media: 0 uploaded/);
@@ -303,7 +203,7 @@ describe("a full copy", () => {
     await sql.close();
     const [someKey] = (await mediaOf(dataDir)).keys();
     await bucket().delete(someKey as string);
-    const resumed = await migrateTo(args(database));
+    const resumed = await migrate(args(database));
     expect(resumed.code, resumed.out).toBe(0);
     expect(resumed.out).toContain("table notifications: 1 row(s) copied");
     expect(resumed.out).toContain("media: 1 uploaded");
@@ -313,7 +213,7 @@ describe("a full copy", () => {
   test("a target holding other data is refused before anything is written", async () => {
     const sql = new SQL(database);
     await sql`UPDATE users SET username = 'someone_else' WHERE id = ${owner.user.id}`;
-    const changed = await migrateTo(args(database));
+    const changed = await migrate(args(database));
     await sql`UPDATE users SET username = ${owner.user.username} WHERE id = ${owner.user.id}`;
     await sql.close();
     expect(changed.code).toBe(1);
@@ -321,7 +221,7 @@ describe("a full copy", () => {
     expect(changed.out).toContain(`users (id=${owner.user.id}) differs from the source`);
 
     await bucket().write("tracks/elsewhere/full.mp3", "not ours");
-    const extra = await migrateTo(args(database));
+    const extra = await migrate(args(database));
     await bucket().delete("tracks/elsewhere/full.mp3");
     expect([extra.code, extra.out]).toEqual([
       1,
@@ -333,10 +233,10 @@ describe("a full copy", () => {
 test("a run killed midway finishes when run again", async () => {
   await emptyBucket();
   const database = await freshDatabase();
-  const killed = await migrateTo(args(database), { killWhen: /table \w+: \d+ row\(s\) copied/ });
+  const killed = await migrate(args(database), { killWhen: /table \w+: \d+ row\(s\) copied/ });
   expect(killed.code).toBeNull(); // killed, not finished
   expect(killed.out).not.toContain("Verified");
-  const resumed = await migrateTo(args(database));
+  const resumed = await migrate(args(database));
   expect(resumed.code, resumed.out).toBe(0);
   expect(resumed.out).toContain("Verified:");
   expect(await postgresCounts(database, Object.keys(sqliteCounts(dataDir)))).toEqual(sqliteCounts(dataDir));
