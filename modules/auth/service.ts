@@ -31,8 +31,8 @@ export interface EarlyAccess {
 export const earlyAccess = extensionPoint<EarlyAccess>("auth: early access");
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
-const failuresByAccount = createRateLimiter(config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
-const failuresByIp = createRateLimiter(config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
+const failuresByAccount = createRateLimiter("login-failures", config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
+const failuresByIp = createRateLimiter("login-failures", config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
 
 export function findViewer(id: string): Viewer | null {
   const user = authRepo.findById(id);
@@ -90,18 +90,18 @@ export async function login(emailInput: string, password: string, ip: string): P
   const email = emailInput.trim().toLowerCase();
   const accountKey = `account:${email}`;
   const ipKey = `ip:${ip}`;
-  if (failuresByAccount.blocked(accountKey) || failuresByIp.blocked(ipKey)) {
+  if ((await failuresByAccount.blocked(accountKey)) || (await failuresByIp.blocked(ipKey))) {
     throw tooManyRequests("Too many failed login attempts. Please wait 15 minutes and try again.");
   }
   const user = authRepo.findByEmail(email);
   // Verify against a dummy hash when the account is unknown so timing does not reveal which e-mails exist.
   const ok = await Bun.password.verify(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) {
-    failuresByAccount.hit(accountKey);
-    failuresByIp.hit(ipKey);
+    await failuresByAccount.hit(accountKey);
+    await failuresByIp.hit(ipKey);
     throw unauthorized("Invalid email or password");
   }
-  failuresByAccount.reset(accountKey);
+  await failuresByAccount.reset(accountKey);
   return toViewer(user);
 }
 

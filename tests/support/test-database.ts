@@ -2,7 +2,8 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/li
 
 /**
  * `STEMMA_TEST_DATABASE=postgres` runs the servers tests start on PostgreSQL: one throwaway cluster per test
- * process (started on first use, stopped when the process exits), and a fresh database in it per server.
+ * process (started on first use, stopped by tests/preload.ts after the last test file), and a fresh database in it
+ * per server.
  * Unset, servers keep their embedded SQLite file in their data folder.
  */
 export const testOnPostgres = process.env.STEMMA_TEST_DATABASE === "postgres";
@@ -11,11 +12,7 @@ let cluster: Promise<ThrowawayPostgres> | undefined;
 let databases = 0;
 
 function sharedCluster(): Promise<ThrowawayPostgres> {
-  cluster ??= startThrowawayPostgres().then((postgres) => {
-    // stop() runs its pg_ctl synchronously, as an exit handler must.
-    process.once("exit", () => void postgres.stop());
-    return postgres;
-  });
+  cluster ??= startThrowawayPostgres();
   return cluster;
 }
 
@@ -24,4 +21,11 @@ export async function freshPostgresDatabase(): Promise<string> {
   const postgres = await sharedCluster();
   databases += 1;
   return postgres.createDatabase(`stemma_test_${process.pid}_${databases}`);
+}
+
+/** Stops the shared cluster if this process started one (bun test fires no exit event, so preload calls it). */
+export async function stopSharedPostgres(): Promise<void> {
+  const started = cluster;
+  cluster = undefined;
+  await (await started)?.stop();
 }
