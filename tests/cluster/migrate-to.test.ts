@@ -210,6 +210,16 @@ describe("a full copy", () => {
     expect(resumed.out).toContain("Verified:");
   });
 
+  test("an object with the right size but other bytes fails the verification, naming it", async () => {
+    const [key] = (await mediaOf(dataDir)).keys();
+    const original = await Bun.file(join(dataDir, "media", key as string)).bytes();
+    await bucket().write(key as string, original.map((byte) => byte ^ 1));
+    const corrupt = await migrate(args(database));
+    await bucket().write(key as string, original);
+    expect(corrupt.code).toBe(1);
+    expect(corrupt.out).toContain(`Verification FAILED:\n  media ${key}: SHA-256`);
+  });
+
   test("a target holding other data is refused before anything is written", async () => {
     const sql = new SQL(database);
     await sql`UPDATE users SET username = 'someone_else' WHERE id = ${owner.user.id}`;

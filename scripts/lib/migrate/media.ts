@@ -78,14 +78,26 @@ export async function uploadMissing(
   onProgress: (done: number) => void,
 ): Promise<number> {
   let uploaded = 0;
-  for (const [index, file] of files.entries()) {
+  let done = 0;
+  await inParallel(files, async (file) => {
     if (present.get(file.key) !== file.size) {
       await store.put(file.key, Bun.file(file.path));
       uploaded++;
     }
-    onProgress(index + 1);
-  }
+    onProgress(++done);
+  });
   return uploaded;
+}
+
+/** Requests in flight at once: enough to hide a remote bucket's latency, few enough for small servers. */
+const PARALLEL = 4;
+
+async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
 }
 
 async function sha256(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -97,14 +109,14 @@ async function sha256(stream: ReadableStream<Uint8Array>): Promise<string> {
 /** Reads every object back through the FileStore and compares its SHA-256 with the local file's. */
 export async function verifyMedia(store: FileStore, files: MediaFile[]): Promise<string[]> {
   const mismatches: string[] = [];
-  for (const file of files) {
+  await inParallel(files, async (file) => {
     const stream = await store.stream(file.key);
     if (!stream) {
       mismatches.push(`media ${file.key}: missing from the bucket`);
-      continue;
+      return;
     }
     const [local, remote] = await Promise.all([sha256(Bun.file(file.path).stream()), sha256(stream)]);
     if (local !== remote) mismatches.push(`media ${file.key}: SHA-256 ${remote} in the bucket, ${local} locally`);
-  }
-  return mismatches;
+  });
+  return mismatches.sort();
 }
