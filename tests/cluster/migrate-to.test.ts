@@ -214,7 +214,10 @@ describe("a full copy", () => {
   test("an object with the right size but other bytes fails the verification, naming it", async () => {
     const [key] = (await mediaOf(dataDir)).keys();
     const original = await Bun.file(join(dataDir, "media", key as string)).bytes();
-    await bucket().write(key as string, original.map((byte) => byte ^ 1));
+    await bucket().write(
+      key as string,
+      original.map((byte) => byte ^ 1),
+    );
     const corrupt = await migrate(args(database));
     await bucket().write(key as string, original);
     expect(corrupt.code).toBe(1);
