@@ -156,6 +156,14 @@ CREATE TABLE "tracks" (
 	"page_version" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "rate_limit_windows" (
+	"key" text NOT NULL,
+	"window_start" bigint NOT NULL,
+	"expires_at" bigint NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "rate_limit_windows_key_window_start_pk" PRIMARY KEY("key","window_start")
+);
+--> statement-breakpoint
 ALTER TABLE "conversions" ADD CONSTRAINT "conversions_track_id_tracks_id_fk" FOREIGN KEY ("track_id") REFERENCES "public"."tracks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "play_events" ADD CONSTRAINT "play_events_track_id_tracks_id_fk" FOREIGN KEY ("track_id") REFERENCES "public"."tracks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -174,14 +182,15 @@ CREATE INDEX "stems_track_idx" ON "stems" USING btree ("track_id","index");--> s
 CREATE INDEX "track_shares_user_idx" ON "track_shares" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "tracks_user_idx" ON "tracks" USING btree ("user_id","status");--> statement-breakpoint
 CREATE INDEX "tracks_public_created_idx" ON "tracks" USING btree ("status","is_public","created_at","id");--> statement-breakpoint
-CREATE INDEX "tracks_public_title_idx" ON "tracks" USING btree ("status","is_public",lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "tracks_public_title_idx" ON "tracks" USING btree ("status","is_public",lower("title") collate "C","id");--> statement-breakpoint
 CREATE INDEX "tracks_public_duration_idx" ON "tracks" USING btree ("status","is_public","duration","id");--> statement-breakpoint
-CREATE INDEX "tracks_public_artist_idx" ON "tracks" USING btree ("status","is_public",lower("primary_artist_name"),"id");--> statement-breakpoint
+CREATE INDEX "tracks_public_artist_idx" ON "tracks" USING btree ("status","is_public",lower("primary_artist_name") collate "C","id");--> statement-breakpoint
 CREATE INDEX "tracks_owner_created_idx" ON "tracks" USING btree ("user_id","status","created_at","id");--> statement-breakpoint
-CREATE INDEX "tracks_owner_title_idx" ON "tracks" USING btree ("user_id","status",lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "tracks_owner_title_idx" ON "tracks" USING btree ("user_id","status",lower("title") collate "C","id");--> statement-breakpoint
 CREATE INDEX "tracks_owner_duration_idx" ON "tracks" USING btree ("user_id","status","duration","id");--> statement-breakpoint
-CREATE INDEX "tracks_owner_artist_idx" ON "tracks" USING btree ("user_id","status",lower("primary_artist_name"),"id");--> statement-breakpoint
-CREATE INDEX "tracks_status_title_idx" ON "tracks" USING btree ("status",lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "tracks_owner_artist_idx" ON "tracks" USING btree ("user_id","status",lower("primary_artist_name") collate "C","id");--> statement-breakpoint
+CREATE INDEX "tracks_status_title_idx" ON "tracks" USING btree ("status",lower("title") collate "C","id");--> statement-breakpoint
 CREATE INDEX "tracks_status_duration_idx" ON "tracks" USING btree ("status","duration","id");--> statement-breakpoint
-CREATE INDEX "tracks_status_artist_idx" ON "tracks" USING btree ("status",lower("primary_artist_name"),"id");--> statement-breakpoint
-CREATE INDEX "tracks_forked_from_idx" ON "tracks" USING btree ("forked_from_id");
+CREATE INDEX "tracks_status_artist_idx" ON "tracks" USING btree ("status",lower("primary_artist_name") collate "C","id");--> statement-breakpoint
+CREATE INDEX "tracks_forked_from_idx" ON "tracks" USING btree ("forked_from_id");--> statement-breakpoint
+CREATE INDEX "rate_limit_windows_expires_idx" ON "rate_limit_windows" USING btree ("expires_at");

@@ -1,4 +1,5 @@
 import { config } from "../../src/server/config";
+import { transaction } from "../../src/server/db/transaction";
 import { badRequest } from "../../src/server/errors";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { incrementPlays, type Stem, type Track } from "../tracks/service";
@@ -34,18 +35,22 @@ export async function recordPlay(
   const since = new Date(now.getTime() - config.playCountWindowSeconds * 1000);
   const ipKey = "ip" in listener ? `${listener.ip}:${track.id}` : null;
   if (ipKey && (await anonymousPlaysByIp.blocked(ipKey))) return { counted: false };
-  const result = playsRepo.transaction(() => {
-    if (playsRepo.countedSince(track.id, key, since)) return { counted: false };
-    playsRepo.insert({
-      trackId: track.id,
-      stemId: stem?.id ?? null,
-      listenerKey: key,
-      eventType: input.eventType,
-      playbackSource: input.playbackSource,
-      duration: input.duration,
-      countedAt: now,
-    });
-    incrementPlays(track.id);
+  // One transaction, so a check and the insert it allows cannot interleave with another request's.
+  const result = await transaction(async (tx) => {
+    if (await playsRepo.countedSince(track.id, key, since, tx)) return { counted: false };
+    await playsRepo.insert(
+      {
+        trackId: track.id,
+        stemId: stem?.id ?? null,
+        listenerKey: key,
+        eventType: input.eventType,
+        playbackSource: input.playbackSource,
+        duration: input.duration,
+        countedAt: now,
+      },
+      tx,
+    );
+    await incrementPlays(track.id, tx);
     return { counted: true };
   });
   // The address's window lives in the database (shared by every instance), counted once the play is.

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigInt,
   bool,
+  caseless,
   createdAt,
   id,
   index,
@@ -90,17 +91,17 @@ export const tracks = table(
   (t) => [
     index("tracks_user_idx").on(t.userId, t.status),
     index("tracks_public_created_idx").on(t.status, t.isPublic, t.createdAt, t.id),
-    // Lists sort titles and artists case-insensitively (lower(), the same expression in both dialects); one index per list scope and sort (keyset paging).
-    index("tracks_public_title_idx").on(t.status, t.isPublic, sql`lower(${t.title})`, t.id),
+    // Lists sort titles and artists case-insensitively (caseless()); one index per list scope and sort (keyset paging).
+    index("tracks_public_title_idx").on(t.status, t.isPublic, caseless(t.title), t.id),
     index("tracks_public_duration_idx").on(t.status, t.isPublic, t.duration, t.id),
-    index("tracks_public_artist_idx").on(t.status, t.isPublic, sql`lower(${t.primaryArtistName})`, t.id),
+    index("tracks_public_artist_idx").on(t.status, t.isPublic, caseless(t.primaryArtistName), t.id),
     index("tracks_owner_created_idx").on(t.userId, t.status, t.createdAt, t.id),
-    index("tracks_owner_title_idx").on(t.userId, t.status, sql`lower(${t.title})`, t.id),
+    index("tracks_owner_title_idx").on(t.userId, t.status, caseless(t.title), t.id),
     index("tracks_owner_duration_idx").on(t.userId, t.status, t.duration, t.id),
-    index("tracks_owner_artist_idx").on(t.userId, t.status, sql`lower(${t.primaryArtistName})`, t.id),
-    index("tracks_status_title_idx").on(t.status, sql`lower(${t.title})`, t.id),
+    index("tracks_owner_artist_idx").on(t.userId, t.status, caseless(t.primaryArtistName), t.id),
+    index("tracks_status_title_idx").on(t.status, caseless(t.title), t.id),
     index("tracks_status_duration_idx").on(t.status, t.duration, t.id),
-    index("tracks_status_artist_idx").on(t.status, sql`lower(${t.primaryArtistName})`, t.id),
+    index("tracks_status_artist_idx").on(t.status, caseless(t.primaryArtistName), t.id),
     index("tracks_forked_from_idx").on(t.forkedFromId),
   ],
 );

@@ -1,3 +1,4 @@
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import * as pg from "drizzle-orm/pg-core";
 import * as lite from "drizzle-orm/sqlite-core";
 import { isPostgres } from "./dialect";
@@ -57,6 +58,13 @@ export const table = (isPostgres ? pg.pgTable : lite.sqliteTable) as typeof lite
 export const index = (isPostgres ? pg.index : lite.index) as typeof lite.index;
 export const uniqueIndex = (isPostgres ? pg.uniqueIndex : lite.uniqueIndex) as typeof lite.uniqueIndex;
 export const primaryKey = (isPostgres ? pg.primaryKey : lite.primaryKey) as typeof lite.primaryKey;
+
+/**
+ * A text's case-insensitive sort key, as list indexes and list queries spell it: lower() in both dialects,
+ * compared bytewise (SQLite's only way; PostgreSQL's "C" collation), so both order lists the same whatever
+ * the PostgreSQL database's locale, and keyset paging can merge lists in code (tracks/lists-repo.ts).
+ */
+export const caseless = (column: SQLWrapper): SQL => (isPostgres ? sql`lower(${column}) collate "C"` : sql`lower(${column})`);
 
 /** Shared column helpers so every table spells ids and timestamps the same way. */
 export const id = () =>

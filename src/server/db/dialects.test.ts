@@ -36,7 +36,8 @@ function shapeOf(snapshot: Json) {
     const indexes: Json = {};
     for (const index of Object.values(table.indexes as Json))
       indexes[index.name] = {
-        columns: index.columns.map((c: string | Json) => (typeof c === "string" ? c : c.expression)),
+        // PostgreSQL spells out the bytewise comparison SQLite always makes (columns.ts `caseless`).
+        columns: index.columns.map((c: string | Json) => (typeof c === "string" ? c : c.expression.replace(' collate "C"', ""))),
         unique: index.isUnique,
       };
     // PostgreSQL keeps `.unique()` as a constraint where SQLite makes a unique index of the same name.

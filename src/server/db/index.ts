@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
 import { config } from "../config";
 import { type Db, openDatabase, openPostgres } from "./open";
 
@@ -16,14 +15,3 @@ export const postgresDb = config.databaseUrl ? await openPostgres(config.databas
  * drivers' results differently (SQLite's `.get()/.all()/.run()`), which is why the cast is needed at all.
  */
 export const db: Db = postgresDb ? (postgresDb as unknown as Db) : openDatabase(join(config.dataDir, "stemma.db"));
-
-/** Whether the database answers a trivial query (GET /api/health). */
-export async function databaseReachable(): Promise<boolean> {
-  try {
-    if (postgresDb) await postgresDb.execute(sql`select 1`);
-    else db.run(sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}
