@@ -85,12 +85,13 @@ describe("refusals before anything is copied", () => {
     const noInstall = await migrate([postgres.url, storageUrl(), "--data-dir", empty]);
     expect([noInstall.code, noInstall.out]).toEqual([1, expect.stringContaining(`No embedded install at ${empty}`)]);
     rmSync(empty, { recursive: true });
-    const closed = postgres.url.replace(/:\d+\//, ":1/");
+    const closed = postgres.url.replace(/:\d+\//, ":1/").replace("postgres@", "postgres:hunter2@");
     const noDatabase = await migrate(args(closed));
     expect([noDatabase.code, noDatabase.out]).toEqual([
       1,
-      expect.stringContaining("Cannot reach the database at postgres://postgres@127.0.0.1:1/"),
+      expect.stringContaining("Cannot reach the database at postgres://postgres:***@127.0.0.1:1/"),
     ]);
+    expect(noDatabase.out).not.toContain("hunter2"); // a password never reaches the terminal or logs
     const noBucket = await migrate([postgres.url, "s3://no-such-bucket", "--data-dir", dataDir]);
     expect([noBucket.code, noBucket.out]).toEqual([1, expect.stringContaining('S3 bucket "no-such-bucket"')]);
   });
