@@ -9,10 +9,12 @@ import { SQL } from "bun";
 import { openPostgres } from "../src/server/db/open";
 import { checkS3Bucket, createS3Store } from "../src/server/store/s3-store";
 import { parseArguments, USAGE, UsageError } from "./lib/migrate/arguments";
-import { bucketObjects, foreignObjects, localMedia, uploadMissing, verifyMedia } from "./lib/migrate/media";
+import { bucketObjects, foreignObjects, localMedia, type MediaFile, uploadMissing, verifyMedia } from "./lib/migrate/media";
 import { planTables, type TablePlan } from "./lib/migrate/plan";
+import type { Row } from "./lib/migrate/rows";
+import { seededRows } from "./lib/migrate/seeds";
 import { MigrationRefused, openSnapshot } from "./lib/migrate/source";
-import { advanceSequences, copyTable, foreignRows, sourceDigest, targetDigest } from "./lib/migrate/tables";
+import { advanceSequences, checkTarget, copyTable, overwriteRows, sourceDigest, targetDigest } from "./lib/migrate/tables";
 import { targetTables } from "./lib/migrate/target";
 
 const say = (line: string) => console.log(line);
@@ -63,17 +65,11 @@ async function run(): Promise<void> {
   const { plans, targetOnly } = planTables(snapshot.tables, await targetTables(sql));
   const media = localMedia(args.dataDir);
 
-  // Anything already in the targets must be this install's own rows and files (an earlier run's).
-  const foreign: string[] = [];
-  for (const plan of plans) foreign.push(...(await foreignRows(snapshot.db, sql, plan)));
   const present = await bucketObjects(args.storage);
-  foreign.push(...foreignObjects(media.files, present));
-  if (foreign.length) {
-    throw new MigrationRefused(
-      `The target already holds different data; use an empty database and bucket:\n  ${foreign.join("\n  ")}`,
-    );
+  for (const [plan, rows] of await checkExisting(plans, media.files, present)) {
+    await overwriteRows(sql, plan, rows);
+    say(`  table ${plan.name}: ${rows.length} row(s) as the migrations seeded them set to the source's`);
   }
-
   for (const plan of plans) {
     const inserted = await copyTable(snapshot.db, sql, plan);
     await advanceSequences(sql, plan);
@@ -97,6 +93,32 @@ async function run(): Promise<void> {
     console.error(`Verification FAILED:\n  ${mismatches.join("\n  ")}`);
     process.exitCode = 1;
   } else say(`Verified: ${plans.length} tables (row counts and SHA-256) and ${media.files.length} files (SHA-256) match.`);
+}
+
+/**
+ * Anything already in the targets must be this install's own rows and files (an earlier run's) or rows the
+ * migrations seeded, else the run is refused before writing. Returns the seeded rows to overwrite.
+ */
+async function checkExisting(
+  plans: TablePlan[],
+  files: MediaFile[],
+  present: Map<string, number>,
+): Promise<Map<TablePlan, Row[]>> {
+  const foreign: string[] = [];
+  const seeded = await seededRows(sql, plans);
+  const reseed = new Map<TablePlan, Row[]>();
+  for (const plan of plans) {
+    const check = await checkTarget(snapshot.db, sql, plan, seeded.get(plan.name) ?? new Set());
+    foreign.push(...check.foreign);
+    if (check.reseed.length) reseed.set(plan, check.reseed);
+  }
+  foreign.push(...foreignObjects(files, present));
+  if (foreign.length) {
+    throw new MigrationRefused(
+      `The target already holds different data; use an empty database and bucket:\n  ${foreign.join("\n  ")}`,
+    );
+  }
+  return reseed;
 }
 
 async function verifyTables(plans: TablePlan[]): Promise<string[]> {

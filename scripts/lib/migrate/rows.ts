@@ -8,7 +8,7 @@ export type Row = Record<string, unknown>;
 
 const columnList = (plan: TablePlan) => plan.columns.map(quoteIdent).join(", ");
 /** JSON read back as text, as SQLite holds it (the driver would parse json(b), a JSON string included). */
-const targetColumnList = (plan: TablePlan) =>
+export const targetColumnList = (plan: TablePlan) =>
   plan.columns
     .map((column, i) =>
       isJson(plan.types[i] as string) ? `${quoteIdent(column)}::text AS ${quoteIdent(column)}` : quoteIdent(column),

@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
-import type { TablePlan } from "./plan";
+import { type TablePlan, typeOf } from "./plan";
 import { type Row, rowText, sourceCount, sourceLookup, sourceRows, targetCount, targetRows } from "./rows";
 import { quoteIdent } from "./target";
 import { placeholderCast, toTarget } from "./values";
@@ -9,21 +9,62 @@ import { placeholderCast, toTarget } from "./values";
 const MAX_PARAMETERS = 30_000;
 const MAX_BATCH_ROWS = 500;
 
+export interface TargetCheck {
+  /** Target rows that are not the source's: a key the source lacks, or other values. A few examples. */
+  foreign: string[];
+  /** Source rows whose target row is still as the migrations seeded it (see seeds.ts): to overwrite. */
+  reseed: Row[];
+}
+
 /**
- * Target rows that are not the source's: a row whose key the source lacks, or holds other values.
- * Rows the source has and the target lacks are fine (a copy cut short). Returns a few examples.
+ * Compares what the target already holds with the source. Rows the source has and the target lacks are
+ * fine (a copy cut short); rows equal to the migrations' seed are the source's to overwrite.
  */
-export async function foreignRows(db: Database, sql: SQL, plan: TablePlan, limit = 3): Promise<string[]> {
-  const found: string[] = [];
+export async function checkTarget(db: Database, sql: SQL, plan: TablePlan, seeded: Set<string>, limit = 3): Promise<TargetCheck> {
+  const check: TargetCheck = { foreign: [], reseed: [] };
   const lookup = sourceLookup(db, plan);
   for await (const row of targetRows(sql, plan)) {
     const source = lookup(row);
     const key = plan.primaryKey.map((column) => `${column}=${String(row[column])}`).join(", ");
-    if (!source) found.push(`${plan.name} (${key}) is not in the source`);
-    else if (rowText(plan, source) !== rowText(plan, row)) found.push(`${plan.name} (${key}) differs from the source`);
-    if (found.length >= limit) break;
+    const text = rowText(plan, row);
+    if (!source) check.foreign.push(`${plan.name} (${key}) is not in the source`);
+    else if (rowText(plan, source) === text) continue;
+    else if (seeded.has(text)) check.reseed.push(source);
+    else check.foreign.push(`${plan.name} (${key}) differs from the source`);
+    if (check.foreign.length >= limit) break;
   }
-  return found;
+  return check;
+}
+
+/** Sets rows (found by primary key) to the source's values, with the table's own triggers off as in copyTable. */
+export async function overwriteRows(sql: SQL, plan: TablePlan, rows: Row[]): Promise<void> {
+  const values = plan.columns.filter((column) => !plan.primaryKey.includes(column));
+  const placeholders = (columns: string[], from: number) =>
+    columns.map((column, i) => `${quoteIdent(column)} = $${from + i}${placeholderCast(typeOf(plan, column))}`);
+  const update =
+    `UPDATE ${quoteIdent(plan.name)} SET ${placeholders(values, 1).join(", ")} ` +
+    `WHERE ${placeholders(plan.primaryKey, values.length + 1).join(" AND ")}`;
+  await sql.begin(async (tx) => {
+    await withoutTriggers(tx, plan, async () => {
+      for (const row of rows) {
+        await tx.unsafe(
+          update,
+          [...values, ...plan.primaryKey].map((column) => toTarget(row[column], typeOf(plan, column))),
+        );
+      }
+    });
+  });
+}
+
+/**
+ * Runs `write` with the table's own triggers (page and list versions) off: copied rows are already final.
+ * Inside the caller's transaction, so a kill never leaves them off. Needs the table's owner.
+ */
+async function withoutTriggers<T>(tx: SQL, plan: TablePlan, write: () => Promise<T>): Promise<T> {
+  if (plan.triggers) await tx.unsafe(`ALTER TABLE ${quoteIdent(plan.name)} DISABLE TRIGGER USER`);
+  const result = await write();
+  if (plan.triggers) await tx.unsafe(`ALTER TABLE ${quoteIdent(plan.name)} ENABLE TRIGGER USER`);
+  return result;
 }
 
 /** Copies the source rows the target lacks, in batches of idempotent inserts. Returns rows inserted. */
@@ -48,14 +89,9 @@ export async function copyTable(db: Database, sql: SQL, plan: TablePlan): Promis
       return `(${placeholders.join(", ")})`;
     });
     const insert = `INSERT INTO ${quoteIdent(plan.name)} (${columns})${overriding} VALUES ${tuples.join(", ")} ${conflict}`;
-    inserted += await sql.begin(async (tx) => {
-      // The copied rows are already final (a stem's insert must not raise its track's page version again).
-      // Inside the batch's transaction, so a kill never leaves the triggers off. Needs the table's owner.
-      if (plan.triggers) await tx.unsafe(`ALTER TABLE ${quoteIdent(plan.name)} DISABLE TRIGGER USER`);
-      const result = await tx.unsafe(insert, params);
-      if (plan.triggers) await tx.unsafe(`ALTER TABLE ${quoteIdent(plan.name)} ENABLE TRIGGER USER`);
-      return (result as unknown as { count: number }).count ?? 0;
-    });
+    inserted += await sql.begin((tx) =>
+      withoutTriggers(tx, plan, async () => ((await tx.unsafe(insert, params)) as unknown as { count: number }).count ?? 0),
+    );
     batch = [];
   };
   for (const row of sourceRows(db, plan)) {

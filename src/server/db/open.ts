@@ -11,7 +11,7 @@ import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 
 const MIGRATIONS = join(import.meta.dir, "../../../migrations");
-const POSTGRES_MIGRATIONS = join(MIGRATIONS, "pg");
+export const POSTGRES_MIGRATIONS = join(MIGRATIONS, "pg");
 /** Any constant shared by every Stemma instance: the advisory lock that lets one of them migrate at a time. */
 const MIGRATION_LOCK = 0x5737e4a;
 
