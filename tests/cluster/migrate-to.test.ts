@@ -24,7 +24,7 @@ import {
   sqliteCounts,
 } from "../support/migration";
 import { s3Credentials, startS3Server, type TestS3Server } from "../support/s3-server";
-import { startServer } from "../support/server";
+import { startSingleServer } from "../support/server";
 
 let dataDir: string;
 let sourceFiles: Map<string, string>;
@@ -224,7 +224,7 @@ describe("a full copy", () => {
   });
 
   test("the server boots on the copy: the user signs in, plays and downloads the track", async () => {
-    const server = await startServer({ env: { DATABASE_URL: database, ...s3.env } });
+    const server = await startSingleServer({ env: { DATABASE_URL: database, ...s3.env } });
     try {
       const login = await call<{ token: string }>(server, "POST", "/auth/login", {
         body: { email: owner.user.email, password: owner.password },

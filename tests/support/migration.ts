@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { SQL } from "bun";
 import { call, type Session, signUp } from "./api";
-import { startServer } from "./server";
+import { startSingleServer } from "./server";
 import { uploadTrack } from "./test-tracks";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -34,7 +34,7 @@ export async function buildEmbeddedInstall(): Promise<EmbeddedInstall> {
     S3_ACCESS_KEY_ID: "",
     S3_SECRET_ACCESS_KEY: "",
   };
-  const server = await startServer({ env: embedded });
+  const server = await startSingleServer({ env: embedded }); // one embedded server, also in the cluster pass
   await signUp(server); // the first account is the admin: it gets the early-access notification
   const owner = await signUp(server);
   const forker = await signUp(server);
