@@ -6,6 +6,7 @@ import { migrate as migratePostgres } from "drizzle-orm/bun-sql/migrator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import { config } from "../config";
+import { nulSafe } from "./postgres-client";
 
 const MIGRATIONS = join(import.meta.dir, "../../../migrations");
 const POSTGRES_MIGRATIONS = join(MIGRATIONS, "pg");
@@ -34,7 +35,7 @@ export type Db = ReturnType<typeof openDatabase>;
  * others then find nothing left to do.
  */
 export async function openPostgres(url: string) {
-  const client = new Bun.SQL(url);
+  const client = nulSafe(new Bun.SQL(url));
   const db = drizzlePostgres({ client });
   const lock = await client.reserve();
   try {
