@@ -1,7 +1,7 @@
 /**
  * `npm run grant-quota -- <email> <hours>`: sets a user's paid storage quota (0 removes it) and prints
- * their quota afterwards. Uses DATA_DIR like the server and may run while it does: SQLite in WAL mode
- * takes the write, and the server reads the quota on every request.
+ * their quota afterwards. Uses DATA_DIR (or DATABASE_URL) like the server and may run while it does: SQLite in
+ * WAL mode takes the write, and the server reads the quota on every request.
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -14,7 +14,8 @@ if (!email || hours === undefined || extra.length)
 // Checked before the database module is loaded: opening a wrong DATA_DIR would create an empty database there.
 // The default is config.ts's, which cannot be imported without creating that folder.
 const dataDir = resolve(process.env.DATA_DIR ?? "./data");
-if (!existsSync(join(dataDir, "stemma.db"))) fail(`No Stemma database in ${dataDir}: set DATA_DIR to the server's data folder`);
+if (!process.env.DATABASE_URL?.trim() && !existsSync(join(dataDir, "stemma.db")))
+  fail(`No Stemma database in ${dataDir}: set DATA_DIR to the server's data folder`);
 
 const { HttpError } = await import("../src/server/errors");
 const { grantPaidQuota } = await import("../modules/storage/service");

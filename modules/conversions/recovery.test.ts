@@ -46,14 +46,15 @@ async function pollUntilSettled(track: TrackDetails, format: string): Promise<st
 /**
  * Claims conversions in the stopped server's database through the module's own repo, as a crash
  * between claim and enqueue leaves them: IN_PROGRESS with no job. A separate process, because the
- * repo opens the database of its DATA_DIR.
+ * repo opens the database of its DATA_DIR (or DATABASE_URL).
  */
 function claimWithoutJob(claims: Array<{ trackId: string; format: string }>): void {
   const code = `import { conversionsRepo } from ${JSON.stringify(join(import.meta.dir, "repo.ts"))};
 for (const { trackId, format } of ${JSON.stringify(claims)}) {
   if ((await conversionsRepo.claim(trackId, "full", format))?.status !== "IN_PROGRESS") throw new Error("not claimed");
 }`;
-  const run = Bun.spawnSync(["bun", "-e", code], { env: { ...process.env, DATA_DIR: live.server.dataDir }, stderr: "pipe" });
+  const env = { ...process.env, DATA_DIR: live.server.dataDir, DATABASE_URL: live.server.databaseUrl ?? "" };
+  const run = Bun.spawnSync(["bun", "-e", code], { env, stderr: "pipe" });
   expect(run.stderr.toString()).toBe("");
   expect(run.exitCode).toBe(0);
 }

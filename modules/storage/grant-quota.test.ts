@@ -25,7 +25,7 @@ function grantQuota(args: string[], { viaNpm = false } = {}) {
   const command = viaNpm ? ["npm", "run", "--silent", "grant-quota", "--"] : ["bun", "scripts/grant-quota.ts"];
   const run = Bun.spawnSync([...command, ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: live.server.dataDir, FREE_QUOTA_SECONDS: "2" },
+    env: { ...process.env, DATA_DIR: live.server.dataDir, DATABASE_URL: live.server.databaseUrl ?? "", FREE_QUOTA_SECONDS: "2" },
   });
   return { exitCode: run.exitCode, stdout: run.stdout.toString(), stderr: run.stderr.toString() };
 }

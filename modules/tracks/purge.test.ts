@@ -2,11 +2,11 @@
  * Deleting finishes: a deleted track frees its quota at once, and once DELETION_GRACE_SECONDS (2 s here)
  * have passed the purge sweep deletes its files and conversions and marks it DELETED.
  */
-import { Database } from "bun:sqlite";
 import { beforeAll, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
+import { countRows } from "../../tests/support/database-rows";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { upload, waitForProcessing } from "../../tests/support/uploads";
 import type { TrackPage } from "../lists/model";
@@ -29,14 +29,7 @@ const trackFolder = (id: string) => join(live.server.dataDir, "media", "tracks",
 const deletedList = async (status: string) =>
   (await call<TrackPage>(live.server, "GET", `/tracks/deleted?status=${status}`, { token: admin.token })).body.items;
 /** Read straight from the database: a purged track's conversions have no API left to ask. */
-function conversionRows(trackId: string): number {
-  const sqlite = new Database(join(live.server.dataDir, "stemma.db"), { readonly: true });
-  try {
-    return (sqlite.query("select count(*) as n from conversions where track_id = ?").get(trackId) as { n: number }).n;
-  } finally {
-    sqlite.close();
-  }
-}
+const conversionRows = (trackId: string) => countRows(live.server, "conversions", "track_id = ?", trackId);
 
 async function waitForFlac(trackId: string): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -59,7 +52,7 @@ test("delete frees the quota at once; after the grace the files and conversions 
   await waitForProcessing(live.server, owner.token, id);
   await call(live.server, "POST", `/track/${id}/convert-audio`, { token: owner.token, body: { type: "full", format: "flac" } });
   await waitForFlac(id);
-  expect(conversionRows(id)).toBe(1);
+  expect(await conversionRows(id)).toBe(1);
   expect(await usedSeconds()).toBeCloseTo(1.4285, 3);
   expect((await upload(live.server, owner, { original: ORIGINAL })).status).toBe(413);
 
@@ -87,7 +80,7 @@ test("delete frees the quota at once; after the grace the files and conversions 
   });
   expect(existsSync(trackFolder(id))).toBe(false);
   expect(readdirSync(join(live.server.dataDir, "media", "tracks"))).toEqual([replacement.body.id]);
-  expect(conversionRows(id)).toBe(0);
+  expect(await conversionRows(id)).toBe(0);
   // The replacement, still active, is the only thing charged.
   expect(await usedSeconds()).toBeCloseTo(1.4285, 3);
 

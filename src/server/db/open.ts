@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/bun-sql";
 import { migrate as migratePostgres } from "drizzle-orm/bun-sql/migrator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { nulSafe } from "./postgres-client";
 
 const MIGRATIONS = join(import.meta.dir, "../../../migrations");
 export const POSTGRES_MIGRATIONS = join(MIGRATIONS, "pg");
@@ -37,7 +38,7 @@ export type Db = ReturnType<typeof openDatabase>;
  * others then find nothing left to do.
  */
 export async function openPostgres(url: string) {
-  const client = new Bun.SQL(url);
+  const client = nulSafe(new Bun.SQL(url));
   const db = drizzlePostgres({ client });
   const lock = await client.reserve();
   try {

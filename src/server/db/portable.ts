@@ -9,5 +9,6 @@ import { isPostgres } from "./dialect";
 /** `column in (the strings of a JSON array)`: one bound parameter however many values (keeps one prepared statement). */
 export const inJsonArray = (column: SQLWrapper, jsonArray: SQLWrapper | string): SQL =>
   isPostgres
-    ? sql`${column} in (select json_array_elements_text(cast(${jsonArray} as json)))`
+    ? // Cast through text: a parameter typed json would be sent by Bun's client as one JSON string, a scalar.
+      sql`${column} in (select json_array_elements_text(cast(cast(${jsonArray} as text) as json)))`
     : sql`${column} in (select value from json_each(${jsonArray}))`;

@@ -60,3 +60,10 @@ test("failed logins on either instance count against one per-address limit", asy
     expect(blocked.body.message).toContain("Too many failed login attempts");
   }
 });
+
+test("a NUL character in an id, which PostgreSQL cannot hold, is an unknown track (404), as on SQLite", async () => {
+  const [a] = servers as [TestServer];
+  const session = await signUp(a);
+  for (const path of ["/track/%00", "/track/%00/lineage", "/track/a%00b/stems"])
+    expect((await call(a, "GET", path, { token: session.token })).status).toBe(404);
+});
