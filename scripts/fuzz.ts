@@ -8,11 +8,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { badCorpus, expectConsistent, fuzzMedia, uploadHostile } from "../tests/security/fuzz/media";
+import { badCorpus, fuzzMedia, uploadHostile } from "../tests/security/fuzz/media";
 import { fuzzRoutes } from "../tests/security/fuzz/routes";
 import { prepareFuzzWorld } from "../tests/security/fuzz/world";
 import { signUp } from "../tests/support/api";
 import { ensureCorpus } from "../tests/support/corpus";
+import { expectConsistent } from "../tests/support/invariants";
 import { startServer } from "../tests/support/server";
 
 const { values } = parseArgs({

@@ -10,9 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TCPSocketListener } from "bun";
 import { type Session, signUp } from "../support/api";
+import { expectConsistent } from "../support/invariants";
 import { setUpServer } from "../support/lifecycle";
 import { CORPUS, upload } from "../support/uploads";
-import { badCorpus, expectConsistent, fuzzMedia, uploadHostile } from "./fuzz/media";
+import { badCorpus, fuzzMedia, uploadHostile } from "./fuzz/media";
 
 /** The sample's mutations: WAV and FLAC mostly (a module renders its whole song, seconds each); the fuzz command mutates every format. */
 const MUTATED_SAMPLE = 12;

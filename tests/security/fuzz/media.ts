@@ -1,15 +1,12 @@
 /**
  * Hostile media: uploads of the bad corpus and of seeded mutations of real files. Each upload must end
  * as a clear 4xx with a message or as a processed track (READY, or FAILED with a reason), never a 5xx
- * or a job left running; afterwards no file is left without its track and the charged quota is the
- * sum of the tracks' lengths (originals and stems).
+ * or a job left running; afterwards tests/support/invariants.ts checks rows, files, staging and quota.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { basename, extname, join } from "node:path";
-import type { TrackPage } from "../../../modules/lists/model";
-import type { TrackDetails, TrackListItem } from "../../../modules/tracks/model";
 import { seededRandom } from "../../fixtures/generator/synth";
-import { call, type Session } from "../../support/api";
+import type { Session } from "../../support/api";
 import type { TestServer } from "../../support/server";
 import { CORPUS, upload, waitProcessed } from "../../support/uploads";
 
@@ -71,39 +68,6 @@ export async function uploadHostile(server: TestServer, session: Session, path: 
   if (!ACCEPTED_REFUSALS.includes(res.status)) throw new Error(`${name}: answered ${res.status} ${JSON.stringify(res.body)}`);
   if (!res.body.message) throw new Error(`${name}: refused ${res.status} without a message`);
   return String(res.status);
-}
-
-/** Every track folder in the store belongs to a track of `session`, and the quota is the sum of their lengths. */
-export async function expectConsistent(server: TestServer, session: Session, idleSince = Date.now()): Promise<void> {
-  const tracks: TrackListItem[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
-    const page = await call<TrackPage>(server, "GET", `/tracks?limit=100${query}`, {
-      token: session.token,
-    });
-    tracks.push(...page.body.items);
-    cursor = page.body.metadata.nextCursor;
-  } while (cursor);
-  const known = new Set(tracks.map((track) => track.id));
-  const root = join(server.dataDir, "media", "tracks");
-  const folders = (existsSync(root) ? readdirSync(root, { withFileTypes: true }) : []).filter((entry) => entry.isDirectory());
-  const orphans = folders.map((entry) => entry.name).filter((id) => !known.has(id));
-  if (orphans.length) throw new Error(`orphan track folders: ${orphans.join(", ")}`);
-  // Scratch files younger than `idleSince` belong to jobs still running (a conversion resumed at boot).
-  const staging = readdirSync(join(server.dataDir, "staging")).filter(
-    (name) => statSync(join(server.dataDir, "staging", name)).mtimeMs < idleSince,
-  );
-  if (staging.length) throw new Error(`staging left over: ${staging.join(", ")}`);
-  const quota = await call<{ currentUsedQuotaSeconds: number }>(server, "GET", "/storage/quota", { token: session.token });
-  // Quota is the original plus every stem; lists leave the stems out, so each track is read whole.
-  let charged = 0;
-  for (const { id } of tracks) {
-    const track = (await call<TrackDetails>(server, "GET", `/track/${id}`, { token: session.token })).body;
-    charged += (track.duration ?? 0) + track.stems.reduce((sum, stem) => sum + (stem.duration ?? 0), 0);
-  }
-  if (Math.abs(quota.body.currentUsedQuotaSeconds - charged) > 0.01 * Math.max(1, tracks.length))
-    throw new Error(`quota ${quota.body.currentUsedQuotaSeconds} s charged, tracks hold ${charged} s`);
 }
 
 /** Writes `count` mutated copies (seeded) of `sources` under `dir` and uploads each; returns outcome counts. */
