@@ -1,8 +1,9 @@
 /**
  * `npm run fuzz`: the long run of the hostile-input tests (their fixed-seed samples run in npm test).
  * Route fuzzing from the OpenAPI schemas (default 100,000 cases), then the bad corpus and seeded
- * mutations of real media files (default 2,000), each against a fresh real server. Needs the Astro
- * build. Options: --cases N, --files N, --seed N. Exits 1 with the first failing input.
+ * mutations of real media files (default 2,000, four uploads at a time), each against a fresh real server.
+ * Needs the Astro build. Options: --cases N, --files N, --seed N, --parallel N. `npm run fuzz:media` is the
+ * media half alone. Exits 1 with the first failing input.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,11 +22,13 @@ const { values } = parseArgs({
     cases: { type: "string", default: "100000" },
     files: { type: "string", default: "2000" },
     seed: { type: "string", default: "20261123" },
+    parallel: { type: "string", default: "4" },
   },
 });
 const cases = Number(values.cases);
 const files = Number(values.files);
 const seed = Number(values.seed);
+const parallel = Number(values.parallel);
 await ensureCorpus();
 
 async function routes(): Promise<void> {
@@ -49,7 +52,7 @@ async function media(): Promise<void> {
     const session = await signUp(server);
     for (const path of badCorpus()) await uploadHostile(server, session, path);
     const started = performance.now();
-    const outcomes = await fuzzMedia(server, session, scratch, { count: files, seed });
+    const outcomes = await fuzzMedia(server, session, scratch, { count: files, seed, parallel });
     await expectConsistent(server, session);
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     console.log(`media fuzz: ${badCorpus().length} bad-corpus files and ${files} mutated copies in ${seconds} s`);

@@ -23,12 +23,16 @@ export const MUTATION_SOURCES = [
 
 export const badCorpus = () => readdirSync(join(CORPUS, "bad")).map((name) => join(CORPUS, "bad", name));
 
-/** One mutated copy: flipped bytes, a truncation, a repeated or zeroed span, or header fields set to extremes. */
-export function mutate(bytes: Uint8Array, seed: number): Uint8Array {
+/**
+ * One mutated copy: flipped bytes, a truncation, a repeated or zeroed span, header fields set to extremes,
+ * or another format's header spliced over this one's (`donors`: the other sources).
+ */
+export function mutate(bytes: Uint8Array, seed: number, donors: Uint8Array[] = []): Uint8Array {
   const next = seededRandom(seed);
   const at = (limit: number) => Math.floor(next() * limit);
   const copy = new Uint8Array(bytes);
-  switch (at(5)) {
+  const donor = donors[at(donors.length)];
+  switch (at(donor ? 6 : 5)) {
     case 0:
       for (let flips = 1 + at(20); flips > 0; flips--) copy[at(copy.length)] = at(256);
       return copy;
@@ -46,6 +50,12 @@ export function mutate(bytes: Uint8Array, seed: number): Uint8Array {
     case 3: {
       const start = at(copy.length);
       copy.fill(0, start, start + at(2048));
+      return copy;
+    }
+    case 5: {
+      // A WAV header over a module, a FLAC one over a WAV: each parser meets the other's body.
+      const header = (donor as Uint8Array).slice(0, 16 + at(496));
+      copy.set(header.slice(0, copy.length));
       return copy;
     }
     default:
@@ -70,22 +80,45 @@ export async function uploadHostile(server: TestServer, session: Session, path: 
   return String(res.status);
 }
 
-/** Writes `count` mutated copies (seeded) of `sources` under `dir` and uploads each; returns outcome counts. */
+/** Names a mutant may be uploaded under instead of its own extension: other formats', and none. */
+const WRONG_EXTENSIONS = [".wav", ".flac", ".mp3", ".ogg", ".mod", ".xm", ".it", ".s3m", ".png", ".txt", ""];
+
+/**
+ * Writes `count` mutated copies (seeded) of `sources` under `dir` and uploads each, `parallel` at a time;
+ * one in five goes under a wrong extension. Returns outcome counts (status, READY or FAILED).
+ */
 export async function fuzzMedia(
   server: TestServer,
   session: Session,
   dir: string,
-  { count, seed, sources: paths = MUTATION_SOURCES }: { count: number; seed: number; sources?: string[] },
+  {
+    count,
+    seed,
+    sources: paths = MUTATION_SOURCES,
+    parallel = 1,
+  }: { count: number; seed: number; sources?: string[]; parallel?: number },
 ) {
   const outcomes = new Map<string, number>();
-  const sources = await Promise.all(paths.map(async (path) => new Uint8Array(await Bun.file(join(CORPUS, path)).arrayBuffer())));
-  for (let index = 0; index < count; index++) {
-    const source = index % paths.length;
-    const name = `mutant-${index}${extname(paths[source] as string)}`;
-    const path = join(dir, name);
-    await Bun.write(path, mutate(sources[source] as Uint8Array, seed + index));
-    const outcome = await uploadHostile(server, session, path);
-    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-  }
+  const read = (path: string) => Bun.file(join(CORPUS, path)).bytes();
+  const sources = await Promise.all(paths.map(read));
+  // Headers to splice come from every format, whichever sources this run mutates.
+  const headers = await Promise.all(MUTATION_SOURCES.map(read));
+  let nextIndex = 0;
+  const worker = async () => {
+    for (let index = nextIndex++; index < count; index = nextIndex++) {
+      const source = index % paths.length;
+      const next = seededRandom(seed + index + 0x5eed);
+      const extension =
+        next() < 0.2
+          ? (WRONG_EXTENSIONS[Math.floor(next() * WRONG_EXTENSIONS.length)] as string)
+          : extname(paths[source] as string);
+      const path = join(dir, `mutant-${index}${extension}`);
+      const donors = headers.filter((_, donor) => MUTATION_SOURCES[donor] !== paths[source]);
+      await Bun.write(path, mutate(sources[source] as Uint8Array, seed + index, donors));
+      const outcome = await uploadHostile(server, session, path);
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
   return outcomes;
 }
