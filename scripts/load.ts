@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { seedTracks } from "../bench/support/seed";
-import { memoryMb } from "../bench/support/tools";
+import { cpuSeconds, memoryMb } from "../bench/support/tools";
 import { FULL_MIX, STEM_FILES } from "../tests/e2e/track-page/fixtures";
 import { type Session, signUp } from "../tests/support/api";
 import { ensureCorpus } from "../tests/support/corpus";
@@ -53,6 +53,7 @@ try {
   for (let index = 0; index < UPLOADERS; index++) uploaders.push(await signUp(server));
   console.log(`load: ${READERS} readers and ${UPLOADERS} uploaders for ${SECONDS} s over ${TRACKS} seeded tracks`);
 
+  const cpuBefore = await cpuSeconds(server.proc.pid);
   const until = Date.now() + (WARM_UP + SECONDS) * 1000;
   const tally: UploadTally = { processedIn: {}, failures: [] };
   const [readers] = await Promise.all([
@@ -61,6 +62,9 @@ try {
   ]);
   // VmHWM: the kernel keeps the process's peak resident set, so one read after the soak is enough.
   const { peak: rssPeak, rss } = await memoryMb(server.proc.pid);
+  const cpu = (await cpuSeconds(server.proc.pid)) - cpuBefore;
+  const requests = Object.values(readers.latencies).flat().length;
+  console.log(`  readers: ${requests} requests counted, ${(requests / SECONDS).toFixed(0)}/s`);
 
   for (const [kind, latencies] of Object.entries(readers.latencies).sort()) {
     const p = percentiles(latencies);
@@ -85,7 +89,7 @@ try {
   console.log(`  consistency: ${tracks} uploaded tracks, no stuck job, no orphan file, staging empty, quota = sum of tracks`);
   const serverErrors = server.output().match(/"level":"error"/g)?.length ?? 0;
   console.log(
-    `  server: peak RSS ${rssPeak.toFixed(0)} MB (VmHWM), ${rss.toFixed(0)} MB after, ${serverErrors} error lines logged`,
+    `  server: peak RSS ${rssPeak.toFixed(0)} MB (VmHWM), ${rss.toFixed(0)} MB after, ${cpu.toFixed(0)} s of CPU during the soak, ${serverErrors} error lines logged`,
   );
   if (rssPeak >= GOALS.rssMb) fail(`peak RSS ${rssPeak.toFixed(0)} MB, the goal is under ${GOALS.rssMb} MB`);
   if (serverErrors) fail("the server logged errors");
