@@ -58,7 +58,9 @@ try {
   const tally: UploadTally = { processedIn: {}, failures: [] };
   const [readers] = await Promise.all([
     runReaders(plan),
-    Bun.sleep(WARM_UP * 1000).then(() => Promise.all(uploaders.map((session) => uploader(server, session, until, tally)))),
+    Bun.sleep(WARM_UP * 1000).then(() =>
+      Promise.all(uploaders.map((session, index) => uploader(server, session, index, until, tally))),
+    ),
   ]);
   // VmHWM: the kernel keeps the process's peak resident set, so one read after the soak is enough.
   const { peak: rssPeak, rss } = await memoryMb(server.proc.pid);

@@ -50,9 +50,18 @@ async function uploadOne(server: TestServer, session: Session, round: number): P
   return [kind, await createTrack(server, session.token, { ...options, data })];
 }
 
-/** One uploader's loop until `until` (ms epoch); the upload in flight then is finished, never cut off. */
-export async function uploader(server: TestServer, session: Session, until: number, tally: UploadTally): Promise<void> {
-  for (let round = 0; Date.now() < until; round++) {
+/**
+ * One uploader's loop until `until` (ms epoch); the upload in flight then is finished, never cut off.
+ * Uploader `index` starts its rotation at `index`, so every kind is under way from the first minute.
+ */
+export async function uploader(
+  server: TestServer,
+  session: Session,
+  index: number,
+  until: number,
+  tally: UploadTally,
+): Promise<void> {
+  for (let round = index; Date.now() < until; round++) {
     const started = performance.now();
     try {
       const [kind, id] = await uploadOne(server, session, round);
