@@ -6,7 +6,7 @@ import { conversionsModule } from "../../modules/conversions";
 import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
-import { listsModule } from "../../modules/lists";
+import { cachedLists, listsModule } from "../../modules/lists";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
@@ -22,6 +22,8 @@ import { log } from "./logger";
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
   .use(errorHandler)
+  // Kept list answers leave before every other hook (modules/lists/answers.ts).
+  .use(cachedLists)
   .use(jsonCompression)
   // Routes whose options spread `streamedBody` (uploads) are exempt from the 1 MB body limit.
   .use(bodyLimit((): readonly MountedRoute[] => api.routes))
