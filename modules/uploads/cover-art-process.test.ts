@@ -70,3 +70,27 @@ describe("a failed child answers an error and no renditions", () => {
     // Whatever it began is left in the caller's scratch folder, which the job removes; none is answered.
   });
 });
+
+test("a burst of covers runs at most two children at once, and every one finishes", async () => {
+  const folders = Array.from({ length: 6 }, () => mkdtempSync(join(scratch, "burst-")));
+  const childrenNow = () =>
+    Bun.spawnSync(["pgrep", "-f", "-P", String(process.pid), "cover-art-child"])
+      .stdout.toString()
+      .trim()
+      .split("\n")
+      .filter(Boolean).length;
+  let most = 0;
+  let done = false;
+  const watch = (async () => {
+    while (!done) {
+      most = Math.max(most, childrenNow());
+      await Bun.sleep(5);
+    }
+  })();
+  const renders = await Promise.all(folders.map((folder) => renderCoverSizes(corpusPath(COVER), folder)));
+  done = true;
+  await watch;
+  expect(renders.every((sizes) => Object.keys(sizes).length === 3)).toBe(true);
+  expect(most).toBeGreaterThan(0);
+  expect(most).toBeLessThanOrEqual(2);
+}, 60_000);
