@@ -1,18 +1,20 @@
 /**
  * `npm run fuzz`: the long run of the hostile-input tests (their fixed-seed samples run in npm test).
  * Route fuzzing from the OpenAPI schemas (default 100,000 cases), then the bad corpus and seeded
- * mutations of real media files (default 2,000), each against a fresh real server. Needs the Astro
- * build. Options: --cases N, --files N, --seed N. Exits 1 with the first failing input.
+ * mutations of real media files (default 2,000, four uploads at a time), each against a fresh real server.
+ * Needs the Astro build. Options: --cases N, --files N, --seed N, --parallel N. `npm run fuzz:media` is the
+ * media half alone. Exits 1 with the first failing input.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { badCorpus, expectConsistent, fuzzMedia, uploadHostile } from "../tests/security/fuzz/media";
+import { badCorpus, fuzzMedia, uploadHostile } from "../tests/security/fuzz/media";
 import { fuzzRoutes } from "../tests/security/fuzz/routes";
 import { prepareFuzzWorld } from "../tests/security/fuzz/world";
 import { signUp } from "../tests/support/api";
 import { ensureCorpus } from "../tests/support/corpus";
+import { expectConsistent } from "../tests/support/invariants";
 import { startServer } from "../tests/support/server";
 
 const { values } = parseArgs({
@@ -20,11 +22,13 @@ const { values } = parseArgs({
     cases: { type: "string", default: "100000" },
     files: { type: "string", default: "2000" },
     seed: { type: "string", default: "20261123" },
+    parallel: { type: "string", default: "4" },
   },
 });
 const cases = Number(values.cases);
 const files = Number(values.files);
 const seed = Number(values.seed);
+const parallel = Number(values.parallel);
 await ensureCorpus();
 
 async function routes(): Promise<void> {
@@ -48,7 +52,7 @@ async function media(): Promise<void> {
     const session = await signUp(server);
     for (const path of badCorpus()) await uploadHostile(server, session, path);
     const started = performance.now();
-    const outcomes = await fuzzMedia(server, session, scratch, { count: files, seed });
+    const outcomes = await fuzzMedia(server, session, scratch, { count: files, seed, parallel });
     await expectConsistent(server, session);
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     console.log(`media fuzz: ${badCorpus().length} bad-corpus files and ${files} mutated copies in ${seconds} s`);

@@ -4,7 +4,8 @@ import { Database } from "bun:sqlite";
  * 100,000 tracks straight into the server's database (not 100,000 uploads): each a copy of `template`
  * (a real upload, so every track carries its real card-sized waveform, the one lists read) with its own id,
  * title, owner, duration and date. 1,000 users; `listener` owns one track in 100 and has one in 333
- * shared with it; 70 % are public, 3 % deleted. One statement per table, so seeding takes seconds. The
+ * shared with it; 70 % are public, 3 % deleted. Each is charged its own duration (it has no stems), so the
+ * quota invariants hold over a seeded database too. One statement per table, so seeding takes seconds. The
  * full waveforms (track_waveforms, read only by GET /track/{id}) are not copied: 2.8 GB lists never read.
  */
 export function seedTracks(databasePath: string, template: string, listener: string, count: number): void {
@@ -27,7 +28,7 @@ export function seedTracks(databasePath: string, template: string, listener: str
          original_format, original_key, original_streamable, mp3_key, cover_art_key, original_size_bytes,
          mp3_size_bytes, cover_art_size_bytes, processing_status, waveform_preview, bpm, key,
          case when i % 10 < 7 then 1 else 0 end, release_date, release_date_precision, genre_names, license_id,
-         case when i % 33 = 0 then 'DELETED' else 'ACTIVE' end, total_quota_seconds,
+         case when i % 33 = 0 then 'DELETED' else 'ACTIVE' end, (i * 31) % 600,
          1577836800000 + i * 1000, 1577836800000 + i * 1000, i % 60
        from n, tracks t where t.id = $template`,
     ).run({ $count: count, $listener: listener, $template: template });

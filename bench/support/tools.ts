@@ -115,3 +115,10 @@ export async function memoryMb(pid: number): Promise<{ rss: number; peak: number
   const kb = (field: string) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? 0);
   return { rss: kb("VmRSS") / 1024, peak: kb("VmHWM") / 1024 };
 }
+
+/** CPU time a process has used so far (user + system), in seconds (Linux /proc; clock ticks of 1/100 s). */
+export async function cpuSeconds(pid: number): Promise<number> {
+  // The fields after the command name, which may itself hold spaces: utime and stime are the 12th and 13th.
+  const fields = (await Bun.file(`/proc/${pid}/stat`).text()).split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}

@@ -5,16 +5,17 @@
  */
 import { beforeAll, expect, test } from "bun:test";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
-import { call, type Session, signUp } from "../../tests/support/api";
+import { call, type Session } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import {
   addStem,
   editStem,
-  forkWithStems,
+  readFork,
   removeStem,
   replaceAudio,
   STEMS,
   stemPath,
+  studioCast,
   studioForm,
 } from "../../tests/support/studio";
 
@@ -27,14 +28,10 @@ let original: TrackJson;
 let forkId: string;
 
 beforeAll(async () => {
-  admin = await signUp(live.server);
-  owner = await signUp(live.server);
-  forker = await signUp(live.server);
-  other = await signUp(live.server);
-  ({ original, forkId } = await forkWithStems(live.server, owner, forker, ["bass", "drums"]));
+  ({ admin, owner, forker, other, original, forkId } = await studioCast(live.server));
 }, 120_000);
 
-const fork = async () => (await call<TrackJson>(live.server, "GET", `/track/${forkId}`, { token: forker.token })).body;
+const fork = () => readFork(live.server, { forker, forkId });
 
 /** Each route, called as `session` on track `id` with its first stem. */
 const routes = (id: string, stemId: string) => ({

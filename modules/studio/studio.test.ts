@@ -5,16 +5,17 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
-import { call, type Session, signUp } from "../../tests/support/api";
+import { call, type Session } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import {
   addStem,
   editStem,
-  forkWithStems,
+  readFork,
   removeStem,
   replaceAudio,
   STEMS,
   stemPath,
+  studioCast,
   studioForm,
   waitReady,
 } from "../../tests/support/studio";
@@ -22,18 +23,14 @@ import { corpusPath } from "../../tests/support/uploads";
 
 // The 180 s fork (mix + bass + drums) and one more 60 s stem fit in 250 s; a second one does not.
 const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "250" } });
-let owner: Session;
 let forker: Session;
 let forkId: string;
 
 beforeAll(async () => {
-  await signUp(live.server);
-  owner = await signUp(live.server);
-  forker = await signUp(live.server);
-  ({ forkId } = await forkWithStems(live.server, owner, forker, ["bass", "drums"]));
+  ({ forker, forkId } = await studioCast(live.server));
 }, 120_000);
 
-const fork = async () => (await call<TrackJson>(live.server, "GET", `/track/${forkId}`, { token: forker.token })).body;
+const fork = () => readFork(live.server, { forker, forkId });
 const used = async () =>
   (await call<{ currentUsedQuotaSeconds: number }>(live.server, "GET", "/storage/quota", { token: forker.token })).body
     .currentUsedQuotaSeconds;

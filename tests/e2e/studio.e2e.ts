@@ -5,11 +5,11 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { call, type Session, signUp } from "../support/api";
+import { call, type Session } from "../support/api";
 import { corpusPath } from "../support/corpus";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { screenshotPath } from "../support/screenshots";
-import { forkWithStems, stemPath } from "../support/studio";
+import { stemPath, studioCast } from "../support/studio";
 
 const live = setUpServerAndBrowser();
 let owner: Session;
@@ -17,10 +17,7 @@ let forker: Session;
 let forkId: string;
 
 beforeAll(async () => {
-  await signUp(live.server);
-  owner = await signUp(live.server);
-  forker = await signUp(live.server);
-  ({ forkId } = await forkWithStems(live.server, owner, forker, ["bass", "drums"]));
+  ({ owner, forker, forkId } = await studioCast(live.server));
 }, 120_000);
 
 async function openFork(token: string | null, viewport = { width: 1280, height: 900 }) {

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { seededRandom } from "../fixtures/generator/synth";
-import { expectConsistent } from "../security/fuzz/media";
 import { call, type Session, signUp } from "../support/api";
+import { expectConsistent } from "../support/invariants";
 import { startServer, type TestServer } from "../support/server";
 import { createTrack, waitProcessed } from "../support/uploads";
 

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
-import { call, type Session } from "./api";
+import { call, type Session, signUp } from "./api";
 import type { TestServer } from "./server";
 import { corpusPath, createTrack, waitForProcessing } from "./uploads";
 
@@ -22,6 +22,34 @@ export async function forkWithStems(server: TestServer, owner: Session, forker: 
   if (res.status !== 201) throw new Error(`fork: ${res.status} ${JSON.stringify(res.body)}`);
   return { original, forkId: res.body.id };
 }
+
+/** The studio tests' users and tracks (studioCast). */
+export interface StudioCast {
+  /** The first account, so the admin. */
+  admin: Session;
+  /** The original's owner. */
+  owner: Session;
+  /** The fork's owner, the one who may change it. */
+  forker: Session;
+  /** A user with no part in either track. */
+  other: Session;
+  original: TrackJson;
+  forkId: string;
+}
+
+/** Signs up the cast (in this order) and makes the processed original with bass and drums stems and its public fork. */
+export async function studioCast(server: TestServer): Promise<StudioCast> {
+  const admin = await signUp(server);
+  const owner = await signUp(server);
+  const forker = await signUp(server);
+  const other = await signUp(server);
+  const { original, forkId } = await forkWithStems(server, owner, forker, ["bass", "drums"]);
+  return { admin, owner, forker, other, original, forkId };
+}
+
+/** The fork as its owner reads it now. */
+export const readFork = async (server: TestServer, { forker, forkId }: Pick<StudioCast, "forker" | "forkId">) =>
+  (await call<TrackJson>(server, "GET", `/track/${forkId}`, { token: forker.token })).body;
 
 /** A multipart body: `data` JSON and one file part (a corpus path, or bytes with a name). */
 export function studioForm(field: string, file?: string | [Blob, string], data?: Record<string, unknown>): FormData {

@@ -1,15 +1,12 @@
 /**
  * Hostile media: uploads of the bad corpus and of seeded mutations of real files. Each upload must end
  * as a clear 4xx with a message or as a processed track (READY, or FAILED with a reason), never a 5xx
- * or a job left running; afterwards no file is left without its track and the charged quota is the
- * sum of the tracks' lengths (originals and stems).
+ * or a job left running; afterwards tests/support/invariants.ts checks rows, files, staging and quota.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { basename, extname, join } from "node:path";
-import type { TrackPage } from "../../../modules/lists/model";
-import type { TrackDetails, TrackListItem } from "../../../modules/tracks/model";
 import { seededRandom } from "../../fixtures/generator/synth";
-import { call, type Session } from "../../support/api";
+import type { Session } from "../../support/api";
 import type { TestServer } from "../../support/server";
 import { CORPUS, upload, waitProcessed } from "../../support/uploads";
 
@@ -26,12 +23,16 @@ export const MUTATION_SOURCES = [
 
 export const badCorpus = () => readdirSync(join(CORPUS, "bad")).map((name) => join(CORPUS, "bad", name));
 
-/** One mutated copy: flipped bytes, a truncation, a repeated or zeroed span, or header fields set to extremes. */
-export function mutate(bytes: Uint8Array, seed: number): Uint8Array {
+/**
+ * One mutated copy: flipped bytes, a truncation, a repeated or zeroed span, header fields set to extremes,
+ * or another format's header spliced over this one's (`donors`: the other sources).
+ */
+export function mutate(bytes: Uint8Array, seed: number, donors: Uint8Array[] = []): Uint8Array {
   const next = seededRandom(seed);
   const at = (limit: number) => Math.floor(next() * limit);
   const copy = new Uint8Array(bytes);
-  switch (at(5)) {
+  const donor = donors[at(donors.length)];
+  switch (at(donor ? 6 : 5)) {
     case 0:
       for (let flips = 1 + at(20); flips > 0; flips--) copy[at(copy.length)] = at(256);
       return copy;
@@ -49,6 +50,12 @@ export function mutate(bytes: Uint8Array, seed: number): Uint8Array {
     case 3: {
       const start = at(copy.length);
       copy.fill(0, start, start + at(2048));
+      return copy;
+    }
+    case 5: {
+      // A WAV header over a module, a FLAC one over a WAV: each parser meets the other's body.
+      const header = (donor as Uint8Array).slice(0, 16 + at(496));
+      copy.set(header.slice(0, copy.length));
       return copy;
     }
     default:
@@ -73,55 +80,45 @@ export async function uploadHostile(server: TestServer, session: Session, path: 
   return String(res.status);
 }
 
-/** Every track folder in the store belongs to a track of `session`, and the quota is the sum of their lengths. */
-export async function expectConsistent(server: TestServer, session: Session, idleSince = Date.now()): Promise<void> {
-  const tracks: TrackListItem[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
-    const page = await call<TrackPage>(server, "GET", `/tracks?limit=100${query}`, {
-      token: session.token,
-    });
-    tracks.push(...page.body.items);
-    cursor = page.body.metadata.nextCursor;
-  } while (cursor);
-  const known = new Set(tracks.map((track) => track.id));
-  const root = join(server.dataDir, "media", "tracks");
-  const folders = (existsSync(root) ? readdirSync(root, { withFileTypes: true }) : []).filter((entry) => entry.isDirectory());
-  const orphans = folders.map((entry) => entry.name).filter((id) => !known.has(id));
-  if (orphans.length) throw new Error(`orphan track folders: ${orphans.join(", ")}`);
-  // Scratch files younger than `idleSince` belong to jobs still running (a conversion resumed at boot).
-  const staging = readdirSync(join(server.dataDir, "staging")).filter(
-    (name) => statSync(join(server.dataDir, "staging", name)).mtimeMs < idleSince,
-  );
-  if (staging.length) throw new Error(`staging left over: ${staging.join(", ")}`);
-  const quota = await call<{ currentUsedQuotaSeconds: number }>(server, "GET", "/storage/quota", { token: session.token });
-  // Quota is the original plus every stem; lists leave the stems out, so each track is read whole.
-  let charged = 0;
-  for (const { id } of tracks) {
-    const track = (await call<TrackDetails>(server, "GET", `/track/${id}`, { token: session.token })).body;
-    charged += (track.duration ?? 0) + track.stems.reduce((sum, stem) => sum + (stem.duration ?? 0), 0);
-  }
-  if (Math.abs(quota.body.currentUsedQuotaSeconds - charged) > 0.01 * Math.max(1, tracks.length))
-    throw new Error(`quota ${quota.body.currentUsedQuotaSeconds} s charged, tracks hold ${charged} s`);
-}
+/** Names a mutant may be uploaded under instead of its own extension: other formats', and none. */
+const WRONG_EXTENSIONS = [".wav", ".flac", ".mp3", ".ogg", ".mod", ".xm", ".it", ".s3m", ".png", ".txt", ""];
 
-/** Writes `count` mutated copies (seeded) of `sources` under `dir` and uploads each; returns outcome counts. */
+/**
+ * Writes `count` mutated copies (seeded) of `sources` under `dir` and uploads each, `parallel` at a time;
+ * one in five goes under a wrong extension. Returns outcome counts (status, READY or FAILED).
+ */
 export async function fuzzMedia(
   server: TestServer,
   session: Session,
   dir: string,
-  { count, seed, sources: paths = MUTATION_SOURCES }: { count: number; seed: number; sources?: string[] },
+  {
+    count,
+    seed,
+    sources: paths = MUTATION_SOURCES,
+    parallel = 1,
+  }: { count: number; seed: number; sources?: string[]; parallel?: number },
 ) {
   const outcomes = new Map<string, number>();
-  const sources = await Promise.all(paths.map(async (path) => new Uint8Array(await Bun.file(join(CORPUS, path)).arrayBuffer())));
-  for (let index = 0; index < count; index++) {
-    const source = index % paths.length;
-    const name = `mutant-${index}${extname(paths[source] as string)}`;
-    const path = join(dir, name);
-    await Bun.write(path, mutate(sources[source] as Uint8Array, seed + index));
-    const outcome = await uploadHostile(server, session, path);
-    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
-  }
+  const read = (path: string) => Bun.file(join(CORPUS, path)).bytes();
+  const sources = await Promise.all(paths.map(read));
+  // Headers to splice come from every format, whichever sources this run mutates.
+  const headers = await Promise.all(MUTATION_SOURCES.map(read));
+  let nextIndex = 0;
+  const worker = async () => {
+    for (let index = nextIndex++; index < count; index = nextIndex++) {
+      const source = index % paths.length;
+      const next = seededRandom(seed + index + 0x5eed);
+      const extension =
+        next() < 0.2
+          ? (WRONG_EXTENSIONS[Math.floor(next() * WRONG_EXTENSIONS.length)] as string)
+          : extname(paths[source] as string);
+      const path = join(dir, `mutant-${index}${extension}`);
+      const donors = headers.filter((_, donor) => MUTATION_SOURCES[donor] !== paths[source]);
+      await Bun.write(path, mutate(sources[source] as Uint8Array, seed + index, donors));
+      const outcome = await uploadHostile(server, session, path);
+      outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
   return outcomes;
 }
