@@ -1,0 +1,158 @@
+/**
+ * The four kinds of work a kill -9 lands in (crash-runs.ts): uploads, forks, fork-studio stem edits
+ * (add, edit with a file, remove: a `track.regenerate` job, replace the audio) and WAV/FLAC conversions.
+ */
+import type { TrackDetails } from "../../modules/tracks/model";
+import { call } from "../support/api";
+import { STEMS, stemPath, studioForm } from "../support/studio";
+import { waitForProcessing } from "../support/uploads";
+import { acknowledgedUpload, type CrashScenario, cutOff, type FaultWorld } from "./crash-runs";
+import { trackRow } from "./invariants";
+
+const pick = <T>(items: T[], random: () => number): T => items[Math.floor(random() * items.length)] as T;
+
+/** A small WAV with a cover and a stem, a FLAC and a module: every path of the upload and its job. */
+const UPLOADS = [
+  {
+    original: "bad/CON.wav",
+    coverArt: "images/matplotlib-Minduka_Present_Blue_Pack.png",
+    stems: [{ path: "bad/CON.wav", name: "Bass", type: "bass" }],
+  },
+  { original: "real-audio/hydrogen-808_Kick_Long.flac" },
+  { original: "real-modules/dali.xm" },
+];
+
+export const uploadsScenario: CrashScenario = {
+  name: "uploads",
+  windowMs: 1500,
+  act: async (world, _random, run) => {
+    await Promise.all(
+      UPLOADS.map((options) => cutOff(acknowledgedUpload(world, world.owner, { ...options, data: { title: `run ${run}` } }))),
+    );
+  },
+};
+
+/** Two processed tracks of the owner (one with stems) that the other user forks again and again. */
+let forkable: string[] = [];
+
+export const forksScenario: CrashScenario = {
+  name: "forks",
+  windowMs: 400,
+  setUp: async (world) => {
+    forkable = [];
+    for (const options of [
+      { original: `${STEMS} (full mix).wav`, stems: [{ path: stemPath("bass"), name: "Bass", type: "bass" }] },
+      UPLOADS[1],
+    ]) {
+      const id = await acknowledgedUpload(world, world.owner, options as never);
+      await waitForProcessing(world.server, world.owner.token, id);
+      forkable.push(id);
+    }
+  },
+  act: async (world, random) => {
+    for (let fork = 0; fork < 6; fork++) {
+      const res = await call(world.server, "POST", `/track/${pick(forkable, random)}/fork`, {
+        token: world.other.token,
+        body: { title: `fork ${fork}`, isPublic: random() < 0.5 },
+      }).catch(() => null);
+      if (!res) return;
+      if (res.status !== 201) throw new Error(`fork answered ${res.status} ${JSON.stringify(res.body)}`);
+    }
+  },
+};
+
+/** The fork the studio scenario edits, and whether its last acknowledged change was a stem removal. */
+let studio = { forkId: "", stems: [] as TrackDetails["stems"], keyBefore: "", removedFrom: null as string | null };
+
+async function forkDetails(world: FaultWorld): Promise<TrackDetails> {
+  return (await call<TrackDetails>(world.server, "GET", `/track/${studio.forkId}`, { token: world.other.token })).body;
+}
+
+type StudioChange = "add" | "edit" | "remove" | "audio";
+
+export const stemEditsScenario: CrashScenario = {
+  name: "stem edits",
+  windowMs: 2500,
+  setUp: async (world) => {
+    const id = await acknowledgedUpload(world, world.owner, {
+      original: `${STEMS} (full mix).wav`,
+      stems: ["bass", "drums"].map((part) => ({ path: stemPath(part), name: part, type: "other" })),
+    });
+    await waitForProcessing(world.server, world.owner.token, id);
+    const res = await call<{ id: string }>(world.server, "POST", `/track/${id}/fork`, {
+      token: world.other.token,
+      body: { title: "Studio" },
+    });
+    studio = { forkId: res.body.id, stems: [], keyBefore: "", removedFrom: null };
+  },
+  prepare: async (world) => {
+    studio.stems = (await forkDetails(world)).stems;
+    studio.keyBefore = trackRow(world.server.dataDir, studio.forkId)?.original_key ?? "";
+  },
+  act: async (world, random) => {
+    const stems = studio.stems;
+    const changes: StudioChange[] = ["edit", "audio"];
+    if (stems.length < 4) changes.push("add");
+    if (stems.length > 1) changes.push("remove");
+    const change = pick(changes, random);
+    const stem = pick(stems, random);
+    const token = world.other.token;
+    const base = `/track/${studio.forkId}`;
+    const part = pick(["synth", "vocals", "bass", "drums"], random);
+    const requests: Record<StudioChange, () => Promise<{ status: number }>> = {
+      add: () =>
+        call(world.server, "POST", `${base}/stem`, {
+          token,
+          body: studioForm("stemFile", stemPath(part), { name: part, type: "other" }),
+        }),
+      edit: () =>
+        call(world.server, "PATCH", `${base}/stem/${stem.id}`, {
+          token,
+          body: studioForm("stemFile", stemPath(part), { name: part, type: "other" }),
+        }),
+      remove: () => call(world.server, "DELETE", `${base}/stem/${stem.id}`, { token }),
+      audio: () =>
+        call(world.server, "PATCH", `${base}/audio`, { token, body: studioForm("original", `${STEMS} (full mix).wav`) }),
+    };
+    const res = await requests[change]().catch(() => null);
+    if (res && res.status >= 300) throw new Error(`studio ${change} answered ${res.status}`);
+    studio.removedFrom = res && change === "remove" ? studio.keyBefore : null;
+  },
+  // An acknowledged removal regenerates the mix (a new original) or fails with a reason; never the old mix marked READY.
+  check: async (world) => {
+    if (!studio.removedFrom) return;
+    const after = trackRow(world.server.dataDir, studio.forkId);
+    if (after?.processing_status === "READY" && after.original_key === studio.removedFrom)
+      throw new Error("a removed stem's mix was never regenerated: the old mix is READY");
+  },
+};
+
+/** Each run uploads a short module or FLAC and asks for its WAV and FLAC (a FLAC has only the WAV to make), and for an earlier one's. */
+const converted: string[] = [];
+
+export const conversionsScenario: CrashScenario = {
+  name: "conversions",
+  windowMs: 1000,
+  setUp: async () => {
+    converted.length = 0;
+  },
+  prepare: async (world, random) => {
+    const source = pick(["real-modules/gd-ite.it", "real-audio/hydrogen-808_Kick_Long.flac"], random);
+    converted.push(await acknowledgedUpload(world, world.owner, { original: source }));
+  },
+  act: async (world, random) => {
+    const targets = [converted.at(-1) as string, pick(converted, random)];
+    await Promise.all(
+      targets.flatMap((target) =>
+        ["wav", "flac"].map((format) =>
+          cutOff(
+            call(world.server, "POST", `/track/${target}/convert-audio`, {
+              token: world.owner.token,
+              body: { type: "full", format },
+            }),
+          ),
+        ),
+      ),
+    );
+  },
+};
