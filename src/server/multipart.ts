@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import { formatFileSize } from "../shared/file-size";
-import { badRequest, HttpError, payloadTooLarge } from "./errors";
+import { badRequest, environmentFault, HttpError, payloadTooLarge } from "./errors";
 
 /** One uploaded file, already on local disk under a server-made name. */
 export interface StagedFile {
@@ -110,7 +110,8 @@ export async function receiveMultipart(request: Request, folder: string, limits:
   } catch (error) {
     await Promise.allSettled(writes);
     if (error instanceof HttpError) throw error;
-    throw badRequest("The upload was interrupted or its multipart body is malformed");
+    // A full disk is the server's fault, not a malformed body.
+    throw environmentFault(error) ?? badRequest("The upload was interrupted or its multipart body is malformed");
   }
   if (failure) throw failure;
   return received;
