@@ -43,7 +43,7 @@ export function renameStem(stemId: string, values: Pick<Stem, "name" | "type">):
   db.update(stems).set(values).where(eq(stems.id, stemId)).run();
 }
 
-/** Removes a stem and its charge; the track is PENDING until its mix is regenerated. */
+/** Removes a stem and its charge; the track is PENDING, its mix stale, until the mix is regenerated. */
 export function removeStemRow(trackId: string, stem: Stem): void {
   db.transaction((tx) => {
     tx.delete(stems)
@@ -53,6 +53,7 @@ export function removeStemRow(trackId: string, stem: Stem): void {
       .set({
         processingStatus: "PENDING",
         processingError: null,
+        mixStale: true,
         totalQuotaSeconds: sql`max(0, ${tracks.totalQuotaSeconds} - ${stem.duration ?? 0})`,
       })
       .where(eq(tracks.id, trackId))

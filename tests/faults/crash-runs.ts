@@ -21,8 +21,9 @@ export interface FaultWorld {
   acknowledged: Acknowledged;
 }
 
-export async function openWorld(env: Record<string, string> = {}): Promise<FaultWorld> {
-  const server = await startServer({ env: { ...FAULT_ENV, ...env } });
+/** A fresh server (on `dataDir` when given, else a new temporary folder) with its two users. */
+export async function openWorld(env: Record<string, string> = {}, dataDir?: string): Promise<FaultWorld> {
+  const server = await startServer({ dataDir, env: { ...FAULT_ENV, ...env } });
   await signUp(server); // the first user is the admin: keep the two under test ordinary users
   return { server, owner: await signUp(server), other: await signUp(server), acknowledged: newAcknowledged() };
 }
