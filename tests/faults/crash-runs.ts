@@ -68,20 +68,18 @@ export async function crashRuns(scenario: CrashScenario, runs: number, seed: num
   try {
     await scenario.setUp?.(world);
     for (let run = 0; run < runs; run++) {
-      await scenario.prepare?.(world, random);
-      const work = scenario.act(world, random, run);
-      await Bun.sleep(Math.floor(random() * scenario.windowMs));
-      await world.server.kill();
-      await work;
-      const t0 = Date.now();
-      await restart(world);
-      const t1 = Date.now();
       try {
+        await scenario.prepare?.(world, random);
+        const work = scenario.act(world, random, run);
+        await Bun.sleep(Math.floor(random() * scenario.windowMs));
+        await world.server.kill();
+        await work;
+        await restart(world);
         await expectInvariants(world.server.dataDir, world.acknowledged);
         await scenario.check?.(world);
-        if (process.env.FAULT_DEBUG) console.log(scenario.name, run, "restart", t1 - t0, "check", Date.now() - t1);
       } catch (error) {
-        throw new Error(`${scenario.name}, run ${run} (seed ${seed}): ${(error as Error).message}`);
+        const log = world.server.output().slice(-3000);
+        throw new Error(`${scenario.name}, run ${run} (seed ${seed}): ${(error as Error).message}\nserver log:\n${log}`);
       }
     }
     return world;

@@ -2,11 +2,12 @@
  * The four kinds of work a kill -9 lands in (crash-runs.ts): uploads, forks, fork-studio stem edits
  * (add, edit with a file, remove: a `track.regenerate` job, replace the audio) and WAV/FLAC conversions.
  */
+import { test } from "bun:test";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { call } from "../support/api";
 import { STEMS, stemPath, studioForm } from "../support/studio";
 import { waitForProcessing } from "../support/uploads";
-import { acknowledgedUpload, type CrashScenario, cutOff, type FaultWorld } from "./crash-runs";
+import { acknowledgedUpload, type CrashScenario, crashRuns, cutOff, type FaultWorld } from "./crash-runs";
 import { trackRow } from "./invariants";
 
 const pick = <T>(items: T[], random: () => number): T => items[Math.floor(random() * items.length)] as T;
@@ -156,3 +157,18 @@ export const conversionsScenario: CrashScenario = {
     );
   },
 };
+
+/** The seed of the first scenario; each next one takes the next seed. */
+const SEED = 4242;
+
+/** One test per scenario: `runs` seeded kills during it, each followed by the invariants. */
+export function crashTests(runs: number): void {
+  for (const [index, scenario] of [uploadsScenario, forksScenario, stemEditsScenario, conversionsScenario].entries()) {
+    test(`kill -9 at ${runs} seeded moments during ${scenario.name} loses nothing acknowledged and leaves the data whole`, async () => {
+      const world = await crashRuns(scenario, runs, SEED + index);
+      console.log(
+        `faults: ${scenario.name}: ${runs} kills, ${world.acknowledged.originals.size} acknowledged uploads, invariants held`,
+      );
+    }, 1_800_000);
+  }
+}
