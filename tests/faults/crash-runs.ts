@@ -5,7 +5,7 @@
  */
 import { rmSync } from "node:fs";
 import { seededRandom } from "../fixtures/generator/synth";
-import { type Session, signUp } from "../support/api";
+import { call, type Session, signUp } from "../support/api";
 import { startServer, type TestServer } from "../support/server";
 import { corpusPath, createTrack, type UploadOptions } from "../support/uploads";
 import { type Acknowledged, expectInvariants, newAcknowledged, sha256 } from "./invariants";
@@ -38,6 +38,18 @@ export async function acknowledgedUpload(world: FaultWorld, session: Session, op
   const path = typeof options.original === "string" ? options.original : (options.original?.[0] as string);
   world.acknowledged.originals.set(id, sha256(await Bun.file(corpusPath(path)).bytes()));
   return id;
+}
+
+/** The user's charged quota, as the API reports it. */
+export async function usedQuota(world: FaultWorld, session: Session): Promise<number> {
+  const res = await call<{ currentUsedQuotaSeconds: number }>(world.server, "GET", "/storage/quota", { token: session.token });
+  return res.body.currentUsedQuotaSeconds;
+}
+
+/** The titles of the user's latest tracks (to see that a refused write left nothing). */
+export async function latestTitles(world: FaultWorld, session: Session): Promise<string[]> {
+  const res = await call<{ items: Array<{ title: string }> }>(world.server, "GET", "/tracks?limit=20", { token: session.token });
+  return res.body.items.map((item) => item.title);
 }
 
 export interface CrashScenario {

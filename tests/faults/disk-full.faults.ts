@@ -12,7 +12,7 @@ import { STORAGE_FULL } from "../../src/server/errors";
 import { call } from "../support/api";
 import { STEMS } from "../support/studio";
 import { upload, waitProcessed } from "../support/uploads";
-import { acknowledgedUpload, type FaultWorld, openWorld } from "./crash-runs";
+import { acknowledgedUpload, type FaultWorld, latestTitles, openWorld, usedQuota } from "./crash-runs";
 import { expectInvariants } from "./invariants";
 
 const isRoot = process.getuid?.() === 0;
@@ -55,10 +55,6 @@ function fillDisk(dir: string): string {
   return path;
 }
 
-const quotaOf = async (token: string) =>
-  (await call<{ currentUsedQuotaSeconds: number }>(world.server, "GET", "/storage/quota", { token })).body
-    .currentUsedQuotaSeconds;
-
 test.skipIf(!isRoot)(
   "on a full disk uploads answer 507 with a message and leave nothing, reads go on, and freed space is used again",
   async () => {
@@ -67,7 +63,7 @@ test.skipIf(!isRoot)(
       data: { title: "before the disk filled" },
     });
     await waitProcessed(world.server, world.owner, ready);
-    const quotaBefore = await quotaOf(world.owner.token);
+    const quotaBefore = await usedQuota(world, world.owner);
     const filler = fillDisk(world.server.dataDir);
     try {
       for (const original of [`${STEMS} (full mix).wav`, "bad/CON.wav"]) {
@@ -82,7 +78,7 @@ test.skipIf(!isRoot)(
       });
       expect(media.status).toBe(206);
       expect((await fetch(`${world.server.url}/`)).status).toBe(200);
-      expect(await quotaOf(world.owner.token)).toBe(quotaBefore);
+      expect(await usedQuota(world, world.owner)).toBe(quotaBefore);
     } finally {
       rmSync(filler);
     }
@@ -91,10 +87,7 @@ test.skipIf(!isRoot)(
       data: { title: "after space was freed" },
     });
     expect((await waitProcessed(world.server, world.owner, after)).processingStatus).toBe("READY");
-    const titles = (
-      await call<{ items: Array<{ title: string }> }>(world.server, "GET", "/tracks?limit=10", { token: world.owner.token })
-    ).body.items.map((item) => item.title);
-    expect(titles).not.toContain("on a full disk");
+    expect(await latestTitles(world, world.owner)).not.toContain("on a full disk");
     console.log(
       "faults: full disk (16 MB tmpfs filled to the last byte): 2 uploads refused with 507, reads served, freed space used again",
     );

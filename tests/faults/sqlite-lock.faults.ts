@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { DATABASE_BUSY } from "../../src/server/errors";
 import { call } from "../support/api";
 import { upload, waitProcessed } from "../support/uploads";
-import { acknowledgedUpload, type FaultWorld, openWorld } from "./crash-runs";
+import { acknowledgedUpload, type FaultWorld, latestTitles, openWorld, usedQuota } from "./crash-runs";
 import { expectInvariants } from "./invariants";
 
 let world: FaultWorld;
@@ -39,10 +39,6 @@ async function holdWriteLock(dataDir: string) {
   };
 }
 
-const quotaOf = async (token: string) =>
-  (await call<{ currentUsedQuotaSeconds: number }>(world.server, "GET", "/storage/quota", { token })).body
-    .currentUsedQuotaSeconds;
-
 test("while another process holds the write lock, reads are served and writes answer 503 with nothing half-written", async () => {
   const ready = await acknowledgedUpload(world, world.owner, { original: "bad/CON.wav", data: { title: "before the lock" } });
   await waitProcessed(world.server, world.owner, ready);
@@ -51,7 +47,7 @@ test("while another process holds the write lock, reads are served and writes an
     original: "real-modules/gd-ite.it",
     data: { title: "job caught" },
   });
-  const quotaBefore = await quotaOf(world.owner.token);
+  const quotaBefore = await usedQuota(world, world.owner);
   const lock = await holdWriteLock(world.server.dataDir);
   try {
     const list = await call<{ items: unknown[] }>(world.server, "GET", "/tracks?limit=10", { token: world.owner.token });
@@ -71,16 +67,13 @@ test("while another process holds the write lock, reads are served and writes an
   } finally {
     await lock.release();
   }
-  expect(await quotaOf(world.owner.token)).toBe(quotaBefore);
+  expect(await usedQuota(world, world.owner)).toBe(quotaBefore);
   const after = await upload(world.server, world.owner, { original: "bad/CON.wav", data: { title: "after the lock" } });
   expect(after.status).toBe(201);
   const track = await waitProcessed(world.server, world.owner, caught, 60_000);
   if (track.processingStatus === "FAILED") expect(track.processingError).toBeTruthy();
-  const titles = (
-    await call<{ items: Array<{ title: string }> }>(world.server, "GET", "/tracks?limit=10", { token: world.owner.token })
-  ).body.items.map((item) => item.title);
-  expect(titles).not.toContain("during the lock");
-  expect(titles).not.toContain("renamed during the lock");
+  expect(await latestTitles(world, world.owner)).not.toContain("during the lock");
+  expect(await latestTitles(world, world.other)).not.toContain("forked during the lock");
   console.log(
     `faults: SQLite write lock held by another process; writes answered 503, the caught job ended ${track.processingStatus}`,
   );
