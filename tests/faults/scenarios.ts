@@ -3,12 +3,30 @@
  * (add, edit with a file, remove: a `track.regenerate` job, replace the audio) and WAV/FLAC conversions.
  */
 import { test } from "bun:test";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { call } from "../support/api";
+import { generateAudio } from "../support/generated-audio";
 import { STEMS, stemPath, studioForm } from "../support/studio";
 import { waitForProcessing } from "../support/uploads";
 import { acknowledgedUpload, type CrashScenario, crashRuns, cutOff, type FaultWorld } from "./crash-runs";
 import { trackRow } from "./invariants";
+
+/**
+ * Short WAVs made here (5 s tones of one exact length at 22,050 Hz), so the studio's checks, mixes and
+ * MP3s take a fraction of the corpus stems' 60 s of work per run.
+ */
+const SHORT_PARTS = { mix: 220, bass: 55, drums: 110, synth: 440, vocals: 880 } as const;
+let shortFolder = "";
+function shortPart(part: keyof typeof SHORT_PARTS): string {
+  shortFolder ||= mkdtempSync(join(tmpdir(), "stemma-fault-audio-"));
+  const path = join(shortFolder, `${part}.wav`);
+  const source = `sine=frequency=${SHORT_PARTS[part]}:sample_rate=22050:duration=5`;
+  if (!existsSync(path)) writeFileSync(path, generateAudio(source, ["-ac", "1", "-c:a", "pcm_s16le", "-f", "wav"]));
+  return path;
+}
 
 const pick = <T>(items: T[], random: () => number): T => items[Math.floor(random() * items.length)] as T;
 
@@ -76,8 +94,8 @@ export const stemEditsScenario: CrashScenario = {
   windowMs: 2500,
   setUp: async (world) => {
     const id = await acknowledgedUpload(world, world.owner, {
-      original: `${STEMS} (full mix).wav`,
-      stems: ["bass", "drums"].map((part) => ({ path: stemPath(part), name: part, type: "other" })),
+      original: shortPart("mix"),
+      stems: (["bass", "drums"] as const).map((part) => ({ path: shortPart(part), name: part, type: "other" })),
     });
     await waitForProcessing(world.server, world.owner.token, id);
     const res = await call<{ id: string }>(world.server, "POST", `/track/${id}/fork`, {
@@ -99,21 +117,20 @@ export const stemEditsScenario: CrashScenario = {
     const stem = pick(stems, random);
     const token = world.other.token;
     const base = `/track/${studio.forkId}`;
-    const part = pick(["synth", "vocals", "bass", "drums"], random);
+    const part = pick(["synth", "vocals", "bass", "drums"] as const, random);
     const requests: Record<StudioChange, () => Promise<{ status: number }>> = {
       add: () =>
         call(world.server, "POST", `${base}/stem`, {
           token,
-          body: studioForm("stemFile", stemPath(part), { name: part, type: "other" }),
+          body: studioForm("stemFile", shortPart(part), { name: part, type: "other" }),
         }),
       edit: () =>
         call(world.server, "PATCH", `${base}/stem/${stem.id}`, {
           token,
-          body: studioForm("stemFile", stemPath(part), { name: part, type: "other" }),
+          body: studioForm("stemFile", shortPart(part), { name: part, type: "other" }),
         }),
       remove: () => call(world.server, "DELETE", `${base}/stem/${stem.id}`, { token }),
-      audio: () =>
-        call(world.server, "PATCH", `${base}/audio`, { token, body: studioForm("original", `${STEMS} (full mix).wav`) }),
+      audio: () => call(world.server, "PATCH", `${base}/audio`, { token, body: studioForm("original", shortPart("mix")) }),
     };
     const res = await requests[change]().catch(() => null);
     if (res && res.status >= 300) throw new Error(`studio ${change} answered ${res.status}`);
@@ -128,7 +145,10 @@ export const stemEditsScenario: CrashScenario = {
   },
 };
 
-/** Each run uploads a short module or FLAC and asks for its WAV and FLAC (a FLAC has only the WAV to make), and for an earlier one's. */
+/**
+ * Each run uploads a short WAV, FLAC or module and asks for its WAV and FLAC (a WAV or FLAC has only the
+ * other to make), and for an earlier one's.
+ */
 const converted: string[] = [];
 
 export const conversionsScenario: CrashScenario = {
@@ -138,7 +158,7 @@ export const conversionsScenario: CrashScenario = {
     converted.length = 0;
   },
   prepare: async (world, random) => {
-    const source = pick(["real-modules/gd-ite.it", "real-audio/hydrogen-808_Kick_Long.flac"], random);
+    const source = pick([shortPart("mix"), "real-audio/hydrogen-808_Kick_Long.flac", "real-modules/gd-ite.it"], random);
     converted.push(await acknowledgedUpload(world, world.owner, { original: source }));
   },
   act: async (world, random) => {
