@@ -19,7 +19,7 @@ if (!existsSync(join(dataDir, "stemma.db"))) fail(`No Stemma database in ${dataD
 const { HttpError } = await import("../src/server/errors");
 const { grantPaidQuota } = await import("../modules/storage/service");
 try {
-  const quota = grantPaidQuota(email, hours);
+  const quota = await grantPaidQuota(email, hours);
   const show = (seconds: number) => `${formatQuotaDuration(seconds)} (${seconds} s)`;
   console.log(`Paid quota of ${email}: ${show(quota.paidQuotaSeconds)}`);
   console.log(`Total quota: ${show(quota.totalQuotaSeconds)} = free ${show(quota.freeQuotaSeconds)} + paid`);

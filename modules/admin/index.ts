@@ -11,12 +11,13 @@ import * as admin from "./service";
 earlyAccess.provide({
   inviteRequired: () => admin.isFeatureEnabled(EARLY_ACCESS_FLAG),
   consumeInviteCode: admin.consumeInviteCode,
-  requested: (email, adminIds) =>
-    notifyUsers(adminIds, {
+  requested: async (email, adminIds) => {
+    await notifyUsers(adminIds, {
       title: "Early access request",
       message: `${email} asked for early access.`,
       type: "early-access-request",
-    }),
+    });
+  },
 });
 
 const flagView = ({ id, name, description, isEnabled }: admin.FeatureFlagRow): FeatureFlag => ({
@@ -45,23 +46,27 @@ export const adminModule = new Elysia({ name: "module.admin" })
   .group("/admin", (group) =>
     group.guard({ admin: true, detail: { tags: ["Admin"] } }, (app) =>
       app
-        .get("/feature-flags", () => admin.listFeatureFlags().map(flagView), { response: t.Array(FeatureFlag) })
-        .post("/feature-flags", ({ body }) => flagView(admin.createFeatureFlag(body.name.trim(), body.description)), {
+        .get("/feature-flags", async () => (await admin.listFeatureFlags()).map(flagView), { response: t.Array(FeatureFlag) })
+        .post("/feature-flags", async ({ body }) => flagView(await admin.createFeatureFlag(body.name.trim(), body.description)), {
           body: NewFeatureFlag,
           response: FeatureFlag,
         })
-        .patch("/feature-flags/:id", ({ params, body }) => flagView(admin.setFeatureFlagEnabled(params.id, body.isEnabled)), {
-          body: t.Object({ isEnabled: t.Boolean() }),
-          response: FeatureFlag,
-        })
-        .get("/invite-codes", () => ({ codes: admin.listInviteCodes().map(codeView) }), {
+        .patch(
+          "/feature-flags/:id",
+          async ({ params, body }) => flagView(await admin.setFeatureFlagEnabled(params.id, body.isEnabled)),
+          {
+            body: t.Object({ isEnabled: t.Boolean() }),
+            response: FeatureFlag,
+          },
+        )
+        .get("/invite-codes", async () => ({ codes: (await admin.listInviteCodes()).map(codeView) }), {
           response: t.Object({ codes: t.Array(InviteCode) }),
         })
         .post(
           "/invite-codes",
-          ({ body }) =>
+          async ({ body }) =>
             codeView(
-              admin.createInviteCode({
+              await admin.createInviteCode({
                 maxUses: body.maxUses ?? 1,
                 expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
                 reference: body.reference,
@@ -72,9 +77,13 @@ export const adminModule = new Elysia({ name: "module.admin" })
             response: InviteCode,
           },
         )
-        .patch("/invite-codes/:id", ({ params, body }) => codeView(admin.setInviteCodeActive(params.id, body.isActive)), {
-          body: t.Object({ isActive: t.Boolean() }),
-          response: InviteCode,
-        }),
+        .patch(
+          "/invite-codes/:id",
+          async ({ params, body }) => codeView(await admin.setInviteCodeActive(params.id, body.isActive)),
+          {
+            body: t.Object({ isActive: t.Boolean() }),
+            response: InviteCode,
+          },
+        ),
     ),
   );

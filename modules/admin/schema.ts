@@ -1,22 +1,21 @@
-import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, id } from "../../src/server/db/columns";
+import { bool, createdAt, id, int, table, text, timestampMs } from "../../src/server/db/columns";
 
-export const featureFlags = sqliteTable("feature_flags", {
+export const featureFlags = table("feature_flags", {
   id: id(),
   name: text("name").notNull().unique(),
   description: text("description").notNull().default(""),
-  isEnabled: integer("is_enabled", { mode: "boolean" }).notNull().default(false),
+  isEnabled: bool("is_enabled").notNull().default(false),
   createdAt: createdAt(),
 });
 
-export const inviteCodes = sqliteTable("invite_codes", {
+export const inviteCodes = table("invite_codes", {
   id: id(),
   code: text("code").notNull().unique(),
   reference: text("reference"),
-  usedCount: integer("used_count").notNull().default(0),
-  maxUses: integer("max_uses").notNull().default(1),
-  expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
-  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  usedCount: int("used_count").notNull().default(0),
+  maxUses: int("max_uses").notNull().default(1),
+  expiresAt: timestampMs("expires_at"),
+  isActive: bool("is_active").notNull().default(true),
   createdAt: createdAt(),
 });
 

@@ -1,3 +1,4 @@
+import type { Executor } from "../../src/server/db/transaction";
 import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { adminRepo } from "./repo";
@@ -21,38 +22,42 @@ const PRODUCT_FLAGS = [
 ];
 
 /** Creates the product's flags that do not exist yet; existing ones (and their state) are left alone. */
-export function ensureProductFlags(): void {
-  for (const flag of PRODUCT_FLAGS) adminRepo.insertFlagIfAbsent(flag);
+export async function ensureProductFlags(): Promise<void> {
+  for (const flag of PRODUCT_FLAGS) await adminRepo.insertFlagIfAbsent(flag);
 }
 
-export function enabledFeatures(): string[] {
+export function enabledFeatures(): Promise<string[]> {
   return adminRepo.enabledFlagNames();
 }
 
-export function isFeatureEnabled(name: string): boolean {
-  return adminRepo.enabledFlagNames().includes(name);
+export async function isFeatureEnabled(name: string): Promise<boolean> {
+  return (await adminRepo.enabledFlagNames()).includes(name);
 }
 
-export function listFeatureFlags(): FeatureFlag[] {
+export function listFeatureFlags(): Promise<FeatureFlag[]> {
   return adminRepo.listFlags();
 }
 
-export function createFeatureFlag(name: string, description: string | undefined): FeatureFlag {
-  if (adminRepo.findFlagByName(name)) throw conflict(`A feature flag named ${name} already exists`);
+export async function createFeatureFlag(name: string, description: string | undefined): Promise<FeatureFlag> {
+  if (await adminRepo.findFlagByName(name)) throw conflict(`A feature flag named ${name} already exists`);
   return adminRepo.insertFlag({ name, description: description ?? "" });
 }
 
-export function setFeatureFlagEnabled(id: string, isEnabled: boolean): FeatureFlag {
-  const flag = adminRepo.setFlagEnabled(id, isEnabled);
+export async function setFeatureFlagEnabled(id: string, isEnabled: boolean): Promise<FeatureFlag> {
+  const flag = await adminRepo.setFlagEnabled(id, isEnabled);
   if (!flag) throw notFound("Feature flag not found");
   return flag;
 }
 
-export function listInviteCodes(): InviteCode[] {
+export function listInviteCodes(): Promise<InviteCode[]> {
   return adminRepo.listInviteCodes();
 }
 
-export function createInviteCode(input: { maxUses: number; expiresAt?: Date | null; reference?: string | null }): InviteCode {
+export async function createInviteCode(input: {
+  maxUses: number;
+  expiresAt?: Date | null;
+  reference?: string | null;
+}): Promise<InviteCode> {
   // A code that is born expired could never be used: refuse it rather than store a dead code.
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw badRequest("Expires At must be in the future");
   const reference = input.reference?.trim() || null;
@@ -64,13 +69,13 @@ export function createInviteCode(input: { maxUses: number; expiresAt?: Date | nu
   });
 }
 
-export function setInviteCodeActive(id: string, isActive: boolean): InviteCode {
-  const code = adminRepo.setInviteCodeActive(id, isActive);
+export async function setInviteCodeActive(id: string, isActive: boolean): Promise<InviteCode> {
+  const code = await adminRepo.setInviteCodeActive(id, isActive);
   if (!code) throw notFound("Invite code not found");
   return code;
 }
 
 /** Consumes one use of a code; false when it is unknown, inactive, expired or used up. */
-export function consumeInviteCode(code: string): boolean {
-  return adminRepo.consumeInviteCode(code.trim().toUpperCase(), new Date());
+export function consumeInviteCode(code: string, executor?: Executor): Promise<boolean> {
+  return adminRepo.consumeInviteCode(code.trim().toUpperCase(), new Date(), executor);
 }

@@ -26,7 +26,7 @@ export const authGuard = new Elysia({ name: "auth-guard" })
     if (!token) return { viewer: null };
     const payload = await jwt.verify(token);
     if (!payload || typeof payload.sub !== "string") return { viewer: null };
-    return { viewer: findViewer(payload.sub) };
+    return { viewer: await findViewer(payload.sub) };
   })
   .macro({
     auth: {

@@ -33,8 +33,8 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   )
   .post(
     "/request-early-access",
-    ({ body }) => {
-      auth.requestEarlyAccess(body.email);
+    async ({ body }) => {
+      await auth.requestEarlyAccess(body.email);
       return { success: true };
     },
     { body: t.Object({ email: t.String() }), response: t.Object({ success: t.Boolean() }) },
@@ -42,7 +42,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   .get("/me", ({ user }) => user, { auth: true, response: User })
   // With ?email= it answers the one user owning that exact address (the share form's look-up);
   // e-mails of others are never listed.
-  .get("/users", ({ user, query }) => auth.listUsers(query.email).filter((other) => other.id !== user.id), {
+  .get("/users", async ({ user, query }) => (await auth.listUsers(query.email)).filter((other) => other.id !== user.id), {
     auth: true,
     query: t.Object({ email: t.Optional(t.String()) }),
     response: t.Array(UserSummary),

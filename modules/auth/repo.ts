@@ -1,32 +1,35 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { inJsonArray } from "../../src/server/db/portable";
+import { theRow } from "../../src/server/db/rows";
+import type { Executor } from "../../src/server/db/transaction";
 import { earlyAccessRequests, type User, users } from "./schema";
 
 /** One statement for any number of ids (a JSON array bound as one parameter), prepared once. */
 const usernamesQuery = db
   .select({ id: users.id, username: users.username })
   .from(users)
-  .where(sql`${users.id} in (select value from json_each(${sql.placeholder("ids")}))`)
+  .where(inJsonArray(users.id, sql.placeholder("ids")))
   .prepare();
 
 export const authRepo = {
-  usernames: (ids: string[]): Pick<User, "id" | "username">[] => usernamesQuery.all({ ids: JSON.stringify(ids) }),
-  findById: (id: string): User | undefined => db.select().from(users).where(eq(users.id, id)).get(),
-  findByEmail: (email: string): User | undefined =>
-    db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).get(),
-  findByUsername: (username: string): User | undefined =>
-    db.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).get(),
-  count: (): number => db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0,
-  insert: (values: typeof users.$inferInsert): User => db.insert(users).values(values).returning().get(),
-  setPaidQuotaSeconds: (id: string, seconds: number): void => {
-    db.update(users).set({ paidQuotaSeconds: seconds }).where(eq(users.id, id)).run();
+  usernames: (ids: string[]): Promise<Pick<User, "id" | "username">[]> => usernamesQuery.execute({ ids: JSON.stringify(ids) }),
+  findById: async (id: string): Promise<User | undefined> => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+  findByEmail: async (email: string, executor: Executor = db): Promise<User | undefined> =>
+    (await executor.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0],
+  findByUsername: async (username: string, executor: Executor = db): Promise<User | undefined> =>
+    (await executor.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1))[0],
+  count: async (executor: Executor = db): Promise<number> =>
+    Number((await executor.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0),
+  insert: async (values: typeof users.$inferInsert, executor: Executor = db): Promise<User> =>
+    theRow(await executor.insert(users).values(values).returning()),
+  setPaidQuotaSeconds: async (id: string, seconds: number): Promise<void> => {
+    await db.update(users).set({ paidQuotaSeconds: seconds }).where(eq(users.id, id));
   },
-  admins: (): User[] => db.select().from(users).where(eq(users.role, "ADMIN")).all(),
-  listByUsername: (): Pick<User, "id" | "username">[] =>
-    db.select({ id: users.id, username: users.username }).from(users).orderBy(asc(users.username)).all(),
+  admins: (): Promise<User[]> => db.select().from(users).where(eq(users.role, "ADMIN")),
+  listByUsername: (): Promise<Pick<User, "id" | "username">[]> =>
+    db.select({ id: users.id, username: users.username }).from(users).orderBy(asc(users.username)),
   /** Inserts the address once; returns false when it was already on the list. */
-  addEarlyAccessRequest: (email: string): boolean =>
-    db.insert(earlyAccessRequests).values({ email }).onConflictDoNothing().returning().all().length > 0,
-  /** Runs fn inside one SQLite transaction (signup: consume invite + insert user together). */
-  transaction: <T>(fn: () => T): T => db.transaction(() => fn()),
+  addEarlyAccessRequest: async (email: string): Promise<boolean> =>
+    (await db.insert(earlyAccessRequests).values({ email }).onConflictDoNothing().returning()).length > 0,
 };

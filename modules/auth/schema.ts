@@ -1,19 +1,16 @@
 import { sql } from "drizzle-orm";
-import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, id } from "../../src/server/db/columns";
+import { createdAt, id, int, table, text, textEnum, uniqueIndex } from "../../src/server/db/columns";
 
-export const users = sqliteTable(
+export const users = table(
   "users",
   {
     id: id(),
     email: text("email").notNull(),
     username: text("username").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["USER", "ADMIN"] })
-      .notNull()
-      .default("USER"),
+    role: textEnum("role", ["USER", "ADMIN"]).notNull().default("USER"),
     /** Seconds of audio bought on top of the free quota. */
-    paidQuotaSeconds: integer("paid_quota_seconds").notNull().default(0),
+    paidQuotaSeconds: int("paid_quota_seconds").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -22,7 +19,7 @@ export const users = sqliteTable(
   ],
 );
 
-export const earlyAccessRequests = sqliteTable("early_access_requests", {
+export const earlyAccessRequests = table("early_access_requests", {
   id: id(),
   email: text("email").notNull().unique(),
   createdAt: createdAt(),

@@ -1,4 +1,5 @@
 import { config } from "../../src/server/config";
+import { type Executor, transaction } from "../../src/server/db/transaction";
 import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
 import { createRateLimiter } from "../../src/server/rate-limit";
@@ -22,63 +23,64 @@ export const toViewer = ({ id, email, username, role }: User): Viewer => ({ id, 
  */
 export interface EarlyAccess {
   /** Whether signing up needs an invite code (the early-access flag is on). */
-  inviteRequired(): boolean;
-  /** Uses one use of a code; false when it is unknown, inactive, expired or used up. */
-  consumeInviteCode(code: string): boolean;
+  inviteRequired(): Promise<boolean>;
+  /** Uses one use of a code (inside the signup's transaction); false when it is unknown, inactive, expired or used up. */
+  consumeInviteCode(code: string, executor: Executor): Promise<boolean>;
   /** Tells the admins about a new early-access request. */
-  requested(email: string, adminIds: string[]): void;
+  requested(email: string, adminIds: string[]): Promise<void>;
 }
 export const earlyAccess = extensionPoint<EarlyAccess>("auth: early access");
 
 const LOGIN_WINDOW_MS = 15 * 60_000;
-const failuresByAccount = createRateLimiter(config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
-const failuresByIp = createRateLimiter(config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
+const failuresByAccount = createRateLimiter("login-failures", config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
+const failuresByIp = createRateLimiter("login-failures", config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
 
-export function findViewer(id: string): Viewer | null {
-  const user = authRepo.findById(id);
+export async function findViewer(id: string): Promise<Viewer | null> {
+  const user = await authRepo.findById(id);
   return user ? toViewer(user) : null;
 }
 
-export function findUserById(id: string): Viewer | null {
+export function findUserById(id: string): Promise<Viewer | null> {
   return findViewer(id);
 }
 
 /** Usernames of many users in one query (list pages); unknown ids are left out. */
-export function usernamesOf(ids: string[]): Map<string, string> {
-  return new Map(authRepo.usernames([...new Set(ids)]).map((user) => [user.id, user.username]));
+export async function usernamesOf(ids: string[]): Promise<Map<string, string>> {
+  return new Map((await authRepo.usernames([...new Set(ids)])).map((user) => [user.id, user.username]));
 }
 
-export function findUserByEmail(email: string): Viewer | null {
-  const user = authRepo.findByEmail(email.trim());
+export async function findUserByEmail(email: string): Promise<Viewer | null> {
+  const user = await authRepo.findByEmail(email.trim());
   return user ? toViewer(user) : null;
 }
 
-export function paidQuotaSeconds(userId: string): number {
-  return authRepo.findById(userId)?.paidQuotaSeconds ?? 0;
+export async function paidQuotaSeconds(userId: string): Promise<number> {
+  return (await authRepo.findById(userId))?.paidQuotaSeconds ?? 0;
 }
 
 /** The storage a user bought on top of the free quota (set by admins: scripts/grant-quota.ts). */
-export function setPaidQuotaSeconds(userId: string, seconds: number): void {
-  authRepo.setPaidQuotaSeconds(userId, seconds);
+export async function setPaidQuotaSeconds(userId: string, seconds: number): Promise<void> {
+  await authRepo.setPaidQuotaSeconds(userId, seconds);
 }
 
 export async function signup(input: SignupInput): Promise<Viewer> {
-  const inviteRequired = earlyAccess.get().inviteRequired();
+  const inviteRequired = await earlyAccess.get().inviteRequired();
   const errors = signupErrors(input, inviteRequired);
   const first = Object.values(errors)[0];
   if (first) throw badRequest(first);
   const email = input.email.trim().toLowerCase();
   const username = input.username.trim();
   const passwordHash = await Bun.password.hash(input.password, { algorithm: "argon2id" });
-  // Checked inside the (synchronous) transaction, after the slow hash: two signups for one address
-  // racing each other would otherwise both pass and the second hit the unique index as a 500.
-  const created = authRepo.transaction(() => {
-    if (authRepo.findByEmail(email)) throw conflict("An account with this email already exists");
-    if (authRepo.findByUsername(username)) throw conflict("This username is already taken");
-    if (inviteRequired && !earlyAccess.get().consumeInviteCode(input.inviteCode ?? "")) return null;
+  // Checked inside the transaction, after the slow hash: two signups for one address racing each
+  // other would otherwise both pass and the second hit the unique index as a 500. A refused signup
+  // rolls back, so it never spends an invite.
+  const created = await transaction(async (tx) => {
+    if (await authRepo.findByEmail(email, tx)) throw conflict("An account with this email already exists");
+    if (await authRepo.findByUsername(username, tx)) throw conflict("This username is already taken");
+    if (inviteRequired && !(await earlyAccess.get().consumeInviteCode(input.inviteCode ?? "", tx))) return null;
     // ADMIN_EMAIL names the administrator; without it, the first account becomes one.
-    const isAdmin = config.adminEmail ? email === config.adminEmail : authRepo.count() === 0;
-    return authRepo.insert({ email, username, passwordHash, role: isAdmin ? "ADMIN" : "USER" });
+    const isAdmin = config.adminEmail ? email === config.adminEmail : (await authRepo.count(tx)) === 0;
+    return authRepo.insert({ email, username, passwordHash, role: isAdmin ? "ADMIN" : "USER" }, tx);
   });
   if (!created) throw badRequest("Invite code is invalid, expired or used up");
   return toViewer(created);
@@ -90,38 +92,38 @@ export async function login(emailInput: string, password: string, ip: string): P
   const email = emailInput.trim().toLowerCase();
   const accountKey = `account:${email}`;
   const ipKey = `ip:${ip}`;
-  if (failuresByAccount.blocked(accountKey) || failuresByIp.blocked(ipKey)) {
+  if ((await failuresByAccount.blocked(accountKey)) || (await failuresByIp.blocked(ipKey))) {
     throw tooManyRequests("Too many failed login attempts. Please wait 15 minutes and try again.");
   }
-  const user = authRepo.findByEmail(email);
+  const user = await authRepo.findByEmail(email);
   // Verify against a dummy hash when the account is unknown so timing does not reveal which e-mails exist.
   const ok = await Bun.password.verify(password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !ok) {
-    failuresByAccount.hit(accountKey);
-    failuresByIp.hit(ipKey);
+    await failuresByAccount.hit(accountKey);
+    await failuresByIp.hit(ipKey);
     throw unauthorized("Invalid email or password");
   }
-  failuresByAccount.reset(accountKey);
+  await failuresByAccount.reset(accountKey);
   return toViewer(user);
 }
 
 const DUMMY_HASH = await Bun.password.hash("not-a-real-password", { algorithm: "argon2id" });
 
 /** Records the address once and tells every admin about a new request. */
-export function requestEarlyAccess(emailInput: string): void {
+export async function requestEarlyAccess(emailInput: string): Promise<void> {
   const invalid = emailError(emailInput);
   if (invalid) throw badRequest(invalid);
   const email = emailInput.trim().toLowerCase();
-  if (!authRepo.addEarlyAccessRequest(email)) return;
-  earlyAccess.get().requested(
+  if (!(await authRepo.addEarlyAccessRequest(email))) return;
+  await earlyAccess.get().requested(
     email,
-    authRepo.admins().map((admin) => admin.id),
+    (await authRepo.admins()).map((admin) => admin.id),
   );
 }
 
 /** Users for the share picker: ids and usernames only, never e-mails or hashes. */
-export function listUsers(exactEmail?: string): Pick<User, "id" | "username">[] {
+export async function listUsers(exactEmail?: string): Promise<Pick<User, "id" | "username">[]> {
   if (exactEmail === undefined) return authRepo.listByUsername();
-  const user = authRepo.findByEmail(exactEmail.trim());
+  const user = await authRepo.findByEmail(exactEmail.trim());
   return user ? [{ id: user.id, username: user.username }] : [];
 }

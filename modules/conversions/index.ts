@@ -14,9 +14,9 @@ downloadStates.provide(conversionStatuses);
 beforePurge.provide(deleteTrackConversions);
 
 /** The track (and stem) behind a conversion route, through the one access check. */
-function subjectFor(trackId: string, stemId: string | null, viewer: Viewer | null): ConversionSubject {
-  const track = findViewableTrack(trackId, viewer);
-  return { track, stem: stemId ? requireStemOf(track.id, stemId) : null };
+async function subjectFor(trackId: string, stemId: string | null, viewer: Viewer | null): Promise<ConversionSubject> {
+  const track = await findViewableTrack(trackId, viewer);
+  return { track, stem: stemId ? await requireStemOf(track.id, stemId) : null };
 }
 
 /**
@@ -32,9 +32,9 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
   .onStop(expirySweep.stop)
   .post(
     "/track/:id/convert-audio",
-    ({ params, body, user }) => {
+    async ({ params, body, user }) => {
       if (body.type === "stem" && !body.stemId) throw badRequest("stemId is required for a stem conversion");
-      return startConversion(subjectFor(params.id, body.type === "stem" ? (body.stemId ?? null) : null, user), body.format);
+      return startConversion(await subjectFor(params.id, body.type === "stem" ? (body.stemId ?? null) : null, user), body.format);
     },
     {
       auth: true,
@@ -44,11 +44,11 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
   )
   .get(
     "/track/:id/audio-conversion-status",
-    ({ params, query, viewer }) => conversionStatusReply(subjectFor(params.id, null, viewer), query.format),
+    async ({ params, query, viewer }) => conversionStatusReply(await subjectFor(params.id, null, viewer), query.format),
     { query: t.Object({ format: Format }), response: StatusReply },
   )
   .get(
     "/track/:id/stem/:stemId/audio-conversion-status",
-    ({ params, query, viewer }) => conversionStatusReply(subjectFor(params.id, params.stemId, viewer), query.format),
+    async ({ params, query, viewer }) => conversionStatusReply(await subjectFor(params.id, params.stemId, viewer), query.format),
     { query: t.Object({ format: Format }), response: StatusReply },
   );

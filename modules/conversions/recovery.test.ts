@@ -51,7 +51,7 @@ async function pollUntilSettled(track: TrackDetails, format: string): Promise<st
 function claimWithoutJob(claims: Array<{ trackId: string; format: string }>): void {
   const code = `import { conversionsRepo } from ${JSON.stringify(join(import.meta.dir, "repo.ts"))};
 for (const { trackId, format } of ${JSON.stringify(claims)}) {
-  if (conversionsRepo.claim(trackId, "full", format)?.status !== "IN_PROGRESS") throw new Error("not claimed");
+  if ((await conversionsRepo.claim(trackId, "full", format))?.status !== "IN_PROGRESS") throw new Error("not claimed");
 }`;
   const run = Bun.spawnSync(["bun", "-e", code], { env: { ...process.env, DATA_DIR: live.server.dataDir }, stderr: "pipe" });
   expect(run.stderr.toString()).toBe("");

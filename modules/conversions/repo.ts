@@ -1,85 +1,88 @@
 import { and, eq, lt } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { transaction } from "../../src/server/db/transaction";
 import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { type Conversion, conversions } from "./schema";
 
+const ofTarget = (trackId: string, target: string, format: ConversionFormat) =>
+  and(eq(conversions.trackId, trackId), eq(conversions.target, target), eq(conversions.format, format));
+
 /** Queries on the conversions table only. An absent row means NOT_STARTED. */
 export const conversionsRepo = {
-  find: (trackId: string, target: string, format: ConversionFormat): Conversion | undefined =>
-    db
-      .select()
-      .from(conversions)
-      .where(and(eq(conversions.trackId, trackId), eq(conversions.target, target), eq(conversions.format, format)))
-      .get(),
+  find: async (trackId: string, target: string, format: ConversionFormat): Promise<Conversion | undefined> =>
+    (
+      await db
+        .select()
+        .from(conversions)
+        .where(ofTarget(trackId, target, format))
+        .limit(1)
+    )[0],
 
-  findById: (id: string): Conversion | undefined => db.select().from(conversions).where(eq(conversions.id, id)).get(),
+  findById: async (id: string): Promise<Conversion | undefined> =>
+    (await db.select().from(conversions).where(eq(conversions.id, id)).limit(1))[0],
 
-  listForTrack: (trackId: string): Conversion[] => db.select().from(conversions).where(eq(conversions.trackId, trackId)).all(),
+  listForTrack: (trackId: string): Promise<Conversion[]> => db.select().from(conversions).where(eq(conversions.trackId, trackId)),
 
   /**
    * Claims the target for a new run: inserts it, or moves a FAILED row back to IN_PROGRESS. Returns
-   * null when another run holds it or it is done; SQLite serialises writers, so two requests never both win.
+   * null when another run holds it or it is done; the transaction holds the one writer, so two
+   * requests never both win.
    */
-  claim: (trackId: string, target: string, format: ConversionFormat): Conversion | null =>
-    db.transaction((tx) => {
-      const existing = tx
+  claim: (trackId: string, target: string, format: ConversionFormat): Promise<Conversion | null> =>
+    transaction(async (tx) => {
+      const [existing] = await tx
         .select()
         .from(conversions)
-        .where(and(eq(conversions.trackId, trackId), eq(conversions.target, target), eq(conversions.format, format)))
-        .get();
-      if (!existing) return tx.insert(conversions).values({ trackId, target, format, status: "IN_PROGRESS" }).returning().get();
+        .where(ofTarget(trackId, target, format))
+        .limit(1);
+      if (!existing)
+        return (await tx.insert(conversions).values({ trackId, target, format, status: "IN_PROGRESS" }).returning())[0] ?? null;
       if (existing.status !== "FAILED" && existing.status !== "NOT_STARTED") return null;
-      return tx
+      const [claimed] = await tx
         .update(conversions)
         .set({ status: "IN_PROGRESS", error: null })
         .where(eq(conversions.id, existing.id))
-        .returning()
-        .get();
+        .returning();
+      return claimed ?? null;
     }),
 
   /** Only a run still in progress may complete: a row deleted meanwhile (track gone) stays gone. */
-  markCompleted: (id: string, fileKey: string, sizeBytes: number, expiresAt: Date): boolean =>
-    db
-      .update(conversions)
-      .set({ status: "COMPLETED", fileKey, sizeBytes, expiresAt, error: null })
-      .where(and(eq(conversions.id, id), eq(conversions.status, "IN_PROGRESS")))
-      .returning({ id: conversions.id })
-      .all().length > 0,
+  markCompleted: async (id: string, fileKey: string, sizeBytes: number, expiresAt: Date): Promise<boolean> =>
+    (
+      await db
+        .update(conversions)
+        .set({ status: "COMPLETED", fileKey, sizeBytes, expiresAt, error: null })
+        .where(and(eq(conversions.id, id), eq(conversions.status, "IN_PROGRESS")))
+        .returning({ id: conversions.id })
+    ).length > 0,
 
   /** Only a run still in progress may fail: a late error never overwrites a finished derivative. */
-  markFailed: (id: string, error: string): void => {
-    db.update(conversions)
+  markFailed: async (id: string, error: string): Promise<void> => {
+    await db
+      .update(conversions)
       .set({ status: "FAILED", error })
-      .where(and(eq(conversions.id, id), eq(conversions.status, "IN_PROGRESS")))
-      .run();
+      .where(and(eq(conversions.id, id), eq(conversions.status, "IN_PROGRESS")));
   },
 
   /** Conversions a crash may have left without a job (boot sweep). */
-  inProgressIds: (): string[] =>
-    db
-      .select({ id: conversions.id })
-      .from(conversions)
-      .where(eq(conversions.status, "IN_PROGRESS"))
-      .all()
-      .map((row) => row.id),
+  inProgressIds: async (): Promise<string[]> =>
+    (await db.select({ id: conversions.id }).from(conversions).where(eq(conversions.status, "IN_PROGRESS"))).map((row) => row.id),
 
   /** Removes every conversion of a track and returns them, so their files can be deleted. */
-  deleteForTrack: (trackId: string): Conversion[] =>
-    db.delete(conversions).where(eq(conversions.trackId, trackId)).returning().all(),
+  deleteForTrack: (trackId: string): Promise<Conversion[]> =>
+    db.delete(conversions).where(eq(conversions.trackId, trackId)).returning(),
 
   /** Removes the conversions of one target (the full track or a stem id) and returns them. */
-  deleteForTarget: (trackId: string, target: string): Conversion[] =>
+  deleteForTarget: (trackId: string, target: string): Promise<Conversion[]> =>
     db
       .delete(conversions)
       .where(and(eq(conversions.trackId, trackId), eq(conversions.target, target)))
-      .returning()
-      .all(),
+      .returning(),
 
   /** Removes completed derivatives past their expiry and returns them, so their files can be deleted. */
-  deleteExpired: (now: Date): Conversion[] =>
+  deleteExpired: (now: Date): Promise<Conversion[]> =>
     db
       .delete(conversions)
       .where(and(eq(conversions.status, "COMPLETED"), lt(conversions.expiresAt, now)))
-      .returning()
-      .all(),
+      .returning(),
 };

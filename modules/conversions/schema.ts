@@ -1,10 +1,9 @@
-import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt, id, updatedAt } from "../../src/server/db/columns";
+import { bigInt, createdAt, id, table, text, textEnum, timestampMs, uniqueIndex, updatedAt } from "../../src/server/db/columns";
 import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "../../src/shared/conversion-status";
 import { tracks } from "../tracks/schema";
 
 /** On-demand WAV/FLAC derivatives of a full track or one stem; they expire after 7 days. */
-export const conversions = sqliteTable(
+export const conversions = table(
   "conversions",
   {
     id: id(),
@@ -13,12 +12,12 @@ export const conversions = sqliteTable(
       .references(() => tracks.id, { onDelete: "cascade" }),
     /** 'full' for the whole track, else the stem id. */
     target: text("target").notNull(),
-    format: text("format", { enum: CONVERSION_FORMATS }).notNull(),
-    status: text("status", { enum: CONVERSION_STATUSES }).notNull().default("NOT_STARTED"),
+    format: textEnum("format", CONVERSION_FORMATS).notNull(),
+    status: textEnum("status", CONVERSION_STATUSES).notNull().default("NOT_STARTED"),
     fileKey: text("file_key"),
-    sizeBytes: integer("size_bytes").notNull().default(0),
+    sizeBytes: bigInt("size_bytes").notNull().default(0),
     error: text("error"),
-    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    expiresAt: timestampMs("expires_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

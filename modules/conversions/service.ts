@@ -31,17 +31,17 @@ const statusOf = (subject: ConversionSubject, format: ConversionFormat, row: Con
  * SPEC §7 status reply. While a conversion runs it answers status 'in_progress' with conversionStatus
  * IN_PROGRESS; clients poll until COMPLETED or FAILED, so the extra state is harmless to them.
  */
-export function conversionStatusReply(subject: ConversionSubject, format: ConversionFormat) {
-  const conversionStatus = statusOf(subject, format, conversionsRepo.find(subject.track.id, targetOf(subject), format));
+export async function conversionStatusReply(subject: ConversionSubject, format: ConversionFormat) {
+  const conversionStatus = statusOf(subject, format, await conversionsRepo.find(subject.track.id, targetOf(subject), format));
   const status = conversionStatus === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const);
   // How long a finished file is kept, so the ready toast can say it (SPEC §4: "available for 7 days" by default).
   return { status, data: { conversionStatus, availableForSeconds: config.conversionTtlSeconds } };
 }
 
 /** The stored file to serve for a WAV/FLAC download: the original itself, or a completed derivative. */
-export function downloadableKey(subject: ConversionSubject, format: ConversionFormat): string | null {
+export async function downloadableKey(subject: ConversionSubject, format: ConversionFormat): Promise<string | null> {
   if (isOriginalFormat(subject, format)) return sourceOf(subject).key;
-  const conversion = conversionsRepo.find(subject.track.id, targetOf(subject), format);
+  const conversion = await conversionsRepo.find(subject.track.id, targetOf(subject), format);
   return conversion?.status === "COMPLETED" ? conversion.fileKey : null;
 }
 
@@ -52,10 +52,10 @@ const stemUrl = (trackId: string, stemId: string, format: ConversionFormat) => `
  * What the track view shows about WAV/FLAC downloads: each status, the URLs of files that exist
  * (original or derivative), the derivatives' sizes, and the same URLs per stem.
  */
-export function conversionStatuses(trackId: string) {
-  const track = findTrack(trackId);
+export async function conversionStatuses(trackId: string) {
+  const track = await findTrack(trackId);
   if (!track) return null;
-  const rows = conversionsRepo.listForTrack(trackId);
+  const rows = await conversionsRepo.listForTrack(trackId);
   const row = (target: string, format: ConversionFormat) =>
     rows.find((candidate) => candidate.target === target && candidate.format === format);
   const status = (subject: ConversionSubject, format: ConversionFormat) =>
@@ -66,7 +66,7 @@ export function conversionStatuses(trackId: string) {
   const wavConversionStatus = status(full, "wav");
   const flacConversionStatus = status(full, "flac");
   const stems: Record<string, { wavUrl: string | null; flacUrl: string | null }> = {};
-  for (const stem of listStemsOf(trackId)) {
+  for (const stem of await listStemsOf(trackId)) {
     const subject = { track, stem };
     stems[stem.id] = {
       wavUrl: status(subject, "wav") === "COMPLETED" ? stemUrl(trackId, stem.id, "wav") : null,
@@ -94,7 +94,7 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
     await convert(conversionId, signal);
   } catch (error) {
     log.warn("conversion failed", { conversionId, error: error instanceof Error ? error.message : String(error) });
-    conversionsRepo.markFailed(
+    await conversionsRepo.markFailed(
       conversionId,
       signal.aborted ? "The conversion took too long" : "The audio could not be converted",
     );
@@ -104,12 +104,12 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
 
 /** Encodes into staging, then moves the finished file into the store. */
 async function convert(conversionId: string, signal: AbortSignal): Promise<void> {
-  const conversion = conversionsRepo.findById(conversionId);
+  const conversion = await conversionsRepo.findById(conversionId);
   if (conversion?.status !== "IN_PROGRESS") return;
-  const track = findTrack(conversion.trackId);
-  const stem = conversion.target === "full" ? null : (findStemOf(conversion.trackId, conversion.target) ?? null);
+  const track = await findTrack(conversion.trackId);
+  const stem = conversion.target === "full" ? null : ((await findStemOf(conversion.trackId, conversion.target)) ?? null);
   if (!track || (conversion.target !== "full" && !stem)) {
-    conversionsRepo.markFailed(conversionId, "The track or stem no longer exists");
+    await conversionsRepo.markFailed(conversionId, "The track or stem no longer exists");
     return;
   }
   const source = sourceOf({ track, stem });
@@ -125,8 +125,8 @@ async function convert(conversionId: string, signal: AbortSignal): Promise<void>
     // run of the same conversion (a job recovered twice after a crash) finds it COMPLETED with this very
     // key, and keeps the file.
     if (
-      !conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt) &&
-      conversionsRepo.findById(conversion.id)?.fileKey !== key
+      !(await conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt)) &&
+      (await conversionsRepo.findById(conversion.id))?.fileKey !== key
     )
       await fileStore.delete(key);
     // Waiting and encoding times, to tell a busy queue from slow encodes.
@@ -143,7 +143,7 @@ async function convert(conversionId: string, signal: AbortSignal): Promise<void>
 
 /** Job `conversions.expire`: deletes derivatives past their time; their status reads NOT_STARTED again. */
 export async function expireConversions(): Promise<void> {
-  for (const expired of conversionsRepo.deleteExpired(new Date())) {
+  for (const expired of await conversionsRepo.deleteExpired(new Date())) {
     if (expired.fileKey) await fileStore.delete(expired.fileKey);
   }
 }
@@ -153,7 +153,7 @@ export async function expireConversions(): Promise<void> {
  * deletes the file it made (runConversion), so nothing is left behind.
  */
 export async function deleteTrackConversions(trackId: string): Promise<void> {
-  for (const conversion of conversionsRepo.deleteForTrack(trackId)) {
+  for (const conversion of await conversionsRepo.deleteForTrack(trackId)) {
     if (conversion.fileKey) await fileStore.delete(conversion.fileKey);
   }
 }
@@ -163,7 +163,7 @@ export async function deleteTrackConversions(trackId: string): Promise<void> {
  * so they go and the status reads NOT_STARTED. `target` is "full" or a stem id.
  */
 export async function invalidateConversions(trackId: string, target: string): Promise<void> {
-  for (const conversion of conversionsRepo.deleteForTarget(trackId, target)) {
+  for (const conversion of await conversionsRepo.deleteForTarget(trackId, target)) {
     if (conversion.fileKey) await fileStore.delete(conversion.fileKey);
   }
 }

@@ -24,15 +24,15 @@ export async function startConversion(subject: ConversionSubject, format: Conver
   if (isOriginalFormat(subject, format)) return { status: "success" as const };
   if ((subject.stem ?? subject.track).processingStatus === "FAILED")
     throw conflict("This audio could not be processed, so it cannot be converted");
-  const claimed = conversionsRepo.claim(subject.track.id, targetOf(subject), format);
+  const claimed = await conversionsRepo.claim(subject.track.id, targetOf(subject), format);
   if (!claimed) {
-    const current = conversionsRepo.find(subject.track.id, targetOf(subject), format);
+    const current = await conversionsRepo.find(subject.track.id, targetOf(subject), format);
     return { status: current?.status === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const) };
   }
   try {
     await enqueueConversion(claimed.id);
   } catch (error) {
-    conversionsRepo.markFailed(claimed.id, "Could not queue the conversion");
+    await conversionsRepo.markFailed(claimed.id, "Could not queue the conversion");
     throw error;
   }
   return { status: "success" as const };
@@ -43,7 +43,7 @@ export async function startConversion(subject: ConversionSubject, format: Conver
  * enqueue above leaves a row with no job, which would otherwise answer in_progress forever.
  */
 export async function resumeInProgressConversions(): Promise<void> {
-  const ids = conversionsRepo.inProgressIds();
+  const ids = await conversionsRepo.inProgressIds();
   for (const id of ids) await enqueueConversion(id);
   if (ids.length) log.info("re-queued conversions still in progress", { count: ids.length });
 }

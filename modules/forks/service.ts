@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
-import { findUserById, type Viewer } from "../auth/service";
+import { findUserById, usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
@@ -15,29 +15,29 @@ const MAX_FORKS = 1000;
  * else gets the 404 of a track they cannot see. The fork is charged like an upload of the same audio,
  * in the transaction that inserts it; its files are the original's (fork-rows.ts).
  */
-export function forkTrack(id: string, viewer: Viewer, body: { title: string; description?: string; isPublic?: boolean }) {
-  const original = tracks.findViewableTrack(id, viewer);
+export async function forkTrack(id: string, viewer: Viewer, body: { title: string; description?: string; isPublic?: boolean }) {
+  const original = await tracks.findViewableTrack(id, viewer);
   if (original.userId === viewer.id || original.status !== "ACTIVE") throw notFound("Track not found");
   if (original.processingStatus !== "READY") throw conflict("This track is still being processed; fork it once it is ready");
   const title = body.title.trim();
   if (!title) throw badRequest(TITLE_REQUIRED);
-  const quota = quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
-  const fork = tracks.insertForkWithinQuota(
+  const quota = await quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
+  const fork = await tracks.insertForkWithinQuota(
     original,
     viewer.id,
     { title, description: body.description?.trim() ?? "", isPublic: body.isPublic ?? false },
     quota.admit,
   );
-  notifyUsers([original.userId], {
+  await notifyUsers([original.userId], {
     title: "Your track was forked",
     message: `${viewer.username} forked "${original.title}".`,
     type: "info",
   });
-  const notification = quota.warning();
+  const notification = await quota.warning();
   return { id: fork.id, ...(notification ? { notification } : {}) };
 }
 
-const usernameOf = (track: Track) => findUserById(track.userId)?.username ?? "";
+const usernameOf = async (track: Track) => (await findUserById(track.userId))?.username ?? "";
 
 /** Forks listed in a tree: active, and public, or the viewer's own (admins see all). */
 function listed(track: Track, viewer: Viewer | null): boolean {
@@ -51,32 +51,34 @@ function listed(track: Track, viewer: Viewer | null): boolean {
  * descendant of it the viewer may list (a flat list, breadth first, each naming its parent), so the
  * same family shows from any of its pages; a fork under a hidden one is still listed.
  */
-export function forkTree(id: string, viewer: Viewer | null) {
-  let original = tracks.findViewableTrack(id, viewer);
+export async function forkTree(id: string, viewer: Viewer | null) {
+  let original = await tracks.findViewableTrack(id, viewer);
   for (let depth = 0; depth < MAX_DEPTH && original.forkedFromId; depth++) {
-    const parent = tracks.findTrack(original.forkedFromId);
-    if (!parent || !tracks.canView(parent, viewer)) break;
+    const parent = await tracks.findTrack(original.forkedFromId);
+    if (!parent || !(await tracks.canView(parent, viewer))) break;
     original = parent;
   }
   const forks: Track[] = [];
   const seen = new Set([original.id]);
   let level = [original.id];
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && forks.length < MAX_FORKS; depth++) {
-    const children = tracks.forksOf(level).filter((child) => !seen.has(child.id));
+    const children = (await tracks.forksOf(level)).filter((child) => !seen.has(child.id));
     for (const child of children) seen.add(child.id);
     forks.push(...children.filter((child) => listed(child, viewer)));
     level = children.map((child) => child.id);
   }
+  const shown = forks.slice(0, MAX_FORKS);
+  const usernames = await usernamesOf([original, ...shown].map((track) => track.userId));
   const summary = (track: Track) => ({
     id: track.id,
     title: track.title,
-    user: { username: usernameOf(track) },
+    user: { username: usernames.get(track.userId) ?? "" },
     createdAt: track.createdAt,
     isPublic: track.isPublic,
   });
   return {
     original: summary(original),
-    forks: forks.slice(0, MAX_FORKS).map((fork) => ({
+    forks: shown.map((fork) => ({
       ...summary(fork),
       forkCount: fork.forkCount,
       forkedFromId: fork.forkedFromId as string,
@@ -90,16 +92,16 @@ export function forkTree(id: string, viewer: Viewer | null) {
  * may not open (private, deleted, purged) is only "a track that is no longer available": its title
  * never shows, but the chain goes on past it (rows outlive their files).
  */
-export function lineage(id: string, viewer: Viewer | null) {
-  const track = tracks.findViewableTrack(id, viewer);
+export async function lineage(id: string, viewer: Viewer | null) {
+  const track = await tracks.findViewableTrack(id, viewer);
   const ancestors = [];
   let parentId = track.forkedFromId;
   for (let depth = 0; depth < MAX_DEPTH && parentId; depth++) {
-    const parent = tracks.findTrack(parentId);
+    const parent = await tracks.findTrack(parentId);
     if (!parent) break;
     ancestors.push(
-      tracks.canView(parent, viewer)
-        ? { available: true as const, id: parent.id, title: parent.title, user: { username: usernameOf(parent) } }
+      (await tracks.canView(parent, viewer))
+        ? { available: true as const, id: parent.id, title: parent.title, user: { username: await usernameOf(parent) } }
         : { available: false as const },
     );
     parentId = parent.forkedFromId;

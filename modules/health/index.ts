@@ -1,18 +1,15 @@
 import { Elysia, t } from "elysia";
-import { db } from "../../src/server/db";
+import { allRaw } from "../../src/server/db/raw";
 import { queueReachable } from "../../src/server/queue";
 
 /** GET /api/health: 200 when the database and the queue answer, 503 otherwise (Docker HEALTHCHECK). */
 export const healthModule = new Elysia({ name: "module.health" }).get(
   "/health",
   async ({ set }) => {
-    const database = (() => {
-      try {
-        return db.$client.query("select 1 as ok").get() !== null;
-      } catch {
-        return false;
-      }
-    })();
+    const database = await allRaw("select 1 as ok").then(
+      (rows) => rows.length === 1,
+      () => false,
+    );
     const queue = await queueReachable();
     if (!database || !queue) set.status = 503;
     return { status: database && queue ? "ok" : "unavailable", database, queue };

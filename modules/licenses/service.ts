@@ -4,16 +4,16 @@ import type { License } from "./schema";
 
 export type { License };
 
-export function listLicenses(): License[] {
+export function listLicenses(): Promise<License[]> {
   return licensesRepo.list();
 }
 
-export function getLicense(id: string): License {
-  const license = licensesRepo.findById(id);
+export async function getLicense(id: string): Promise<License> {
+  const license = await licensesRepo.findById(id);
   if (!license) throw notFound("License not found");
   return license;
 }
 
-export function licenseExists(id: string): boolean {
-  return licensesRepo.findById(id) !== undefined;
+export async function licenseExists(id: string): Promise<boolean> {
+  return (await licensesRepo.findById(id)) !== undefined;
 }

@@ -34,25 +34,26 @@ function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
 }
 
 /** One page plus the cursor after its last item; reads one extra row to know whether more follow. */
-function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): TrackPage {
+async function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): Promise<TrackPage> {
   const field = query.sortField ?? fallback.field;
   const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
   const limit = query.limit ?? DEFAULT_LIMIT;
   const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
-  const keys = listPageKeys(scopes, sort, after, limit + 1);
+  const keys = await listPageKeys(scopes, sort, after, limit + 1);
   const shown = keys.slice(0, limit);
   const last = shown.at(-1);
   const nextCursor = keys.length > limit && last ? encodeCursor(sort, last) : null;
-  return { items: trackListItemViews(findTracksInOrder(shown.map((key) => key.id))), metadata: { nextCursor } };
+  const rows = await findTracksInOrder(shown.map((key) => key.id));
+  return { items: await trackListItemViews(rows), metadata: { nextCursor } };
 }
 
 /** GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. */
-export function listTracks(list: ListName, viewer: Viewer | null, query: PageQuery): TrackPage {
+export function listTracks(list: ListName, viewer: Viewer | null, query: PageQuery): Promise<TrackPage> {
   return readPage(scopesOf(list, viewer), query, DEFAULT_SORT);
 }
 
 /** The admin's deleted-tracks list (the route checks the admin): one status, or both when none is given. */
-export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): TrackPage {
+export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Promise<TrackPage> {
   const statuses = query.status ? [query.status] : DELETED_STATUSES;
   return readPage(
     statuses.map((status) => ({ kind: "status", status })),
@@ -61,6 +62,6 @@ export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus })
   );
 }
 
-export function countDeletedTracks(status?: DeletedStatus): { count: number } {
-  return { count: countTracksByStatus(status ? [status] : DELETED_STATUSES) };
+export async function countDeletedTracks(status?: DeletedStatus): Promise<{ count: number }> {
+  return { count: await countTracksByStatus(status ? [status] : DELETED_STATUSES) };
 }

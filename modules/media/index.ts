@@ -28,8 +28,8 @@ type MediaRequest = {
  * user (SPEC §1): the bearer session or a media token presigned for one; a visitor gets 401.
  * Streaming without `?attachment` stays open to visitors for the player.
  */
-function mediaTrack(id: string, viewer: Viewer | null, query: { attachment?: string; token?: string }) {
-  const track = findMediaTrack(id, viewer, query.token);
+async function mediaTrack(id: string, viewer: Viewer | null, query: { attachment?: string; token?: string }) {
+  const track = await findMediaTrack(id, viewer, query.token);
   const signedIn = viewer !== null || (query.token !== undefined && mediaTokenHolder(query.token, track.id) !== null);
   if (wantsAttachment(query.attachment) && !signedIn) throw unauthorized();
   return track;
@@ -37,9 +37,9 @@ function mediaTrack(id: string, viewer: Viewer | null, query: { attachment?: str
 
 const fullTrack =
   (format: DownloadFormat) =>
-  ({ params, query, viewer, request }: MediaRequest) => {
-    const track = mediaTrack(params.id, viewer, query);
-    return sendMedia(request, track, fullTrackFile(track, format), wantsAttachment(query.attachment));
+  async ({ params, query, viewer, request }: MediaRequest) => {
+    const track = await mediaTrack(params.id, viewer, query);
+    return sendMedia(request, track, await fullTrackFile(track, format), wantsAttachment(query.attachment));
   };
 
 /**
@@ -52,7 +52,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
   .use(authGuard)
   .post(
     "/media/presign",
-    ({ body, viewer, request }) => presignMediaUrl(body.url, viewer, [new URL(request.url).origin, config.publicUrl]),
+    async ({ body, viewer, request }) => presignMediaUrl(body.url, viewer, [new URL(request.url).origin, config.publicUrl]),
     {
       body: t.Object({ url: t.String({ maxLength: 2048 }) }),
       response: t.Object({ url: t.String(), expiresAt: t.Union([t.String(), t.Null()]) }),
@@ -61,8 +61,8 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
   )
   .get(
     "/track/:id/cover",
-    ({ params, query, viewer, request }) => {
-      const track = findMediaTrack(params.id, viewer, query.token);
+    async ({ params, query, viewer, request }) => {
+      const track = await findMediaTrack(params.id, viewer, query.token);
       return sendMedia(request, track, coverFile(track, query.size ?? "page"), false);
     },
     {
@@ -76,8 +76,8 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
   )
   .get(
     "/track/:id/original",
-    ({ params, query, viewer, request }) => {
-      const track = mediaTrack(params.id, viewer, query);
+    async ({ params, query, viewer, request }) => {
+      const track = await mediaTrack(params.id, viewer, query);
       return sendMedia(request, track, originalFile(track), wantsAttachment(query.attachment));
     },
     { query: MediaQuery, detail: { responses: mediaResponses(AUDIO_TYPES) } },
@@ -87,12 +87,12 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
   .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/flac"]) } })
   .get(
     "/track/:id/stem/:stemId",
-    ({ params, query, viewer, request }) => {
+    async ({ params, query, viewer, request }) => {
       const [, stemId, format] = params.stemId.match(STEM_FILE) ?? [];
       if (!stemId || !format) throw notFound("Not found");
-      const track = mediaTrack(params.id, viewer, query);
-      const stem = requireStemOf(track.id, stemId);
-      return sendMedia(request, track, stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
+      const track = await mediaTrack(params.id, viewer, query);
+      const stem = await requireStemOf(track.id, stemId);
+      return sendMedia(request, track, await stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
     { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg", "audio/wav", "audio/flac"]) } },
   );

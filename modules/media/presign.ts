@@ -12,11 +12,11 @@ const MEDIA_PATH = /^\/api\/track\/([^/]+)\/(?:cover|original|full\.(?:mp3|wav|f
  * token for the caller in `?token=`. Visitors get the URL without a token (public media needs none);
  * a track the caller may not see is 404, like its media.
  */
-export function presignMediaUrl(
+export async function presignMediaUrl(
   input: string,
   viewer: Viewer | null,
   origins: string[],
-): { url: string; expiresAt: string | null } {
+): Promise<{ url: string; expiresAt: string | null }> {
   let parsed: URL;
   try {
     parsed = new URL(input, origins[0]);
@@ -26,7 +26,7 @@ export function presignMediaUrl(
   const ours = origins.some((origin) => new URL(origin).origin === parsed.origin);
   const match = ours ? parsed.pathname.match(MEDIA_PATH) : null;
   if (!match) throw badRequest("url must be a media URL of this site");
-  const track = findViewableTrack(decodeURIComponent(match[1] as string), viewer);
+  const track = await findViewableTrack(decodeURIComponent(match[1] as string), viewer);
   parsed.searchParams.delete("token");
   if (!viewer) return { url: parsed.pathname + parsed.search, expiresAt: null };
   const { token, expiresAt } = signMediaToken(track.id, viewer.id);
@@ -38,12 +38,12 @@ export function presignMediaUrl(
  * The one access check of a media request: the track when the bearer caller may see it, or else when
  * `?token=` is a valid media token for this track whose holder (checked again now) may see it.
  */
-export function findMediaTrack(id: string, viewer: Viewer | null, mediaToken: string | undefined): Track {
+export async function findMediaTrack(id: string, viewer: Viewer | null, mediaToken: string | undefined): Promise<Track> {
   try {
-    return findViewableTrack(id, viewer);
+    return await findViewableTrack(id, viewer);
   } catch (denied) {
     const holder = mediaToken ? mediaTokenHolder(mediaToken, id) : null;
     if (!holder) throw denied;
-    return findViewableTrack(id, findViewer(holder));
+    return findViewableTrack(id, await findViewer(holder));
   }
 }

@@ -43,16 +43,16 @@ export function originalFile(track: Track): MediaFile {
 }
 
 /** mp3 is the streaming copy; wav/flac the original when it has that format, else a finished conversion. */
-export function fullTrackFile(track: Track, format: DownloadFormat): MediaFile {
+export async function fullTrackFile(track: Track, format: DownloadFormat): Promise<MediaFile> {
   if (format === "mp3") return audioFile(track.mp3Key, "mp3", track.title, "The MP3 is not ready yet");
-  const key = downloadableKey({ track, stem: null }, format);
+  const key = await downloadableKey({ track, stem: null }, format);
   return audioFile(key, format, track.title, `No ${format.toUpperCase()} file yet: request a conversion first`);
 }
 
-export function stemFile(track: Track, stem: Stem, format: DownloadFormat): MediaFile {
+export async function stemFile(track: Track, stem: Stem, format: DownloadFormat): Promise<MediaFile> {
   const title = `${track.title} - ${stem.name}`;
   if (format === "mp3") return audioFile(stem.mp3Key, "mp3", title, "The stem's MP3 is not ready yet");
-  const key = downloadableKey({ track, stem }, format);
+  const key = await downloadableKey({ track, stem }, format);
   return audioFile(key, format, title, `No ${format.toUpperCase()} file for this stem yet: request a conversion first`);
 }
 
@@ -71,7 +71,7 @@ export async function sendMedia(request: Request, track: Track, file: MediaFile,
   const served = fileStore.signedUrl
     ? await serveRemoteFile(request, file.key, options, file.missing, fileStore.signedUrl.bind(fileStore))
     : await serveLocalFile(request, file.key, options, file.missing);
-  if (attachment && served.complete && request.method === "GET") incrementDownloads(track.id);
+  if (attachment && served.complete && request.method === "GET") await incrementDownloads(track.id);
   return served.response;
 }
 

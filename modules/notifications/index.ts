@@ -17,11 +17,11 @@ export const notificationsModule = new Elysia({ name: "module.notifications", pr
           response: NotificationPage,
         },
       )
-      .get("/unread-count", ({ user }) => ({ count: notifications.unreadCount(user.id) }), {
+      .get("/unread-count", async ({ user }) => ({ count: await notifications.unreadCount(user.id) }), {
         response: t.Object({ count: t.Number() }),
       })
       .post("/:id/read", ({ user, params }) => notifications.markRead(user.id, params.id), { response: Notification })
-      .post("/mark-all-read", ({ user }) => ({ updated: notifications.markAllRead(user.id) }), {
+      .post("/mark-all-read", async ({ user }) => ({ updated: await notifications.markAllRead(user.id) }), {
         response: t.Object({ updated: t.Number() }),
       }),
   );

@@ -15,27 +15,32 @@ export const notificationView = ({ id, title, message, type, isRead, createdAt }
 });
 
 /** Stores one notification per user; other modules call this to tell users something. */
-export function notifyUsers(userIds: string[], input: NotificationInput): NotificationRow[] {
+export function notifyUsers(userIds: string[], input: NotificationInput): Promise<NotificationRow[]> {
   return notificationsRepo.insertMany(userIds.map((userId) => ({ userId, ...input })));
 }
 
-export function listNotifications(userId: string, limit: number, offset: number, includeRead: boolean): NotificationPage {
+export async function listNotifications(
+  userId: string,
+  limit: number,
+  offset: number,
+  includeRead: boolean,
+): Promise<NotificationPage> {
   return {
-    items: notificationsRepo.list(userId, limit, offset, includeRead).map(notificationView),
-    total: notificationsRepo.count(userId, includeRead),
+    items: (await notificationsRepo.list(userId, limit, offset, includeRead)).map(notificationView),
+    total: await notificationsRepo.count(userId, includeRead),
   };
 }
 
-export function unreadCount(userId: string): number {
+export function unreadCount(userId: string): Promise<number> {
   return notificationsRepo.count(userId, false);
 }
 
-export function markRead(userId: string, id: string) {
-  const notification = notificationsRepo.markRead(userId, id);
+export async function markRead(userId: string, id: string): Promise<Notification> {
+  const notification = await notificationsRepo.markRead(userId, id);
   if (!notification) throw notFound("Notification not found");
   return notificationView(notification);
 }
 
-export function markAllRead(userId: string): number {
+export function markAllRead(userId: string): Promise<number> {
   return notificationsRepo.markAllRead(userId);
 }

@@ -28,9 +28,9 @@ export const playsModule = new Elysia({ name: "module.plays", detail: { tags: ["
   .use(authGuard)
   .post(
     "/track/:id/usage",
-    ({ params, body, viewer, server, request }) =>
+    async ({ params, body, viewer, server, request }) =>
       recordPlay(
-        findViewableTrack(params.id, viewer),
+        await findViewableTrack(params.id, viewer),
         null,
         listenerOf(viewer, body.anonymousId, clientIp(server, request)),
         body,
@@ -39,10 +39,10 @@ export const playsModule = new Elysia({ name: "module.plays", detail: { tags: ["
   )
   .post(
     "/track/:id/stem/:stemId/usage",
-    ({ params, body, viewer, server, request }) => {
-      const track = findViewableTrack(params.id, viewer);
+    async ({ params, body, viewer, server, request }) => {
+      const track = await findViewableTrack(params.id, viewer);
       const listener = listenerOf(viewer, body.anonymousId, clientIp(server, request));
-      return recordPlay(track, requireStemOf(track.id, params.stemId), listener, body);
+      return recordPlay(track, await requireStemOf(track.id, params.stemId), listener, body);
     },
     { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },
   );

@@ -1,22 +1,22 @@
 import { and, eq, gt } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import type { Executor } from "../../src/server/db/transaction";
 import { playEvents } from "./schema";
 
 export type NewPlayEvent = typeof playEvents.$inferInsert;
 
 export const playsRepo = {
   /** Whether this listener already has a counted play of the track after `since`. */
-  countedSince: (trackId: string, listenerKey: string, since: Date): boolean =>
-    db
-      .select({ id: playEvents.id })
-      .from(playEvents)
-      .where(and(eq(playEvents.trackId, trackId), eq(playEvents.listenerKey, listenerKey), gt(playEvents.countedAt, since)))
-      .get() !== undefined,
+  countedSince: async (trackId: string, listenerKey: string, since: Date, executor: Executor = db): Promise<boolean> =>
+    (
+      await executor
+        .select({ id: playEvents.id })
+        .from(playEvents)
+        .where(and(eq(playEvents.trackId, trackId), eq(playEvents.listenerKey, listenerKey), gt(playEvents.countedAt, since)))
+        .limit(1)
+    ).length > 0,
 
-  insert: (event: NewPlayEvent): void => {
-    db.insert(playEvents).values(event).run();
+  insert: async (event: NewPlayEvent, executor: Executor = db): Promise<void> => {
+    await executor.insert(playEvents).values(event);
   },
-
-  /** Runs `work` in one SQLite transaction, so a check and the insert it allows cannot interleave. */
-  transaction: <T>(work: () => T): T => db.transaction(() => work()),
 };

@@ -1,9 +1,8 @@
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt, id } from "../../src/server/db/columns";
+import { createdAt, id, index, real, table, text, textEnum, timestampMs } from "../../src/server/db/columns";
 import { tracks } from "../tracks/schema";
 
 /** One row per counted play (SPEC §3 play usage event); at most one per hour per track and listener. */
-export const playEvents = sqliteTable(
+export const playEvents = table(
   "play_events",
   {
     id: id(),
@@ -13,11 +12,11 @@ export const playEvents = sqliteTable(
     stemId: text("stem_id"),
     /** A user id, or `anon:{id}` for a visitor. */
     listenerKey: text("listener_key").notNull(),
-    eventType: text("event_type", { enum: ["PLAY"] }).notNull(),
-    playbackSource: text("playback_source", { enum: ["STREAM", "SYNCED"] }).notNull(),
+    eventType: textEnum("event_type", ["PLAY"]).notNull(),
+    playbackSource: textEnum("playback_source", ["STREAM", "SYNCED"]).notNull(),
     duration: real("duration").notNull(),
     createdAt: createdAt(),
-    countedAt: integer("counted_at", { mode: "timestamp_ms" }).notNull(),
+    countedAt: timestampMs("counted_at").notNull(),
   },
   (t) => [index("play_events_listener_idx").on(t.trackId, t.listenerKey, t.countedAt)],
 );

@@ -1,4 +1,5 @@
 import { config } from "../../src/server/config";
+import { transaction } from "../../src/server/db/transaction";
 import { badRequest } from "../../src/server/errors";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { incrementPlays, type Stem, type Track } from "../tracks/service";
@@ -13,7 +14,7 @@ export interface PlayInput {
 
 /** A signed-in user is counted by id; a visitor by the anonymous id their browser keeps (and their IP). */
 export type Listener = { userId: string } | { anonymousId: string; ip: string };
-const anonymousPlaysByIp = createRateLimiter(ANONYMOUS_PLAYS_PER_IP, config.playCountWindowSeconds * 1000);
+const anonymousPlaysByIp = createRateLimiter("visitor-plays", ANONYMOUS_PLAYS_PER_IP, config.playCountWindowSeconds * 1000);
 
 const listenerKey = (listener: Listener) => ("userId" in listener ? listener.userId : `anon:${listener.anonymousId}`);
 
@@ -22,26 +23,37 @@ const listenerKey = (listener: Listener) => ("userId" in listener ? listener.use
  * their track under the same rule, so synced playback of a track and its stems is one play.
  * Shorter listening is refused with 400 rather than silently dropped, so a client bug shows.
  */
-export function recordPlay(track: Track, stem: Stem | null, listener: Listener, input: PlayInput): { counted: boolean } {
+export async function recordPlay(
+  track: Track,
+  stem: Stem | null,
+  listener: Listener,
+  input: PlayInput,
+): Promise<{ counted: boolean }> {
   if (input.duration < MIN_PLAY_SECONDS) throw badRequest(`A play needs at least ${MIN_PLAY_SECONDS} seconds of listening`);
   const key = listenerKey(listener);
   const now = new Date();
   const since = new Date(now.getTime() - config.playCountWindowSeconds * 1000);
   const ipKey = "ip" in listener ? `${listener.ip}:${track.id}` : null;
-  if (ipKey && anonymousPlaysByIp.blocked(ipKey)) return { counted: false };
-  return playsRepo.transaction(() => {
-    if (playsRepo.countedSince(track.id, key, since)) return { counted: false };
-    if (ipKey) anonymousPlaysByIp.hit(ipKey);
-    playsRepo.insert({
-      trackId: track.id,
-      stemId: stem?.id ?? null,
-      listenerKey: key,
-      eventType: input.eventType,
-      playbackSource: input.playbackSource,
-      duration: input.duration,
-      countedAt: now,
-    });
-    incrementPlays(track.id);
+  if (ipKey && (await anonymousPlaysByIp.blocked(ipKey))) return { counted: false };
+  // One transaction, so a check and the insert it allows cannot interleave with another request's.
+  const result = await transaction(async (tx) => {
+    if (await playsRepo.countedSince(track.id, key, since, tx)) return { counted: false };
+    await playsRepo.insert(
+      {
+        trackId: track.id,
+        stemId: stem?.id ?? null,
+        listenerKey: key,
+        eventType: input.eventType,
+        playbackSource: input.playbackSource,
+        duration: input.duration,
+        countedAt: now,
+      },
+      tx,
+    );
+    await incrementPlays(track.id, tx);
     return { counted: true };
   });
+  // The address's window lives in the database (shared by every instance), counted once the play is.
+  if (result.counted && ipKey) await anonymousPlaysByIp.hit(ipKey);
+  return result;
 }

@@ -5,14 +5,14 @@ import { usedQuotaSeconds } from "../tracks/service";
 import type { StorageQuota } from "./model";
 
 /** Everyone's free allowance (FREE_QUOTA_SECONDS) plus what this user bought. */
-export function quotaLimitSeconds(userId: string): number {
-  return config.freeQuotaSeconds + paidQuotaSeconds(userId);
+export async function quotaLimitSeconds(userId: string): Promise<number> {
+  return config.freeQuotaSeconds + (await paidQuotaSeconds(userId));
 }
 
-export function storageQuota(userId: string): StorageQuota {
-  const paid = paidQuotaSeconds(userId);
+export async function storageQuota(userId: string): Promise<StorageQuota> {
+  const paid = await paidQuotaSeconds(userId);
   const total = config.freeQuotaSeconds + paid;
-  const used = usedQuotaSeconds(userId);
+  const used = await usedQuotaSeconds(userId);
   return {
     totalQuotaSeconds: total,
     currentUsedQuotaSeconds: used,
@@ -29,12 +29,12 @@ const MAX_PAID_HOURS = 876_000;
  * Sets a user's paid quota to `hours` (as typed by an admin: a plain decimal number; 0 removes it)
  * and returns their quota afterwards. Stored in whole seconds.
  */
-export function grantPaidQuota(email: string, hours: string): StorageQuota {
+export async function grantPaidQuota(email: string, hours: string): Promise<StorageQuota> {
   if (!/^\d+(\.\d+)?$/.test(hours.trim()) || Number(hours) > MAX_PAID_HOURS) {
     throw badRequest(`Hours must be a number from 0 to ${MAX_PAID_HOURS}, like 10 or 2.5 (got "${hours}")`);
   }
-  const user = findUserByEmail(email);
+  const user = await findUserByEmail(email);
   if (!user) throw notFound(`No user has the e-mail address "${email}"`);
-  setPaidQuotaSeconds(user.id, Math.round(Number(hours) * 3600));
+  await setPaidQuotaSeconds(user.id, Math.round(Number(hours) * 3600));
   return storageQuota(user.id);
 }

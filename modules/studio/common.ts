@@ -10,8 +10,8 @@ import type { Inspected } from "../uploads/service";
  * not a fork a 403. While the track is processing (a stem's MP3, a regenerated mix) changes wait, so
  * two of them never race over the same rows.
  */
-export function findStudioTrack(id: string, viewer: Viewer): Track {
-  const track = findTrack(id);
+export async function findStudioTrack(id: string, viewer: Viewer): Promise<Track> {
+  const track = await findTrack(id);
   if (track?.status !== "ACTIVE" || track.userId !== viewer.id) throw notFound("Track not found");
   if (!track.isFork) throw forbidden("Stems and audio can only be changed on your own forks");
   if (track.processingStatus === "PENDING") throw conflict("This track is still being processed; try again in a moment");
@@ -19,10 +19,10 @@ export function findStudioTrack(id: string, viewer: Viewer): Track {
 }
 
 /** Stores a checked file under a fresh key, then lets `keep` write the rows; refused there, the file goes. */
-export async function storeThen(key: string, facts: Inspected, keep: () => void): Promise<void> {
+export async function storeThen(key: string, facts: Inspected, keep: () => Promise<void>): Promise<void> {
   await fileStore.putFile(key, facts.path);
   try {
-    keep();
+    await keep();
   } catch (error) {
     await fileStore.delete(key);
     throw error;

@@ -24,7 +24,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     "/track/:id/stem",
     ({ params, user, request, set }) =>
       withStagingFolder(async (folder) => {
-        findStudioTrack(params.id, user); // access before the body is read
+        await findStudioTrack(params.id, user); // access before the body is read
         const { fields, files } = await receiveMultipart(request, folder, STEM_LIMITS);
         set.status = 201;
         return addStem(params.id, user, fields.data, files.stemFile?.[0], folder);
@@ -40,7 +40,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     "/track/:id/stem/:stemId",
     ({ params, user, request }) =>
       withStagingFolder(async (folder) => {
-        findStudioTrack(params.id, user); // access before the body is read
+        await findStudioTrack(params.id, user); // access before the body is read
         const { fields, files } = await receiveMultipart(request, folder, STEM_LIMITS);
         return editStem(params.id, params.stemId, user, fields.data, files.stemFile?.[0], folder);
       }),
@@ -60,7 +60,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     "/track/:id/audio",
     ({ params, user, request }) =>
       withStagingFolder(async (folder) => {
-        findStudioTrack(params.id, user); // access before the body is read
+        await findStudioTrack(params.id, user); // access before the body is read
         const { files } = await receiveMultipart(request, folder, AUDIO_LIMITS);
         return replaceAudio(params.id, user, files.original?.[0], folder);
       }),

@@ -19,12 +19,12 @@ import { findStudioTrack } from "./common";
  * last stem stays: a mix of nothing would be silence.
  */
 export async function removeStem(id: string, stemId: string, viewer: Viewer) {
-  const track = findStudioTrack(id, viewer);
-  const stem = tracks.requireStemOf(track.id, stemId);
-  if (tracks.listStemsOf(track.id).length === 1) {
+  const track = await findStudioTrack(id, viewer);
+  const stem = await tracks.requireStemOf(track.id, stemId);
+  if ((await tracks.listStemsOf(track.id)).length === 1) {
     throw badRequest("The last stem cannot be removed: the track's mix is made from its stems");
   }
-  tracks.removeStemRow(track.id, stem);
+  await tracks.removeStemRow(track.id, stem);
   await invalidateConversions(track.id, stem.id);
   await tracks.releaseFiles([stem.fileKey, stem.mp3Key]);
   await uploads.enqueueRegeneration(track.id);
@@ -39,11 +39,11 @@ export async function removeStem(id: string, stemId: string, viewer: Viewer) {
  * track FAILED with the old audio still in place.
  */
 export async function regenerateMix(trackId: string, signal: AbortSignal): Promise<void> {
-  const track = tracks.findTrack(trackId);
+  const track = await tracks.findTrack(trackId);
   if (track?.status !== "ACTIVE" || track.processingStatus !== "PENDING") return;
   const folder = stagingFolder();
   try {
-    const stems = tracks.listStemsOf(trackId);
+    const stems = await tracks.listStemsOf(trackId);
     const sources = await Promise.all(
       stems.map(async (stem) => ({
         path: await fileStore.localPath(stem.fileKey, folder),
@@ -55,7 +55,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     const facts = await inspectAudio(mixPath, "flac", "The regenerated mix");
     const originalKey = tracks.trackKeys.revision(trackId, "flac");
     const stored = await fileStore.putFile(originalKey, mixPath);
-    tracks.setTrackAudio(trackId, {
+    await tracks.setTrackAudio(trackId, {
       originalKey,
       originalFormat: "flac",
       originalStreamable: true,
@@ -74,7 +74,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
   } catch (error) {
     if (signal.aborted) throw error;
     log.warn("mix regeneration failed", { trackId, error: error instanceof Error ? error.message : String(error) });
-    tracks.setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
+    await tracks.setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -18,18 +18,18 @@ export const MAX_REPLACEMENT_BYTES = 50 * 1024 * 1024;
  * in length. Nothing changes until the file has passed every check and the charge is admitted.
  */
 export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile | undefined, folder: string) {
-  const track = findStudioTrack(id, viewer);
+  const track = await findStudioTrack(id, viewer);
   if (!file || file.size === 0) throw badRequest("Audio file is required");
   const format = file.name.toLowerCase().match(/\.(wav|flac)$/)?.[1] as "wav" | "flac" | undefined;
   if (!format) throw badRequest(REPLACE_FILE_INVALID);
   let facts = await uploads.inspectStaged(file, format, "Audio file");
-  if (tracks.listStemsOf(track.id).length > 0) {
+  if ((await tracks.listStemsOf(track.id)).length > 0) {
     const length = await trackLength(track, folder);
     if (length) facts = await fitToTrack(facts, length, "Audio file", folder);
   }
   const originalKey = tracks.trackKeys.revision(track.id, facts.format);
   const added = facts.duration - (track.duration ?? 0);
-  const quota = uploads.quotaGate(viewer.id, added, "replacement");
+  const quota = await uploads.quotaGate(viewer.id, added, "replacement");
   const audio = {
     originalKey,
     originalFormat: facts.format as "wav" | "flac",
@@ -45,5 +45,5 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
   await invalidateConversions(track.id, "full");
   await tracks.releaseFiles([track.originalKey, track.mp3Key]);
   await uploads.enqueueProcessing(track.id);
-  return { id: track.id, ...withNotification(quota.warning()) };
+  return { id: track.id, ...withNotification(await quota.warning()) };
 }

@@ -21,25 +21,26 @@ async function checkedStemFile(track: Track, file: StagedFile | undefined, label
 
 /** POST /api/track/{id}/stem: a new stem, charged to the quota; its MP3 is made by the processing job. */
 export async function addStem(id: string, viewer: Viewer, data: unknown, file: StagedFile | undefined, folder: string) {
-  const track = findStudioTrack(id, viewer);
+  const track = await findStudioTrack(id, viewer);
   const info = stemInfo(data, null);
-  if (tracks.listStemsOf(track.id).length >= MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
+  if ((await tracks.listStemsOf(track.id)).length >= MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
   const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
   const stemId = crypto.randomUUID();
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
-  const quota = uploads.quotaGate(viewer.id, facts.duration, "stem");
+  const quota = await uploads.quotaGate(viewer.id, facts.duration, "stem");
+  const index = await tracks.nextStemIndex(track.id);
   await storeThen(fileKey, facts, () =>
     tracks.changeWithinQuota(
       track.id,
       {
-        addStem: { id: stemId, trackId: track.id, ...info, index: tracks.nextStemIndex(track.id), ...fileFields(fileKey, facts) },
+        addStem: { id: stemId, trackId: track.id, ...info, index, ...fileFields(fileKey, facts) },
       },
       facts.duration,
       quota.admit,
     ),
   );
   await uploads.enqueueProcessing(track.id);
-  return { id: stemId, ...withNotification(quota.warning()) };
+  return { id: stemId, ...withNotification(await quota.warning()) };
 }
 
 /** PATCH /api/track/{id}/stem/{stemId}: name and type; with a file, the stem's audio too (like an added stem). */
@@ -51,17 +52,17 @@ export async function editStem(
   file: StagedFile | undefined,
   folder: string,
 ) {
-  const track = findStudioTrack(id, viewer);
-  const stem = tracks.requireStemOf(track.id, stemId);
+  const track = await findStudioTrack(id, viewer);
+  const stem = await tracks.requireStemOf(track.id, stemId);
   const info: StemInfo = stemInfo(data, stem);
   if (!file) {
-    tracks.renameStem(stem.id, info);
+    await tracks.renameStem(stem.id, info);
     return { id: stem.id };
   }
   const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
   const added = facts.duration - (stem.duration ?? 0);
-  const quota = uploads.quotaGate(viewer.id, added, "stem");
+  const quota = await uploads.quotaGate(viewer.id, added, "stem");
   await storeThen(fileKey, facts, () =>
     tracks.changeWithinQuota(
       track.id,
@@ -73,5 +74,5 @@ export async function editStem(
   await invalidateConversions(track.id, stem.id);
   await tracks.releaseFiles([stem.fileKey, stem.mp3Key]);
   await uploads.enqueueProcessing(track.id);
-  return { id: stem.id, ...withNotification(quota.warning()) };
+  return { id: stem.id, ...withNotification(await quota.warning()) };
 }

@@ -1,5 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { theRow } from "../../src/server/db/rows";
+import { transaction } from "../../src/server/db/transaction";
 import { saveWaveformIn, tracksRepo, usedQuotaSecondsIn } from "./repo";
 import { stems, type Track, tracks } from "./schema";
 
@@ -15,39 +17,40 @@ export interface ForkChoices {
  * original's files (nothing is copied), and the original's forkCount + 1. Counters, shares and
  * conversions start afresh; conversions are per track, so the fork makes its own on request.
  */
-export function insertForkWithinQuota(
+export async function insertForkWithinQuota(
   original: Track,
   ownerId: string,
   choices: ForkChoices,
   admit: (usedSeconds: number) => void,
-): Track {
+): Promise<Track> {
   const forkId = crypto.randomUUID();
   const { id: _id, createdAt: _c, updatedAt: _u, totalPlays: _p, totalDownloads: _d, forkCount: _f, ...carried } = original;
-  const stemRows = tracksRepo.listStemsOf(original.id).map(({ id: _stemId, createdAt: _sc, ...stem }) => ({
+  const stemRows = (await tracksRepo.listStemsOf(original.id)).map(({ id: _stemId, createdAt: _sc, ...stem }) => ({
     ...stem,
     id: crypto.randomUUID(),
     trackId: forkId,
   }));
-  return db.transaction((tx) => {
-    admit(usedQuotaSecondsIn(tx, ownerId));
-    const fork = tx
-      .insert(tracks)
-      .values({ ...carried, ...choices, id: forkId, userId: ownerId, isFork: true, forkedFromId: original.id })
-      .returning()
-      .get();
-    const waveform = tracksRepo.waveformOf(original.id);
-    if (waveform) saveWaveformIn(tx, forkId, waveform);
-    if (stemRows.length) tx.insert(stems).values(stemRows).run();
-    tx.update(tracks)
+  const waveform = await tracksRepo.waveformOf(original.id);
+  return transaction(async (tx) => {
+    admit(await usedQuotaSecondsIn(tx, ownerId));
+    const fork = theRow(
+      await tx
+        .insert(tracks)
+        .values({ ...carried, ...choices, id: forkId, userId: ownerId, isFork: true, forkedFromId: original.id })
+        .returning(),
+    );
+    if (waveform) await saveWaveformIn(tx, forkId, waveform);
+    if (stemRows.length) await tx.insert(stems).values(stemRows);
+    await tx
+      .update(tracks)
       .set({ forkCount: sql`${tracks.forkCount} + 1`, updatedAt: sql`${tracks.updatedAt}` })
-      .where(eq(tracks.id, original.id))
-      .run();
+      .where(eq(tracks.id, original.id));
     return fork;
   });
 }
 
 /** The tracks forked from any of `parentIds` (one level of the tree), oldest first. */
-export function forksOf(parentIds: string[]): Track[] {
+export async function forksOf(parentIds: string[]): Promise<Track[]> {
   if (parentIds.length === 0) return [];
-  return db.select().from(tracks).where(inArray(tracks.forkedFromId, parentIds)).orderBy(tracks.createdAt, tracks.id).all();
+  return db.select().from(tracks).where(inArray(tracks.forkedFromId, parentIds)).orderBy(tracks.createdAt, tracks.id);
 }

@@ -42,16 +42,24 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
     body: Visibility,
     response: TrackDetails,
   })
-  .post("/track/:id/share", ({ params, user, body }) => ({ sharedWith: tracks.share(params.id, user, body.userIds) }), {
-    auth: true,
-    body: UserIds,
-    response: SharedWithReply,
-  })
-  .delete("/track/:id/share", ({ params, user, body }) => ({ sharedWith: tracks.unshare(params.id, user, body.userIds) }), {
-    auth: true,
-    body: UserIds,
-    response: SharedWithReply,
-  })
+  .post(
+    "/track/:id/share",
+    async ({ params, user, body }) => ({ sharedWith: await tracks.share(params.id, user, body.userIds) }),
+    {
+      auth: true,
+      body: UserIds,
+      response: SharedWithReply,
+    },
+  )
+  .delete(
+    "/track/:id/share",
+    async ({ params, user, body }) => ({ sharedWith: await tracks.unshare(params.id, user, body.userIds) }),
+    {
+      auth: true,
+      body: UserIds,
+      response: SharedWithReply,
+    },
+  )
   .delete("/tracks", ({ user, body }) => tracks.deleteTracks(user, body.trackIds), {
     auth: true,
     body: DeleteTracksBody,

@@ -7,10 +7,10 @@ import type { Track } from "./schema";
  * PATCH /api/track/{id} on a fork: a licence change must honour the fork's current licence
  * (src/shared/license-lineage.ts). A 400 names the licences it may take.
  */
-export function checkForkLicense(track: Track, nextLicenseId: string): void {
+export async function checkForkLicense(track: Track, nextLicenseId: string): Promise<void> {
   if (!track.isFork || nextLicenseId === track.licenseId) return;
-  const current = getLicense(track.licenseId);
-  if (forkMayTake(current.type, getLicense(nextLicenseId).type)) return;
+  const current = await getLicense(track.licenseId);
+  if (forkMayTake(current.type, (await getLicense(nextLicenseId)).type)) return;
   const names = forkLicenseOptions(current.type).map((type) => LICENSE_SHORT_NAMES[type]);
   throw badRequest(`A fork keeps its original's licence obligations: this fork can only be licensed ${names.join(" or ")}`);
 }

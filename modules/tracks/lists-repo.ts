@@ -1,5 +1,8 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { isPostgres } from "../../src/server/db/dialect";
+import { inJsonArray } from "../../src/server/db/portable";
+import { allRaw } from "../../src/server/db/raw";
 import { type Track, tracks } from "./schema";
 
 /** SPEC §9 sorts. Every list breaks ties by id, so an order is total and a cursor names one exact place. */
@@ -34,12 +37,12 @@ export type Scope =
 export type Key = Position;
 
 /**
- * Hand-written SQL because these run on every list call: bun:sqlite caches each distinct statement,
+ * Hand-written SQL because these run on every list call: bun:sqlite caches each distinct statement (allRaw),
  * while building the query through drizzle costs more than running it. Only fixed fragments are
  * spliced in; every value is a bound parameter.
  */
 const FROM = {
-  public: { from: "tracks t", where: "t.status = 'ACTIVE' and t.is_public = 1" },
+  public: { from: "tracks t", where: `t.status = 'ACTIVE' and t.is_public = ${isPostgres ? "true" : "1"}` },
   owner: { from: "tracks t", where: "t.user_id = $scope and t.status = 'ACTIVE'" },
   // CROSS JOIN fixes the loop order in SQLite: the viewer's shares first, then their tracks, sorted in
   // memory. Without it the planner may walk every track in sort order looking for shared ones.
@@ -50,13 +53,20 @@ const FROM = {
   status: { from: "tracks t", where: "t.status = $scope" },
 } as const;
 
-/** Titles and artists sort case-insensitively (SQLite NOCASE, matching the indexes). */
+/**
+ * Titles and artists sort case-insensitively by the expression the indexes hold (db/columns.ts `caseless`:
+ * lower(), compared bytewise in both dialects); a key's value is that lowered text, so a cursor compares
+ * against the same expression.
+ */
+const caseless = (column: string) => (isPostgres ? `lower(${column}) collate "C"` : `lower(${column})`);
 const SORT_SQL = {
   createdAt: "t.created_at",
   duration: "t.duration",
-  title: "t.title collate nocase",
-  primaryArtistName: "t.primary_artist_name collate nocase",
+  title: caseless("t.title"),
+  primaryArtistName: caseless("t.primary_artist_name"),
 } as const;
+/** SQLite's NULL order (first ascending, last descending), which PostgreSQL reverses unless told. */
+const NULLS = isPostgres ? { asc: " nulls first", desc: " nulls last" } : { asc: "", desc: "" };
 
 /** A condition that selects one index range: what comes after the cursor, split around NULL durations. */
 type Part = "all" | "past" | "tiesBeyondId" | "nullsBeyondId" | "notNull" | "nulls";
@@ -93,20 +103,22 @@ function partSql(part: Part, sort: Sort): string {
   }
 }
 
-function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, take: number): Key[] {
+async function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, take: number): Promise<Key[]> {
   const { from, where } = FROM[scope.kind];
   const direction = sort.direction === "asc" ? "asc" : "desc";
-  const column = SORT_SQL[sort.field].replace(" collate nocase", "");
+  const column = SORT_SQL[sort.field];
   const text = `select t.id as id, ${column} as value from ${from} where ${where}${partSql(part, sort)}
-    order by ${SORT_SQL[sort.field]} ${direction}, t.id ${direction} limit $take`;
+    order by ${SORT_SQL[sort.field]} ${direction}${NULLS[direction]}, t.id ${direction} limit $take`;
   const params: Record<string, string | number | null> = { take };
   if (scope.kind !== "public") params.scope = scope.kind === "status" ? scope.status : scope.userId;
   if (part === "past" || part === "tiesBeyondId") params.value = after?.value ?? null;
   if (part === "tiesBeyondId" || part === "nullsBeyondId") params.id = after?.id ?? "";
-  return db.$client.query<Key, Record<string, string | number | null>>(text).all(params);
+  const keys = await allRaw<Key>(text, params);
+  // PostgreSQL hands bigint (created_at) over as text.
+  return sort.field === "createdAt" ? keys.map((key) => ({ id: key.id, value: Number(key.value) })) : keys;
 }
 
-/** SQLite NOCASE folds ASCII letters only, then compares UTF-8 bytes (code point order). */
+/** SQLite's lower() folds ASCII letters only, then text compares as UTF-8 bytes (code point order). */
 const foldAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 const compareBinary = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
@@ -127,41 +139,40 @@ function compareKeys(sort: Sort): (a: Key, b: Key) => number {
 const rowsQuery = db
   .select()
   .from(tracks)
-  .where(sql`${tracks.id} in (select value from json_each(${sql.placeholder("ids")}))`)
+  .where(inJsonArray(tracks.id, sql.placeholder("ids")))
   .prepare();
 
 export const listsRepo = {
   /** Up to `take` keys after `after`, in `sort` order, from the union of `scopes` (each track once). */
-  pageKeys(scopes: Scope[], sort: Sort, after: Position | null, take: number): Key[] {
+  async pageKeys(scopes: Scope[], sort: Sort, after: Position | null, take: number): Promise<Key[]> {
     const byId = new Map<string, Key>();
     for (const scope of scopes)
       for (const part of partsAfter(sort, after))
-        for (const key of readKeys(scope, sort, part, after, take)) byId.set(key.id, key);
+        for (const key of await readKeys(scope, sort, part, after, take)) byId.set(key.id, key);
     return [...byId.values()].sort(compareKeys(sort)).slice(0, take);
   },
 
   /** The rows for these ids, in the order given. */
-  findInOrder(ids: string[]): Track[] {
+  async findInOrder(ids: string[]): Promise<Track[]> {
     if (ids.length === 0) return [];
-    const rows = new Map(rowsQuery.all({ ids: JSON.stringify(ids) }).map((row) => [row.id, row]));
+    const rows = new Map((await rowsQuery.execute({ ids: JSON.stringify(ids) })).map((row) => [row.id, row]));
     return ids.flatMap((id) => rows.get(id) ?? []);
   },
 
-  countByStatus(statuses: DeletedStatus[]): number {
-    return db.select({ count: count() }).from(tracks).where(inArray(tracks.status, statuses)).get()?.count ?? 0;
+  async countByStatus(statuses: DeletedStatus[]): Promise<number> {
+    return (await db.select({ count: count() }).from(tracks).where(inArray(tracks.status, statuses)))[0]?.count ?? 0;
   },
 
   /**
    * Moves active tracks to PENDING_DELETION in one statement and answers the ids it moved.
    * With `ownerId`, only that user's tracks are touched, whatever ids were asked for.
    */
-  markPendingDeletion(ids: string[], ownerId: string | null): string[] {
-    return db
+  async markPendingDeletion(ids: string[], ownerId: string | null): Promise<string[]> {
+    const moved = await db
       .update(tracks)
       .set({ status: "PENDING_DELETION", deletedAt: new Date() })
       .where(and(inArray(tracks.id, ids), eq(tracks.status, "ACTIVE"), ownerId ? eq(tracks.userId, ownerId) : undefined))
-      .returning({ id: tracks.id })
-      .all()
-      .map((row) => row.id);
+      .returning({ id: tracks.id });
+    return moved.map((row) => row.id);
   },
 };

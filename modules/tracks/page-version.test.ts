@@ -38,19 +38,19 @@ afterAll(() => {
   for (const id of [owner, friend]) db.delete(users).where(eq(users.id, id)).run();
   rmSync(dataDir, { recursive: true, force: true });
 });
-const version = () => publicPageState(trackId)?.version ?? -1;
+const version = async () => (await publicPageState(trackId))?.version ?? -1;
 
 /** Runs `change` and answers whether the page version went up. */
-function raises(change: () => void): boolean {
-  const before = version();
+async function raises(change: () => void): Promise<boolean> {
+  const before = await version();
   change();
-  return version() > before;
+  return (await version()) > before;
 }
 
-test("edits, visibility, stems, shares, conversions and the waveform raise the version", () => {
-  expect(raises(() => db.update(tracks).set({ title: "Song 2" }).where(eq(tracks.id, trackId)).run())).toBe(true);
+test("edits, visibility, stems, shares, conversions and the waveform raise the version", async () => {
+  expect(await raises(() => db.update(tracks).set({ title: "Song 2" }).where(eq(tracks.id, trackId)).run())).toBe(true);
   expect(
-    raises(() =>
+    await raises(() =>
       db
         .insert(trackWaveforms)
         .values({ trackId, waveformData: [0, 1] })
@@ -62,32 +62,32 @@ test("edits, visibility, stems, shares, conversions and the waveform raise the v
     .values({ trackId, name: "Bass", type: "bass", index: 0, originalFormat: "wav", fileKey: "s" })
     .returning()
     .get().id;
-  expect(version()).toBeGreaterThan(0);
-  expect(raises(() => db.update(stems).set({ mp3Key: "m" }).where(eq(stems.id, stemId)).run())).toBe(true);
-  expect(raises(() => db.delete(stems).where(eq(stems.id, stemId)).run())).toBe(true);
-  expect(raises(() => db.insert(trackShares).values({ trackId, userId: friend }).run())).toBe(true);
-  expect(raises(() => db.delete(trackShares).where(eq(trackShares.trackId, trackId)).run())).toBe(true);
-  expect(raises(() => db.insert(conversions).values({ trackId, target: "full", format: "wav" }).run())).toBe(true);
-  expect(raises(() => db.update(conversions).set({ status: "COMPLETED" }).where(eq(conversions.trackId, trackId)).run())).toBe(
-    true,
-  );
+  expect(await version()).toBeGreaterThan(0);
+  expect(await raises(() => db.update(stems).set({ mp3Key: "m" }).where(eq(stems.id, stemId)).run())).toBe(true);
+  expect(await raises(() => db.delete(stems).where(eq(stems.id, stemId)).run())).toBe(true);
+  expect(await raises(() => db.insert(trackShares).values({ trackId, userId: friend }).run())).toBe(true);
+  expect(await raises(() => db.delete(trackShares).where(eq(trackShares.trackId, trackId)).run())).toBe(true);
+  expect(await raises(() => db.insert(conversions).values({ trackId, target: "full", format: "wav" }).run())).toBe(true);
+  expect(
+    await raises(() => db.update(conversions).set({ status: "COMPLETED" }).where(eq(conversions.trackId, trackId)).run()),
+  ).toBe(true);
 });
 
-test("plays and downloads change the counters, not the version", () => {
-  const before = publicPageState(trackId);
-  incrementPlays(trackId);
-  incrementDownloads(trackId);
-  expect(publicPageState(trackId)).toEqual({
+test("plays and downloads change the counters, not the version", async () => {
+  const before = await publicPageState(trackId);
+  await incrementPlays(trackId);
+  await incrementDownloads(trackId);
+  expect(await publicPageState(trackId)).toEqual({
     version: before?.version ?? -1,
     plays: (before?.plays ?? 0) + 1,
     downloads: (before?.downloads ?? 0) + 1,
   });
 });
 
-test("a private or deleted track has no public page state (never cached)", () => {
+test("a private or deleted track has no public page state (never cached)", async () => {
   db.update(tracks).set({ isPublic: false }).where(eq(tracks.id, trackId)).run();
-  expect(publicPageState(trackId)).toBeNull();
+  expect(await publicPageState(trackId)).toBeNull();
   db.update(tracks).set({ isPublic: true, status: "PENDING_DELETION" }).where(eq(tracks.id, trackId)).run();
-  expect(publicPageState(trackId)).toBeNull();
-  expect(publicPageState("no-such-track")).toBeNull();
+  expect(await publicPageState(trackId)).toBeNull();
+  expect(await publicPageState("no-such-track")).toBeNull();
 });

@@ -15,12 +15,12 @@ export const beforePurge = extensionPoint<(trackId: string) => Promise<void>>("t
  */
 export async function purgeDeletedTracks(): Promise<void> {
   const cutoff = new Date(Date.now() - config.deletionGraceSeconds * 1000);
-  for (const trackId of tracksRepo.pendingDeletionBefore(cutoff)) {
-    const track = tracksRepo.findById(trackId);
+  for (const trackId of await tracksRepo.pendingDeletionBefore(cutoff)) {
+    const track = await tracksRepo.findById(trackId);
     if (!track) continue;
     await beforePurge.get()(trackId);
     await deleteUnsharedFiles(track);
-    tracksRepo.markDeleted(trackId);
+    await tracksRepo.markDeleted(trackId);
     log.info("track purged", { trackId });
   }
 }

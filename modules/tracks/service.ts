@@ -1,7 +1,7 @@
 import { checkedBody } from "../../src/server/checked-body";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
-import { findUserById, type Viewer } from "../auth/service";
+import { usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
 import { checkForkLicense } from "./lineage";
@@ -54,8 +54,8 @@ export const {
 /** Keyset-paged reads of the tracks table for modules/lists. */
 export const { pageKeys: listPageKeys, findInOrder: findTracksInOrder, countByStatus: countTracksByStatus } = listsRepo;
 
-export function getTrack(id: string, viewer: Viewer | null) {
-  return trackView(findViewableTrack(id, viewer), viewer);
+export async function getTrack(id: string, viewer: Viewer | null): Promise<TrackDetails> {
+  return trackView(await findViewableTrack(id, viewer), viewer);
 }
 
 /**
@@ -63,8 +63,8 @@ export function getTrack(id: string, viewer: Viewer | null) {
  * viewers may see is never cached. The version changes with everything the page shows but the counters
  * (migration 0004's triggers); the counters are filled in as the page is served.
  */
-export function publicPageState(id: string): { version: number; plays: number; downloads: number } | null {
-  const row = tracksRepo.pageState(id);
+export async function publicPageState(id: string): Promise<{ version: number; plays: number; downloads: number } | null> {
+  const row = await tracksRepo.pageState(id);
   if (!row?.isPublic || row.status !== "ACTIVE") return null;
   return { version: row.version, plays: row.plays, downloads: row.downloads };
 }
@@ -76,42 +76,43 @@ export function publicPageState(id: string): { version: number; plays: number; d
  * client that does not send isPublic can never publish a private track by accident. Access comes first:
  * others get 404, not 400.
  */
-export function editTrack(id: string, viewer: Viewer, body: unknown): TrackDetails {
-  const track = findOwnedTrack(id, viewer);
-  const info = parseTrackInfo(checkedBody(TrackInfoBody, body), { isExplicit: track.isExplicit, isPublic: track.isPublic });
-  checkForkLicense(track, info.licenseId);
-  tracksRepo.update(track.id, info);
-  return trackView(tracksRepo.findById(track.id) as Track, viewer);
+export async function editTrack(id: string, viewer: Viewer, body: unknown): Promise<TrackDetails> {
+  const track = await findOwnedTrack(id, viewer);
+  const info = await parseTrackInfo(checkedBody(TrackInfoBody, body), { isExplicit: track.isExplicit, isPublic: track.isPublic });
+  await checkForkLicense(track, info.licenseId);
+  await tracksRepo.update(track.id, info);
+  return trackView((await tracksRepo.findById(track.id)) as Track, viewer);
 }
 
-export function setVisibility(id: string, viewer: Viewer, isPublic: boolean) {
-  const track = findOwnedTrack(id, viewer);
-  tracksRepo.update(track.id, { isPublic });
-  return trackView(tracksRepo.findById(track.id) as Track, viewer);
+export async function setVisibility(id: string, viewer: Viewer, isPublic: boolean): Promise<TrackDetails> {
+  const track = await findOwnedTrack(id, viewer);
+  await tracksRepo.update(track.id, { isPublic });
+  return trackView((await tracksRepo.findById(track.id)) as Track, viewer);
 }
 
 /**
  * Shares with existing users other than the owner; unknown ids are a 400 so typos do not pass silently.
  * Each user newly added is told once; sharing again with someone already on the list tells nobody.
  */
-export function share(id: string, viewer: Viewer, userIds: string[]) {
-  const track = findOwnedTrack(id, viewer);
+export async function share(id: string, viewer: Viewer, userIds: string[]): Promise<TrackDetails["sharedWith"]> {
+  const track = await findOwnedTrack(id, viewer);
   const wanted = [...new Set(userIds)].filter((userId) => userId !== track.userId);
-  if (wanted.some((userId) => !findUserById(userId))) throw badRequest("Only known users can be shared with");
-  const added = tracksRepo.share(track.id, wanted);
+  const known = await usernamesOf(wanted);
+  if (wanted.some((userId) => !known.has(userId))) throw badRequest("Only known users can be shared with");
+  const added = await tracksRepo.share(track.id, wanted);
   if (added.length)
-    notifyUsers(added, {
+    await notifyUsers(added, {
       title: "Track shared with you",
       message: `${viewer.username} shared "${track.title}" with you.`,
       type: "info",
     });
-  return trackView(track, viewer).sharedWith;
+  return (await trackView(track, viewer)).sharedWith;
 }
 
-export function unshare(id: string, viewer: Viewer, userIds: string[]) {
-  const track = findOwnedTrack(id, viewer);
-  tracksRepo.unshare(track.id, userIds);
-  return trackView(track, viewer).sharedWith;
+export async function unshare(id: string, viewer: Viewer, userIds: string[]): Promise<TrackDetails["sharedWith"]> {
+  const track = await findOwnedTrack(id, viewer);
+  await tracksRepo.unshare(track.id, userIds);
+  return (await trackView(track, viewer)).sharedWith;
 }
 
 /**
@@ -120,9 +121,9 @@ export function unshare(id: string, viewer: Viewer, userIds: string[]) {
  * mixed request never touches someone else's track nor reveals which ids exist. Admins may delete any
  * active track (moderation), as they may edit any through findOwnedTrack.
  */
-export function deleteTracks(viewer: Viewer, trackIds: string[]): { deletedIds: string[] } {
+export async function deleteTracks(viewer: Viewer, trackIds: string[]): Promise<{ deletedIds: string[] }> {
   const unique = [...new Set(trackIds)];
-  const deletedIds = listsRepo.markPendingDeletion(unique, viewer.role === "ADMIN" ? null : viewer.id);
+  const deletedIds = await listsRepo.markPendingDeletion(unique, viewer.role === "ADMIN" ? null : viewer.id);
   log.info("tracks moved to pending deletion", { userId: viewer.id, requested: unique.length, deleted: deletedIds.length });
   return { deletedIds };
 }

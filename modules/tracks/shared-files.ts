@@ -12,49 +12,48 @@ import { stems, type Track, tracks } from "./schema";
  */
 const live = ne(tracks.status, "DELETED");
 
-function trackNames(key: string, exceptTrackId: string | null) {
+async function trackNames(key: string, exceptTrackId: string | null): Promise<boolean> {
   const others = exceptTrackId ? ne(tracks.id, exceptTrackId) : undefined;
-  const byTrack = db
+  const byTrack = await db
     .select({ id: tracks.id })
     .from(tracks)
     .where(and(live, others, or(eq(tracks.originalKey, key), eq(tracks.mp3Key, key), eq(tracks.coverArtKey, key))))
-    .get();
-  if (byTrack) return true;
-  const byStem = db
+    .limit(1);
+  if (byTrack.length) return true;
+  const byStem = await db
     .select({ id: stems.id })
     .from(stems)
     .innerJoin(tracks, eq(stems.trackId, tracks.id))
     .where(and(live, others, or(eq(stems.fileKey, key), eq(stems.mp3Key, key))))
-    .get();
-  return byStem !== undefined;
+    .limit(1);
+  return byStem.length > 0;
 }
 
 /** Whether a live row other than `exceptTrackId`'s names any key under `prefix` (a track's folder). */
-function anyNamedUnder(prefix: string, exceptTrackId: string): boolean {
+async function anyNamedUnder(prefix: string, exceptTrackId: string): Promise<boolean> {
   const under = `${prefix}/%`;
   const others = and(live, ne(tracks.id, exceptTrackId));
-  const byTrack = db
+  const byTrack = await db
     .select({ id: tracks.id })
     .from(tracks)
     .where(and(others, or(like(tracks.originalKey, under), like(tracks.mp3Key, under), like(tracks.coverArtKey, under))))
-    .get();
-  if (byTrack) return true;
-  return (
-    db
-      .select({ id: stems.id })
-      .from(stems)
-      .innerJoin(tracks, eq(stems.trackId, tracks.id))
-      .where(and(others, or(like(stems.fileKey, under), like(stems.mp3Key, under))))
-      .get() !== undefined
-  );
+    .limit(1);
+  if (byTrack.length) return true;
+  const byStem = await db
+    .select({ id: stems.id })
+    .from(stems)
+    .innerJoin(tracks, eq(stems.trackId, tracks.id))
+    .where(and(others, or(like(stems.fileKey, under), like(stems.mp3Key, under))))
+    .limit(1);
+  return byStem.length > 0;
 }
 
 /** Every stored file a track's rows name, each with the key whose use decides it (a cover size: the page size). */
-function filesOf(track: Track): Array<{ key: string; namedAs: string }> {
+async function filesOf(track: Track): Promise<Array<{ key: string; namedAs: string }>> {
   const own = (key: string | null) => (key ? [{ key, namedAs: key }] : []);
   const cover = track.coverArtKey;
   const covers = cover ? COVER_SIZE_NAMES.map((size) => ({ key: trackKeys.coverVariant(cover, size), namedAs: cover })) : [];
-  const stemFiles = tracksRepo.listStemsOf(track.id).flatMap((stem) => [...own(stem.fileKey), ...own(stem.mp3Key)]);
+  const stemFiles = (await tracksRepo.listStemsOf(track.id)).flatMap((stem) => [...own(stem.fileKey), ...own(stem.mp3Key)]);
   return [...own(track.originalKey), ...own(track.mp3Key), ...covers, ...stemFiles];
 }
 
@@ -64,7 +63,7 @@ function filesOf(track: Track): Array<{ key: string; namedAs: string }> {
  */
 export async function releaseFiles(keys: Array<string | null>): Promise<void> {
   for (const key of keys) {
-    if (key && !trackNames(key, null)) await fileStore.delete(key);
+    if (key && !(await trackNames(key, null))) await fileStore.delete(key);
   }
 }
 
@@ -74,8 +73,8 @@ export async function releaseFiles(keys: Array<string | null>): Promise<void> {
  */
 export async function deleteUnsharedFiles(track: Track): Promise<void> {
   const folder = trackKeys.folder(track.id);
-  for (const { key, namedAs } of filesOf(track)) {
-    if (!trackNames(namedAs, track.id)) await fileStore.delete(key);
+  for (const { key, namedAs } of await filesOf(track)) {
+    if (!(await trackNames(namedAs, track.id))) await fileStore.delete(key);
   }
-  if (!anyNamedUnder(folder, track.id)) await fileStore.deletePrefix(folder);
+  if (!(await anyNamedUnder(folder, track.id))) await fileStore.deletePrefix(folder);
 }

@@ -1,7 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { theRow } from "../../src/server/db/rows";
+import { transaction } from "../../src/server/db/transaction";
 import { saveWaveformIn, usedQuotaSecondsIn } from "./repo";
-import { type Stem, stems, type Track, tracks } from "./schema";
+import { type Stem, stems, tracks } from "./schema";
 
 /** Track columns, plus the waveform kept beside the row (track_waveforms). */
 type TrackUpdate = Partial<typeof tracks.$inferInsert> & { waveformData?: number[] };
@@ -18,64 +20,63 @@ export function changeWithinQuota(
   change: { track?: TrackUpdate; addStem?: StemInsert; updateStem?: { id: string; values: StemUpdate } },
   addedSeconds: number,
   admit: (usedSeconds: number) => void,
-): void {
-  db.transaction((tx) => {
-    const track = tx.select().from(tracks).where(eq(tracks.id, trackId)).get() as Track;
-    admit(usedQuotaSecondsIn(tx, track.userId));
-    if (change.addStem) tx.insert(stems).values(change.addStem).run();
-    if (change.updateStem) tx.update(stems).set(change.updateStem.values).where(eq(stems.id, change.updateStem.id)).run();
+): Promise<void> {
+  return transaction(async (tx) => {
+    const track = theRow(await tx.select().from(tracks).where(eq(tracks.id, trackId)).limit(1));
+    admit(await usedQuotaSecondsIn(tx, track.userId));
+    if (change.addStem) await tx.insert(stems).values(change.addStem);
+    if (change.updateStem) await tx.update(stems).set(change.updateStem.values).where(eq(stems.id, change.updateStem.id));
     const { waveformData, ...columns } = change.track ?? {};
-    if (waveformData) saveWaveformIn(tx, trackId, waveformData);
-    tx.update(tracks)
+    if (waveformData) await saveWaveformIn(tx, trackId, waveformData);
+    await tx
+      .update(tracks)
       .set({
         ...columns,
         processingStatus: "PENDING",
         processingError: null,
         totalQuotaSeconds: sql`${tracks.totalQuotaSeconds} + ${addedSeconds}`,
       })
-      .where(eq(tracks.id, trackId))
-      .run();
+      .where(eq(tracks.id, trackId));
   });
 }
 
 /** A stem's name and type (no file change, nothing to process or charge). */
-export function renameStem(stemId: string, values: Pick<Stem, "name" | "type">): void {
-  db.update(stems).set(values).where(eq(stems.id, stemId)).run();
+export async function renameStem(stemId: string, values: Pick<Stem, "name" | "type">): Promise<void> {
+  await db.update(stems).set(values).where(eq(stems.id, stemId));
 }
 
 /** Removes a stem and its charge; the track is PENDING, its mix stale, until the mix is regenerated. */
-export function removeStemRow(trackId: string, stem: Stem): void {
-  db.transaction((tx) => {
-    tx.delete(stems)
-      .where(and(eq(stems.id, stem.id), eq(stems.trackId, trackId)))
-      .run();
-    tx.update(tracks)
+export function removeStemRow(trackId: string, stem: Stem): Promise<void> {
+  const removed = stem.duration ?? 0;
+  return transaction(async (tx) => {
+    await tx.delete(stems).where(and(eq(stems.id, stem.id), eq(stems.trackId, trackId)));
+    await tx
+      .update(tracks)
       .set({
         processingStatus: "PENDING",
         processingError: null,
         mixStale: true,
-        totalQuotaSeconds: sql`max(0, ${tracks.totalQuotaSeconds} - ${stem.duration ?? 0})`,
+        // CASE rather than SQLite's two-argument max(), so the statement reads the same on PostgreSQL.
+        totalQuotaSeconds: sql`case when ${tracks.totalQuotaSeconds} > ${removed} then ${tracks.totalQuotaSeconds} - ${removed} else 0 end`,
       })
-      .where(eq(tracks.id, trackId))
-      .run();
+      .where(eq(tracks.id, trackId));
   });
 }
 
 /** The next free stem index (stems are listed by it). */
-export function nextStemIndex(trackId: string): number {
-  const row = db
+export async function nextStemIndex(trackId: string): Promise<number> {
+  const [row] = await db
     .select({ top: sql<number>`coalesce(max(${stems.index}), -1)` })
     .from(stems)
-    .where(eq(stems.trackId, trackId))
-    .get();
-  return (row?.top ?? -1) + 1;
+    .where(eq(stems.trackId, trackId));
+  return Number(row?.top ?? -1) + 1;
 }
 
 /** The regenerated mix becomes the track's audio; its MP3 and loudness follow from the processing job. */
-export function setTrackAudio(trackId: string, values: TrackUpdate): void {
+export function setTrackAudio(trackId: string, values: TrackUpdate): Promise<void> {
   const { waveformData, ...columns } = values;
-  db.transaction((tx) => {
-    if (waveformData) saveWaveformIn(tx, trackId, waveformData);
-    tx.update(tracks).set(columns).where(eq(tracks.id, trackId)).run();
+  return transaction(async (tx) => {
+    if (waveformData) await saveWaveformIn(tx, trackId, waveformData);
+    await tx.update(tracks).set(columns).where(eq(tracks.id, trackId));
   });
 }

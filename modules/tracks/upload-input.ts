@@ -128,13 +128,13 @@ function trackDataObject(data: unknown): Raw {
  * Checks the Track Info fields with one set of rules for upload and edit; throws the first problem
  * as a 400. Absent flags take `flagDefaults` (upload: SPEC §5 defaults; edit: the track's own values).
  */
-export function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false, isPublic: true }): TrackInfo {
+export async function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false, isPublic: true }): Promise<TrackInfo> {
   const raw = trackDataObject(data);
   const title = requiredText(raw, "title", TITLE_REQUIRED, MAX_LENGTH.title);
   const primaryArtistName = requiredText(raw, "primaryArtistName", ARTIST_REQUIRED, MAX_LENGTH.primaryArtistName);
   const licenseId = optionalText(raw, "licenseId", 100);
   if (!licenseId) throw badRequest(LICENSE_REQUIRED);
-  if (!licenseExists(licenseId)) throw badRequest("The selected license does not exist");
+  if (!(await licenseExists(licenseId))) throw badRequest("The selected license does not exist");
   const precision = raw.releaseDatePrecision ?? "DAY";
   if (!RELEASE_DATE_PRECISIONS.includes(precision as never))
     throw badRequest("Release date precision must be YEAR, MONTH or DAY");
@@ -154,9 +154,9 @@ export function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false
 }
 
 /** Parses and checks the JSON `data` field of an upload; throws the first problem as a 400. */
-export function parseUploadInput(data: unknown): UploadData {
+export async function parseUploadInput(data: unknown): Promise<UploadData> {
   const raw = trackDataObject(data);
-  const info = parseTrackInfo(raw);
+  const info = await parseTrackInfo(raw);
   const originalFormat = optionalText(raw, "originalFormat", 10)?.toLowerCase() ?? null;
   if (originalFormat && !ORIGINAL_FORMATS.includes(originalFormat as never)) {
     throw badRequest(`Original format must be one of: ${ORIGINAL_FORMATS.join(", ")}`);

@@ -40,7 +40,7 @@ export interface DownloadState {
 }
 
 /** Provided by modules/conversions, which builds on tracks (null: the track is gone). */
-export const downloadStates = extensionPoint<(trackId: string) => DownloadState | null>("tracks: download states");
+export const downloadStates = extensionPoint<(trackId: string) => Promise<DownloadState | null>>("tracks: download states");
 
 type Conversions = DownloadState | null;
 
@@ -132,17 +132,22 @@ function downloadFields(conversions: Conversions) {
 }
 
 /** The SPEC §3 Track; its type is the route schema's (model.ts), so the compiler holds the two together. */
-export function trackView(track: Track, viewer: Viewer | null): TrackDetails {
+export async function trackView(track: Track, viewer: Viewer | null): Promise<TrackDetails> {
   const isOwner = viewer?.id === track.userId;
-  const conversions = downloadStates.get()(track.id);
-  const facts = { username: findUserById(track.userId)?.username ?? "", licenseType: getLicense(track.licenseId).type };
+  const conversions = await downloadStates.get()(track.id);
+  const facts = {
+    username: (await findUserById(track.userId))?.username ?? "",
+    licenseType: (await getLicense(track.licenseId)).type,
+  };
+  const sharedWith = [];
+  if (isOwner)
+    for (const userId of await tracksRepo.sharesOf(track.id))
+      sharedWith.push({ userId, user: { email: (await findUserById(userId))?.email ?? "" } });
   return {
-    ...trackFields(track, tracksRepo.waveformOf(track.id), facts),
+    ...trackFields(track, await tracksRepo.waveformOf(track.id), facts),
     ...downloadFields(conversions),
-    stems: tracksRepo.listStemsOf(track.id).map((stem) => stemView(track, stem, conversions)),
-    sharedWith: isOwner
-      ? tracksRepo.sharesOf(track.id).map((userId) => ({ userId, user: { email: findUserById(userId)?.email ?? "" } }))
-      : [],
+    stems: (await tracksRepo.listStemsOf(track.id)).map((stem) => stemView(track, stem, conversions)),
+    sharedWith,
   };
 }
 
@@ -151,9 +156,9 @@ export function trackView(track: Track, viewer: Viewer | null): TrackDetails {
  * download state, and with the card-sized waveform (waveform-preview.ts). Cards show none of the rest and
  * the track page loads it; usernames and licence types are looked up once per page, never per item.
  */
-export function trackListItemViews(rows: Track[]): TrackListItem[] {
-  const licenseTypes = new Map(listLicenses().map((license) => [license.id, license.type]));
-  const usernames = usernamesOf(rows.map((track) => track.userId));
+export async function trackListItemViews(rows: Track[]): Promise<TrackListItem[]> {
+  const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
+  const usernames = await usernamesOf(rows.map((track) => track.userId));
   return rows.map((track) =>
     trackFields(track, track.waveformPreview, {
       username: usernames.get(track.userId) ?? "",

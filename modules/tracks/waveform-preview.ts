@@ -1,5 +1,6 @@
 import { eq, isNull } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { transaction } from "../../src/server/db/transaction";
 import { log } from "../../src/server/logger";
 import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import { tracks, trackWaveforms } from "./schema";
@@ -12,23 +13,22 @@ export function waveformPreview(waveformData: number[]): number[] {
 const BATCH = 200;
 
 /** Fills the preview of tracks uploaded before it existed (migration 0004); a no-op once done. */
-export function backfillWaveformPreviews(): void {
+export async function backfillWaveformPreviews(): Promise<void> {
   let filled = 0;
   for (;;) {
-    const rows = db
+    const rows = await db
       .select({ id: tracks.id, waveformData: trackWaveforms.waveformData })
       .from(tracks)
       .innerJoin(trackWaveforms, eq(trackWaveforms.trackId, tracks.id))
       .where(isNull(tracks.waveformPreview))
-      .limit(BATCH)
-      .all();
+      .limit(BATCH);
     if (rows.length === 0) break;
-    db.transaction((tx) => {
+    await transaction(async (tx) => {
       for (const row of rows)
-        tx.update(tracks)
+        await tx
+          .update(tracks)
           .set({ waveformPreview: waveformPreview(row.waveformData) })
-          .where(eq(tracks.id, row.id))
-          .run();
+          .where(eq(tracks.id, row.id));
     });
     filled += rows.length;
   }

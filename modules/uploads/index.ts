@@ -35,7 +35,7 @@ export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags
         const [original, coverArt] = [files.original?.[0], files.coverArt?.[0]];
         const { track, notification } = await uploadTrack(user, { data: fields.data, original, coverArt, stems: files.stems });
         set.status = 201;
-        return { id: track.id, track: getTrack(track.id, user), ...(notification ? { notification } : {}) };
+        return { id: track.id, track: await getTrack(track.id, user), ...(notification ? { notification } : {}) };
       }),
     {
       auth: true,

@@ -34,7 +34,7 @@ export async function enqueueRegeneration(trackId: string): Promise<void> {
 
 /** Boot: every track still PENDING gets its job back, in case the crash lost it. */
 export async function resumePendingProcessing(): Promise<void> {
-  const ids = pendingTrackIds();
+  const ids = await pendingTrackIds();
   for (const id of ids) await enqueueProcessing(id);
   if (ids.length) log.info("re-queued tracks still processing", { count: ids.length });
 }
@@ -48,7 +48,7 @@ export async function resumePendingProcessing(): Promise<void> {
  * the work that is missing.
  */
 export async function processTrack(trackId: string, signal: AbortSignal): Promise<void> {
-  const track = findTrack(trackId);
+  const track = await findTrack(trackId);
   if (track?.processingStatus !== "PENDING") return;
   // The old mix must not become READY: the regeneration makes the new one, then queues this job again.
   if (track.mixStale) return enqueueRegeneration(trackId);
@@ -57,19 +57,19 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     if (!(await fileStore.stat(track.originalKey))) {
       throw new ProcessingFailed("The upload was interrupted before its audio was saved. Please upload it again.");
     }
-    const stems = listStemsOf(trackId).map((stem) => processStem(stem, folder, signal));
+    const stems = (await listStemsOf(trackId)).map((stem) => processStem(stem, folder, signal));
     const results = await Promise.allSettled([processOriginal(track, folder, signal), processCover(track), ...stems]);
     // Everything has settled before the folder goes; the first failure in order is the one reported.
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
-    updateTrack(trackId, { processingStatus: "READY", processingError: null });
+    await updateTrack(trackId, { processingStatus: "READY", processingError: null });
     log.info("track processed", { trackId, stems: stems.length });
   } catch (error) {
     // A shutdown aborts the job: leave it PENDING so the durable queue runs it again after restart.
     if (signal.aborted) throw error;
     const reason = error instanceof ProcessingFailed ? error.message : "The audio could not be processed.";
     log.warn("track processing failed", { trackId, error: error instanceof Error ? error.message : String(error) });
-    updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
+    await updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -87,7 +87,10 @@ async function processOriginal(track: Track, folder: string, signal: AbortSignal
   // A fork's stem change leaves its audio as it was: that MP3 exists (and may be a file others share).
   if (track.mp3Key === trackKeys.streamMp3(track.originalKey)) return;
   const path = await fileStore.localPath(track.originalKey, folder);
-  updateTrack(track.id, await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal));
+  await updateTrack(
+    track.id,
+    await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal),
+  );
 }
 
 async function processStem(stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
@@ -96,10 +99,10 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
   const mp3Key = trackKeys.streamMp3(stem.fileKey);
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
-    updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
+    await updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
   } catch (error) {
     if (signal.aborted) throw error;
-    updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
+    await updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
     throw new ProcessingFailed(`Stem "${stem.name}" could not be processed.`);
   }
 }
@@ -108,7 +111,7 @@ async function processCover(track: Track): Promise<void> {
   const sourceKey = trackKeys.coverSource(track.id);
   const source = await fileStore.get(sourceKey);
   if (!source) {
-    if (track.coverArtPending && !track.coverArtKey) updateTrack(track.id, { coverArtPending: false });
+    if (track.coverArtPending && !track.coverArtKey) await updateTrack(track.id, { coverArtPending: false });
     return;
   }
   const sizes = await renderCoverSizes(await source.bytes()).catch(() => {
@@ -116,7 +119,7 @@ async function processCover(track: Track): Promise<void> {
   });
   for (const [size, bytes] of Object.entries(sizes)) await fileStore.put(trackKeys.cover(track.id, size as CoverSize), bytes);
   const pageKey = trackKeys.cover(track.id, "page");
-  updateTrack(track.id, {
+  await updateTrack(track.id, {
     coverArtKey: pageKey,
     coverArtSizeBytes: Object.values(sizes).reduce((sum, bytes) => sum + bytes.byteLength, 0),
     coverArtPending: false,

@@ -10,8 +10,8 @@ const QUOTA_WARNING_SHARE = 0.8;
  * The quota check every charge runs inside its transaction (upload, fork, studio change): a 413 that
  * says what is needed and what is left. `what` names the thing charged ("upload", "fork", "change").
  */
-export function quotaGate(userId: string, cost: number, what: string) {
-  const limit = quotaLimitSeconds(userId);
+export async function quotaGate(userId: string, cost: number, what: string) {
+  const limit = await quotaLimitSeconds(userId);
   let usedBefore = 0;
   return {
     admit(used: number) {
@@ -29,7 +29,12 @@ export function quotaGate(userId: string, cost: number, what: string) {
   };
 }
 
-function quotaWarning(userId: string, before: number, after: number, limit: number): NotificationInput | undefined {
+async function quotaWarning(
+  userId: string,
+  before: number,
+  after: number,
+  limit: number,
+): Promise<NotificationInput | undefined> {
   const threshold = limit * QUOTA_WARNING_SHARE;
   if (limit <= 0 || before >= threshold || after < threshold) return undefined;
   const notification: NotificationInput = {
@@ -37,6 +42,6 @@ function quotaWarning(userId: string, before: number, after: number, limit: numb
     message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${formatQuotaDuration(after)} of ${formatQuotaDuration(limit)}).`,
     type: "storage-quota-warning",
   };
-  notifyUsers([userId], notification);
+  await notifyUsers([userId], notification);
   return notification;
 }

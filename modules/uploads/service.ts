@@ -5,7 +5,6 @@ import { log } from "../../src/server/logger";
 import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
-import { formatQuotaDuration } from "../../src/shared/quota-duration";
 import { MAX_STEMS, ORIGINAL_FILE_INVALID, type OriginalFormat, originalFileError } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
 import type { NotificationInput } from "../notifications/service";
@@ -48,7 +47,7 @@ export async function uploadTrack(
   owner: Viewer,
   files: UploadParts,
 ): Promise<{ track: Track; notification?: NotificationInput }> {
-  const input = parseUploadInput(files.data);
+  const input = await parseUploadInput(files.data);
   if (!files.original) throw badRequest("Audio file is required");
   // A file was chosen, but it holds nothing (browsers send the part with its name): say so.
   if (files.original.size === 0) throw badRequest("The audio file is empty");
@@ -154,8 +153,8 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
     };
   });
   const cost = original.duration + stems.reduce((sum, stem) => sum + stem.duration, 0);
-  const quota = quotaGate(owner.id, cost, "upload");
-  const track = insertTrackWithinQuota(
+  const quota = await quotaGate(owner.id, cost, "upload");
+  const track = await insertTrackWithinQuota(
     {
       id: trackId,
       userId: owner.id,
@@ -193,9 +192,9 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
   } catch (error) {
     // Nothing half-kept: the rows (and so the quota charge) go with the files.
     log.error("upload could not be stored", { trackId, error: String(error) });
-    removeTrack(trackId);
+    await removeTrack(trackId);
     await fileStore.deletePrefix(trackKeys.folder(trackId));
     throw error;
   }
-  return { track, notification: quota.warning() };
+  return { track, notification: await quota.warning() };
 }

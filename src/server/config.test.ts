@@ -133,6 +133,20 @@ describe("object storage settings", () => {
   });
 });
 
+describe("database settings", () => {
+  test("without DATABASE_URL the database is the embedded SQLite file; a postgres address selects PostgreSQL", () => {
+    expect(load({}).databaseUrl).toBeNull();
+    expect(load({ DATABASE_URL: "postgres://stemma:pw@db:5432/stemma" }).databaseUrl).toBe("postgres://stemma:pw@db:5432/stemma");
+    expect(load({ DATABASE_URL: "postgresql://db/stemma" }).databaseUrl).toBe("postgresql://db/stemma");
+  });
+
+  test.each(["mysql://db/stemma", "db:5432/stemma", "postgres://"])("DATABASE_URL %p is refused", (url) => {
+    expect(problemsOf({ DATABASE_URL: url })).toEqual([
+      `DATABASE_URL must be a PostgreSQL address such as postgres://user:password@host:5432/stemma, got ${JSON.stringify(url)}`,
+    ]);
+  });
+});
+
 test("the server refuses to boot with a bad setting: exit code 1 and the message on stderr", async () => {
   const bootDir = mkdtempSync(join(tmpdir(), "stemma-config-boot-"));
   try {

@@ -8,6 +8,8 @@ import { ConfigError, SettingsReader } from "./settings";
 export interface Config {
   port: number;
   dataDir: string;
+  /** PostgreSQL instead of the embedded SQLite file (DATABASE_URL); null when unset. */
+  databaseUrl: string | null;
   publicUrl: string;
   jwtSecret: string;
   jwtLifetime: string;
@@ -153,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
     mediaTokenSeconds: read.wholeNumber("MEDIA_TOKEN_LIFETIME_SECONDS", 1800, 10, DAY),
     trustedProxies: listOf(read.text("TRUSTED_PROXIES", "")),
+    databaseUrl: read.postgresUrl("DATABASE_URL"),
     s3: readS3(read),
     mediaDelivery: read.oneOf("MEDIA_DELIVERY", ["redirect", "proxy"] as const, "redirect"),
   };

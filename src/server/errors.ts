@@ -29,8 +29,10 @@ export const DATABASE_BUSY = "The server is busy, so nothing was saved. Please t
 export function environmentFault(error: unknown): HttpError | null {
   for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
     const code = (current as { code?: unknown }).code;
-    if (code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL") return new HttpError(507, STORAGE_FULL);
-    if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED") return new HttpError(503, DATABASE_BUSY);
+    // PostgreSQL's SQLSTATEs: 53100 disk_full, 55P03 lock_not_available.
+    if (code === "ENOSPC" || code === "EDQUOT" || code === "SQLITE_FULL" || code === "53100")
+      return new HttpError(507, STORAGE_FULL);
+    if (code === "SQLITE_BUSY" || code === "SQLITE_LOCKED" || code === "55P03") return new HttpError(503, DATABASE_BUSY);
   }
   return null;
 }

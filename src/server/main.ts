@@ -11,7 +11,7 @@ import { checkFileStore } from "./store";
 
 /** One Bun process: pages, /api, media and the job worker. */
 sweepStaging();
-ensureProductFlags();
+await ensureProductFlags();
 await checkFileStore();
 startWorker(jobHandlers);
 

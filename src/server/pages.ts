@@ -49,8 +49,8 @@ export async function pages() {
   return new Elysia({ name: "pages" })
     .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
     .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
-    .get("/track/:id", ({ request, params }) => {
-      const state = publicPageState(params.id);
+    .get("/track/:id", async ({ request, params }) => {
+      const state = await publicPageState(params.id);
       return trackPages.serve(request, params.id, state && { version: String(state.version), fills: trackPageFills(state) }, () =>
         astro(request, pageLocals({ cached: state !== null })),
       );

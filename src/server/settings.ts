@@ -1,3 +1,5 @@
+import { POSTGRES_URL } from "./db/dialect";
+
 /** Raised when environment settings are not usable; its message names every bad variable and what it accepts. */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -56,6 +58,15 @@ export class SettingsReader {
     return usable
       ? raw.replace(/\/$/, "")
       : this.refuse(name, "an http or https address such as https://stemma.example", fallback);
+  }
+
+  /** A PostgreSQL address (postgres:// or postgresql://), or null when unset. */
+  postgresUrl(name: string): string | null {
+    const raw = this.given(name);
+    if (raw === undefined) return null;
+    return POSTGRES_URL.test(raw)
+      ? raw
+      : this.refuse(name, "a PostgreSQL address such as postgres://user:password@host:5432/stemma", null);
   }
 
   email(name: string): string | null {

@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import { freshPostgresDatabase, testOnPostgres } from "./test-database";
 
 const ROOT = join(import.meta.dir, "../..");
 
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** The PostgreSQL database it runs on (STEMMA_TEST_DATABASE=postgres, or given), else null: SQLite in dataDir. */
+  databaseUrl: string | null;
   proc: Subprocess;
   /** Stops with SIGTERM and waits; removes the data folder unless `keepData`. */
   stop(options?: { keepData?: boolean }): Promise<void>;
@@ -17,15 +20,31 @@ export interface TestServer {
   output(): string;
 }
 
+/** Each data folder's PostgreSQL database, so a restart over the same data finds the same rows. */
+const databaseOf = new Map<string, string>();
+
 /**
  * Starts the real server (`bun src/server/main.ts`) on a free port with a fresh temporary DATA_DIR,
  * or on `dataDir` to restart over existing data. Needs the Astro build (`npm test` makes it).
+ * Under STEMMA_TEST_DATABASE=postgres a fresh data folder comes with a fresh PostgreSQL database; a
+ * DATABASE_URL in `env` (several servers on one database) wins over both.
  */
 export async function startServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "stemma-test-"));
+  let databaseUrl = options.env?.DATABASE_URL ?? databaseOf.get(dataDir) ?? null;
+  if (!databaseUrl && testOnPostgres) databaseUrl = await freshPostgresDatabase();
+  if (databaseUrl) databaseOf.set(dataDir, databaseUrl);
   const proc = Bun.spawn(["bun", "src/server/main.ts"], {
     cwd: ROOT,
-    env: { ...process.env, PORT: "0", DATA_DIR: dataDir, LOG_LEVEL: "info", JWT_SECRET: "", ...options.env },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      JWT_SECRET: "",
+      DATABASE_URL: databaseUrl ?? "",
+      ...options.env,
+    },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -48,6 +67,7 @@ export async function startServer(options: { env?: Record<string, string>; dataD
   return {
     url,
     dataDir,
+    databaseUrl,
     proc,
     output: () => log,
     async stop({ keepData = false } = {}) {
