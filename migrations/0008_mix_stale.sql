@@ -1,1 +1,0 @@
-ALTER TABLE `tracks` ADD `mix_stale` integer DEFAULT false NOT NULL;

@@ -1,1 +1,0 @@
-ALTER TABLE "tracks" ADD COLUMN "mix_stale" boolean DEFAULT false NOT NULL;
