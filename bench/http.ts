@@ -3,14 +3,15 @@
  * (from memory), in one run: Stemma pinned to core 0, wrk on core 1, 100,000 tracks with real waveforms.
  * Prints a table and writes it into README.md between the bench:http markers; exits 1 when a goal is missed.
  * Run: bun bench/http.ts (SECONDS=… per wrk run, TRACKS=… to change the size). Needs the Astro build.
+ * While iterating, ONLY=page,lists,media (any of them) runs those parts alone and leaves README.md as it is.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FULL_MIX, STEM_FILES, uploadTrack } from "../tests/e2e/track-page/fixtures";
 import { signUp } from "../tests/support/api";
 import { startServer } from "../tests/support/server";
-import { CORPUS, createTrack, waitForProcessing } from "../tests/support/uploads";
+import { createTrack, waitForProcessing } from "../tests/support/uploads";
+import { uploadPageTrack } from "./support/page-track";
 import { type Row, writeReadmeTable } from "./support/report";
 import { seedTracks } from "./support/seed";
 import { ensureTools, memoryMb, SERVER_CORE, startNginx, wrk } from "./support/tools";
@@ -18,6 +19,9 @@ import { ensureTools, memoryMb, SERVER_CORE, startNginx, wrk } from "./support/t
 const SECONDS = Number(process.env.SECONDS ?? 4);
 const TRACKS = Number(process.env.TRACKS ?? 100_000);
 const RANGE = "bytes=0-4194303";
+const PARTS = ["page", "lists", "media"] as const;
+const ONLY = process.env.ONLY?.split(",") ?? [...PARTS];
+const runs = (part: (typeof PARTS)[number]) => ONLY.includes(part);
 
 ensureTools();
 const work = mkdtempSync(join(tmpdir(), "stemma-bench-http-"));
@@ -35,18 +39,13 @@ const rows: Row[] = [];
 try {
   // A public track with cover and four stems (the page), and a 4-minute one whose MP3 is over 4 MB (the Range).
   const owner = await signUp(server);
-  const pageTrack = await uploadTrack(server, owner.token, {
-    original: FULL_MIX,
-    cover: `${CORPUS}/images/matplotlib-grace_hopper.jpg`,
-    stems: STEM_FILES,
-  });
+  const pageTrack = await uploadPageTrack(server, owner.token);
   const longFlac = join(work, "long.flac");
   Bun.spawnSync(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "anoisesrc=d=240:a=0.3", "-ac", "2", longFlac]);
   const longTrack = await createTrack(server, owner.token, {
     original: longFlac,
     data: { title: "Long", primaryArtistName: "Bench" },
   });
-  await waitForProcessing(server, owner.token, pageTrack);
   await waitForProcessing(server, owner.token, longTrack);
   seedTracks(join(server.dataDir, "stemma.db"), pageTrack, owner.user.id, TRACKS);
   const idle = await (async () => {
@@ -82,18 +81,19 @@ try {
 
   // The page: nginx serves the very HTML Stemma sends (identity, as wrk asks for none).
   writeFileSync(join(docroot, "track.html"), await (await fetch(`${server.url}/track/${pageTrack}`)).text());
-  await compare(
-    "SSR `/track/{id}` (public, 4 stems)",
-    `/track/${pageTrack}`,
-    `http://127.0.0.1:${nginxPort}/track.html`,
-    "nginx",
-    { share: 0.5, p99: 10 },
-    { connections: 64 },
-  );
+  if (runs("page"))
+    await compare(
+      "SSR `/track/{id}` (public, 4 stems)",
+      `/track/${pageTrack}`,
+      `http://127.0.0.1:${nginxPort}/track.html`,
+      "nginx",
+      { share: 0.5, p99: 10 },
+      { connections: 64 },
+    );
 
   // The lists: a bare Bun.serve answers each list's own JSON from memory on the same core.
   const auth = { authorization: `Bearer ${owner.token}` };
-  const deep = await cursorOfPage(`${server.url}/api/tracks/public?limit=20`, 50);
+  const deep = runs("lists") ? await cursorOfPage(`${server.url}/api/tracks/public?limit=20`, 50) : "";
   const lists: [string, string, Record<string, string>][] = [
     ["`/api/tracks/public?limit=20`", "/api/tracks/public?limit=20", {}],
     ["public, page 51 (deep cursor)", `/api/tracks/public?limit=20&cursor=${deep}`, {}],
@@ -101,7 +101,7 @@ try {
     ["`/api/tracks?limit=20` (own)", "/api/tracks?limit=20", auth],
     ["`/api/tracks/shared?limit=20`", "/api/tracks/shared?limit=20", auth],
   ];
-  for (const [measure, path, headers] of lists) {
+  for (const [measure, path, headers] of runs("lists") ? lists : []) {
     const json = await (await fetch(`${server.url}${path}`, { headers })).text();
     const bare = Bun.spawn(["taskset", "-c", SERVER_CORE, "bun", join(import.meta.dir, "support/bare-json.ts")], {
       stdin: new Blob([json]),
@@ -116,14 +116,15 @@ try {
   // The media: nginx sends the same MP3 with sendfile.
   const mp3 = await fetch(`${server.url}/api/track/${longTrack}/full.mp3`);
   writeFileSync(join(docroot, "full.mp3"), new Uint8Array(await mp3.arrayBuffer()));
-  await compare(
-    "`full.mp3` Range 4 MB, 16 connections",
-    `/api/track/${longTrack}/full.mp3`,
-    `http://127.0.0.1:${nginxPort}/full.mp3`,
-    "nginx",
-    { share: 0.9 },
-    { connections: 16, headers: { range: RANGE } },
-  );
+  if (runs("media"))
+    await compare(
+      "`full.mp3` Range 4 MB, 16 connections",
+      `/api/track/${longTrack}/full.mp3`,
+      `http://127.0.0.1:${nginxPort}/full.mp3`,
+      "nginx",
+      { share: 0.9 },
+      { connections: 16, headers: { range: RANGE } },
+    );
 
   // Bytes on the wire, as a browser asks (brotli, else gzip).
   for (const [measure, url, limitKb] of [
@@ -142,29 +143,26 @@ try {
     });
   }
   const peak = await memoryMb(server.proc.pid);
-  rows.push({
-    measure: "server memory, idle (RSS)",
-    stemma: `${idle.rss.toFixed(0)} MB`,
-    baseline: "—",
-    ratio: "—",
-    goal: "≤ 120 MB",
-    pass: idle.rss <= 120,
-  });
-  rows.push({
-    measure: "server memory, peak (uploads and all the load above)",
-    stemma: `${peak.peak.toFixed(0)} MB`,
-    baseline: "—",
-    ratio: "—",
-    goal: "≤ 300 MB",
-    pass: peak.peak <= 300,
-  });
+  for (const [measure, mb, limitMb] of [
+    ["server memory, idle (RSS)", idle.rss, 120],
+    ["server memory, peak (uploads and all the load above)", peak.peak, 300],
+  ] as const)
+    rows.push({
+      measure,
+      stemma: `${mb.toFixed(0)} MB`,
+      baseline: "—",
+      ratio: "—",
+      goal: `≤ ${limitMb} MB`,
+      pass: mb <= limitMb,
+    });
 } finally {
   await nginx.stop();
   await server.stop();
   rmSync(work, { recursive: true, force: true });
 }
 
-writeReadmeTable(rows, TRACKS);
+if (PARTS.every(runs)) writeReadmeTable(rows, TRACKS);
+else console.table(rows);
 process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
 
 async function cursorOfPage(firstPage: string, pages: number): Promise<string> {

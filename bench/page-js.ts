@@ -5,26 +5,18 @@
  * Run after a build: STEMMA_DIST=… bun bench/page-js.ts
  */
 
-import { FULL_MIX, STEM_FILES, uploadTrack } from "../tests/e2e/track-page/fixtures";
 import { signUp } from "../tests/support/api";
 import { launchBrowser } from "../tests/support/browser";
-import { CORPUS, ensureCorpus } from "../tests/support/corpus";
 import { startServer } from "../tests/support/server";
-import { waitForProcessing } from "../tests/support/uploads";
+import { uploadPageTrack } from "./support/page-track";
 
 const BUDGET_KB = 90;
 
-ensureCorpus();
 const server = await startServer();
 const browser = await launchBrowser();
 try {
   const owner = await signUp(server);
-  const id = await uploadTrack(server, owner.token, {
-    original: FULL_MIX,
-    cover: `${CORPUS}/images/matplotlib-grace_hopper.jpg`,
-    stems: STEM_FILES,
-  });
-  await waitForProcessing(server, owner.token, id);
+  const id = await uploadPageTrack(server, owner.token);
 
   const page = await browser.newPage();
   const scripts = new Map<string, number>();

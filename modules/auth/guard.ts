@@ -15,19 +15,51 @@ function tokenOf(authorization: string | undefined): string | null {
 
 export const jwtPlugin = jwt({ name: "jwt", secret: config.jwtSecret, exp: config.jwtLifetime });
 
+/** Tokens already verified, with their subject and expiry: checking a signature costs more than answering a cached list. */
+const verified = new Map<string, { sub: string; expiresAt: number }>();
+const MAX_VERIFIED = 10_000;
+
+async function subjectOf(token: string): Promise<string | null> {
+  const payload = await jwtPlugin.decorator.jwt.verify(token);
+  if (!payload || typeof payload.sub !== "string") return null;
+  if (verified.size >= MAX_VERIFIED) verified.clear();
+  if (typeof payload.exp === "number") verified.set(token, { sub: payload.sub, expiresAt: payload.exp * 1000 });
+  return payload.sub;
+}
+
+/**
+ * Who sends `Authorization: <authorization>` when that is known without checking a signature: null when
+ * anonymous, undefined when the token was not verified before (or has expired since), so the caller takes the
+ * way that verifies it (`viewerOf`).
+ */
+export async function knownViewerOf(authorization: string | null | undefined): Promise<Viewer | null | undefined> {
+  const token = tokenOf(authorization ?? undefined);
+  if (!token) return null;
+  const known = verified.get(token);
+  if (!known || known.expiresAt <= Date.now()) return undefined;
+  return findViewer(known.sub);
+}
+
+/** Who sends `Authorization: <authorization>`: null when anonymous, the token is bad or expired, or the user is gone. */
+export async function viewerOf(authorization: string | null | undefined): Promise<Viewer | null> {
+  const known = await knownViewerOf(authorization);
+  if (known !== undefined) return known;
+  const sub = await subjectOf(tokenOf(authorization ?? undefined) ?? "");
+  return sub ? findViewer(sub) : null;
+}
+
 /**
  * The one access check for who is calling. Every route sees `viewer` (null when anonymous or the
  * token is bad); `{ auth: true }` demands a user (401), `{ admin: true }` an ADMIN (401/403).
  */
 export const authGuard = new Elysia({ name: "auth-guard" })
   .use(jwtPlugin)
-  .derive({ as: "global" }, async ({ headers, jwt }): Promise<{ viewer: Viewer | null }> => {
-    const token = tokenOf(headers.authorization);
-    if (!token) return { viewer: null };
-    const payload = await jwt.verify(token);
-    if (!payload || typeof payload.sub !== "string") return { viewer: null };
-    return { viewer: await findViewer(payload.sub) };
-  })
+  .derive(
+    { as: "global" },
+    async ({ headers }): Promise<{ viewer: Viewer | null }> => ({
+      viewer: await viewerOf(headers.authorization),
+    }),
+  )
   .macro({
     auth: {
       resolve: ({ viewer }) => {

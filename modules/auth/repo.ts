@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { inJsonArray } from "../../src/server/db/portable";
+import { allRaw } from "../../src/server/db/raw";
 import { theRow } from "../../src/server/db/rows";
 import type { Executor } from "../../src/server/db/transaction";
 import { earlyAccessRequests, type User, users } from "./schema";
@@ -13,6 +14,14 @@ const usernamesQuery = db
   .prepare();
 
 export const authRepo = {
+  /** Who a verified session belongs to, read on every signed-in request: hand-written, as drizzle's row mapping costs ten times the read. */
+  viewerById: async (id: string): Promise<Pick<User, "id" | "email" | "username" | "role"> | undefined> =>
+    (
+      await allRaw<Pick<User, "id" | "email" | "username" | "role">>(
+        "select id, email, username, role from users where id = $id",
+        { id },
+      )
+    )[0],
   usernames: (ids: string[]): Promise<Pick<User, "id" | "username">[]> => usernamesQuery.execute({ ids: JSON.stringify(ids) }),
   findById: async (id: string): Promise<User | undefined> => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
   findByEmail: async (email: string, executor: Executor = db): Promise<User | undefined> =>

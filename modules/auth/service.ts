@@ -36,8 +36,7 @@ const failuresByAccount = createRateLimiter("login-failures", config.loginMaxFai
 const failuresByIp = createRateLimiter("login-failures", config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
 
 export async function findViewer(id: string): Promise<Viewer | null> {
-  const user = await authRepo.findById(id);
-  return user ? toViewer(user) : null;
+  return (await authRepo.viewerById(id)) ?? null;
 }
 
 export function findUserById(id: string): Promise<Viewer | null> {

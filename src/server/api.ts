@@ -6,7 +6,7 @@ import { conversionsModule } from "../../modules/conversions";
 import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
-import { listsModule } from "../../modules/lists";
+import { cachedLists, listsModule } from "../../modules/lists";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
@@ -19,18 +19,25 @@ import { errorHandler } from "./http";
 import { jsonCompression } from "./json-compression";
 import { log } from "./logger";
 
+/** The path and query of an absolute request URL, without parsing all of it (this runs on every request). */
+const pathOf = (url: string) => url.slice(url.indexOf("/", url.indexOf("//") + 2));
+
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
   .use(errorHandler)
+  // Kept list answers leave before every other hook (modules/lists/answers.ts).
+  .use(cachedLists)
   .use(jsonCompression)
   // Routes whose options spread `streamedBody` (uploads) are exempt from the 1 MB body limit.
   .use(bodyLimit((): readonly MountedRoute[] => api.routes))
   // Media URLs may carry a media token: never let it leak through the Referer header, errors included.
+  // Elysia runs request hooks for every path, pages too: they leave here untouched (no headers to merge).
   .onRequest(({ set, request }) => {
+    const path = pathOf(request.url);
+    if (!path.startsWith("/api/") && path !== "/api" && !path.startsWith("/api?")) return;
     set.headers["referrer-policy"] = "no-referrer";
-    const url = new URL(request.url);
     // At LOG_LEVEL=debug every API request is logged; the logger masks tokens in URLs and headers.
-    log.debug("request", { method: request.method, url: url.pathname + url.search });
+    log.debug("request", { method: request.method, url: path });
   })
   .use(
     openapi({

@@ -10,9 +10,22 @@ export type Encoding = "br" | "gzip";
 /** Below this, compressing saves less than it costs. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
+/** Distinct Accept-Encoding values seen (browsers send a handful): parsed once each, not per request. */
+const ACCEPT_MEMO_LIMIT = 256;
+const acceptMemo = new Map<string, Encoding | null>();
+
 /** The encoding to send: the client's preferred of br and gzip (q-values honoured, `*` included), or null. */
 export function acceptedEncoding(header: string | null): Encoding | null {
   if (!header) return null;
+  const known = acceptMemo.get(header);
+  if (known !== undefined) return known;
+  const chosen = parseAcceptEncoding(header);
+  if (acceptMemo.size >= ACCEPT_MEMO_LIMIT) acceptMemo.clear();
+  acceptMemo.set(header, chosen);
+  return chosen;
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const weights = new Map<string, number>();
   for (const part of header.split(",")) {
     const [name = "", ...params] = part.trim().toLowerCase().split(";");
@@ -37,23 +50,54 @@ export function compress(bytes: Bytes, encoding: Encoding, effort: "hard" | "fas
   });
 }
 
-/** One text kept in memory with its compressed forms, ready to answer any Accept-Encoding. */
-export interface Variants {
-  identity: Bytes;
-  br: Bytes | null;
-  gzip: Bytes | null;
+/**
+ * One encoding of a kept text, ready to send: the bytes as a Blob (a Response shares a Blob's bytes,
+ * where a Uint8Array body would be copied on every answer) and the full headers of its 200 and its 304.
+ */
+interface Form {
+  body: Blob;
+  headers: Headers;
+  notModified: Headers;
 }
 
-export function precompress(body: string | Bytes): Variants {
-  const identity = typeof body === "string" ? new TextEncoder().encode(body) : body;
-  if (identity.length < MIN_COMPRESSED_BYTES) return { identity, br: null, gzip: null };
-  return { identity, br: compress(identity, "br", "hard"), gzip: compress(identity, "gzip", "hard") };
+/** One text kept in memory with its compressed forms, ready to answer any Accept-Encoding. */
+export interface Variants {
+  identity: Form;
+  br: Form | null;
+  gzip: Form | null;
+  /** The representation's own ETag (`"…"`, the same whatever the encoding), if it has one. */
+  etag: string | undefined;
+  /** What the forms hold, for caches that bound their size. */
+  bytes: number;
 }
 
 /**
- * Whether If-None-Match names this text (`etag` as `"…"`) in any encoding: each encoding is its own
- * representation with its own strong ETag (`"…-br"`), and any of them proves the client is current.
+ * `body` with its brotli and gzip forms (when large enough to gain), each carrying `headers` (the
+ * representation's own: type, cache-control, etag) and those of its encoding. Each encoding is its own
+ * representation with its own strong ETag (`"…-br"`); `isCurrent` accepts any of them.
  */
+export function precompress(body: string | Bytes, headers: Record<string, string>): Variants {
+  const identity = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  const form = (bytes: Bytes, encoding: Encoding | null): Form => {
+    const own: Record<string, string> = { ...headers, vary: "accept-encoding" };
+    if (encoding && headers.etag) own.etag = `"${headers.etag.slice(1, -1)}-${encoding}"`;
+    const notModified = new Headers(own);
+    if (encoding) own["content-encoding"] = encoding;
+    return { body: new Blob([bytes]), headers: new Headers(own), notModified };
+  };
+  const small = identity.length < MIN_COMPRESSED_BYTES;
+  const br = small ? null : compress(identity, "br", "hard");
+  const gzip = small ? null : compress(identity, "gzip", "hard");
+  return {
+    identity: form(identity, null),
+    br: br && form(br, "br"),
+    gzip: gzip && form(gzip, "gzip"),
+    etag: headers.etag,
+    bytes: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
+  };
+}
+
+/** Whether If-None-Match names this text (`etag` as `"…"`) in any encoding: any of them proves the client is current. */
 export function isCurrent(request: Request, etag: string): boolean {
   const header = request.headers.get("if-none-match");
   if (!header) return false;
@@ -64,23 +108,10 @@ export function isCurrent(request: Request, etag: string): boolean {
   });
 }
 
-/**
- * The answer carrying the variant this request accepts (304 when the client's copy is current);
- * `headers` are the representation's own, with `etag` naming the text whatever its encoding.
- */
-export function sendVariant(request: Request, variants: Variants, headers: Record<string, string>): Response {
+/** The answer carrying the form this request accepts (304 when the client's copy is current). */
+export function sendVariant(request: Request, variants: Variants): Response {
   const encoding = acceptedEncoding(request.headers.get("accept-encoding"));
-  const compressed = encoding ? variants[encoding] : null;
-  const out = new Headers(headers);
-  out.set("vary", "accept-encoding");
-  const etag = headers.etag;
-  if (encoding && compressed) {
-    out.set("content-encoding", encoding);
-    if (etag) out.set("etag", `"${etag.slice(1, -1)}-${encoding}"`);
-  }
-  if (etag && isCurrent(request, etag)) {
-    out.delete("content-encoding");
-    return new Response(null, { status: 304, headers: out });
-  }
-  return new Response(compressed ?? variants.identity, { headers: out });
+  const form = (encoding && variants[encoding]) || variants.identity;
+  if (variants.etag && isCurrent(request, variants.etag)) return new Response(null, { status: 304, headers: form.notModified });
+  return new Response(form.body, { headers: form.headers });
 }

@@ -32,6 +32,8 @@ export interface Config {
   conversionTtlSeconds: number;
   /** A listener's plays of one track count at most once per window (SPEC §4: an hour). */
   playCountWindowSeconds: number;
+  /** How late play and download counts in lists may be (their cached answers are rebuilt at most this often for them). */
+  listCounterStalenessSeconds: number;
   /** How long a deleted track stays PENDING_DELETION before its files are purged and it becomes DELETED. */
   deletionGraceSeconds: number;
   /** The largest track upload (original, stems and cover together), in bytes. */
@@ -151,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerIp: read.wholeNumber("LOGIN_MAX_FAILURES_PER_IP", 20, 1, 1_000_000),
     conversionTtlSeconds: read.wholeNumber("CONVERSION_TTL_SECONDS", 7 * DAY, 1, YEAR),
     playCountWindowSeconds: read.wholeNumber("PLAY_COUNT_WINDOW_SECONDS", 3600, 1, YEAR),
+    listCounterStalenessSeconds: read.wholeNumber("LIST_COUNTER_STALENESS_SECONDS", 5, 0, 3600),
     deletionGraceSeconds: read.wholeNumber("DELETION_GRACE_SECONDS", 7 * DAY, 0, YEAR),
     maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
     mediaTokenSeconds: read.wholeNumber("MEDIA_TOKEN_LIFETIME_SECONDS", 1800, 10, DAY),

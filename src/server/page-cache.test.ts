@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { firstLicenseId, uploadTiny, waitProcessed } from "../../tests/support/uploads";
+import { createPageCache } from "./page-cache";
 
 const live = setUpServer();
 let owner: Session;
@@ -116,5 +117,36 @@ describe("compression", () => {
     const original = await fetch(`${live.server.url}/api/track/${id}/original`, { headers: { "accept-encoding": "br, gzip" } });
     expect(original.status).toBe(200);
     expect(original.headers.get("content-encoding")).toBeNull();
+  });
+});
+
+describe("the kept pages' bound", () => {
+  const html = (title: string) => `<!doctype html><h1>${title}</h1>${"<p>Bars and bars of a waveform.</p>".repeat(3000)}`;
+  const render = (title: string, counter: { renders: number }) => async () => {
+    counter.renders++;
+    return new Response(html(title), { headers: { "content-type": "text/html", "cache-control": "public, max-age=0" } });
+  };
+  const state = { version: "1", fills: {} };
+
+  test("counts the plain copy with the compressed ones and lets the least recent page go past it", async () => {
+    const one = { renders: 0 };
+    const two = { renders: 0 };
+    const request = new Request("http://localhost/track/x");
+    const probe = createPageCache({ maxBytes: Number.MAX_SAFE_INTEGER, buildId: "test" });
+    await probe.serve(request, "one", state, render("One", one));
+    // The plain copy alone (one byte a character here) is part of what a page holds.
+    expect(probe.bytes).toBeGreaterThan(html("One").length * 3);
+    const held = probe.bytes;
+
+    const cache = createPageCache({ maxBytes: Math.floor(held * 1.5), buildId: "test" });
+    one.renders = 0;
+    expect(await (await cache.serve(request, "one", state, render("One", one))).text()).toBe(html("One"));
+    await cache.serve(request, "one", state, render("One", one));
+    expect(one.renders).toBe(1);
+    expect(await (await cache.serve(request, "two", state, render("Two", two))).text()).toBe(html("Two"));
+    expect(cache.bytes).toBeLessThanOrEqual(Math.floor(held * 1.5));
+    // "one" went out to make room, so it renders again; "two" stays.
+    await cache.serve(request, "one", state, render("One", one));
+    expect(one.renders).toBe(2);
   });
 });

@@ -17,7 +17,7 @@ interface Entry {
   html: string;
   headers: Record<string, string>;
   /** The copy with the latest fills, compressed; rebuilt only when a fill changes. */
-  filled: { fillKey: string; variants: Variants; etag: string } | null;
+  filled: { fillKey: string; variants: Variants } | null;
 }
 
 /**
@@ -31,9 +31,7 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
   const rendering = new Map<string, Promise<Entry | Response>>();
   let bytes = 0;
 
-  const size = (entry: Entry) =>
-    entry.html.length * 2 +
-    (entry.filled ? (entry.filled.variants.br?.length ?? 0) + (entry.filled.variants.gzip?.length ?? 0) : 0);
+  const size = (entry: Entry) => entry.html.length * 2 + (entry.filled?.variants.bytes ?? 0);
 
   function forget(key: string) {
     const entry = entries.get(key);
@@ -82,7 +80,7 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
     const html = applyFills(entry.html, state.fills);
     const etag = `"${Bun.hash(`${buildId}:${key}:${entry.version}:${fillKey}`).toString(36)}"`;
     forget(key);
-    entry.filled = { fillKey, variants: precompress(html), etag };
+    entry.filled = { fillKey, variants: precompress(html, { ...entry.headers, etag }) };
     remember(key, entry);
     return entry.filled;
   }
@@ -109,7 +107,7 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
         entry = rendered;
       }
       const filled = fill(key, entry, state);
-      return sendVariant(request, filled.variants, { ...entry.headers, etag: filled.etag });
+      return sendVariant(request, filled.variants);
     },
     /** Bytes held (for tests and the bench's memory figure). */
     get bytes() {

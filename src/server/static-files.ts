@@ -12,38 +12,29 @@ const TEXT_TYPES: Record<string, string> = {
   ".xml": "application/xml",
 };
 
-interface Kept {
-  variants: Variants;
-  headers: Record<string, string>;
-}
-
 /**
  * The build's files (dist/client): text is read once, compressed once (brotli and gzip, hard) and kept
  * in memory with a content ETag; other files (images, fonts) go out from disk as they are. The build
  * is a few hundred kilobytes and never changes while the server runs.
  */
 export function staticFiles() {
-  const kept = new Map<string, Kept>();
+  const kept = new Map<string, Variants>();
 
-  async function keep(path: string, cacheControl: string): Promise<Kept> {
+  async function keep(path: string, cacheControl: string): Promise<Variants> {
     const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-    const entry = {
-      variants: precompress(bytes),
-      headers: {
-        "content-type": TEXT_TYPES[extname(path)] as string,
-        "cache-control": cacheControl,
-        etag: `"${Bun.hash(bytes).toString(36)}"`,
-      },
-    };
-    kept.set(path, entry);
-    return entry;
+    const variants = precompress(bytes, {
+      "content-type": TEXT_TYPES[extname(path)] as string,
+      "cache-control": cacheControl,
+      etag: `"${Bun.hash(bytes).toString(36)}"`,
+    });
+    kept.set(path, variants);
+    return variants;
   }
 
   return {
     async serve(request: Request, path: string, cacheControl: string): Promise<Response> {
       if (!TEXT_TYPES[extname(path)]) return new Response(Bun.file(path), { headers: { "cache-control": cacheControl } });
-      const entry = kept.get(path) ?? (await keep(path, cacheControl));
-      return sendVariant(request, entry.variants, entry.headers);
+      return sendVariant(request, kept.get(path) ?? (await keep(path, cacheControl)));
     },
   };
 }

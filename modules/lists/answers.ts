@@ -1,0 +1,80 @@
+import { Elysia } from "elysia";
+import { config } from "../../src/server/config";
+import { knownViewerOf } from "../auth";
+import type { Viewer } from "../auth/service";
+import { createListCache } from "./cache";
+import { listsRepo } from "./repo";
+
+/** Lists answers kept in memory: a few hundred pages of 20 cards (≈ 60 KB each with their compressed forms). */
+const LIST_CACHE_BYTES = 24 * 1024 * 1024;
+const cache = createListCache({
+  maxBytes: LIST_CACHE_BYTES,
+  counterStalenessMs: config.listCounterStalenessSeconds * 1000,
+});
+
+/**
+ * Who a list's answer is the same for: everyone (the public list), one signed-in user (their own, shared and
+ * available lists) or every admin (the deleted tracks).
+ */
+export type Audience = "anyone" | "viewer" | "admin";
+
+/** The list routes (modules/lists/index.ts, mounted under /api) and their audiences. */
+const AUDIENCES: Record<string, Audience> = {
+  "/api/tracks/public": "anyone",
+  "/api/tracks": "viewer",
+  "/api/tracks/shared": "viewer",
+  "/api/tracks/available": "viewer",
+  "/api/tracks/deleted": "admin",
+};
+
+/** The path and query of a request URL, without parsing it into a URL object (this runs on every request). */
+function pathAndQuery(url: string): { path: string; query: string } {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const mark = url.indexOf("?", start);
+  return mark < 0 ? { path: url.slice(start), query: "" } : { path: url.slice(start, mark), query: url.slice(mark) };
+}
+
+/**
+ * The cache key: the exact path and query string (an answer is a function of them, and only answers that
+ * passed the route's validation are ever kept) and whom the answer is for. Null: this viewer may not see
+ * the list, so the route answers (401/403).
+ */
+function keyOf(url: string, audience: Audience, viewer: Viewer | null): string | null {
+  const { path, query } = pathAndQuery(url);
+  if (audience === "anyone") return `*${path}${query}`;
+  if (!viewer || (audience === "admin" && viewer.role !== "ADMIN")) return null;
+  return `${audience === "admin" ? "admin" : viewer.id}${path}${query}`;
+}
+
+/**
+ * The list answer from the cache, before Elysia routes, validates and checks anything (an `onRequest` hook):
+ * undefined for anything else, for a list not kept or no longer current, and for a session token not verified
+ * yet; those take the route.
+ */
+async function cachedListAnswer({ request }: { request: Request }): Promise<Response | undefined> {
+  if (request.method !== "GET") return undefined;
+  const audience = AUDIENCES[pathAndQuery(request.url).path];
+  if (!audience) return undefined;
+  const viewer = audience === "anyone" ? null : await knownViewerOf(request.headers.get("authorization"));
+  const key = viewer === undefined ? null : keyOf(request.url, audience, viewer);
+  return key ? cache.hit(request, key, await listsRepo.versions()) : undefined;
+}
+
+/**
+ * Mounted first in /api (src/server/api.ts), before any hook that sets headers: Elysia sends an early Response
+ * as it is only while nothing was set, and otherwise copies it into a new one.
+ */
+export const cachedLists = new Elysia({ name: "lists.cached" }).onRequest(cachedListAnswer);
+
+/** The route's answer: the kept one when current, else `build()` kept at the versions read before building. */
+export async function listAnswer(
+  request: Request,
+  audience: Audience,
+  viewer: Viewer | null,
+  build: () => Promise<unknown>,
+): Promise<Response> {
+  const versions = await listsRepo.versions();
+  const key = keyOf(request.url, audience, viewer);
+  if (!key) throw new Error("a list route answered a viewer its guard should have refused");
+  return cache.hit(request, key, versions) ?? cache.store(request, key, versions, await build(), audience === "anyone");
+}
