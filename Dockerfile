@@ -1,5 +1,8 @@
 # Stemma in one container: pages, API, media and jobs in one Bun process.
 # The same steps run on a bare Debian/Ubuntu machine through `npm install && npm start` (scripts/start.sh).
+# docker-compose.yml runs this image several times with STEMMA_ROLE=api or worker on PostgreSQL and a bucket;
+# /data then holds only scratch files, and /api/health answers in every role. With DATABASE_URL each container
+# starts its bunqueue broker as a child tied to it by `setpriv --pdeathsig` (util-linux, in the base image).
 FROM oven/bun:1.4.5-debian AS build
 WORKDIR /app
 COPY package.json package-lock.json ./

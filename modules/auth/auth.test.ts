@@ -38,6 +38,27 @@ describe("signup", () => {
     expect(sameEmail.status).toBe(409);
     expect(sameName.status).toBe(409);
   });
+
+  test("signups racing for one e-mail or one username: exactly one is created, the others get the 409", async () => {
+    const race = (bodies: Array<Record<string, string>>) =>
+      Promise.all(bodies.map((body) => call<{ message?: string }>(live.server, "POST", "/auth/signup", { body })));
+    const sameEmail = await race(
+      Array.from({ length: 5 }, (_, n) => ({ email: `Racer@Example.com`, username: `racer_${n}`, password: "Secret123" })),
+    );
+    const sameName = await race(
+      Array.from({ length: 5 }, (_, n) => ({ email: `runner${n}@example.com`, username: "Runner", password: "Secret123" })),
+    );
+    for (const [replies, message] of [
+      [sameEmail, "An account with this email already exists"],
+      [sameName, "This username is already taken"],
+    ] as const) {
+      expect(replies.filter((res) => res.status === 201)).toHaveLength(1);
+      for (const res of replies.filter((reply) => reply.status !== 201)) {
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(message);
+      }
+    }
+  });
 });
 
 describe("login and me", () => {

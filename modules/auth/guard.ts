@@ -28,23 +28,22 @@ async function subjectOf(token: string): Promise<string | null> {
 }
 
 /**
- * Who sends `Authorization: <authorization>` when that is known without checking a signature: null when
- * anonymous, undefined when the token was not verified before (or has expired since), so the caller takes the
- * way that verifies it (`viewerOf`).
+ * The user id a session token names, when the token was verified before and has not expired: null when
+ * anonymous, undefined when the token is not known verified, so the caller takes the way that verifies it
+ * (`viewerOf`). It does not read the user: callers needing more than the id (the role) look it up.
  */
-export async function knownViewerOf(authorization: string | null | undefined): Promise<Viewer | null | undefined> {
+export function verifiedSubjectOf(authorization: string | null | undefined): string | null | undefined {
   const token = tokenOf(authorization ?? undefined);
   if (!token) return null;
   const known = verified.get(token);
-  if (!known || known.expiresAt <= Date.now()) return undefined;
-  return findViewer(known.sub);
+  return known && known.expiresAt > Date.now() ? known.sub : undefined;
 }
 
 /** Who sends `Authorization: <authorization>`: null when anonymous, the token is bad or expired, or the user is gone. */
 export async function viewerOf(authorization: string | null | undefined): Promise<Viewer | null> {
-  const known = await knownViewerOf(authorization);
-  if (known !== undefined) return known;
-  const sub = await subjectOf(tokenOf(authorization ?? undefined) ?? "");
+  const token = tokenOf(authorization ?? undefined);
+  if (!token) return null;
+  const sub = verifiedSubjectOf(authorization) ?? (await subjectOf(token));
   return sub ? findViewer(sub) : null;
 }
 

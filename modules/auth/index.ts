@@ -1,11 +1,11 @@
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../src/server/client-ip";
-import { authGuard, jwtPlugin, knownViewerOf } from "./guard";
+import { authGuard, jwtPlugin, verifiedSubjectOf } from "./guard";
 import { Credentials, Session, SignupBody, User, UserSummary } from "./model";
 import * as auth from "./service";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
-export { authGuard, knownViewerOf };
+export { authGuard, verifiedSubjectOf };
 
 /** SPEC §7 Auth. Field rules and messages are SPEC §5's, checked in the service. */
 export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", detail: { tags: ["Auth"] } })

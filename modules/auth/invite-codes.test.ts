@@ -60,6 +60,28 @@ describe("with EARLY_ACCESS_REQUIRED on", () => {
     expect(list.body.codes.find((code) => code.id === invite.id)?.usedCount).toBe(1);
   });
 
+  test("a code with 3 uses left, taken by 6 signups at once, admits exactly 3 and is then used up", async () => {
+    const invite = await createCode({ maxUses: 4 });
+    expect((await call(live.server, "POST", "/auth/signup", { body: signupBody(invite.code) })).status).toBe(201);
+    const bodies = Array.from({ length: 6 }, () => signupBody(invite.code));
+    const results = await Promise.all(
+      bodies.map((body) => call<{ message?: string }>(live.server, "POST", "/auth/signup", { body })),
+    );
+    expect(results.filter((res) => res.status === 201)).toHaveLength(3);
+    for (const res of results.filter((reply) => reply.status !== 201)) {
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("Invite code is invalid, expired or used up");
+    }
+    const list = await call<{ codes: InviteCode[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token });
+    expect(list.body.codes.find((code) => code.id === invite.id)?.usedCount).toBe(4);
+    // The refused signups left no account behind: their addresses cannot log in.
+    const refusedEmails = bodies.filter((_, index) => results[index]?.status !== 201).map((body) => body.email);
+    for (const email of refusedEmails) {
+      const login = await call(live.server, "POST", "/auth/login", { body: { email, password: "Secret123" } });
+      expect(login.status).toBe(401);
+    }
+  });
+
   test("a code is accepted in any letter case and with stray spaces", async () => {
     const invite = await createCode({ maxUses: 1 });
     const res = await call(live.server, "POST", "/auth/signup", { body: signupBody(` ${invite.code.toLowerCase()} `) });

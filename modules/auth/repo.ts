@@ -32,6 +32,19 @@ export const authRepo = {
     Number((await executor.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0),
   insert: async (values: typeof users.$inferInsert, executor: Executor = db): Promise<User> =>
     theRow(await executor.insert(users).values(values).returning()),
+  /**
+   * A no-op write that locks the user's row until the transaction ends and answers their paid seconds:
+   * charges to one user then run one after another on any database (PostgreSQL's row lock; SQLite has
+   * one writer anyway), each reading the use the one before it committed.
+   */
+  holdPaidQuotaSeconds: async (id: string, executor: Executor): Promise<number> =>
+    theRow(
+      await executor
+        .update(users)
+        .set({ paidQuotaSeconds: sql`${users.paidQuotaSeconds}` })
+        .where(eq(users.id, id))
+        .returning({ paid: users.paidQuotaSeconds }),
+    ).paid,
   setPaidQuotaSeconds: async (id: string, seconds: number): Promise<void> => {
     await db.update(users).set({ paidQuotaSeconds: seconds }).where(eq(users.id, id));
   },

@@ -1,5 +1,6 @@
 import { config } from "../../src/server/config";
 import { type Executor, transaction } from "../../src/server/db/transaction";
+import { uniqueViolation } from "../../src/server/db/unique-violation";
 import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
 import { createRateLimiter } from "../../src/server/rate-limit";
@@ -57,10 +58,18 @@ export async function paidQuotaSeconds(userId: string): Promise<number> {
   return (await authRepo.findById(userId))?.paidQuotaSeconds ?? 0;
 }
 
+/** paidQuotaSeconds, read under a lock on the user held until `executor`'s transaction ends (authRepo). */
+export function holdPaidQuotaSeconds(userId: string, executor: Executor): Promise<number> {
+  return authRepo.holdPaidQuotaSeconds(userId, executor);
+}
+
 /** The storage a user bought on top of the free quota (set by admins: scripts/grant-quota.ts). */
 export async function setPaidQuotaSeconds(userId: string, seconds: number): Promise<void> {
   await authRepo.setPaidQuotaSeconds(userId, seconds);
 }
+
+const EMAIL_TAKEN = "An account with this email already exists";
+const USERNAME_TAKEN = "This username is already taken";
 
 export async function signup(input: SignupInput): Promise<Viewer> {
   const inviteRequired = await earlyAccess.get().inviteRequired();
@@ -74,12 +83,18 @@ export async function signup(input: SignupInput): Promise<Viewer> {
   // other would otherwise both pass and the second hit the unique index as a 500. A refused signup
   // rolls back, so it never spends an invite.
   const created = await transaction(async (tx) => {
-    if (await authRepo.findByEmail(email, tx)) throw conflict("An account with this email already exists");
-    if (await authRepo.findByUsername(username, tx)) throw conflict("This username is already taken");
+    if (await authRepo.findByEmail(email, tx)) throw conflict(EMAIL_TAKEN);
+    if (await authRepo.findByUsername(username, tx)) throw conflict(USERNAME_TAKEN);
     if (inviteRequired && !(await earlyAccess.get().consumeInviteCode(input.inviteCode ?? "", tx))) return null;
     // ADMIN_EMAIL names the administrator; without it, the first account becomes one.
     const isAdmin = config.adminEmail ? email === config.adminEmail : (await authRepo.count(tx)) === 0;
     return authRepo.insert({ email, username, passwordHash, role: isAdmin ? "ADMIN" : "USER" }, tx);
+  }).catch((error) => {
+    // Two signups racing past the checks above on PostgreSQL: the unique index refuses the second.
+    const index = uniqueViolation(error);
+    if (index === "users_email_unique") throw conflict(EMAIL_TAKEN);
+    if (index === "users_username_unique") throw conflict(USERNAME_TAKEN);
+    throw error;
   });
   if (!created) throw badRequest("Invite code is invalid, expired or used up");
   return toViewer(created);

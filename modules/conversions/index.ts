@@ -3,7 +3,6 @@ import { badRequest } from "../../src/server/errors";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
 import { beforePurge, downloadStates, findViewableTrack, requireStemOf } from "../tracks/service";
-import { expirySweep } from "./expiry";
 import { ConvertBody, ConvertReply, Format, StatusReply } from "./model";
 import { type ConversionSubject, conversionStatuses, conversionStatusReply, deleteTrackConversions } from "./service";
 import { resumeInProgressConversions, startConversion } from "./start";
@@ -28,8 +27,6 @@ async function subjectFor(trackId: string, stemId: string | null, viewer: Viewer
 export const conversionsModule = new Elysia({ name: "module.conversions", detail: { tags: ["Conversions"] } })
   .use(authGuard)
   .onStart(() => resumeInProgressConversions())
-  .onStart(expirySweep.start)
-  .onStop(expirySweep.stop)
   .post(
     "/track/:id/convert-audio",
     async ({ params, body, user }) => {

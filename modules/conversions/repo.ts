@@ -1,6 +1,5 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { transaction } from "../../src/server/db/transaction";
 import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { type Conversion, conversions } from "./schema";
 
@@ -25,26 +24,24 @@ export const conversionsRepo = {
 
   /**
    * Claims the target for a new run: inserts it, or moves a FAILED row back to IN_PROGRESS. Returns
-   * null when another run holds it or it is done; the transaction holds the one writer, so two
-   * requests never both win.
+   * null when another run holds it or it is done. Each step is one conditional statement (the unique
+   * index refuses a second insert; the update matches only a row still claimable), so two requests
+   * never both win, on any database.
    */
-  claim: (trackId: string, target: string, format: ConversionFormat): Promise<Conversion | null> =>
-    transaction(async (tx) => {
-      const [existing] = await tx
-        .select()
-        .from(conversions)
-        .where(ofTarget(trackId, target, format))
-        .limit(1);
-      if (!existing)
-        return (await tx.insert(conversions).values({ trackId, target, format, status: "IN_PROGRESS" }).returning())[0] ?? null;
-      if (existing.status !== "FAILED" && existing.status !== "NOT_STARTED") return null;
-      const [claimed] = await tx
-        .update(conversions)
-        .set({ status: "IN_PROGRESS", error: null })
-        .where(eq(conversions.id, existing.id))
-        .returning();
-      return claimed ?? null;
-    }),
+  claim: async (trackId: string, target: string, format: ConversionFormat): Promise<Conversion | null> => {
+    const [inserted] = await db
+      .insert(conversions)
+      .values({ trackId, target, format, status: "IN_PROGRESS" })
+      .onConflictDoNothing({ target: [conversions.trackId, conversions.target, conversions.format] })
+      .returning();
+    if (inserted) return inserted;
+    const [reclaimed] = await db
+      .update(conversions)
+      .set({ status: "IN_PROGRESS", error: null })
+      .where(and(ofTarget(trackId, target, format), inArray(conversions.status, ["FAILED", "NOT_STARTED"])))
+      .returning();
+    return reclaimed ?? null;
+  },
 
   /** Only a run still in progress may complete: a row deleted meanwhile (track gone) stays gone. */
   markCompleted: async (id: string, fileKey: string, sizeBytes: number, expiresAt: Date): Promise<boolean> =>

@@ -59,8 +59,10 @@ test("brotli, gzip and identity answers carry the same JSON under one ETag base,
 });
 
 test("past its size the least recently used answers go first", () => {
-  // Each kept answer holds its bytes and the identity form made from them as it is first sent.
-  const one = 2 * new TextEncoder().encode(JSON.stringify(page("a"))).length;
+  // What one kept answer holds (its bytes and their compressed forms), measured on a cache of its own.
+  const probe = makeCache();
+  probe.store(request(), "a", { content: 1, counters: 1 }, page("a"), true);
+  const one = probe.bytes;
   const cache = makeCache(one * 2 + 10);
   const versions = { content: 1, counters: 1 };
   cache.store(request(), "a", versions, page("a"), true);

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
+import { waitForConversion } from "../../tests/support/conversions";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { bucketKeys, setUpS3Server } from "../../tests/support/s3-server";
 import { startServer } from "../../tests/support/server";
@@ -106,18 +107,7 @@ describe.each(["redirect", "proxy"] as const)("MEDIA_DELIVERY=%s", (mode) => {
       body: { type: "full", format: "flac" },
     });
     expect(start.status).toBeLessThan(300);
-    let status = "";
-    for (let attempt = 0; attempt < 300 && status !== "COMPLETED"; attempt++) {
-      await Bun.sleep(100);
-      const res = await call<{ data: { conversionStatus: string } }>(
-        live.server,
-        "GET",
-        `/track/${track.id}/audio-conversion-status?format=flac`,
-        { token: owner.token },
-      );
-      status = res.body.data.conversionStatus;
-    }
-    expect(status).toBe("COMPLETED");
+    expect(await waitForConversion(live.server, owner.token, track.id, "flac")).toBe("COMPLETED");
     const flac = await media(`/track/${track.id}/full.flac?attachment`, owner);
     expect(flac.headers.get("content-disposition")).toBe(attachmentDisposition(TITLE, "flac"));
     expect(new TextDecoder().decode((await flac.bytes()).slice(0, 4))).toBe("fLaC");

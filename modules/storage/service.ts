@@ -1,12 +1,13 @@
 import { config } from "../../src/server/config";
+import type { Executor } from "../../src/server/db/transaction";
 import { badRequest, notFound } from "../../src/server/errors";
-import { findUserByEmail, paidQuotaSeconds, setPaidQuotaSeconds } from "../auth/service";
+import { findUserByEmail, holdPaidQuotaSeconds, paidQuotaSeconds, setPaidQuotaSeconds } from "../auth/service";
 import { usedQuotaSeconds } from "../tracks/service";
 import type { StorageQuota } from "./model";
 
-/** Everyone's free allowance (FREE_QUOTA_SECONDS) plus what this user bought. */
-export async function quotaLimitSeconds(userId: string): Promise<number> {
-  return config.freeQuotaSeconds + (await paidQuotaSeconds(userId));
+/** Everyone's free allowance (FREE_QUOTA_SECONDS) plus what this user bought, as a charge's transaction sees it: read under the user's lock, so charges to one user queue. */
+export async function heldQuotaLimitSeconds(userId: string, executor: Executor): Promise<number> {
+  return config.freeQuotaSeconds + (await holdPaidQuotaSeconds(userId, executor));
 }
 
 export async function storageQuota(userId: string): Promise<StorageQuota> {

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { theRow } from "../../src/server/db/rows";
 import { transaction } from "../../src/server/db/transaction";
-import { saveWaveformIn, tracksRepo, usedQuotaSecondsIn } from "./repo";
+import { type Admit, saveWaveformIn, tracksRepo } from "./repo";
 import { stems, type Track, tracks } from "./schema";
 
 /** What the forker chooses; everything else comes from the track forked. */
@@ -13,7 +13,7 @@ export interface ForkChoices {
 }
 
 /**
- * One transaction: the quota check (`admit(usedSeconds)`), the new track and stem rows naming the
+ * One transaction: the quota check (`admit`), the new track and stem rows naming the
  * original's files (nothing is copied), and the original's forkCount + 1. Counters, shares and
  * conversions start afresh; conversions are per track, so the fork makes its own on request.
  */
@@ -21,7 +21,7 @@ export async function insertForkWithinQuota(
   original: Track,
   ownerId: string,
   choices: ForkChoices,
-  admit: (usedSeconds: number) => void,
+  admit: Admit,
 ): Promise<Track> {
   const forkId = crypto.randomUUID();
   const { id: _id, createdAt: _c, updatedAt: _u, totalPlays: _p, totalDownloads: _d, forkCount: _f, ...carried } = original;
@@ -32,7 +32,7 @@ export async function insertForkWithinQuota(
   }));
   const waveform = await tracksRepo.waveformOf(original.id);
   return transaction(async (tx) => {
-    admit(await usedQuotaSecondsIn(tx, ownerId));
+    await admit(tx);
     const fork = theRow(
       await tx
         .insert(tracks)

@@ -1,16 +1,8 @@
 import { Elysia, t } from "elysia";
-import { config } from "../../src/server/config";
-import { periodicSweep } from "../../src/server/sweep";
 import { authGuard } from "../auth";
 import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, TrackInfoBody, UserIds, Visibility } from "./model";
 import * as tracks from "./service";
 import { backfillWaveformPreviews } from "./waveform-preview";
-
-/**
- * Enqueues the purge job (purge.ts) a few times per grace period. Made here, not in purge.ts: the
- * sweep needs the queue, which scripts reaching the service (grant-quota) must not open.
- */
-const purgeSweep = periodicSweep("tracks.purge", config.deletionGraceSeconds);
 
 /**
  * SPEC §7 Tracks: read, edit, visibility, sharing and deletion of one track. Uploads live in
@@ -19,8 +11,6 @@ const purgeSweep = periodicSweep("tracks.purge", config.deletionGraceSeconds);
 export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: ["Tracks"] } })
   .use(authGuard)
   .onStart(backfillWaveformPreviews)
-  .onStart(purgeSweep.start)
-  .onStop(purgeSweep.stop)
   .get("/track/:id", ({ params, viewer }) => tracks.getTrack(params.id, viewer), {
     response: TrackDetails,
     detail: { summary: "A track as SPEC §3 describes it; private tracks answer 404 to others" },

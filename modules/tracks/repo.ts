@@ -9,10 +9,16 @@ type TrackInsert = typeof tracks.$inferInsert;
 type StemInsert = typeof stems.$inferInsert;
 
 /**
- * Seconds charged to a user: their active tracks only. Deleting frees the space at once, while the
- * files wait out the grace period (purge.ts). The quota reply and the upload check both read this.
+ * The quota check a charge runs first inside its transaction (modules/uploads quotaGate); it throws
+ * (a 413) to refuse, and then nothing is written.
  */
-export async function usedQuotaSecondsIn(executor: Executor, userId: string): Promise<number> {
+export type Admit = (tx: Executor) => Promise<void>;
+
+/**
+ * Seconds charged to a user: their active tracks only. Deleting frees the space at once, while the
+ * files wait out the grace period (purge.ts). The quota reply and the charges' check both read this.
+ */
+async function usedQuotaSecondsIn(executor: Executor, userId: string): Promise<number> {
   const [row] = await executor
     .select({ used: sql<number>`coalesce(sum(${tracks.totalQuotaSeconds}), 0)` })
     .from(tracks)
@@ -76,20 +82,15 @@ export const tracksRepo = {
         .limit(1)
     ).length > 0,
 
-  usedQuotaSeconds: (userId: string): Promise<number> => usedQuotaSecondsIn(db, userId),
+  usedQuotaSeconds: (userId: string, executor: Executor = db): Promise<number> => usedQuotaSecondsIn(executor, userId),
 
   /**
-   * Inserts a track and its stems in one transaction, after `admit(usedSeconds)` agrees. The
-   * transaction holds the one writer, so no other upload can slip in between the check and the insert.
+   * Inserts a track and its stems in one transaction, after `admit` agrees; admit holds the owner's
+   * lock, so no other charge to them can slip in between the check and the insert.
    */
-  insertWithinQuota: (
-    track: TrackInsert,
-    waveformData: number[],
-    stemRows: StemInsert[],
-    admit: (usedSeconds: number) => void,
-  ): Promise<Track> =>
+  insertWithinQuota: (track: TrackInsert, waveformData: number[], stemRows: StemInsert[], admit: Admit): Promise<Track> =>
     transaction(async (tx) => {
-      admit(await usedQuotaSecondsIn(tx, track.userId));
+      await admit(tx);
       const inserted = theRow(await tx.insert(tracks).values(track).returning());
       await saveWaveformIn(tx, inserted.id, waveformData);
       if (stemRows.length) await tx.insert(stems).values(stemRows);

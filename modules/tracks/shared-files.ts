@@ -1,4 +1,4 @@
-import { and, eq, like, ne, or } from "drizzle-orm";
+import { and, type Column, eq, like, ne, or, type SQL } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { fileStore } from "../../src/server/store";
 import { COVER_SIZE_NAMES, trackKeys } from "./keys";
@@ -12,41 +12,29 @@ import { stems, type Track, tracks } from "./schema";
  */
 const live = ne(tracks.status, "DELETED");
 
-async function trackNames(key: string, exceptTrackId: string | null): Promise<boolean> {
-  const others = exceptTrackId ? ne(tracks.id, exceptTrackId) : undefined;
+/** Whether a live track row in `scope` has a file column that `matches`, or a stem of one does. */
+async function anyLiveRowNames(scope: SQL | undefined, matches: (column: Column) => SQL): Promise<boolean> {
   const byTrack = await db
     .select({ id: tracks.id })
     .from(tracks)
-    .where(and(live, others, or(eq(tracks.originalKey, key), eq(tracks.mp3Key, key), eq(tracks.coverArtKey, key))))
+    .where(and(live, scope, or(matches(tracks.originalKey), matches(tracks.mp3Key), matches(tracks.coverArtKey))))
     .limit(1);
   if (byTrack.length) return true;
   const byStem = await db
     .select({ id: stems.id })
     .from(stems)
     .innerJoin(tracks, eq(stems.trackId, tracks.id))
-    .where(and(live, others, or(eq(stems.fileKey, key), eq(stems.mp3Key, key))))
+    .where(and(live, scope, or(matches(stems.fileKey), matches(stems.mp3Key))))
     .limit(1);
   return byStem.length > 0;
 }
 
+const trackNames = (key: string, exceptTrackId: string | null) =>
+  anyLiveRowNames(exceptTrackId ? ne(tracks.id, exceptTrackId) : undefined, (column) => eq(column, key));
+
 /** Whether a live row other than `exceptTrackId`'s names any key under `prefix` (a track's folder). */
-async function anyNamedUnder(prefix: string, exceptTrackId: string): Promise<boolean> {
-  const under = `${prefix}/%`;
-  const others = and(live, ne(tracks.id, exceptTrackId));
-  const byTrack = await db
-    .select({ id: tracks.id })
-    .from(tracks)
-    .where(and(others, or(like(tracks.originalKey, under), like(tracks.mp3Key, under), like(tracks.coverArtKey, under))))
-    .limit(1);
-  if (byTrack.length) return true;
-  const byStem = await db
-    .select({ id: stems.id })
-    .from(stems)
-    .innerJoin(tracks, eq(stems.trackId, tracks.id))
-    .where(and(others, or(like(stems.fileKey, under), like(stems.mp3Key, under))))
-    .limit(1);
-  return byStem.length > 0;
-}
+const anyNamedUnder = (prefix: string, exceptTrackId: string) =>
+  anyLiveRowNames(ne(tracks.id, exceptTrackId), (column) => like(column, `${prefix}/%`));
 
 /** Every stored file a track's rows name, each with the key whose use decides it (a cover size: the page size). */
 async function filesOf(track: Track): Promise<Array<{ key: string; namedAs: string }>> {

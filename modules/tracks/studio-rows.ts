@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { theRow } from "../../src/server/db/rows";
 import { transaction } from "../../src/server/db/transaction";
-import { saveWaveformIn, usedQuotaSecondsIn } from "./repo";
+import { type Admit, saveWaveformIn } from "./repo";
 import { type Stem, stems, tracks } from "./schema";
 
 /** Track columns, plus the waveform kept beside the row (track_waveforms). */
@@ -11,7 +10,7 @@ type StemInsert = typeof stems.$inferInsert;
 type StemUpdate = Partial<StemInsert>;
 
 /**
- * A fork studio change, in one transaction: the quota check of `addedSeconds` (`admit(used)`, which
+ * A fork studio change, in one transaction: the quota check of `addedSeconds` (`admit`, which
  * throws to refuse), then the stem and track rows, with the track's charge moved by the same amount.
  * Refused, nothing is written. The track goes back to PENDING so the processing job makes what is new.
  */
@@ -19,11 +18,10 @@ export function changeWithinQuota(
   trackId: string,
   change: { track?: TrackUpdate; addStem?: StemInsert; updateStem?: { id: string; values: StemUpdate } },
   addedSeconds: number,
-  admit: (usedSeconds: number) => void,
+  admit: Admit,
 ): Promise<void> {
   return transaction(async (tx) => {
-    const track = theRow(await tx.select().from(tracks).where(eq(tracks.id, trackId)).limit(1));
-    admit(await usedQuotaSecondsIn(tx, track.userId));
+    await admit(tx);
     if (change.addStem) await tx.insert(stems).values(change.addStem);
     if (change.updateStem) await tx.update(stems).set(change.updateStem.values).where(eq(stems.id, change.updateStem.id));
     const { waveformData, ...columns } = change.track ?? {};

@@ -133,6 +133,29 @@ describe("object storage settings", () => {
   });
 });
 
+describe("scale-out settings", () => {
+  test("unset: one process does everything on embedded SQLite, with 30 s job leases", () => {
+    expect(load({})).toMatchObject({ role: "all", databaseUrl: null, jobLeaseSeconds: 30 });
+  });
+
+  test("STEMMA_ROLE picks HTTP only or jobs only, on PostgreSQL", () => {
+    const url = "postgres://stemma:secret@db:5432/stemma";
+    expect(load({ STEMMA_ROLE: "api", DATABASE_URL: url }).role).toBe("api");
+    expect(load({ STEMMA_ROLE: "worker", DATABASE_URL: url }).role).toBe("worker");
+  });
+
+  test.each([
+    [{ STEMMA_ROLE: "web" }, 'STEMMA_ROLE must be one of all, api, worker, got "web"'],
+    [
+      { STEMMA_ROLE: "api" },
+      "STEMMA_ROLE=api needs DATABASE_URL: without it jobs stay in one process's embedded queue, which no other process can reach",
+    ],
+    [{ JOB_LEASE_SECONDS: "1" }, 'JOB_LEASE_SECONDS must be a whole number from 2 to 3600, got "1"'],
+  ])("%p is refused: %s", (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+});
+
 describe("database settings", () => {
   test("without DATABASE_URL the database is the embedded SQLite file; a postgres address selects PostgreSQL", () => {
     expect(load({}).databaseUrl).toBeNull();

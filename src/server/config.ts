@@ -42,7 +42,17 @@ export interface Config {
   s3: S3Config | null;
   /** How media on S3 reach browsers: a 302 to a presigned URL, or streamed through the app. */
   mediaDelivery: "redirect" | "proxy";
+  /** What this process does: HTTP only, jobs only, or both (STEMMA_ROLE). */
+  role: Role;
+  /**
+   * How long a claimed job stays leased to its worker without a heartbeat (PostgreSQL mode): a worker that
+   * dies mid-job has its job run elsewhere this long after. docs/scale-out.md §2.
+   */
+  jobLeaseSeconds: number;
 }
+
+export const ROLES = ["all", "api", "worker"] as const;
+export type Role = (typeof ROLES)[number];
 
 /** The names `Bun.s3` itself reads, so operators' tooling can rely on them. */
 export interface S3Config {
@@ -136,6 +146,16 @@ function readS3(read: SettingsReader): S3Config | null {
   return { bucket, endpoint, region, accessKeyId, secretAccessKey };
 }
 
+/** STEMMA_ROLE; splitting the roles needs the shared queue, since the embedded one lives in a single process. */
+function readRole(read: SettingsReader): Role {
+  const role = read.oneOf("STEMMA_ROLE", ROLES, "all");
+  if (role !== "all" && !read.text("DATABASE_URL", ""))
+    read.note(
+      `STEMMA_ROLE=${role} needs DATABASE_URL: without it jobs stay in one process's embedded queue, which no other process can reach`,
+    );
+  return role;
+}
+
 /** Reads and checks every setting; a bad one throws a ConfigError that names it and what it accepts. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const read = new SettingsReader(env);
@@ -161,6 +181,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: read.postgresUrl("DATABASE_URL"),
     s3: readS3(read),
     mediaDelivery: read.oneOf("MEDIA_DELIVERY", ["redirect", "proxy"] as const, "redirect"),
+    role: readRole(read),
+    jobLeaseSeconds: read.wholeNumber("JOB_LEASE_SECONDS", 30, 2, 3600),
   };
   read.check();
   const dataDir = resolve(read.text("DATA_DIR", "./data"));

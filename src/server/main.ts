@@ -3,25 +3,35 @@ import { ensureProductFlags } from "../../modules/admin/service";
 import { api } from "./api";
 import { config } from "./config";
 import { jobHandlers } from "./jobs/handlers";
+import { sweeps } from "./jobs/sweeps";
 import { log } from "./logger";
 import { pages } from "./pages";
 import { startWorker, stopQueue } from "./queue";
 import { sweepStaging } from "./staging";
 import { checkFileStore } from "./store";
+import { workerHealth } from "./worker-health";
 
-/** One Bun process: pages, /api, media and the job worker. */
+/**
+ * One Bun process, by STEMMA_ROLE: `all` serves pages, /api and media and runs the jobs; `api` only
+ * serves; `worker` only runs jobs (and the sweeps, which run where jobs run), answering `/api/health`
+ * on PORT for its orchestrator.
+ */
+const serves = config.role !== "worker";
+const runsJobs = config.role !== "api";
+
 sweepStaging();
 await ensureProductFlags();
 await checkFileStore();
-startWorker(jobHandlers);
+if (runsJobs) {
+  startWorker(jobHandlers);
+  for (const sweep of sweeps) sweep.start();
+}
 
-const app = new Elysia()
-  .use(api)
-  .use(await pages())
+const app = (serves ? new Elysia().use(api).use(await pages()) : workerHealth)
   // No body cap at the socket: uploads stream to disk under MAX_UPLOAD_MB, other routes get 1 MB (body-limit.ts).
   .listen({ port: config.port, idleTimeout: 120, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
 const url = `http://localhost:${app.server?.port}`;
-log.info(`Stemma listening on ${url}`, { port: app.server?.port, dataDir: config.dataDir });
+log.info(`Stemma listening on ${url}`, { port: app.server?.port, role: config.role, dataDir: config.dataDir });
 
 const SHUTDOWN_GRACE_MS = 5_000;
 let stopping = false;
@@ -31,6 +41,7 @@ async function shutdown(signal: string) {
   log.info("shutting down", { signal });
   // Jobs that do not finish in time stay in the durable queue and run again on the next boot.
   const timer = setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS);
+  for (const sweep of sweeps) sweep.stop();
   await app.stop();
   await stopQueue().catch((error) => log.warn("queue did not close cleanly", { error: String(error) }));
   clearTimeout(timer);

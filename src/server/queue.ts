@@ -1,32 +1,59 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
-import { Queue, Worker } from "bunqueue/client";
+import { Queue, type QueueOptions, Worker, type WorkerOptions } from "bunqueue/client";
 import { config } from "./config";
 import { type JobHandlers, type JobName, type JobPayload, jobDefinitions } from "./jobs/definitions";
 import { log } from "./logger";
+import { startQueueBroker } from "./queue-broker";
 
-/** The one queue adapter: bunqueue embedded, persisted in DATA_DIR/queue, every job added durably. */
-const QUEUE_DIR = join(config.dataDir, "queue");
-mkdirSync(QUEUE_DIR, { recursive: true });
-const dataPath = join(QUEUE_DIR, "jobs.db");
+/**
+ * The one queue adapter, every job added durably. Embedded (no DATABASE_URL): bunqueue in this process,
+ * persisted in DATA_DIR/queue. PostgreSQL: a broker of this process's own, sharing jobs with every
+ * other process's through the database (docs/scale-out.md), reached over loopback TCP.
+ */
+const leaseMs = config.jobLeaseSeconds * 1000;
+const broker = config.databaseUrl ? await startQueueBroker(config.databaseUrl, leaseMs) : null;
+
+function embeddedOptions(): QueueOptions & WorkerOptions {
+  const folder = join(config.dataDir, "queue");
+  mkdirSync(folder, { recursive: true });
+  return { embedded: true, dataPath: join(folder, "jobs.db") };
+}
+
+const connectionOptions: QueueOptions & WorkerOptions = broker
+  ? { connection: { host: "127.0.0.1", port: broker.port } }
+  : embeddedOptions();
+
+/**
+ * A claimed job's lease is the worker's lockDuration, renewed by its heartbeat; the heartbeat must be well
+ * under the lease or running jobs lose it and run twice (measured, docs/scale-out.md §2).
+ */
+const leaseOptions: WorkerOptions = broker ? { lockDuration: leaseMs, heartbeatInterval: Math.floor(leaseMs / 3) } : {};
 
 type Envelope = { payload: unknown };
 
-const queue = new Queue<Envelope>("stemma", { embedded: true, dataPath });
+const queue = new Queue<Envelope>("stemma", connectionOptions);
 let worker: Worker<Envelope> | null = null;
 
 /**
  * Adds a job durably (it survives SIGKILL once this resolves). `jobId` makes it idempotent:
  * adding the same id twice runs once.
  */
-export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, jobId?: string): Promise<string> {
+export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, jobId?: string, delayMs = 0): Promise<string> {
   const definition = jobDefinitions[name];
   if (!Value.Check(definition.payload, payload)) throw new Error(`Invalid payload for job ${name}`);
   const job = await queue.add(
     name,
     { payload },
-    { durable: true, attempts: definition.attempts, timeout: definition.timeoutMs, jobId, removeOnComplete: true },
+    {
+      durable: true,
+      attempts: definition.attempts,
+      timeout: definition.timeoutMs,
+      jobId,
+      delay: delayMs,
+      removeOnComplete: true,
+    },
   );
   return String(job.id);
 }
@@ -43,10 +70,12 @@ export function startWorker(handlers: JobHandlers): void {
       const definition = jobDefinitions[name];
       if (!definition) throw new Error(`Unknown job ${job.name}`);
       if (!Value.Check(definition.payload, job.data.payload)) throw new Error(`Invalid payload for job ${name}`);
+      // Which process took which job (LOG_LEVEL=debug): with several workers, the trail of a job moved after a crash.
+      log.debug("job started", { job: name, id: job.id });
       const signal = context?.signal ?? new AbortController().signal;
       await (handlers[name] as (payload: unknown, signal: AbortSignal) => Promise<void>)(job.data.payload, signal);
     },
-    { embedded: true, dataPath, concurrency: config.jobConcurrency },
+    { ...connectionOptions, ...leaseOptions, concurrency: config.jobConcurrency },
   );
   worker.on("failed", (job, error) => log.warn("job failed", { job: job?.name, id: job?.id, error: String(error) }));
 }
@@ -61,8 +90,9 @@ export async function queueReachable(): Promise<boolean> {
   }
 }
 
-/** Lets running jobs finish (bounded by the caller's timeout), then closes the queue. */
+/** Lets running jobs finish (bounded by the caller's timeout), then closes the queue and its broker. */
 export async function stopQueue(): Promise<void> {
   await worker?.close();
   await queue.close();
+  await broker?.stop();
 }

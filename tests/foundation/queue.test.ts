@@ -1,7 +1,8 @@
-import { afterAll, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freshPostgresDatabase } from "../support/test-database";
 
 const ROOT = join(import.meta.dir, "../..");
 const dirs: string[] = [];
@@ -58,3 +59,50 @@ test("a payload that does not match the job's schema is refused when added", asy
   );
   expect(result.stdout).toContain("Invalid payload for job system.ping");
 });
+
+describe("with DATABASE_URL (PostgreSQL mode)", () => {
+  test("a job runs through the process's own bunqueue broker, which the process stops on exit", async () => {
+    const proc = Bun.spawn(["bun", "scripts/queue-roundtrip.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
+      stdout: "pipe",
+    });
+    const out = await new Response(proc.stdout).text();
+    expect(await proc.exited).toBe(0);
+    expect(out).toContain('"message":"queue broker started"');
+    expect(out.trim().split("\n").pop()).toBe("ok");
+    expect(await listening(brokerPort(out))).toBe(false);
+  });
+
+  test("a process killed outright takes its broker along (no orphan renewing its leases)", async () => {
+    const proc = Bun.spawn(["bun", "-e", `import "./src/server/queue"; console.log("up"); setInterval(() => {}, 1000);`], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
+      stdout: "pipe",
+    });
+    let out = "";
+    const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    while (!out.includes("up\n")) out += (await reader.read()).value ?? "";
+    const port = brokerPort(out);
+    expect(await listening(port)).toBe(true);
+    proc.kill("SIGKILL");
+    await proc.exited;
+    let open = true;
+    for (let attempt = 0; attempt < 100 && open; attempt++) {
+      open = await listening(port);
+      if (open) await Bun.sleep(100);
+    }
+    expect(open).toBe(false);
+  });
+});
+
+const brokerPort = (log: string) => Number(/"queue broker started".*?"port":(\d+)/.exec(log)?.[1]);
+
+const listening = (port: number) =>
+  Bun.connect({ hostname: "127.0.0.1", port, socket: { data() {} } }).then(
+    (socket) => {
+      socket.end();
+      return true;
+    },
+    () => false,
+  );

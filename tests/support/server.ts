@@ -20,6 +20,21 @@ export interface TestServer {
   output(): string;
 }
 
+type ServerOptions = { env?: Record<string, string>; dataDir?: string };
+
+/**
+ * The server API tests talk to. With STEMMA_TEST_TARGET=cluster, a whole cluster behind nginx
+ * (tests/support/cluster.ts; scripts/check.sh runs chosen files so), which cannot restart over a data
+ * folder; otherwise one real server (`startSingleServer`).
+ */
+export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  if (process.env.STEMMA_TEST_TARGET !== "cluster") return startSingleServer(options);
+  if (options.dataDir)
+    throw new Error("a test cluster cannot restart over a data folder: leave this file out of the cluster run");
+  const { startCluster } = await import("./cluster");
+  return startCluster({ env: options.env });
+}
+
 /** Each data folder's PostgreSQL database, so a restart over the same data finds the same rows. */
 const databaseOf = new Map<string, string>();
 
@@ -29,7 +44,7 @@ const databaseOf = new Map<string, string>();
  * Under STEMMA_TEST_DATABASE=postgres a fresh data folder comes with a fresh PostgreSQL database; a
  * DATABASE_URL in `env` (several servers on one database) wins over both.
  */
-export async function startServer(options: { env?: Record<string, string>; dataDir?: string } = {}): Promise<TestServer> {
+export async function startSingleServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "stemma-test-"));
   let databaseUrl = options.env?.DATABASE_URL ?? databaseOf.get(dataDir) ?? null;
   if (!databaseUrl && testOnPostgres) databaseUrl = await freshPostgresDatabase();

@@ -3,20 +3,24 @@ import { type Static, type TSchema, t } from "elysia";
 /**
  * Every background job, in one place: its payload schema, retries and time limit. Handlers are
  * bound in `handlers.ts`; the worker refuses to start when any job here has no handler.
+ *
+ * Every job has at least 2 attempts and an idempotent handler: on PostgreSQL a worker that dies mid-job
+ * loses its lease, which counts as a failed attempt, and the job must run again elsewhere rather than
+ * go to the dead-letter queue (docs/scale-out.md §2).
  */
 export const jobDefinitions = {
   /** A no-op round trip used by the health check and tests to prove the queue runs jobs. */
-  "system.ping": { payload: t.Object({ nonce: t.String() }), attempts: 1, timeoutMs: 10_000 },
+  "system.ping": { payload: t.Object({ nonce: t.String() }), attempts: 2, timeoutMs: 10_000 },
   /** Peaks, MP3, loudness and cover sizes for an upload and its stems (modules/uploads/processing.ts). */
   "track.process": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 60 * 60_000 },
   /** A fork's full track made again from its remaining stems after one is removed (modules/studio/regenerate.ts). */
   "track.regenerate": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 30 * 60_000 },
   /** Encodes one on-demand WAV/FLAC derivative (modules/conversions). */
-  "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 1, timeoutMs: 15 * 60_000 },
+  "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 2, timeoutMs: 15 * 60_000 },
   /** Deletes derivatives past their expiry (modules/conversions/expiry.ts enqueues it). */
-  "conversions.expire": { payload: t.Object({}), attempts: 1, timeoutMs: 60_000 },
+  "conversions.expire": { payload: t.Object({}), attempts: 2, timeoutMs: 60_000 },
   /** Deletes the files of tracks past their deletion grace and marks them DELETED (modules/tracks/purge.ts). */
-  "tracks.purge": { payload: t.Object({}), attempts: 1, timeoutMs: 10 * 60_000 },
+  "tracks.purge": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
 } satisfies Record<string, { payload: TSchema; attempts: number; timeoutMs: number }>;
 
 export type JobName = keyof typeof jobDefinitions;

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll } from "bun:test";
+import { randomBytes } from "node:crypto";
+import { freePort } from "../../scripts/lib/ports";
+import { startNginx, type TestNginx } from "./nginx";
+import { startS3Server, type TestS3Server } from "./s3-server";
+import { startSingleServer, type TestServer } from "./server";
+import { freshPostgresDatabase } from "./test-database";
+
+/**
+ * docker-compose.yml on loopback (issue 12): PostgreSQL, an S3 server (s3rver), two app instances with
+ * STEMMA_ROLE=api and one STEMMA_ROLE=worker, all on DATABASE_URL + S3_*, behind nginx round-robin.
+ * Each process has a data folder of its own (scratch only, as each container would), one JWT_SECRET
+ * shared by all (a session from one instance is good on the other).
+ */
+export interface TestCluster extends TestServer {
+  /** The two API instances nginx balances over. */
+  apis: [TestServer, TestServer];
+  /** The job workers (one unless asked for more). */
+  workers: TestServer[];
+  s3: TestS3Server;
+  /** Everything the cluster's processes run with: DATABASE_URL, S3_*, JWT_SECRET, PUBLIC_URL, and the caller's env. */
+  env: Record<string, string>;
+}
+
+export interface ClusterOptions {
+  env?: Record<string, string>;
+  workers?: number;
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<TestCluster> {
+  // An empty database of its own in the test process's one PostgreSQL cluster: clusters never share rows or jobs.
+  const [databaseUrl, s3] = await Promise.all([freshPostgresDatabase(), startS3Server()]);
+  const started: TestServer[] = [];
+  let nginx: TestNginx | null = null;
+  try {
+    // nginx's port first: every instance must know the address browsers use (PUBLIC_URL).
+    const port = await freePort();
+    const env: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      ...s3.env,
+      JWT_SECRET: randomBytes(48).toString("base64url"),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUSTED_PROXIES: "127.0.0.1",
+      // Workers log each job they start at debug: the trail the cluster tests follow.
+      LOG_LEVEL: "debug",
+      ...options.env,
+    };
+    const start = (role: "api" | "worker") =>
+      startSingleServer({ env: { ...env, STEMMA_ROLE: role } }).then((server) => {
+        started.push(server);
+        return server;
+      });
+    // The instances boot at once on the empty database, as a compose `up` does.
+    const [a, b, ...workers] = await Promise.all([
+      start("api"),
+      start("api"),
+      ...Array.from({ length: options.workers ?? 1 }, () => start("worker")),
+    ]);
+    const apis: [TestServer, TestServer] = [a as TestServer, b as TestServer];
+    const proxy = await startNginx(
+      apis.map((api) => Number(new URL(api.url).port)),
+      port,
+    );
+    nginx = proxy;
+    return {
+      url: proxy.url,
+      // Each process has its own; none holds shared data (tests reading files directly cannot run here).
+      dataDir: apis[0].dataDir,
+      databaseUrl,
+      proc: apis[0].proc,
+      apis,
+      workers,
+      s3,
+      env,
+      output: () => started.map((server) => server.output()).join("\n"),
+      async stop() {
+        await proxy.stop();
+        await Promise.all(started.map((server) => server.stop()));
+        await s3.stop();
+      },
+      async kill() {
+        await Promise.all(started.map((server) => server.kill()));
+      },
+    };
+  } catch (error) {
+    await nginx?.stop();
+    await Promise.all(started.map((server) => server.kill()));
+    await s3.stop();
+    throw error;
+  }
+}
+
+/** Starts a cluster before the file's tests (its own beforeAll then runs with it up) and stops it after. */
+export function setUpCluster(options: ClusterOptions = {}): { readonly cluster: TestCluster } {
+  let cluster: TestCluster | undefined;
+  beforeAll(async () => {
+    cluster = await startCluster(options);
+  }, 120_000);
+  afterAll(() => cluster?.stop());
+  return {
+    get cluster() {
+      if (!cluster) throw new Error("the cluster is not started yet: use it inside a test or hook");
+      return cluster;
+    },
+  };
+}
