@@ -2,9 +2,11 @@
  * Removing a stem regenerates the fork's full track as the SUM of the remaining stems at unity gain,
  * checked on the samples: the regenerated original, decoded, against the corpus stems summed here
  * (the corpus stems sum to its full mix within 2 LSB). And a stem 50 ms too long is trimmed to the
- * track's exact length.
+ * track's exact length. A removal whose job a crash lost is still regenerated at boot.
  */
+import { Database } from "bun:sqlite";
 import { beforeAll, expect, test } from "bun:test";
+import { join } from "node:path";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { generateAudio } from "../../tests/support/generated-audio";
@@ -90,3 +92,33 @@ test("a stem 50 ms longer than the track is trimmed to its exact length", async 
   const track = await waitReady(live.server, forker, fork.id);
   expect(track.stems.find((stem) => stem.id === res.body.id)?.duration).toBe(60);
 }, 60_000);
+
+test("a removal whose job a crash lost is regenerated at boot: the old mix never comes back READY", async () => {
+  const before = await waitReady(live.server, forker, fork.id);
+  const vocals = before.stems.find((stem) => stem.name === "vocals");
+  await live.server.stop({ keepData: true });
+  const dbPath = join(live.server.dataDir, "stemma.db");
+  const originalKey = () => {
+    const sqlite = new Database(dbPath, { readonly: true });
+    const row = sqlite.query("select original_key, mix_stale from tracks where id = ?").get(fork.id) as {
+      original_key: string;
+      mix_stale: number;
+    };
+    sqlite.close();
+    return row;
+  };
+  const oldKey = originalKey().original_key;
+  // The state a kill -9 between the removal's transaction and its enqueue leaves (studio-rows.ts removeStemRow).
+  const sqlite = new Database(dbPath);
+  sqlite.run("delete from stems where id = ?", [vocals?.id as string]);
+  sqlite.run(
+    "update tracks set processing_status = 'PENDING', mix_stale = 1, total_quota_seconds = total_quota_seconds - 60 where id = ?",
+    [fork.id],
+  );
+  sqlite.close();
+  await live.restartServer();
+  const after = await waitReady(live.server, forker, fork.id);
+  expect(after.stems.map((stem) => stem.name)).toEqual(["bass", "synth", "Tone"]);
+  expect(after.waveformData).not.toEqual(before.waveformData);
+  expect(originalKey()).toEqual({ original_key: expect.not.stringMatching(oldKey), mix_stale: 0 });
+}, 120_000);

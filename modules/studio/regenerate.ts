@@ -5,7 +5,6 @@ import { mixStems } from "../../src/server/audio/mix";
 import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
-import { enqueue } from "../../src/server/queue";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
@@ -28,7 +27,7 @@ export async function removeStem(id: string, stemId: string, viewer: Viewer) {
   await tracks.removeStemRow(track.id, stem);
   await invalidateConversions(track.id, stem.id);
   await tracks.releaseFiles([stem.fileKey, stem.mp3Key]);
-  await enqueue("track.regenerate", { trackId: track.id }, `track-regenerate-${track.id}`);
+  await uploads.enqueueRegeneration(track.id);
   return { id: stem.id };
 }
 
@@ -66,6 +65,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
       mp3Key: null,
       mp3SizeBytes: 0,
       loudnessLufs: null,
+      mixStale: false,
     });
     await invalidateConversions(trackId, "full");
     await tracks.releaseFiles([track.originalKey, track.mp3Key]);

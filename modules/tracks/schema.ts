@@ -50,6 +50,12 @@ export const tracks = table(
     processingError: text("processing_error"),
     coverArtPending: bool("cover_art_pending").notNull().default(false),
     /**
+     * A fork's mix no longer matches its stems (one was removed) until `track.regenerate` stores a new one.
+     * Set in the removal's transaction, so a crash before the job is queued cannot let the processing job
+     * (re-queued at boot for every PENDING track) mark the old mix READY.
+     */
+    mixStale: bool("mix_stale").notNull().default(false),
+    /**
      * The card-sized waveform lists carry (waveform-preview.ts): 400 values. The full one (4,000) lives in
      * track_waveforms: kept in this row, its 28 KB would spill onto overflow pages that every read of the
      * columns after it (lists, access checks, media) would have to walk.

@@ -43,7 +43,7 @@ export async function renameStem(stemId: string, values: Pick<Stem, "name" | "ty
   await db.update(stems).set(values).where(eq(stems.id, stemId));
 }
 
-/** Removes a stem and its charge; the track is PENDING until its mix is regenerated. */
+/** Removes a stem and its charge; the track is PENDING, its mix stale, until the mix is regenerated. */
 export function removeStemRow(trackId: string, stem: Stem): Promise<void> {
   const removed = stem.duration ?? 0;
   return transaction(async (tx) => {
@@ -53,6 +53,7 @@ export function removeStemRow(trackId: string, stem: Stem): Promise<void> {
       .set({
         processingStatus: "PENDING",
         processingError: null,
+        mixStale: true,
         // CASE rather than SQLite's two-argument max(), so the statement reads the same on PostgreSQL.
         totalQuotaSeconds: sql`case when ${tracks.totalQuotaSeconds} > ${removed} then ${tracks.totalQuotaSeconds} - ${removed} else 0 end`,
       })

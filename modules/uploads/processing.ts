@@ -27,6 +27,11 @@ export async function enqueueProcessing(trackId: string): Promise<void> {
   await enqueue("track.process", { trackId }, `track-process-${trackId}`);
 }
 
+/** Adds the job that remakes a fork's mix from its stems (modules/studio/regenerate.ts runs it). */
+export async function enqueueRegeneration(trackId: string): Promise<void> {
+  await enqueue("track.regenerate", { trackId }, `track-regenerate-${trackId}`);
+}
+
 /** Boot: every track still PENDING gets its job back, in case the crash lost it. */
 export async function resumePendingProcessing(): Promise<void> {
   const ids = await pendingTrackIds();
@@ -45,6 +50,8 @@ export async function resumePendingProcessing(): Promise<void> {
 export async function processTrack(trackId: string, signal: AbortSignal): Promise<void> {
   const track = await findTrack(trackId);
   if (track?.processingStatus !== "PENDING") return;
+  // The old mix must not become READY: the regeneration makes the new one, then queues this job again.
+  if (track.mixStale) return enqueueRegeneration(trackId);
   const folder = stagingFolder();
   try {
     if (!(await fileStore.stat(track.originalKey))) {

@@ -23,7 +23,7 @@ import { enqueueProcessing } from "./processing";
 import { quotaGate } from "./quota";
 
 /** The job that finishes an upload (src/server/jobs/handlers.ts binds it). */
-export { enqueueProcessing, processTrack } from "./processing";
+export { enqueueProcessing, enqueueRegeneration, processTrack } from "./processing";
 /** The quota check and warning every charge shares (uploads, forks, the fork studio). */
 export { quotaGate } from "./quota";
 

@@ -51,6 +51,7 @@ describe("settings", () => {
       CONVERSION_TTL_SECONDS: "1",
       DELETION_GRACE_SECONDS: "0",
       MAX_UPLOAD_MB: "1",
+      FFMPEG_TIMEOUT_SECONDS: "1",
     });
     expect(config).toMatchObject({
       port: 0,
@@ -63,6 +64,7 @@ describe("settings", () => {
       conversionTtlSeconds: 1,
       deletionGraceSeconds: 0,
       maxUploadBytes: 1024 * 1024,
+      ffmpegTimeoutSeconds: 1,
     });
   });
 
@@ -73,6 +75,7 @@ describe("settings", () => {
     ["PORT", "65536", 'PORT must be a whole number from 0 to 65535, got "65536"'],
     ["FREE_QUOTA_SECONDS", "-1", 'FREE_QUOTA_SECONDS must be a whole number from 0 to 1000000000, got "-1"'],
     ["MAX_UPLOAD_MB", "0", 'MAX_UPLOAD_MB must be a whole number from 1 to 1048576, got "0"'],
+    ["FFMPEG_TIMEOUT_SECONDS", "0", 'FFMPEG_TIMEOUT_SECONDS must be a whole number from 1 to 86400, got "0"'],
     ["CONVERSION_TTL_SECONDS", "1e3", 'CONVERSION_TTL_SECONDS must be a whole number from 1 to 31536000, got "1e3"'],
     ["PLAY_COUNT_WINDOW_SECONDS", "0", 'PLAY_COUNT_WINDOW_SECONDS must be a whole number from 1 to 31536000, got "0"'],
     ["LOGIN_MAX_FAILURES_PER_IP", "0x10", 'LOGIN_MAX_FAILURES_PER_IP must be a whole number from 1 to 1000000, got "0x10"'],

@@ -24,6 +24,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   freeQuotaSeconds: number;
   jobConcurrency: number;
+  /** The longest one ffmpeg/ffprobe run may take (a hung or SIGSTOPped one is killed and its job fails). */
+  ffmpegTimeoutSeconds: number;
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   /** How long on-demand WAV/FLAC derivatives are kept (SPEC §9: 7 days). */
@@ -166,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: read.oneOf("LOG_LEVEL", LOG_LEVELS, "info"),
     freeQuotaSeconds: read.wholeNumber("FREE_QUOTA_SECONDS", 3600, 0, 1_000_000_000),
     jobConcurrency: read.wholeNumber("JOB_CONCURRENCY", Math.min(cpus().length, MAX_JOBS), 1, MAX_JOBS),
+    ffmpegTimeoutSeconds: read.wholeNumber("FFMPEG_TIMEOUT_SECONDS", 15 * 60, 1, DAY),
     loginMaxFailuresPerAccount: read.wholeNumber("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5, 1, 1_000_000),
     loginMaxFailuresPerIp: read.wholeNumber("LOGIN_MAX_FAILURES_PER_IP", 20, 1, 1_000_000),
     conversionTtlSeconds: read.wholeNumber("CONVERSION_TTL_SECONDS", 7 * DAY, 1, YEAR),

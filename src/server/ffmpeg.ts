@@ -58,7 +58,8 @@ async function spawnTool(bin: string, args: string[], options: RunOptions): Prom
       stdin: options.stdin ?? "ignore",
       stdout: "pipe",
       stderr: "pipe",
-      timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      // FFMPEG_TIMEOUT_SECONDS caps every run: a hung or stopped ffmpeg is killed and its job fails.
+      timeout: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, config.ffmpegTimeoutSeconds * 1000),
       killSignal: "SIGKILL",
       signal: options.signal,
     });

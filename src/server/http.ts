@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { HttpError } from "./errors";
+import { environmentFault, HttpError } from "./errors";
 import { log } from "./logger";
 
 /** Plain-language text for a failed schema check: the schema's own `error` when it has one. */
@@ -32,6 +32,13 @@ export const errorHandler = new Elysia({ name: "error-handler" }).onError({ as: 
       set.status = 400;
       return { message: error.message };
     default: {
+      const fault = environmentFault(error);
+      if (fault) {
+        log.warn("request refused by an environment fault", { path, status: fault.status, error: String(error) });
+        set.status = fault.status;
+        if (fault.status === 503) set.headers["retry-after"] = "5";
+        return { message: fault.message };
+      }
       const status = (error as { status?: number }).status;
       if (typeof status === "number" && status >= 400 && status < 500) {
         set.status = status;

@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import { formatFileSize } from "../shared/file-size";
-import { badRequest, HttpError, payloadTooLarge } from "./errors";
+import { badRequest, environmentFault, HttpError, payloadTooLarge } from "./errors";
 
 /** One uploaded file, already on local disk under a server-made name. */
 export interface StagedFile {
@@ -91,7 +91,7 @@ export async function receiveMultipart(request: Request, folder: string, limits:
     stream.on("data", (chunk: Buffer) => {
       staged.size += chunk.length;
     });
-    writes.push(pipeline(stream, createWriteStream(staged.path)));
+    writes.push(writePart(stream, staged.path, fail));
   });
 
   let bytes = 0;
@@ -110,10 +110,35 @@ export async function receiveMultipart(request: Request, folder: string, limits:
   } catch (error) {
     await Promise.allSettled(writes);
     if (error instanceof HttpError) throw error;
-    throw badRequest("The upload was interrupted or its multipart body is malformed");
+    // A full disk is the server's fault, not a malformed body.
+    throw environmentFault(error) ?? badRequest("The upload was interrupted or its multipart body is malformed");
   }
   if (failure) throw failure;
   return received;
+}
+
+/**
+ * Writes one file part to `path`; settles once the file is closed, never rejects. A write that fails
+ * (a full disk) is reported through `fail` and the rest of the part is drained, so the parser goes on
+ * to the end of the body and the request gets its answer; a rejection here, unawaited while the body
+ * is still being parsed, would be unhandled and end the whole server.
+ */
+function writePart(stream: Readable, path: string, fail: (error: Error) => void): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const file = createWriteStream(path);
+    file.on("close", resolve);
+    file.on("error", (error) => {
+      fail(environmentFault(error) ?? badRequest("The upload could not be written"));
+      stream.unpipe(file);
+      stream.resume();
+    });
+    // The body ended early or broke: the parser's own error answers the request.
+    stream.on("error", () => file.destroy());
+    stream.on("close", () => {
+      if (!stream.readableEnded) file.destroy();
+    });
+    stream.pipe(file);
+  });
 }
 
 /** A small part's text, or null (and the rest skipped) once it passes `maxBytes`. */

@@ -1,0 +1,1 @@
+ALTER TABLE `tracks` ADD `mix_stale` integer DEFAULT false NOT NULL;

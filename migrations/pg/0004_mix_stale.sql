@@ -1,0 +1,1 @@
+ALTER TABLE "tracks" ADD COLUMN "mix_stale" boolean DEFAULT false NOT NULL;

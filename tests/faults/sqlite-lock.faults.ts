@@ -1,0 +1,81 @@
+/**
+ * A second process holds SQLite's write lock on DATA_DIR/stemma.db (BEGIN IMMEDIATE) for longer than
+ * the server's busy_timeout: reads go on, writes answer a 503 with a message (never a 500, never a
+ * hang), a refused upload leaves no row, file or charge, a job caught by the lock ends READY or FAILED
+ * with a reason once it goes, and everything works again afterwards.
+ */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { join } from "node:path";
+import { DATABASE_BUSY } from "../../src/server/errors";
+import { call } from "../support/api";
+import { upload, waitProcessed } from "../support/uploads";
+import { acknowledgedUpload, type FaultWorld, latestTitles, openWorld, usedQuota } from "./crash-runs";
+import { expectInvariants } from "./invariants";
+
+let world: FaultWorld;
+
+beforeAll(async () => {
+  world = await openWorld();
+});
+afterAll(() => world.server.stop());
+
+/** Another process takes the write lock and keeps it until it is killed. */
+async function holdWriteLock(dataDir: string) {
+  const script = `
+    const { Database } = require("bun:sqlite");
+    const db = new Database(process.env.DB);
+    db.exec("BEGIN IMMEDIATE");
+    console.log("locked");
+    setInterval(() => {}, 1000);`;
+  const holder = Bun.spawn(["bun", "-e", script], { env: { ...process.env, DB: join(dataDir, "stemma.db") }, stdout: "pipe" });
+  const reader = holder.stdout.getReader();
+  const { value } = await reader.read();
+  if (!new TextDecoder().decode(value).includes("locked")) throw new Error("the lock holder did not start");
+  return {
+    async release() {
+      holder.kill("SIGKILL");
+      await holder.exited;
+    },
+  };
+}
+
+test("while another process holds the write lock, reads are served and writes answer 503 with nothing half-written", async () => {
+  const ready = await acknowledgedUpload(world, world.owner, { original: "bad/CON.wav", data: { title: "before the lock" } });
+  await waitProcessed(world.server, world.owner, ready);
+  // Its MP3 job runs into the lock.
+  const caught = await acknowledgedUpload(world, world.owner, {
+    original: "real-modules/gd-ite.it",
+    data: { title: "job caught" },
+  });
+  const quotaBefore = await usedQuota(world, world.owner);
+  const lock = await holdWriteLock(world.server.dataDir);
+  try {
+    const list = await call<{ items: unknown[] }>(world.server, "GET", "/tracks?limit=10", { token: world.owner.token });
+    expect(list.status).toBe(200);
+    expect((await call(world.server, "GET", `/track/${ready}`, { token: world.owner.token })).status).toBe(200);
+
+    const refused = await upload(world.server, world.owner, { original: "bad/CON.wav", data: { title: "during the lock" } });
+    expect(refused.status).toBe(503);
+    expect(refused.body.message).toBe(DATABASE_BUSY);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    const fork = await call<{ message: string }>(world.server, "POST", `/track/${ready}/fork`, {
+      token: world.other.token,
+      body: { title: "forked during the lock" },
+    });
+    expect(fork.status).toBe(503);
+    expect(fork.body.message).toBe(DATABASE_BUSY);
+  } finally {
+    await lock.release();
+  }
+  expect(await usedQuota(world, world.owner)).toBe(quotaBefore);
+  const after = await upload(world.server, world.owner, { original: "bad/CON.wav", data: { title: "after the lock" } });
+  expect(after.status).toBe(201);
+  const track = await waitProcessed(world.server, world.owner, caught, 60_000);
+  if (track.processingStatus === "FAILED") expect(track.processingError).toBeTruthy();
+  expect(await latestTitles(world, world.owner)).not.toContain("during the lock");
+  expect(await latestTitles(world, world.other)).not.toContain("forked during the lock");
+  console.log(
+    `faults: SQLite write lock held by another process; writes answered 503, the caught job ended ${track.processingStatus}`,
+  );
+  await expectInvariants(world.server.dataDir, world.acknowledged);
+}, 180_000);
