@@ -1,7 +1,7 @@
 import { conflict, forbidden, notFound } from "../../src/server/errors";
 import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
-import { findTrack, type Track } from "../tracks/service";
+import { findTrack, type Track, withFilesInFlight } from "../tracks/service";
 import type { Inspected } from "../uploads/service";
 
 /**
@@ -18,15 +18,22 @@ export async function findStudioTrack(id: string, viewer: Viewer): Promise<Track
   return track;
 }
 
-/** Stores a checked file under a fresh key, then lets `keep` write the rows; refused there, the file goes. */
-export async function storeThen(key: string, facts: Inspected, keep: () => Promise<void>): Promise<void> {
-  await fileStore.putFile(key, facts.path);
-  try {
+/**
+ * Stores a checked file under a fresh key, then lets `keep` write the rows. Afterwards whichever of the
+ * new file and the `replaced` ones no live row names goes: the new one when `keep` refused, the
+ * replaced ones when it succeeded (unless a fork still names them), and after a crash the sweep of
+ * files in flight does the same.
+ */
+export async function storeThen(
+  key: string,
+  facts: Inspected,
+  replaced: Array<string | null>,
+  keep: () => Promise<void>,
+): Promise<void> {
+  await withFilesInFlight(key, replaced, async () => {
+    await fileStore.putFile(key, facts.path);
     await keep();
-  } catch (error) {
-    await fileStore.delete(key);
-    throw error;
-  }
+  });
 }
 
 /** The columns a new stem file sets; its MP3 and loudness come from the processing job. */

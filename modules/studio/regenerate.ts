@@ -24,9 +24,8 @@ export async function removeStem(id: string, stemId: string, viewer: Viewer) {
   if ((await tracks.listStemsOf(track.id)).length === 1) {
     throw badRequest("The last stem cannot be removed: the track's mix is made from its stems");
   }
-  await tracks.removeStemRow(track.id, stem);
+  await tracks.withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => tracks.removeStemRow(track.id, stem));
   await invalidateConversions(track.id, stem.id);
-  await tracks.releaseFiles([stem.fileKey, stem.mp3Key]);
   await uploads.enqueueRegeneration(track.id);
   return { id: stem.id };
 }
@@ -54,21 +53,22 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     await mixStems(sources, mixPath, signal);
     const facts = await inspectAudio(mixPath, "flac", "The regenerated mix");
     const originalKey = tracks.trackKeys.revision(trackId, "flac");
-    const stored = await fileStore.putFile(originalKey, mixPath);
-    await tracks.setTrackAudio(trackId, {
-      originalKey,
-      originalFormat: "flac",
-      originalStreamable: true,
-      originalSizeBytes: stored.size,
-      duration: facts.duration,
-      waveformData: facts.waveformData,
-      mp3Key: null,
-      mp3SizeBytes: 0,
-      loudnessLufs: null,
-      mixStale: false,
+    await tracks.withFilesInFlight(originalKey, [track.originalKey, track.mp3Key], async () => {
+      const stored = await fileStore.putFile(originalKey, mixPath);
+      await tracks.setTrackAudio(trackId, {
+        originalKey,
+        originalFormat: "flac",
+        originalStreamable: true,
+        originalSizeBytes: stored.size,
+        duration: facts.duration,
+        waveformData: facts.waveformData,
+        mp3Key: null,
+        mp3SizeBytes: 0,
+        loudnessLufs: null,
+        mixStale: false,
+      });
     });
     await invalidateConversions(trackId, "full");
-    await tracks.releaseFiles([track.originalKey, track.mp3Key]);
     await uploads.enqueueProcessing(trackId);
     log.info("mix regenerated", { trackId, stems: stems.length });
   } catch (error) {

@@ -41,9 +41,10 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
     mp3SizeBytes: 0,
     loudnessLufs: null,
   };
-  await storeThen(originalKey, facts, () => tracks.changeWithinQuota(track.id, { track: audio }, added, quota.admit));
+  await storeThen(originalKey, facts, [track.originalKey, track.mp3Key], () =>
+    tracks.changeWithinQuota(track.id, { track: audio }, added, quota.admit),
+  );
   await invalidateConversions(track.id, "full");
-  await tracks.releaseFiles([track.originalKey, track.mp3Key]);
   await uploads.enqueueProcessing(track.id);
   return { id: track.id, ...withNotification(await quota.warning()) };
 }

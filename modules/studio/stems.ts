@@ -29,7 +29,7 @@ export async function addStem(id: string, viewer: Viewer, data: unknown, file: S
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
   const quota = await uploads.quotaGate(viewer.id, facts.duration, "stem");
   const index = await tracks.nextStemIndex(track.id);
-  await storeThen(fileKey, facts, () =>
+  await storeThen(fileKey, facts, [], () =>
     tracks.changeWithinQuota(
       track.id,
       {
@@ -63,7 +63,7 @@ export async function editStem(
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
   const added = facts.duration - (stem.duration ?? 0);
   const quota = await uploads.quotaGate(viewer.id, added, "stem");
-  await storeThen(fileKey, facts, () =>
+  await storeThen(fileKey, facts, [stem.fileKey, stem.mp3Key], () =>
     tracks.changeWithinQuota(
       track.id,
       { updateStem: { id: stem.id, values: { ...info, ...fileFields(fileKey, facts) } } },
@@ -72,7 +72,6 @@ export async function editStem(
     ),
   );
   await invalidateConversions(track.id, stem.id);
-  await tracks.releaseFiles([stem.fileKey, stem.mp3Key]);
   await uploads.enqueueProcessing(track.id);
   return { id: stem.id, ...withNotification(await quota.warning()) };
 }

@@ -18,6 +18,7 @@ import { trackView } from "./view";
  * conversions read and write them only through what is exported here.
  */
 export { canView, findViewableTrack, requireStemOf } from "./access";
+export { FILES_IN_FLIGHT_MAX_SECONDS, sweepFilesInFlight, withFilesInFlight } from "./files-in-flight";
 export { type ForkChoices, forksOf, insertForkWithinQuota } from "./fork-rows";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
 export {

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { ensureProductFlags } from "../../modules/admin/service";
+import { sweepFilesInFlight } from "../../modules/tracks/service";
 import { api } from "./api";
 import { config } from "./config";
 import { jobHandlers } from "./jobs/handlers";
@@ -23,6 +24,8 @@ sweepStaging();
 await ensureProductFlags();
 await checkFileStore();
 if (runsJobs) {
+  // Before any request or job starts a change of its own: what is recorded now was cut short.
+  await sweepFilesInFlight(true);
   startWorker(jobHandlers);
   for (const sweep of sweeps) sweep.start();
 }

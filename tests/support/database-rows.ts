@@ -23,3 +23,28 @@ export async function countRows(server: TestServer, table: string, where: string
     sqlite.close();
   }
 }
+
+/**
+ * Runs fixed SQL with `?` placeholders straight on a test server's database (stopped or killed first
+ * when it writes), for state the API neither shows nor makes (a crash's leftovers).
+ */
+export async function runSql<T>(server: TestServer, query: string, ...values: Array<string | number>): Promise<T[]> {
+  if (server.databaseUrl) {
+    const sql = new Bun.SQL(server.databaseUrl);
+    try {
+      let n = 0;
+      return (await sql.unsafe(
+        query.replace(/\?/g, () => `$${++n}`),
+        values,
+      )) as T[];
+    } finally {
+      await sql.close();
+    }
+  }
+  const sqlite = new Database(join(server.dataDir, "stemma.db"));
+  try {
+    return sqlite.query(query).all(...values) as T[];
+  } finally {
+    sqlite.close();
+  }
+}

@@ -21,6 +21,8 @@ export const jobDefinitions = {
   "conversions.expire": { payload: t.Object({}), attempts: 2, timeoutMs: 60_000 },
   /** Deletes the files of tracks past their deletion grace and marks them DELETED (modules/tracks/purge.ts). */
   "tracks.purge": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
+  /** Deletes the unnamed files of studio changes a crash cut short (modules/tracks/files-in-flight.ts). */
+  "tracks.files-in-flight": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
 } satisfies Record<string, { payload: TSchema; attempts: number; timeoutMs: number }>;
 
 export type JobName = keyof typeof jobDefinitions;

@@ -1,6 +1,6 @@
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
 import { regenerateMix } from "../../../modules/studio/service";
-import { purgeDeletedTracks } from "../../../modules/tracks/service";
+import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/tracks/service";
 import { processTrack } from "../../../modules/uploads/service";
 import type { JobHandlers } from "./definitions";
 import { handlePing } from "./ping";
@@ -13,4 +13,5 @@ export const jobHandlers: JobHandlers = {
   "conversions.convert": ({ conversionId }, signal) => runConversion(conversionId, signal),
   "conversions.expire": () => expireConversions(),
   "tracks.purge": () => purgeDeletedTracks(),
+  "tracks.files-in-flight": () => sweepFilesInFlight(),
 };
