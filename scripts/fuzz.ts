@@ -14,7 +14,7 @@ import { fuzzRoutes } from "../tests/security/fuzz/routes";
 import { prepareFuzzWorld } from "../tests/security/fuzz/world";
 import { signUp } from "../tests/support/api";
 import { ensureCorpus } from "../tests/support/corpus";
-import { expectConsistent } from "../tests/support/invariants";
+import { expectInvariants } from "../tests/support/invariants";
 import { startServer } from "../tests/support/server";
 
 const { values } = parseArgs({
@@ -53,7 +53,7 @@ async function media(): Promise<void> {
     for (const path of badCorpus()) await uploadHostile(server, session, path);
     const started = performance.now();
     const outcomes = await fuzzMedia(server, session, scratch, { count: files, seed, parallel });
-    await expectConsistent(server, session);
+    await expectInvariants(server, { sessions: [session] });
     const seconds = ((performance.now() - started) / 1000).toFixed(0);
     console.log(`media fuzz: ${badCorpus().length} bad-corpus files and ${files} mutated copies in ${seconds} s`);
     console.log(

@@ -12,7 +12,7 @@ import { cpuSeconds, memoryMb } from "../bench/support/tools";
 import { FULL_MIX, STEM_FILES } from "../tests/e2e/track-page/fixtures";
 import { type Session, signUp } from "../tests/support/api";
 import { ensureCorpus } from "../tests/support/corpus";
-import { expectConsistent } from "../tests/support/invariants";
+import { expectInvariants } from "../tests/support/invariants";
 import { startServer } from "../tests/support/server";
 import { CORPUS, createTrack, waitForProcessing } from "../tests/support/uploads";
 import type { ReaderPlan, ReaderResult } from "./load/readers";
@@ -87,7 +87,7 @@ try {
   console.log(`  uploads: ${uploads} processed, ${tally.failures.length} lost or failed`);
   for (const failure of tally.failures.slice(0, 10)) fail(`upload: ${failure}`);
 
-  const { tracks } = await expectConsistent(server, [owner, ...uploaders]);
+  const { tracks } = await expectInvariants(server, { sessions: [owner, ...uploaders] });
   console.log(`  consistency: ${tracks} uploaded tracks, no stuck job, no orphan file, staging empty, quota = sum of tracks`);
   const serverErrors = server.output().match(/"level":"error"/g)?.length ?? 0;
   console.log(

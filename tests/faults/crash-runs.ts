@@ -1,14 +1,14 @@
 /**
  * kill -9 of the server at seeded moments while one kind of work is under way, then a restart on the
- * same DATA_DIR and the invariants (invariants.ts). Each scenario starts its work without waiting,
+ * same DATA_DIR and the invariants (tests/support/invariants.ts). Each scenario starts its work without waiting,
  * the run sleeps a seeded 0..windowMs, kills, lets the cut-off requests fail, restarts and checks.
  */
 import { rmSync } from "node:fs";
 import { seededRandom } from "../fixtures/generator/synth";
 import { call, type Session, signUp } from "../support/api";
+import { type Acknowledged, expectInvariants, newAcknowledged, sha256 } from "../support/invariants";
 import { startServer, type TestServer } from "../support/server";
 import { corpusPath, createTrack, type UploadOptions } from "../support/uploads";
-import { type Acknowledged, expectInvariants, newAcknowledged, sha256 } from "./invariants";
 
 /** Quota high enough that no run is refused for it; one job per core as in production. */
 export const FAULT_ENV = { FREE_QUOTA_SECONDS: "100000000" };
@@ -85,7 +85,7 @@ export async function crashRuns(scenario: CrashScenario, runs: number, seed: num
     const started = Date.now();
     await scenario.act(world, random, -1);
     const windowMs = Math.max(scenario.windowMs, Math.round((Date.now() - started) * 1.5));
-    await expectInvariants(world.server.dataDir, world.acknowledged);
+    await expectInvariants(world.server, { acknowledged: world.acknowledged });
     for (let run = 0; run < runs; run++) {
       try {
         await scenario.prepare?.(world, random);
@@ -94,7 +94,7 @@ export async function crashRuns(scenario: CrashScenario, runs: number, seed: num
         await world.server.kill();
         await work;
         await restart(world);
-        await expectInvariants(world.server.dataDir, world.acknowledged);
+        await expectInvariants(world.server, { acknowledged: world.acknowledged });
         await scenario.check?.(world);
       } catch (error) {
         const log = world.server.output().slice(-3000);

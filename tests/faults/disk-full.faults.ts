@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { STORAGE_FULL } from "../../src/server/errors";
 import { call } from "../support/api";
+import { expectInvariants } from "../support/invariants";
 import { STEMS } from "../support/studio";
 import { upload, waitProcessed } from "../support/uploads";
 import { acknowledgedUpload, type FaultWorld, latestTitles, openWorld, usedQuota } from "./crash-runs";
-import { expectInvariants } from "./invariants";
 
 const isRoot = process.getuid?.() === 0;
 if (!isRoot) console.log("faults: the full-disk test is skipped: mounting a tmpfs as DATA_DIR needs root");
@@ -91,7 +91,7 @@ test.skipIf(!isRoot)(
     console.log(
       "faults: full disk (16 MB tmpfs filled to the last byte): 2 uploads refused with 507, reads served, freed space used again",
     );
-    await expectInvariants(world.server.dataDir, world.acknowledged);
+    await expectInvariants(world.server, { acknowledged: world.acknowledged });
   },
   120_000,
 );

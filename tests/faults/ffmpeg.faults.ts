@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { call } from "../support/api";
+import { expectInvariants } from "../support/invariants";
 import { waitProcessed } from "../support/uploads";
 import { acknowledgedUpload, type FaultWorld, openWorld } from "./crash-runs";
-import { expectInvariants } from "./invariants";
 
 const TIMEOUT_SECONDS = 4;
 let world: FaultWorld;
@@ -45,7 +45,7 @@ test("SIGKILL of the ffmpeg child of a processing job fails it with a reason or 
   const track = await waitProcessed(world.server, world.owner, id, 60_000);
   if (track.processingStatus === "FAILED") expect(track.processingError).toBeTruthy();
   console.log(`faults: ffmpeg SIGKILL, track ${track.processingStatus}`);
-  await expectInvariants(world.server.dataDir, world.acknowledged);
+  await expectInvariants(world.server, { acknowledged: world.acknowledged });
 }, 120_000);
 
 test("SIGSTOP of the ffmpeg child: the server answers reads and uploads meanwhile, and the run is killed at FFMPEG_TIMEOUT_SECONDS", async () => {
@@ -61,5 +61,5 @@ test("SIGSTOP of the ffmpeg child: the server answers reads and uploads meanwhil
   expect(track.processingError).toBe("The audio could not be processed.");
   expect(alive(stopped)).toBe(false);
   expect((await waitProcessed(world.server, world.other, other, 60_000)).processingStatus).toBe("READY");
-  await expectInvariants(world.server.dataDir, world.acknowledged);
+  await expectInvariants(world.server, { acknowledged: world.acknowledged });
 }, 120_000);

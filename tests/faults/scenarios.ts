@@ -9,10 +9,10 @@ import { join } from "node:path";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { call } from "../support/api";
 import { generateAudio } from "../support/generated-audio";
+import { trackRow } from "../support/invariants";
 import { STEMS, stemPath, studioForm } from "../support/studio";
 import { waitForProcessing } from "../support/uploads";
 import { acknowledgedUpload, type CrashScenario, crashRuns, cutOff, type FaultWorld } from "./crash-runs";
-import { trackRow } from "./invariants";
 
 /**
  * Short WAVs made here (5 s tones of one exact length at 22,050 Hz), so the studio's checks, mixes and
@@ -106,7 +106,7 @@ export const stemEditsScenario: CrashScenario = {
   },
   prepare: async (world) => {
     studio.stems = (await forkDetails(world)).stems;
-    studio.keyBefore = trackRow(world.server.dataDir, studio.forkId)?.original_key ?? "";
+    studio.keyBefore = (await trackRow(world.server, studio.forkId))?.original_key ?? "";
   },
   act: async (world, random) => {
     const stems = studio.stems;
@@ -139,7 +139,7 @@ export const stemEditsScenario: CrashScenario = {
   // An acknowledged removal regenerates the mix (a new original) or fails with a reason; never the old mix marked READY.
   check: async (world) => {
     if (!studio.removedFrom) return;
-    const after = trackRow(world.server.dataDir, studio.forkId);
+    const after = await trackRow(world.server, studio.forkId);
     if (after?.processing_status === "READY" && after.original_key === studio.removedFrom)
       throw new Error("a removed stem's mix was never regenerated: the old mix is READY");
   },

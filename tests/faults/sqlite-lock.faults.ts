@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { join } from "node:path";
 import { DATABASE_BUSY } from "../../src/server/errors";
 import { call } from "../support/api";
+import { expectInvariants } from "../support/invariants";
 import { upload, waitProcessed } from "../support/uploads";
 import { acknowledgedUpload, type FaultWorld, latestTitles, openWorld, usedQuota } from "./crash-runs";
-import { expectInvariants } from "./invariants";
 
 let world: FaultWorld;
 
@@ -77,5 +77,5 @@ test("while another process holds the write lock, reads are served and writes an
   console.log(
     `faults: SQLite write lock held by another process; writes answered 503, the caught job ended ${track.processingStatus}`,
   );
-  await expectInvariants(world.server.dataDir, world.acknowledged);
+  await expectInvariants(world.server, { acknowledged: world.acknowledged });
 }, 180_000);

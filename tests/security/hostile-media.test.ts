@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TCPSocketListener } from "bun";
 import { type Session, signUp } from "../support/api";
-import { expectConsistent } from "../support/invariants";
+import { expectInvariants } from "../support/invariants";
 import { setUpServer } from "../support/lifecycle";
 import { CORPUS, upload } from "../support/uploads";
 import { badCorpus, fuzzMedia, uploadHostile } from "./fuzz/media";
@@ -54,7 +54,7 @@ describe("the bad corpus and mutated copies", () => {
       parallel: 4,
     });
     console.log(`hostile media: ${MUTATED_SAMPLE} mutated files, outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
-    await expectConsistent(live.server, session);
+    await expectInvariants(live.server, { sessions: [session] });
   }, 120_000);
 });
 
@@ -110,6 +110,6 @@ describe("files made to trick ffmpeg", () => {
     expect(outcome).toMatch(/^(4\d\d|READY|FAILED)$/);
     await Bun.sleep(200);
     expect(connections).toEqual([]);
-    await expectConsistent(live.server, session);
+    await expectInvariants(live.server, { sessions: [session] });
   }, 60_000);
 });
