@@ -11,28 +11,37 @@ export interface Row {
 }
 
 const README = join(import.meta.dir, "../../README.md");
-const START = "<!-- bench:http start -->";
-const END = "<!-- bench:http end -->";
 
-/** Prints the table and puts it into README.md between the markers (the Performance section). */
-export function writeReadmeTable(rows: Row[], tracks: number): void {
-  const lines = [
-    "| Measure | Stemma | Baseline | Ratio | Goal | Result |",
-    "|---|---|---|---|---|---|",
-    ...rows.map(
-      (row) =>
-        `| ${row.measure} | ${row.stemma} | ${row.baseline} | ${row.ratio} | ${row.goal} | ${row.pass ? "pass" : "FAIL"} |`,
-    ),
-  ];
-  const when = new Date().toISOString().slice(0, 10);
-  const table = `${lines.join("\n")}\n\n\`bun bench/http.ts\`, ${when}, ${tracks.toLocaleString("en")} tracks, 2-core machine.`;
-  console.log(table);
+/** A Markdown table: one header row, then each row's cells in the same order. */
+export function markdownTable(headers: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(headers), `|${headers.map(() => "---").join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+/** Prints `text` and puts it into README.md between `<!-- bench:<name> start -->` and its end marker. */
+export function writeReadmeSection(name: string, text: string): void {
+  console.log(text);
+  const startMarker = `<!-- bench:${name} start -->`;
+  const endMarker = `<!-- bench:${name} end -->`;
   const readme = readFileSync(README, "utf8");
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
+  const start = readme.indexOf(startMarker);
+  const end = readme.indexOf(endMarker);
   if (start < 0 || end < start) {
-    console.log("README.md has no bench:http markers: table not written");
+    console.log(`README.md has no bench:${name} markers: table not written`);
     return;
   }
-  writeFileSync(README, `${readme.slice(0, start + START.length)}\n${table}\n${readme.slice(end)}`);
+  writeFileSync(README, `${readme.slice(0, start + startMarker.length)}\n${text}\n${readme.slice(end)}`);
+}
+
+/** bench/http.ts's table, into the Performance section. */
+export function writeReadmeTable(rows: Row[], tracks: number): void {
+  const table = markdownTable(
+    ["Measure", "Stemma", "Baseline", "Ratio", "Goal", "Result"],
+    rows.map((row) => [row.measure, row.stemma, row.baseline, row.ratio, row.goal, row.pass ? "pass" : "FAIL"]),
+  );
+  const when = new Date().toISOString().slice(0, 10);
+  writeReadmeSection(
+    "http",
+    `${table}\n\n\`bun bench/http.ts\`, ${when}, ${tracks.toLocaleString("en")} tracks, 2-core machine.`,
+  );
 }

@@ -11,6 +11,7 @@ import { waitForConversion } from "../../tests/support/conversions";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { bucketKeys, setUpS3Server } from "../../tests/support/s3-server";
 import { startServer } from "../../tests/support/server";
+import { addStem, stemPath, studioForm } from "../../tests/support/studio";
 import { uploadTrack } from "../../tests/support/test-tracks";
 import type { TrackDetails } from "../tracks/model";
 import { attachmentDisposition } from "./content-disposition";
@@ -115,6 +116,23 @@ describe.each(["redirect", "proxy"] as const)("MEDIA_DELIVERY=%s", (mode) => {
   });
 
   if (mode === "redirect") {
+    test("the studio checks a new stem against the original's header, read from the bucket", async () => {
+      const fork = await call<{ id: string }>(live.server, "POST", `/track/${track.id}/fork`, {
+        token: other.token,
+        body: { title: "Studio on S3" },
+      });
+      expect(fork.status).toBe(201);
+      const short = "stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac";
+      const refused = await addStem(live.server, other, fork.body.id, studioForm("stemFile", short, { name: "Short" }));
+      expect([refused.status, refused.body.message]).toEqual([
+        400,
+        'Stem "Short" must have the same length and sample rate as the track (it is 0.50 s shorter)',
+      ]);
+      const added = await addStem(live.server, other, fork.body.id, studioForm("stemFile", stemPath("drums"), { name: "Drums" }));
+      expect(added.status).toBeLessThan(300);
+      expect(existsSync(join(live.server.dataDir, "media"))).toBe(false);
+    });
+
     test("media answer a private 302 to a presigned URL on the bucket carrying type and name", async () => {
       const response = await media(`/track/${track.id}/full.mp3?attachment`, owner, { redirect: "manual" });
       expect(response.status).toBe(302);

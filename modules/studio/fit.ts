@@ -21,9 +21,13 @@ export interface TrackLength {
   frames: number;
 }
 
-/** The track's sample rate (from its original's header) and sample count (from its measured duration). */
-export async function trackLength(track: Track, folder: string): Promise<TrackLength | null> {
-  const file = Bun.file(await fileStore.localPath(track.originalKey, folder));
+/**
+ * The track's sample rate (from its original's header) and sample count (from its measured duration).
+ * The header is read in place through the store (a few ranged reads on S3), not downloaded whole.
+ */
+export async function trackLength(track: Track): Promise<TrackLength | null> {
+  const file = await fileStore.get(track.originalKey);
+  if (!file) return null;
   const layout =
     track.originalFormat === "wav"
       ? (await readWavHeader(file)).layout

@@ -24,7 +24,7 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
   if (!format) throw badRequest(REPLACE_FILE_INVALID);
   let facts = await uploads.inspectStaged(file, format, "Audio file");
   if ((await tracks.listStemsOf(track.id)).length > 0) {
-    const length = await trackLength(track, folder);
+    const length = await trackLength(track);
     if (length) facts = await fitToTrack(facts, length, "Audio file", folder);
   }
   const originalKey = tracks.trackKeys.revision(track.id, facts.format);

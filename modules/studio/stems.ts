@@ -14,7 +14,7 @@ import { type StemInfo, stemFileFormat, stemInfo } from "./stem-input";
 async function checkedStemFile(track: Track, file: StagedFile | undefined, label: string, folder: string) {
   if (!file || file.size === 0) throw badRequest("Please select an audio file for the stem.");
   if (!takesStems(track.originalFormat)) throw badRequest(STEMS_NEED_WAV_OR_FLAC);
-  const length = await trackLength(track, folder);
+  const length = await trackLength(track);
   if (!length) throw badRequest(STEMS_NEED_WAV_OR_FLAC);
   return fitToTrack(await uploads.inspectStaged(file, stemFileFormat(file.name), label), length, label, folder);
 }

@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { renderMp3AndLoudness } from "../../src/server/audio/render";
 import type { UploadFormat } from "../../src/server/audio/sniff";
@@ -51,7 +51,11 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
       throw new ProcessingFailed("The upload was interrupted before its audio was saved. Please upload it again.");
     }
     const stems = (await listStemsOf(trackId)).map((stem) => processStem(stem, folder, signal));
-    const results = await Promise.allSettled([processOriginal(track, folder, signal), processCover(track), ...stems]);
+    const results = await Promise.allSettled([
+      processOriginal(track, folder, signal),
+      processCover(track, folder, signal),
+      ...stems,
+    ]);
     // Everything has settled before the folder goes; the first failure in order is the one reported.
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
@@ -99,23 +103,22 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
     throw new ProcessingFailed(`Stem "${stem.name}" could not be processed.`);
   }
 }
-/** WebP sizes from the kept source; the source is dropped once they exist. */
-async function processCover(track: Track): Promise<void> {
+/** WebP sizes from the kept source, made in the job's scratch folder; the source is dropped once they exist. */
+async function processCover(track: Track, folder: string, signal: AbortSignal): Promise<void> {
   const sourceKey = trackKeys.coverSource(track.id);
-  const source = await fileStore.get(sourceKey);
-  if (!source) {
+  if (!(await fileStore.stat(sourceKey))) {
     if (track.coverArtPending && !track.coverArtKey) await updateTrack(track.id, { coverArtPending: false });
     return;
   }
-  const sizes = await renderCoverSizes(await source.bytes()).catch(() => {
+  const coverFolder = await mkdtemp(join(folder, "cover-"));
+  const sizes = await renderCoverSizes(await fileStore.localPath(sourceKey, coverFolder), coverFolder, signal).catch((error) => {
+    if (signal.aborted) throw error;
     throw new ProcessingFailed("The cover art could not be converted.");
   });
-  for (const [size, bytes] of Object.entries(sizes)) await fileStore.put(trackKeys.cover(track.id, size as CoverSize), bytes);
-  const pageKey = trackKeys.cover(track.id, "page");
-  await updateTrack(track.id, {
-    coverArtKey: pageKey,
-    coverArtSizeBytes: Object.values(sizes).reduce((sum, bytes) => sum + bytes.byteLength, 0),
-    coverArtPending: false,
-  });
+  let coverArtSizeBytes = 0;
+  for (const [size, path] of Object.entries(sizes)) {
+    coverArtSizeBytes += (await fileStore.putFile(trackKeys.cover(track.id, size as CoverSize), path)).size;
+  }
+  await updateTrack(track.id, { coverArtKey: trackKeys.cover(track.id, "page"), coverArtSizeBytes, coverArtPending: false });
   await fileStore.delete(sourceKey);
 }

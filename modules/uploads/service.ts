@@ -68,8 +68,9 @@ export async function uploadTrack(
     return stem;
   });
   const [original, ...stems] = (await inspectAll([originalFacts, ...stemFacts])) as [Inspected, ...Inspected[]];
-  const cover = files.coverArt && files.coverArt.size > 0 ? await Bun.file(files.coverArt.path).bytes() : null;
-  if (cover) await validateCoverArt(cover);
+  const coverPath = files.coverArt && files.coverArt.size > 0 ? files.coverArt.path : null;
+  if (coverPath) await validateCoverArt(coverPath);
+  const cover = coverPath ? await Bun.file(coverPath).bytes() : null;
   return store(owner, input, original, stems, cover);
 }
 

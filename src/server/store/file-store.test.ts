@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { bucketKeys, s3Credentials, startS3Server, type TestS3Server } from "../../../tests/support/s3-server";
 import type { FileStore } from "./file-store";
 import { createLocalStore } from "./local-store";
-import { createS3Store } from "./s3-store";
+import { checkS3Bucket, createS3Store } from "./s3-store";
 
 interface Fixture {
   store: FileStore;
@@ -67,6 +67,8 @@ describe.each(["local", "s3"] as const)("the %s store", (kind) => {
     expect(stored.size).toBe(4);
     expect((await store.stat("tracks/t1/original.wav"))?.size).toBe(4);
     expect(await (await store.get("tracks/t1/original.wav"))?.bytes()).toEqual(new Uint8Array([1, 2, 3, 4]));
+    // Header readers (WAV chunks, studio's track length) walk a stored file by its size and slices.
+    expect((await store.get("tracks/t1/original.wav"))?.size).toBe(4);
     expect(await (await store.get("tracks/t1/original.wav"))?.slice(1, 3).bytes()).toEqual(new Uint8Array([2, 3]));
     const stream = await store.stream("tracks/t1/original.wav");
     expect(await new Response(stream).bytes()).toEqual(new Uint8Array([1, 2, 3, 4]));
@@ -160,6 +162,15 @@ describe("the S3 store", () => {
     expect(await fixture.keys()).toEqual(["tracks/big/original.wav"]);
   });
 
+  test("the boot check passes on a bucket holding many objects, and names a bucket that is not there", async () => {
+    const s3 = fixture.s3 as TestS3Server;
+    for (const name of ["a", "b", "c"]) await fixture.store.put(`tracks/check/${name}.mp3`, name);
+    await checkS3Bucket({ ...s3Credentials(s3), bucket: s3.bucket });
+    await expect(checkS3Bucket({ ...s3Credentials(s3), bucket: "no-such-bucket" })).rejects.toThrow(
+      `S3 bucket "no-such-bucket" at ${s3.endpoint} is not usable (check S3_* settings)`,
+    );
+    await fixture.store.deletePrefix("tracks/check");
+  });
   test("a putFile whose local file cannot be read stores nothing", async () => {
     await expect(fixture.store.putFile("tracks/t6/full.mp3", join(scratchRoot, "missing"))).rejects.toThrow();
     expect(await fixture.store.stat("tracks/t6/full.mp3")).toBeNull();

@@ -23,7 +23,7 @@ export interface FileStore {
   put(key: string, data: Blob | Uint8Array | string): Promise<StoredFile>;
   /** Moves a finished local file into the store (rename when on the same disk). */
   putFile(key: string, localPath: string): Promise<StoredFile>;
-  /** A Blob to read or slice (HTTP Range) lazily; null when absent. */
+  /** A Blob of the stored size to read or slice (HTTP Range) lazily; null when absent. */
   get(key: string): Promise<Blob | null>;
   stream(key: string): Promise<ReadableStream<Uint8Array> | null>;
   stat(key: string): Promise<StoredFile | null>;

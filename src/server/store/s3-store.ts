@@ -57,7 +57,10 @@ export function createS3Store(config: S3Config): FileStore {
       return written(key);
     },
     async get(key) {
-      return (await stat(key)) ? client.file(key) : null;
+      const stored = await stat(key);
+      // An S3File's size is unknown (NaN) until asked for; the slice over the stated length has it, and
+      // reads its bytes lazily with Range requests like any slice.
+      return stored ? client.file(key).slice(0, stored.size) : null;
     },
     async stream(key) {
       return (await stat(key)) ? client.file(key).stream() : null;
@@ -95,7 +98,9 @@ export function createS3Store(config: S3Config): FileStore {
 export async function checkS3Bucket(config: S3Config): Promise<void> {
   const client = new S3Client({ ...config });
   try {
-    await client.list({ maxKeys: 1 });
+    // A prefix nothing is stored under: the answer is one short page whatever the bucket holds (a
+    // truncated page needs a continuation token, which some S3-compatible servers fail to make).
+    await client.list({ prefix: "stemma-boot-check/", maxKeys: 1 });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     const where = config.endpoint ?? "AWS";
