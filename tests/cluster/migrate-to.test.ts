@@ -66,7 +66,7 @@ describe("refusals before anything is copied", () => {
     [[], "exactly two arguments"],
     [["postgres://h/db"], "exactly two arguments"],
     [["mysql://h/db", "s3://media"], "database URL must look like"],
-    [["postgres://h/db", "/srv/media"], "storage URL must look like"],
+    [["postgres://h/db", "media-folder"], "storage URL must look like"],
     [["postgres://h/db", "s3://media", "--force"], "Unknown option --force"],
   ])("%p: usage and exit 2", async (given, message) => {
     const run = await migrate(given as string[]);

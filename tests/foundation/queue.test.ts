@@ -64,7 +64,8 @@ describe("with DATABASE_URL (PostgreSQL mode)", () => {
   test("a job runs through the process's own bunqueue broker, which the process stops on exit", async () => {
     const proc = Bun.spawn(["bun", "scripts/queue-roundtrip.ts"], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
+      // LOG_LEVEL explicitly: in-process tests of other files lower it in this shared process.env.
+      env: { ...process.env, LOG_LEVEL: "info", DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
       stdout: "pipe",
     });
     const out = await new Response(proc.stdout).text();
@@ -77,7 +78,8 @@ describe("with DATABASE_URL (PostgreSQL mode)", () => {
   test("a process killed outright takes its broker along (no orphan renewing its leases)", async () => {
     const proc = Bun.spawn(["bun", "-e", `import "./src/server/queue"; console.log("up"); setInterval(() => {}, 1000);`], {
       cwd: ROOT,
-      env: { ...process.env, DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
+      // LOG_LEVEL explicitly: in-process tests of other files lower it in this shared process.env.
+      env: { ...process.env, LOG_LEVEL: "info", DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
       stdout: "pipe",
     });
     let out = "";
