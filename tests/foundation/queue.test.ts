@@ -84,11 +84,16 @@ describe("with DATABASE_URL (PostgreSQL mode)", () => {
     });
     let out = "";
     const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
-    while (!out.includes("up\n")) out += (await reader.read()).value ?? "";
-    const port = brokerPort(out);
-    expect(await listening(port)).toBe(true);
-    proc.kill("SIGKILL");
-    await proc.exited;
+    let port: number;
+    try {
+      while (!out.includes("up\n")) out += (await reader.read()).value ?? "";
+      port = brokerPort(out);
+      expect(await listening(port)).toBe(true);
+    } finally {
+      // Also when an expectation fails: a live child would keep bun test from ever exiting.
+      proc.kill("SIGKILL");
+      await proc.exited;
+    }
     let open = true;
     for (let attempt = 0; attempt < 100 && open; attempt++) {
       open = await listening(port);
