@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
+import { createSlots } from "../../src/server/slots";
 import type { CoverSize } from "../tracks/service";
 
 /**
@@ -21,23 +22,8 @@ const CHILD = join(import.meta.dir, "cover-art-child.ts");
 /** A cover takes well under a second; a child past this is stuck and is killed. */
 const CHILD_TIMEOUT_MS = 60_000;
 
-/** Each child holds libvips (60–80 MB) while it runs: a burst of cover uploads waits for a slot instead. */
-const MAX_CHILDREN = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withChildSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CHILDREN) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, so `running` only drops when nobody waits.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+/** Each child holds libvips (60–80 MB) while it runs: a burst of cover uploads waits for one of two slots. */
+const withChildSlot = createSlots(2);
 
 /** Runs the child to its end; its exit code, or null when it died of a signal (crash, timeout, abort). */
 function runChild(args: string[], signal?: AbortSignal): Promise<number | null> {

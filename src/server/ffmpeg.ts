@@ -1,5 +1,6 @@
 import { setPriority } from "node:os";
 import { config } from "./config";
+import { createSlots } from "./slots";
 
 /**
  * The one place that spawns ffmpeg/ffprobe. Arguments are always an array (no shell), inputs are
@@ -34,49 +35,39 @@ export class FfmpegError extends Error {
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /** The niceness of every ffmpeg/ffprobe child (0 is the server's; 19 the lowest priority). */
 export const TOOL_NICENESS = 10;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-async function acquire(): Promise<() => void> {
-  if (running >= config.jobConcurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
-}
+/** One ffmpeg/ffprobe process per JOB_CONCURRENCY slot, so uploads share the cores instead of thrashing them. */
+const withToolSlot = createSlots(config.jobConcurrency);
 
 async function drain(stream: ReadableStream<Uint8Array>, onChunk: (chunk: Uint8Array) => void): Promise<Uint8Array> {
   for await (const chunk of stream) onChunk(chunk);
   return new Uint8Array();
 }
 
-async function spawnTool(bin: string, args: string[], options: RunOptions): Promise<RunResult> {
-  const release = await acquire();
+function spawnTool(bin: string, args: string[], options: RunOptions): Promise<RunResult> {
+  return withToolSlot(() => runTool(bin, args, options));
+}
+
+async function runTool(bin: string, args: string[], options: RunOptions): Promise<RunResult> {
+  const proc = Bun.spawn([bin, "-hide_banner", ...args], {
+    stdin: options.stdin ?? "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+    // FFMPEG_TIMEOUT_SECONDS caps every run: a hung or stopped ffmpeg is killed and its job fails.
+    timeout: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, config.ffmpegTimeoutSeconds * 1000),
+    killSignal: "SIGKILL",
+    signal: options.signal,
+  });
   try {
-    const proc = Bun.spawn([bin, "-hide_banner", ...args], {
-      stdin: options.stdin ?? "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
-      // FFMPEG_TIMEOUT_SECONDS caps every run: a hung or stopped ffmpeg is killed and its job fails.
-      timeout: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, config.ffmpegTimeoutSeconds * 1000),
-      killSignal: "SIGKILL",
-      signal: options.signal,
-    });
-    try {
-      setPriority(proc.pid, TOOL_NICENESS);
-    } catch {
-      // The child already exited (a failed start, or a very short probe): nothing left to lower.
-    }
-    const [stdout, stderr, code] = await Promise.all([
-      options.onStdout ? drain(proc.stdout, options.onStdout) : new Response(proc.stdout).bytes(),
-      new Response(proc.stderr).text(),
-      proc.exited,
-    ]);
-    return { code, stdout, stderr };
-  } finally {
-    release();
+    setPriority(proc.pid, TOOL_NICENESS);
+  } catch {
+    // The child already exited (a failed start, or a very short probe): nothing left to lower.
   }
+  const [stdout, stderr, code] = await Promise.all([
+    options.onStdout ? drain(proc.stdout, options.onStdout) : new Response(proc.stdout).bytes(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { code, stdout, stderr };
 }
 
 /**
