@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { config } from "../../src/server/config";
+import { pathAndQuery } from "../../src/server/request-url";
 import { verifiedSubjectOf } from "../auth";
 import { findViewer, type Viewer } from "../auth/service";
 import { createListCache } from "./cache";
@@ -27,19 +28,11 @@ const AUDIENCES: Record<string, Audience> = {
   "/api/tracks/deleted": "admin",
 };
 
-/** The path and query of a request URL, without parsing it into a URL object (this runs on every request). */
-function pathAndQuery(url: string): { path: string; query: string } {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  const mark = url.indexOf("?", start);
-  return mark < 0 ? { path: url.slice(start), query: "" } : { path: url.slice(start, mark), query: url.slice(mark) };
-}
-
 /**
  * The cache key: the exact path and query string (an answer is a function of them, and only answers that
  * passed the route's validation are ever kept) and whom the answer is for: everyone, every admin, or one user.
  */
-function keyOf(url: string, audience: Audience, userId: string | undefined): string {
-  const { path, query } = pathAndQuery(url);
+function keyOf({ path, query }: { path: string; query: string }, audience: Audience, userId: string | undefined): string {
   return `${audience === "viewer" ? `viewer:${userId}` : audience} ${path}${query}`;
 }
 
@@ -52,12 +45,13 @@ function keyOf(url: string, audience: Audience, userId: string | undefined): str
  */
 async function cachedListAnswer({ request }: { request: Request }): Promise<Response | undefined> {
   if (request.method !== "GET") return undefined;
-  const audience = AUDIENCES[pathAndQuery(request.url).path];
+  const target = pathAndQuery(request.url);
+  const audience = AUDIENCES[target.path];
   if (!audience) return undefined;
   const userId = audience === "anyone" ? undefined : (verifiedSubjectOf(request.headers.get("authorization")) ?? undefined);
   if (audience !== "anyone" && !userId) return undefined;
   if (audience === "admin" && (await findViewer(userId as string))?.role !== "ADMIN") return undefined;
-  return cache.hit(request, keyOf(request.url, audience, userId), await listsRepo.versions());
+  return cache.hit(request, keyOf(target, audience, userId), await listsRepo.versions());
 }
 
 /**
@@ -77,6 +71,6 @@ export async function listAnswer(
   build: () => Promise<unknown>,
 ): Promise<Response> {
   const versions = await listsRepo.versions();
-  const key = keyOf(request.url, audience, viewer?.id);
+  const key = keyOf(pathAndQuery(request.url), audience, viewer?.id);
   return cache.hit(request, key, versions) ?? cache.store(request, key, versions, await build(), audience === "anyone");
 }

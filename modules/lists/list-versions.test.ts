@@ -1,5 +1,5 @@
 /**
- * The list versions (migration 0006's triggers) against a real migrated SQLite file: every change a list shows
+ * The list versions (migration 0008's triggers) against a real migrated SQLite file: every change a list shows
  * raises `content`, whoever writes it; a play or a download raises `counters` alone.
  */
 import { afterAll, expect, test } from "bun:test";

@@ -18,9 +18,7 @@ import { bodyLimit, type MountedRoute } from "./body-limit";
 import { errorHandler } from "./http";
 import { jsonCompression } from "./json-compression";
 import { log } from "./logger";
-
-/** The path and query of an absolute request URL, without parsing all of it (this runs on every request). */
-const pathOf = (url: string) => url.slice(url.indexOf("/", url.indexOf("//") + 2));
+import { pathAndQuery } from "./request-url";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })
@@ -33,11 +31,11 @@ export const api = new Elysia({ prefix: "/api" })
   // Media URLs may carry a media token: never let it leak through the Referer header, errors included.
   // Elysia runs request hooks for every path, pages too: they leave here untouched (no headers to merge).
   .onRequest(({ set, request }) => {
-    const path = pathOf(request.url);
-    if (!path.startsWith("/api/") && path !== "/api" && !path.startsWith("/api?")) return;
+    const { path, query } = pathAndQuery(request.url);
+    if (!path.startsWith("/api/") && path !== "/api") return;
     set.headers["referrer-policy"] = "no-referrer";
     // At LOG_LEVEL=debug every API request is logged; the logger masks tokens in URLs and headers.
-    log.debug("request", { method: request.method, url: path });
+    log.debug("request", { method: request.method, url: path + query });
   })
   .use(
     openapi({
