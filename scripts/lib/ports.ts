@@ -20,7 +20,8 @@ export async function waitForPort(port: number, what: string, timeoutMs = 20_000
       () => false,
     );
     if (open) return;
-    await Bun.sleep(100);
+    // Short: servers, brokers and proxies wait on this while they start, most of them for well under a second.
+    await Bun.sleep(20);
   }
   throw new Error(`${what} on port ${port} did not start`);
 }

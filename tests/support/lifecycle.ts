@@ -13,9 +13,10 @@ export interface LiveServer {
   /** The running server (after a restart, the new one). */
   readonly server: TestServer;
   /**
-   * Stops the server, keeping its data, and starts it again on the same data folder and port with
-   * `env` over the first start's (another JWT_SECRET, another quota). Stopping an already stopped
-   * server is harmless, so a test may stop it itself to see a page while it is down.
+   * Stops the server, keeping its data, and starts it again on the same data and port with `env` over
+   * the first start's (another JWT_SECRET, another quota); on a cluster, every process of it
+   * (TestServer.restart). Stopping an already stopped server is harmless, so a test may stop it itself
+   * to see a page while it is down.
    */
   restartServer(env?: Record<string, string>): Promise<TestServer>;
 }
@@ -53,10 +54,7 @@ export function setUpServer(options: Options = {}): LiveServer {
       return started(server, "server");
     },
     async restartServer(env = {}) {
-      const current = started(server, "server");
-      const port = new URL(current.url).port;
-      await current.stop({ keepData: true });
-      server = await startServer({ dataDir: current.dataDir, env: { ...options.env, PORT: port, ...env } });
+      server = await started(server, "server").restart({ ...options.env, ...env });
       return server;
     },
   };

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
+import type { TestCluster } from "./cluster";
 import { freshPostgresDatabase, testOnPostgres } from "./test-database";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -16,31 +17,42 @@ export interface TestServer {
   stop(options?: { keepData?: boolean }): Promise<void>;
   /** SIGKILL: the crash case. The data folder is kept for a restart. */
   kill(): Promise<void>;
+  /**
+   * Stops it (if it still runs), keeping its data, and starts it again on the same data and port, with `env` in
+   * place of the env it was started with (another JWT_SECRET, another quota). Returns the new server.
+   */
+  restart(env?: Record<string, string>): Promise<TestServer>;
   /** Everything the server printed so far (for log assertions). */
   output(): string;
 }
 
 type ServerOptions = { env?: Record<string, string>; dataDir?: string };
 
+/** Whether the API suite runs against a cluster (STEMMA_TEST_TARGET=cluster, scripts/check.sh's second pass). */
+export const testOnCluster = process.env.STEMMA_TEST_TARGET === "cluster";
+
 /**
  * The server API tests talk to. With STEMMA_TEST_TARGET=cluster, a whole cluster behind nginx
- * (tests/support/cluster.ts; scripts/check.sh runs chosen files so), which cannot restart over a data
- * folder; otherwise one real server (`startSingleServer`).
+ * (tests/support/cluster.ts; scripts/check.sh runs chosen files so), which restarts with `restart()`, not
+ * over a data folder; otherwise one real server (`startSingleServer`).
  */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  if (process.env.STEMMA_TEST_TARGET !== "cluster") return startSingleServer(options);
-  if (options.dataDir)
-    throw new Error("a test cluster cannot restart over a data folder: leave this file out of the cluster run");
+  if (!testOnCluster) return startSingleServer(options);
+  if (options.dataDir) throw new Error("a test cluster restarts with its restart(), not over a data folder");
   const { startCluster } = await import("./cluster");
-  return startCluster({ env: options.env });
+  return startCluster({ env: options.env, database: "migrated" });
 }
+
+/** The processes behind `server`: itself, or a cluster's API instances and workers (each with a data folder). */
+export const processesOf = (server: TestServer): TestServer[] =>
+  "apis" in server ? [...(server as TestCluster).apis, ...(server as TestCluster).workers] : [server];
 
 /** Each data folder's PostgreSQL database, so a restart over the same data finds the same rows. */
 const databaseOf = new Map<string, string>();
 
 /**
- * Starts the real server (`bun src/server/main.ts`) on a free port with a fresh temporary DATA_DIR,
- * or on `dataDir` to restart over existing data. Needs the Astro build (`npm test` makes it).
+ * Starts the real server (`bun src/server/main.ts`) on a free port (or env.PORT) with a fresh temporary
+ * DATA_DIR, or on `dataDir` to restart over existing data. Needs the Astro build (`npm test` makes it).
  * Under STEMMA_TEST_DATABASE=postgres a fresh data folder comes with a fresh PostgreSQL database; a
  * DATABASE_URL in `env` (several servers on one database) wins over both.
  */
@@ -64,22 +76,23 @@ export async function startSingleServer(options: ServerOptions = {}): Promise<Te
     stderr: "pipe",
   });
   let log = "";
+  let url: string | null = null;
+  const listening = Promise.withResolvers<string>();
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     const decoder = new TextDecoder();
-    for await (const chunk of stream) log += decoder.decode(chunk);
+    for await (const chunk of stream) {
+      log += decoder.decode(chunk);
+      const match = url ? null : log.match(/listening on (http:\/\/localhost:\d+)/);
+      if (match) listening.resolve(match[1] as string);
+    }
   };
-  void collect(proc.stdout);
-  void collect(proc.stderr);
-  const deadline = Date.now() + 30_000;
-  let url: string | null = null;
-  while (!url) {
-    const match = log.match(/listening on (http:\/\/localhost:\d+)/);
-    if (match) url = match[1] as string;
-    else if (proc.exitCode !== null) throw new Error(`server exited early:\n${log}`);
-    else if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    else await Bun.sleep(50);
-  }
-  return {
+  const outputs = Promise.all([collect(proc.stdout), collect(proc.stderr)]);
+  // Resolved by the log line itself: no polling delay on each of the many starts a test run makes.
+  const timer = setTimeout(() => listening.reject(new Error(`server did not start:\n${log}`)), 30_000);
+  void outputs.then(() => listening.reject(new Error(`server exited early:\n${log}`)));
+  url = await listening.promise.finally(() => clearTimeout(timer));
+  const port = new URL(url).port;
+  const server: TestServer = {
     url,
     dataDir,
     databaseUrl,
@@ -94,5 +107,10 @@ export async function startSingleServer(options: ServerOptions = {}): Promise<Te
       proc.kill("SIGKILL");
       await proc.exited;
     },
+    async restart(env = {}) {
+      await server.stop({ keepData: true });
+      return startSingleServer({ dataDir, env: { ...env, PORT: port } });
+    },
   };
+  return server;
 }
