@@ -67,7 +67,6 @@ cluster_skip=(
   modules/conversions/expiry.test.ts
   modules/conversions/recovery.test.ts
   modules/forks/shared-files.test.ts
-  modules/media/media-http.test.ts
   modules/studio/files-in-flight.test.ts
   modules/studio/regenerate.test.ts
   modules/tracks/purge.test.ts

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createReadStream, mkdtempSync, ReadStream, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { S3Client } from "bun";
-import S3rver from "s3rver";
+import S3rver, { type S3rverContext } from "s3rver";
+import { parseRange } from "../../modules/media/serve-file";
 
 /** s3rver's fixed test credentials. */
 const REGION = "us-east-1";
@@ -41,6 +42,7 @@ export async function startS3Server(options: { corsOrigin?: string } = {}): Prom
     silent: true,
     configureBuckets: [{ name: bucket, configs: cors }],
   });
+  server.middleware.unshift(byteRangeAsS3);
   const multipartKeys: string[] = [];
   server.on("event", (event) => {
     for (const record of event.Records) {
@@ -65,6 +67,29 @@ export async function startS3Server(options: { corsOrigin?: string } = {}): Prom
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * s3rver 3.7 misreads two single byte ranges that S3 serves (RFC 9110 §14.1.2): `bytes=0-0` (as the whole
+ * object) and a suffix `bytes=-N` (as `bytes=0-N`). The app's proxy (MEDIA_DELIVERY=proxy) passes a browser's
+ * Range on as it came, so this stand-in for S3 answers them as S3 does: when s3rver sent other bytes than
+ * the range asks for, the right ones are cut from the file it was reading.
+ */
+async function byteRangeAsS3(ctx: S3rverContext, next: () => Promise<void>): Promise<void> {
+  await next();
+  const header = ctx.get("range");
+  const file = ctx.body;
+  if (!header || !(file instanceof ReadStream) || (ctx.status !== 200 && ctx.status !== 206)) return;
+  const size = Number(ctx.response.get("content-range").split("/")[1] || ctx.length);
+  const range = parseRange(header, size);
+  if (range === null || range === "unsatisfiable") return;
+  const asked = `bytes ${range.start}-${range.end}/${size}`;
+  if (ctx.response.get("content-range") === asked) return;
+  file.destroy();
+  ctx.body = createReadStream(file.path, range);
+  ctx.set("Content-Range", asked);
+  ctx.length = range.end - range.start + 1;
+  ctx.status = 206;
 }
 
 /**
