@@ -74,7 +74,6 @@ cluster_skip=(
   modules/uploads/upload.test.ts
   tests/foundation/server.test.ts
   tests/security/advisory-input.test.ts
-  tests/security/authorization-matrix.test.ts
   tests/security/hostile-media.test.ts
   tests/security/login-limits.test.ts
   tests/security/weak-jwt-secret.test.ts
