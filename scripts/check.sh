@@ -68,9 +68,7 @@ cluster_skip=(
   modules/media/media-access.test.ts
   modules/media/media-http.test.ts
   modules/studio/files-in-flight.test.ts
-  modules/studio/regenerate.test.ts
   modules/uploads/quota-and-recovery.test.ts
-  modules/uploads/upload.test.ts
   tests/foundation/server.test.ts
   tests/security/advisory-input.test.ts
   tests/security/advisory-media.test.ts

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "bun:test";
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { freePort } from "../../scripts/lib/ports";
 import { startNginx, type TestNginx } from "./nginx";
 import { startS3Server, type TestS3Server } from "./s3-server";
@@ -20,6 +21,11 @@ export interface TestCluster extends TestServer {
   s3: TestS3Server;
   /** Everything the cluster's processes run with: DATABASE_URL, S3_*, JWT_SECRET, PUBLIC_URL, and the caller's env. */
   env: Record<string, string>;
+  /**
+   * SIGKILLs API instance `index` (a crash), runs `whileDown`, then boots it again over its data folder on its port,
+   * where nginx still sends requests; the other instance and the workers run on throughout.
+   */
+  crashApi(index: 0 | 1, whileDown: () => Promise<void>): Promise<void>;
 }
 
 export interface ClusterOptions {
@@ -67,16 +73,31 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
       // Each process has its own; none holds shared data (tests reading files directly cannot run here).
       dataDir: apis[0].dataDir,
       databaseUrl,
-      proc: apis[0].proc,
+      get proc() {
+        return apis[0].proc;
+      },
       apis,
       workers,
       s3,
       env,
       output: () => started.map((server) => server.output()).join("\n"),
+      async crashApi(index, whileDown) {
+        const crashed = apis[index];
+        await crashed.kill();
+        await whileDown();
+        const booted = await startSingleServer({
+          dataDir: crashed.dataDir,
+          env: { ...env, STEMMA_ROLE: "api", PORT: new URL(crashed.url).port },
+        });
+        apis[index] = booted;
+        started[started.indexOf(crashed)] = booted;
+      },
       async stop() {
         await proxy.stop();
         await Promise.all(started.map((server) => server.stop()));
         await s3.stop();
+        // A rebooted instance was given its data folder, so its stop keeps it.
+        for (const server of started) rmSync(server.dataDir, { recursive: true, force: true });
       },
       async kill() {
         await Promise.all(started.map((server) => server.kill()));
