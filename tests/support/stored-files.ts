@@ -37,21 +37,38 @@ export async function storedKeys(server: TestServer, prefix = ""): Promise<strin
   return [...(await storedSizes(server, prefix)).keys()].sort();
 }
 
-/** The bytes stored under `key`, or null when nothing is. */
-export async function storedBytes(server: TestServer, key: string): Promise<Uint8Array | null> {
+/** The stored file under `key`, in the server's FileStore. */
+function storedFile(server: TestServer, key: string) {
   const cluster = clusterOf(server);
-  const file = cluster
+  return cluster
     ? new S3Client({ ...s3Credentials(cluster.s3), bucket: cluster.s3.bucket }).file(key)
     : Bun.file(join(server.dataDir, "media", key));
+}
+
+/** The bytes stored under `key`, or null when nothing is. */
+export async function storedBytes(server: TestServer, key: string): Promise<Uint8Array | null> {
+  const file = storedFile(server, key);
   return (await file.exists()) ? new Uint8Array(await file.arrayBuffer()) : null;
 }
 
+/** Stores `bytes` under `key` behind the server's back (a test breaking its data on purpose), or removes it with null. */
+export async function replaceStored(server: TestServer, key: string, bytes: Uint8Array | null): Promise<void> {
+  const file = storedFile(server, key);
+  if (bytes) await file.write(bytes);
+  else await file.delete();
+}
+
 /**
- * Every file now in a staging folder (DATA_DIR/staging, where uploads and ffmpeg outputs wait before the store):
- * the server's, or each cluster process's (both API instances and every worker). Paths relative to that folder.
+ * The staging folders (DATA_DIR/staging, where uploads and ffmpeg outputs wait before the store): the server's, or
+ * each cluster process's, both API instances' first and the workers' last.
  */
-export function stagedFiles(server: TestServer): string[] {
+export function stagingFolders(server: TestServer): string[] {
   const cluster = clusterOf(server);
   const members = cluster ? [...cluster.apis, ...cluster.workers] : [server];
-  return members.flatMap((member) => [...filesUnder(join(member.dataDir, "staging")).keys()]);
+  return members.map((member) => join(member.dataDir, "staging"));
+}
+
+/** Every file now in a staging folder, as a path relative to its folder. */
+export function stagedFiles(server: TestServer): string[] {
+  return stagingFolders(server).flatMap((folder) => [...filesUnder(folder).keys()]);
 }
