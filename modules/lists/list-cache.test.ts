@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { brotliDecompressSync } from "node:zlib";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { uploadTiny } from "../../tests/support/uploads";
+import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
 import type { TrackPage } from "./model";
 
 const live = setUpServer({ env: { LIST_COUNTER_STALENESS_SECONDS: "0" } });
@@ -18,6 +18,16 @@ beforeAll(async () => {
   admin = await signUp(live.server); // the first account is the ADMIN
   [alice, bob] = await Promise.all([signUp(live.server), signUp(live.server)]);
 }, 30_000);
+
+/**
+ * A tiny track, uploaded and processed. Its processing finishing (on the worker, on a cluster) changes what the
+ * lists show, so a track still processing could rightly change between `page`'s two reads.
+ */
+async function uploaded(session: Session, data: Parameters<typeof uploadTiny>[2]): Promise<string> {
+  const id = await uploadTiny(live.server, session, data);
+  await waitProcessed(live.server, session, id);
+  return id;
+}
 
 type Item = TrackPage["items"][number];
 /** One page of a list as `session` sees it (twice over: the second answer comes from the cache). */
@@ -35,7 +45,7 @@ const itemOf = async (path: string, id: string, session: Session | null = null) 
 describe("a kept list changes with what it shows", () => {
   test("a new public track, an edit, a visibility change and a deletion", async () => {
     const before = await ids("/tracks/public?limit=100");
-    const id = await uploadTiny(live.server, alice, { title: "Fresh" });
+    const id = await uploaded(alice, { title: "Fresh" });
     expect(await ids("/tracks/public?limit=100")).toEqual([id, ...before]);
     const edited = await call(live.server, "PATCH", `/track/${id}/visibility`, { token: alice.token, body: { isPublic: false } });
     expect(edited.status).toBe(200);
@@ -57,7 +67,7 @@ describe("a kept list changes with what it shows", () => {
   });
 
   test("sharing and unsharing a private track", async () => {
-    const id = await uploadTiny(live.server, alice, { title: "Secret", isPublic: false });
+    const id = await uploaded(alice, { title: "Secret", isPublic: false });
     expect(await ids("/tracks/shared?limit=100", bob)).not.toContain(id);
     expect(await ids("/tracks/available?limit=100", bob)).not.toContain(id);
     await call(live.server, "POST", `/track/${id}/share`, { token: alice.token, body: { userIds: [bob.user.id] } });
@@ -69,7 +79,7 @@ describe("a kept list changes with what it shows", () => {
   });
 
   test("plays and downloads (with no staleness allowed, as configured here)", async () => {
-    const id = await uploadTiny(live.server, alice, { title: "Played" });
+    const id = await uploaded(alice, { title: "Played" });
     expect((await itemOf("/tracks/public?limit=100", id))?.totalPlays).toBe(0);
     const play = { eventType: "PLAY", playbackSource: "STREAM", duration: 10 };
     const played = await call<{ counted: boolean }>(live.server, "POST", `/track/${id}/usage`, { token: bob.token, body: play });
@@ -86,7 +96,7 @@ describe("a kept list changes with what it shows", () => {
 
 describe("a list kept for one viewer never reaches another", () => {
   test("own, shared and available lists answer each viewer's own; no token or a bad one is 401", async () => {
-    const mine = await uploadTiny(live.server, alice, { title: "Alice only", isPublic: false });
+    const mine = await uploaded(alice, { title: "Alice only", isPublic: false });
     const path = "/tracks?limit=100";
     expect(await ids(path, alice)).toContain(mine);
     expect(await ids(path, bob)).not.toContain(mine);
@@ -118,7 +128,7 @@ describe("encodings and revalidation", () => {
   const get = (headers: Record<string, string>) => fetch(url(), { headers, decompress: false });
 
   test("brotli, gzip and identity carry the same JSON; each ETag answers 304 until the list changes", async () => {
-    await uploadTiny(live.server, bob, { title: "Encoded" });
+    await uploaded(bob, { title: "Encoded" });
     const identity = await get({ "accept-encoding": "identity" });
     const text = await identity.text();
     expect(JSON.parse(text).items.length).toBeGreaterThan(0);
@@ -135,7 +145,7 @@ describe("encodings and revalidation", () => {
       expect(revalidated.status).toBe(304);
       expect(await revalidated.text()).toBe("");
     }
-    await uploadTiny(live.server, bob, { title: "Newer" });
+    await uploaded(bob, { title: "Newer" });
     const changed = await get({ "accept-encoding": "identity", "if-none-match": identity.headers.get("etag") as string });
     expect(changed.status).toBe(200);
     expect(JSON.parse(await changed.text()).items[0].title).toBe("Newer");
