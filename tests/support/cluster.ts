@@ -21,42 +21,92 @@ export interface TestCluster extends TestServer {
   s3: TestS3Server;
   /** Everything the cluster's processes run with: DATABASE_URL, S3_*, JWT_SECRET, PUBLIC_URL, and the caller's env. */
   env: Record<string, string>;
+  /**
+   * Stops the API instances and workers and starts them again with `env` over the cluster's, on the same
+   * database, bucket, ports and nginx: a compose restart with changed settings. Returns the restarted cluster.
+   */
+  restart(env: Record<string, string>): Promise<TestCluster>;
+  /**
+   * Stops the API instances and workers; with `keepData` that is all (nginx, the bucket and the data folders stay
+   * for a restart, as `docker compose stop app worker`), else nginx and the S3 server stop too and the folders go.
+   */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /**
+   * SIGKILLs API instance `index` (a crash), runs `whileDown`, then boots it again over its data folder on its port,
+   * where nginx still sends requests; the other instance and the workers run on throughout.
+   */
+  crashApi(index: 0 | 1, whileDown: () => Promise<void>): Promise<void>;
 }
 
 export interface ClusterOptions {
   env?: Record<string, string>;
   workers?: number;
   /**
-   * `empty` (the default) boots the processes at once on an empty database, as a compose `up` does; `migrated`
-   * on a copy of one migrated once per test process (the API suite's clusters: their tests are not about boot).
+   * `empty` (the default): the processes boot at once on an empty database, as a compose `up` does. `migrated`: on
+   * a copy of one migrated once per test process, 0.2 s sooner (the API suite's clusters, whose tests are not
+   * about the boot).
    */
   database?: "empty" | "migrated";
 }
 
-/** What a restart keeps: the database, the bucket, nginx on its port, each API instance's port, every data folder. */
-interface Deployment {
-  databaseUrl: string;
-  s3: TestS3Server;
-  nginx: TestNginx;
-  apiPorts: [number, number];
-  /** The cluster's own settings, under the caller's env at every (re)start. */
-  baseEnv: Record<string, string>;
-}
-
-type Processes = { apis: [TestServer, TestServer]; workers: TestServer[] };
-
-/** `count` distinct free ports: nginx's and the API instances' are all known before anything starts. */
+/** `count` distinct free ports. */
 async function freePorts(count: number): Promise<number[]> {
   const ports = new Set<number>();
   while (ports.size < count) ports.add(await freePort());
   return [...ports];
 }
 
+export async function startCluster(options: ClusterOptions = {}): Promise<TestCluster> {
+  // A database of its own in the test process's one PostgreSQL cluster: clusters never share rows or jobs.
+  const database = options.database === "migrated" ? migratedPostgresDatabase() : freshPostgresDatabase();
+  // Every port first (the instances must know the address browsers use, PUBLIC_URL; nginx its upstreams), so that
+  // nginx and the instances then start side by side.
+  const [databaseUrl, s3, [port, ...apiPorts]] = await Promise.all([database, startS3Server(), freePorts(3)]);
+  const env: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    ...s3.env,
+    JWT_SECRET: randomBytes(48).toString("base64url"),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    TRUSTED_PROXIES: "127.0.0.1",
+    // Workers log each job they start at debug: the trail the cluster tests follow.
+    LOG_LEVEL: "debug",
+    ...options.env,
+  };
+  const [nginx, processes] = await Promise.allSettled([
+    startNginx(apiPorts, port as number),
+    // The instances boot at once on the database, as a compose `up` does.
+    startProcesses(env, options.workers ?? 1, apiPorts),
+  ]);
+  if (nginx.status === "fulfilled" && processes.status === "fulfilled")
+    return assemble(processes.value, nginx.value, s3, databaseUrl, env);
+  if (nginx.status === "fulfilled") await nginx.value.stop();
+  if (processes.status === "fulfilled") await processes.value.kill();
+  await s3.stop();
+  throw nginx.status === "rejected" ? nginx.reason : (processes as PromiseRejectedResult).reason;
+}
+
+/** The app's processes of a cluster: two API instances and the workers. */
+interface Processes {
+  apis: [TestServer, TestServer];
+  workers: TestServer[];
+  apiPorts: number[];
+  output(): string;
+  crashApi(index: 0 | 1, whileDown: () => Promise<void>): Promise<void>;
+  /** SIGTERM to each; their data folders go unless `keepData`. */
+  stop(keepData: boolean): Promise<void>;
+  kill(): Promise<void>;
+}
+
 /**
- * Starts the API instances (on `apiPorts`) and `workers` workers at once with `env`, each on its folder in
- * `dataDirs` when given (a restart) or a fresh one. If any fails to boot, the others are killed and its error thrown.
+ * Starts the API instances (on `apiPorts`: nginx's upstreams) and `workers` workers, all at once, each over its
+ * folder in `dataDirs` when given (a restart), else a fresh one. If any fails to boot, the others are killed.
  */
-async function startProcesses(env: Record<string, string>, apiPorts: number[], workers: number, dataDirs: string[] = []) {
+async function startProcesses(
+  env: Record<string, string>,
+  workers: number,
+  apiPorts: number[],
+  dataDirs: string[] = [],
+): Promise<Processes> {
   const roles: Record<string, string>[] = [
     ...apiPorts.map((port) => ({ STEMMA_ROLE: "api", PORT: String(port) })),
     ...Array.from({ length: workers }, () => ({ STEMMA_ROLE: "worker" })),
@@ -65,84 +115,76 @@ async function startProcesses(env: Record<string, string>, apiPorts: number[], w
     roles.map((role, i) => startSingleServer({ dataDir: dataDirs[i], env: { ...env, ...role } })),
   );
   const started = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
+  const kill = () => Promise.all(started.map((server) => server.kill())).then(() => undefined);
   const failed = starts.find((start) => start.status === "rejected");
   if (failed) {
-    await Promise.all(started.map((server) => server.kill()));
+    await kill();
     throw failed.reason;
   }
-  const [a, b, ...rest] = started as TestServer[];
-  return { apis: [a, b], workers: rest } as Processes;
+  const [a, b, ...rest] = started;
+  const apis: [TestServer, TestServer] = [a as TestServer, b as TestServer];
+  return {
+    apis,
+    workers: rest,
+    apiPorts,
+    output: () => started.map((server) => server.output()).join("\n"),
+    async crashApi(index, whileDown) {
+      const crashed = apis[index];
+      await crashed.kill();
+      await whileDown();
+      const booted = await startSingleServer({
+        dataDir: crashed.dataDir,
+        env: { ...env, STEMMA_ROLE: "api", PORT: new URL(crashed.url).port },
+      });
+      apis[index] = booted;
+      started[started.indexOf(crashed)] = booted;
+    },
+    async stop(keepData) {
+      await Promise.all(started.map((server) => server.stop({ keepData: true })));
+      if (!keepData) for (const server of started) rmSync(server.dataDir, { recursive: true, force: true });
+    },
+    kill,
+  };
 }
 
-/** The TestCluster over a deployment and the processes running in it with `env`. */
-function clusterOf(deployment: Deployment, env: Record<string, string>, { apis, workers }: Processes): TestCluster {
-  const all = [...apis, ...workers];
-  const stopProcesses = () => Promise.all(all.map((server) => server.stop({ keepData: true })));
+function assemble(
+  processes: Processes,
+  nginx: TestNginx,
+  s3: TestS3Server,
+  databaseUrl: string,
+  env: Record<string, string>,
+): TestCluster {
+  const { apis, workers } = processes;
   return {
-    url: deployment.nginx.url,
-    // Each process has its own; none holds shared data (tests read media and rows through stored-files.ts and
-    // database-rows.ts, and what each process keeps locally through processesOf).
+    url: nginx.url,
+    // Each process has its own; none holds shared data (tests reading files directly cannot run here).
     dataDir: apis[0].dataDir,
-    databaseUrl: deployment.databaseUrl,
-    proc: apis[0].proc,
+    databaseUrl,
+    get proc() {
+      return apis[0].proc;
+    },
     apis,
     workers,
-    s3: deployment.s3,
+    s3,
     env,
-    output: () => all.map((server) => server.output()).join("\n"),
-    /** With keepData only the app processes stop (nginx then answers 502), as `docker compose stop app worker`. */
+    output: processes.output,
+    crashApi: processes.crashApi,
     async stop({ keepData = false } = {}) {
-      await stopProcesses();
+      await processes.stop(keepData);
       if (keepData) return;
-      await deployment.nginx.stop();
-      await deployment.s3.stop();
-      for (const server of all) rmSync(server.dataDir, { recursive: true, force: true });
+      await nginx.stop();
+      await s3.stop();
     },
-    async kill() {
-      await Promise.all(all.map((server) => server.kill()));
-    },
-    async restart(callerEnv = {}) {
-      await stopProcesses();
-      const next = { ...deployment.baseEnv, ...callerEnv };
-      const dataDirs = all.map((server) => server.dataDir);
-      return clusterOf(deployment, next, await startProcesses(next, deployment.apiPorts, workers.length, dataDirs));
+    kill: processes.kill,
+    // Each process over its own data folder again, as a restarted container finds its file system.
+    async restart(changes) {
+      await processes.stop(true);
+      const next = { ...env, ...changes };
+      const dataDirs = [...apis, ...workers].map((server) => server.dataDir);
+      const restarted = await startProcesses(next, workers.length, processes.apiPorts, dataDirs);
+      return assemble(restarted, nginx, s3, databaseUrl, next);
     },
   };
-}
-
-export async function startCluster(options: ClusterOptions = {}): Promise<TestCluster> {
-  // A database of its own in the test process's one PostgreSQL cluster: clusters never share rows or jobs.
-  const database = options.database === "migrated" ? migratedPostgresDatabase() : freshPostgresDatabase();
-  const [databaseUrl, s3, [port, ...apiPorts]] = await Promise.all([database, startS3Server(), freePorts(3)]);
-  const baseEnv: Record<string, string> = {
-    DATABASE_URL: databaseUrl,
-    ...s3.env,
-    JWT_SECRET: randomBytes(48).toString("base64url"),
-    // Every instance must know the address browsers use.
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    TRUSTED_PROXIES: "127.0.0.1",
-    // Workers log each job they start at debug: the trail the cluster tests follow.
-    LOG_LEVEL: "debug",
-  };
-  const env = { ...baseEnv, ...options.env };
-  // nginx and the instances (booting at once on the database, as a compose `up` does) start side by side.
-  const [proxy, processes] = await Promise.allSettled([
-    startNginx(apiPorts, port),
-    startProcesses(env, apiPorts, options.workers ?? 1),
-  ]);
-  if (proxy.status === "rejected" || processes.status === "rejected") {
-    if (proxy.status === "fulfilled") await proxy.value.stop();
-    if (processes.status === "fulfilled")
-      await Promise.all(
-        Object.values(processes.value)
-          .flat()
-          .map((server) => server.kill()),
-      );
-    await s3.stop();
-    throw proxy.status === "rejected" ? proxy.reason : (processes as PromiseRejectedResult).reason;
-  }
-  const deployment = { databaseUrl, s3, nginx: proxy.value, apiPorts: apiPorts as [number, number], baseEnv };
-  return clusterOf(deployment, env, processes.value);
 }
 
 /** Starts a cluster before the file's tests (its own beforeAll then runs with it up) and stops it after. */

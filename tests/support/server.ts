@@ -17,11 +17,6 @@ export interface TestServer {
   stop(options?: { keepData?: boolean }): Promise<void>;
   /** SIGKILL: the crash case. The data folder is kept for a restart. */
   kill(): Promise<void>;
-  /**
-   * Stops it (if it still runs), keeping its data, and starts it again on the same data and port, with `env` in
-   * place of the env it was started with (another JWT_SECRET, another quota). Returns the new server.
-   */
-  restart(env?: Record<string, string>): Promise<TestServer>;
   /** Everything the server printed so far (for log assertions). */
   output(): string;
 }
@@ -33,7 +28,7 @@ export const testOnCluster = process.env.STEMMA_TEST_TARGET === "cluster";
 
 /**
  * The server API tests talk to. With STEMMA_TEST_TARGET=cluster, a whole cluster behind nginx
- * (tests/support/cluster.ts; scripts/check.sh runs chosen files so), which restarts with `restart()`, not
+ * (tests/support/cluster.ts; scripts/check.sh runs chosen files so), which restarts with its `restart`, not
  * over a data folder; otherwise one real server (`startSingleServer`).
  */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
@@ -91,7 +86,6 @@ export async function startSingleServer(options: ServerOptions = {}): Promise<Te
   const timer = setTimeout(() => listening.reject(new Error(`server did not start:\n${log}`)), 30_000);
   void outputs.then(() => listening.reject(new Error(`server exited early:\n${log}`)));
   url = await listening.promise.finally(() => clearTimeout(timer));
-  const port = new URL(url).port;
   const server: TestServer = {
     url,
     dataDir,
@@ -106,10 +100,6 @@ export async function startSingleServer(options: ServerOptions = {}): Promise<Te
     async kill() {
       proc.kill("SIGKILL");
       await proc.exited;
-    },
-    async restart(env = {}) {
-      await server.stop({ keepData: true });
-      return startSingleServer({ dataDir, env: { ...env, PORT: port } });
     },
   };
   return server;
