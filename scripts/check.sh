@@ -61,10 +61,6 @@ cluster_skip=(
   modules/lists/list-versions-postgres.test.ts
   src/server/db/postgres-instances.test.ts
   # Not yet ported: they read DATA_DIR or the SQLite file, restart a server over its data folder, or start several.
-  modules/conversions/recovery.test.ts
-  modules/studio/files-in-flight.test.ts
-  modules/uploads/quota-and-recovery.test.ts
-  tests/foundation/server.test.ts
   tests/security/advisory-input.test.ts
   tests/security/login-limits.test.ts
   tests/security/weak-jwt-secret.test.ts
