@@ -60,10 +60,6 @@ cluster_skip=(
   # Already about several processes on PostgreSQL: they start their own servers on purpose.
   modules/lists/list-versions-postgres.test.ts
   src/server/db/postgres-instances.test.ts
-  # Not yet ported: they read DATA_DIR or the SQLite file, restart a server over its data folder, or start several.
-  tests/security/advisory-input.test.ts
-  tests/security/login-limits.test.ts
-  tests/security/weak-jwt-secret.test.ts
 )
 mapfile -t cluster_api_files < <(
   grep -lE 'support/(lifecycle|server)"' $(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print) |

@@ -13,6 +13,7 @@ const login = (server: TestServer, email: string, forwardedFor?: string) =>
     headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
   });
 
+// On a cluster its own nginx is always trusted (tests/support/cluster.ts); the tests are clients in front of it.
 describe("without TRUSTED_PROXIES", () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { freePort } from "../../scripts/lib/ports";
-import { startNginx, type TestNginx } from "./nginx";
+import { NGINX_ADDRESS, startNginx, type TestNginx } from "./nginx";
 import { startS3Server, type TestS3Server } from "./s3-server";
 import { startSingleServer, type TestServer } from "./server";
 import { freshPostgresDatabase, migratedPostgresDatabase } from "./test-database";
@@ -67,10 +67,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
     ...s3.env,
     JWT_SECRET: randomBytes(48).toString("base64url"),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    TRUSTED_PROXIES: "127.0.0.1",
     // Workers log each job they start at debug: the trail the cluster tests follow.
     LOG_LEVEL: "debug",
     ...options.env,
+    // nginx is always believed; a caller's TRUSTED_PROXIES names proxies in front of it.
+    TRUSTED_PROXIES: [NGINX_ADDRESS, options.env?.TRUSTED_PROXIES].filter(Boolean).join(", "),
   };
   const [nginx, processes] = await Promise.allSettled([
     startNginx(apiPorts, port as number),
@@ -116,10 +117,13 @@ async function startProcesses(
   );
   const started = starts.flatMap((start) => (start.status === "fulfilled" ? [start.value] : []));
   const kill = () => Promise.all(started.map((server) => server.kill())).then(() => undefined);
-  const failed = starts.find((start) => start.status === "rejected");
-  if (failed) {
+  const failed = starts.flatMap((start) => (start.status === "rejected" ? [start.reason as Error] : []));
+  if (failed.length) {
     await kill();
-    throw failed.reason;
+    // Every refusal, so a test can tell one process's from all of theirs.
+    throw new Error(
+      `${failed.length} of ${roles.length} processes did not boot:\n${failed.map((error) => error.message).join("\n")}`,
+    );
   }
   const [a, b, ...rest] = started;
   const apis: [TestServer, TestServer] = [a as TestServer, b as TestServer];

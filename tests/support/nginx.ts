@@ -12,12 +12,19 @@ export interface TestNginx {
 
 const NGINX = ["/usr/sbin/nginx", Bun.which("nginx")].find((path) => path && Bun.file(path).size > 0) ?? "nginx";
 
+/**
+ * The address the loopback nginx connects to its upstreams from (the cluster's TRUSTED_PROXIES): not 127.0.0.1,
+ * where the tests' own requests come from, so a test is a client in front of the proxy as on a real network.
+ */
+export const NGINX_ADDRESS = "127.0.0.2";
+
 const PRODUCTION_CONFIG = join(import.meta.dir, "../../deploy/nginx.conf");
 
 /**
  * deploy/nginx.conf (what docker-compose.yml runs) moved onto loopback: the upstreams become ports on
  * 127.0.0.1, it listens on `listen`, runs in the foreground and keeps its pid, logs and scratch files
  * in `dir`. Everything else (round-robin, streamed bodies, headers) is the production file's.
+ * It reaches the upstreams from NGINX_ADDRESS, as compose's nginx does from an address of its own.
  */
 function loopbackConfig(dir: string, upstreams: number[], listen: number): string {
   const servers = upstreams.map((port) => `server 127.0.0.1:${port};`).join(" ");
@@ -26,7 +33,7 @@ function loopbackConfig(dir: string, upstreams: number[], listen: number): strin
     .join(" ");
   const edits: [RegExp, string][] = [
     [/worker_processes [^;]+;/, `worker_processes 1; daemon off; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;`],
-    [/http \{/, `http { access_log off; ${scratch}`],
+    [/http \{/, `http { access_log off; proxy_bind ${NGINX_ADDRESS}; ${scratch}`],
     [/(upstream stemma \{)[^}]*?(keepalive)/, `$1 ${servers} $2`],
     [/listen 80;/, `listen 127.0.0.1:${listen};`],
   ];
