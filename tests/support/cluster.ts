@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "bun:test";
 import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
 import { freePort } from "../../scripts/lib/ports";
 import { startNginx, type TestNginx } from "./nginx";
 import { startS3Server, type TestS3Server } from "./s3-server";
@@ -25,6 +26,11 @@ export interface TestCluster extends TestServer {
    * database, bucket, ports and nginx: a compose restart with changed settings. Returns the restarted cluster.
    */
   restart(env: Record<string, string>): Promise<TestCluster>;
+  /**
+   * SIGKILLs API instance `index` (a crash), runs `whileDown`, then boots it again over its data folder on its port,
+   * where nginx still sends requests; the other instance and the workers run on throughout.
+   */
+  crashApi(index: 0 | 1, whileDown: () => Promise<void>): Promise<void>;
 }
 
 export interface ClusterOptions {
@@ -68,6 +74,7 @@ interface Processes {
   workers: TestServer[];
   apiPorts: number[];
   output(): string;
+  crashApi(index: 0 | 1, whileDown: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
   kill(): Promise<void>;
 }
@@ -93,7 +100,22 @@ async function startProcesses(env: Record<string, string>, workers: number, apiP
       workers: rest,
       apiPorts: apis.map((api) => Number(new URL(api.url).port)),
       output: () => started.map((server) => server.output()).join("\n"),
-      stop: () => Promise.all(started.map((server) => server.stop())).then(() => undefined),
+      async crashApi(index, whileDown) {
+        const crashed = apis[index];
+        await crashed.kill();
+        await whileDown();
+        const booted = await startSingleServer({
+          dataDir: crashed.dataDir,
+          env: { ...env, STEMMA_ROLE: "api", PORT: new URL(crashed.url).port },
+        });
+        apis[index] = booted;
+        started[started.indexOf(crashed)] = booted;
+      },
+      async stop() {
+        await Promise.all(started.map((server) => server.stop()));
+        // A rebooted instance was given its data folder, so its stop keeps it.
+        for (const server of started) rmSync(server.dataDir, { recursive: true, force: true });
+      },
       kill,
     };
   } catch (error) {
@@ -115,12 +137,15 @@ function assemble(
     // Each process has its own; none holds shared data (tests reading files directly cannot run here).
     dataDir: apis[0].dataDir,
     databaseUrl,
-    proc: apis[0].proc,
+    get proc() {
+      return apis[0].proc;
+    },
     apis,
     workers,
     s3,
     env,
     output: processes.output,
+    crashApi: processes.crashApi,
     async stop() {
       await nginx.stop();
       await processes.stop();

@@ -121,9 +121,20 @@ export function setUpS3Server(env: Record<string, string>, options: { corsOrigin
 
 /** Every key in the server's bucket under `prefix`, sorted: what the app stored there. */
 export async function bucketKeys(s3: TestS3Server, prefix = ""): Promise<string[]> {
+  return [...(await bucketSizes(s3, prefix)).keys()].sort();
+}
+
+/** Every object in the server's bucket under `prefix`: key → size in bytes (all pages of the listing). */
+export async function bucketSizes(s3: TestS3Server, prefix = ""): Promise<Map<string, number>> {
   const client = new S3Client({ ...s3Credentials(s3), bucket: s3.bucket });
-  const listed = await client.list({ prefix });
-  return (listed.contents ?? []).map((object) => object.key).sort();
+  const sizes = new Map<string, number>();
+  let continuationToken: string | undefined;
+  do {
+    const listed = await client.list({ prefix, continuationToken });
+    for (const object of listed.contents ?? []) sizes.set(object.key, object.size ?? 0);
+    continuationToken = listed.isTruncated ? listed.nextContinuationToken : undefined;
+  } while (continuationToken);
+  return sizes;
 }
 
 /** How a client in the test process reaches the server. */
