@@ -1,6 +1,8 @@
+import { beforeAll } from "bun:test";
 import { basename } from "node:path";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "./api";
+import { setUpServer } from "./lifecycle";
 import type { TestServer } from "./server";
 import { corpusPath, createTrack, waitForProcessing } from "./uploads";
 
@@ -50,6 +52,19 @@ export async function studioCast(server: TestServer): Promise<StudioCast> {
 /** The fork as its owner reads it now. */
 export const readFork = async (server: TestServer, { forker, forkId }: Pick<StudioCast, "forker" | "forkId">) =>
   (await call<TrackJson>(server, "GET", `/track/${forkId}`, { token: forker.token })).body;
+
+/**
+ * A studio test file's set-up: its server (setUpServer with `env`), the cast made before its tests (`cast` is
+ * filled in then), and `fork()`, the fork as its owner reads it now.
+ */
+export function setUpStudio(options: { env?: Record<string, string> } = {}) {
+  const live = setUpServer(options);
+  const cast = {} as StudioCast;
+  beforeAll(async () => {
+    Object.assign(cast, await studioCast(live.server));
+  }, 120_000);
+  return { live, cast, fork: () => readFork(live.server, cast) };
+}
 
 /** A multipart body: `data` JSON and one file part (a corpus path, or bytes with a name). */
 export function studioForm(field: string, file?: string | [Blob, string], data?: Record<string, unknown>): FormData {
