@@ -4,6 +4,12 @@
  * `counters` alone.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import {
+  CONTENT_RAISED as CONTENT,
+  COUNTERS_RAISED as COUNTERS,
+  type ListVersions,
+  raisedVersions,
+} from "../../tests/support/lists";
 import { startServer, type TestServer } from "../../tests/support/server";
 import { freshPostgresDatabase } from "../../tests/support/test-database";
 
@@ -19,20 +25,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function versions(): Promise<{ content: number; counters: number }> {
+async function versions(): Promise<ListVersions> {
   const [row] = await sql`select content, counters from list_versions where id = 1`;
   return { content: Number(row.content), counters: Number(row.counters) };
 }
-
-/** Runs `change` and answers which versions went up. */
-async function raised(change: () => Promise<unknown>): Promise<{ content: boolean; counters: boolean }> {
-  const before = await versions();
-  await change();
-  const after = await versions();
-  return { content: after.content > before.content, counters: after.counters > before.counters };
-}
-const CONTENT = { content: true, counters: false };
-const COUNTERS = { content: false, counters: true };
+const raised = (change: () => Promise<unknown>) => raisedVersions(versions, change);
 
 test("a new track, an edit, visibility, a share and an unshare, and a deletion raise content; plays and downloads counters", async () => {
   const now = Date.now();

@@ -4,6 +4,7 @@
  */
 import { expect, test } from "bun:test";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
+import { CONTENT_RAISED as CONTENT, COUNTERS_RAISED as COUNTERS, raisedVersions } from "../../tests/support/lists";
 
 const db = await openTestDatabase("list-versions");
 const { eq } = await import("drizzle-orm");
@@ -20,15 +21,7 @@ const newTrack = () =>
     .returning()
     .get().id;
 
-/** Runs `change` and answers which versions went up. */
-async function raised(change: () => unknown): Promise<{ content: boolean; counters: boolean }> {
-  const before = await listsRepo.versions();
-  await change();
-  const after = await listsRepo.versions();
-  return { content: after.content > before.content, counters: after.counters > before.counters };
-}
-const CONTENT = { content: true, counters: false };
-const COUNTERS = { content: false, counters: true };
+const raised = (change: () => unknown) => raisedVersions(() => listsRepo.versions(), change);
 
 test("a new track, an edit, visibility, status, a share and an unshare, and a deletion raise the content version", async () => {
   let trackId = "";
