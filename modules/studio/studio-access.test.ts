@@ -6,6 +6,7 @@
 import { expect, test } from "bun:test";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session } from "../../tests/support/api";
+import { setUpServer } from "../../tests/support/lifecycle";
 import {
   addStem,
   editStem,
@@ -17,7 +18,8 @@ import {
   studioForm,
 } from "../../tests/support/studio";
 
-const { live, cast, fork } = setUpStudio();
+const live = setUpServer();
+const { cast, fork } = setUpStudio(live);
 
 /** Each route, called as `session` on track `id` with its first stem. */
 const routes = (id: string, stemId: string) => ({

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call } from "../../tests/support/api";
+import { setUpServer } from "../../tests/support/lifecycle";
 import {
   addStem,
   editStem,
@@ -20,7 +21,8 @@ import {
 import { corpusPath } from "../../tests/support/uploads";
 
 // The 180 s fork (mix + bass + drums) and one more 60 s stem fit in 250 s; a second one does not.
-const { live, cast, fork } = setUpStudio({ env: { FREE_QUOTA_SECONDS: "250" } });
+const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "250" } });
+const { cast, fork } = setUpStudio(live);
 const used = async () =>
   (await call<{ currentUsedQuotaSeconds: number }>(live.server, "GET", "/storage/quota", { token: cast.forker.token })).body
     .currentUsedQuotaSeconds;

@@ -2,7 +2,7 @@ import { beforeAll } from "bun:test";
 import { basename } from "node:path";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "./api";
-import { setUpServer } from "./lifecycle";
+import type { LiveServer } from "./lifecycle";
 import type { TestServer } from "./server";
 import { corpusPath, createTrack, waitForProcessing } from "./uploads";
 
@@ -54,16 +54,15 @@ export const readFork = async (server: TestServer, { forker, forkId }: Pick<Stud
   (await call<TrackJson>(server, "GET", `/track/${forkId}`, { token: forker.token })).body;
 
 /**
- * A studio test file's set-up: its server (setUpServer with `env`), the cast made before its tests (`cast` is
- * filled in then), and `fork()`, the fork as its owner reads it now.
+ * A studio test file's set-up on its server (setUpServer's): the cast, made before the file's tests (`cast` is filled
+ * in then), and `fork()`, the fork as its owner reads it now.
  */
-export function setUpStudio(options: { env?: Record<string, string> } = {}) {
-  const live = setUpServer(options);
+export function setUpStudio(live: LiveServer) {
   const cast = {} as StudioCast;
   beforeAll(async () => {
     Object.assign(cast, await studioCast(live.server));
   }, 120_000);
-  return { live, cast, fork: () => readFork(live.server, cast) };
+  return { cast, fork: () => readFork(live.server, cast) };
 }
 
 /** A multipart body: `data` JSON and one file part (a corpus path, or bytes with a name). */
