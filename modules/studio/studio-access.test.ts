@@ -19,7 +19,7 @@ import {
 } from "../../tests/support/studio";
 
 const live = setUpServer();
-const { cast, fork } = setUpStudio(live);
+const { cast, fork, asForker } = setUpStudio(live);
 
 /** Each route, called as `session` on track `id` with its first stem. */
 const routes = (id: string, stemId: string) => ({
@@ -55,19 +55,13 @@ test("the owner of a track that is not a fork gets a 403; a stem of another trac
     const res = await send(cast.owner);
     expect([res.status, res.body.message], route).toEqual([403, "Stems and audio can only be changed on your own forks"]);
   }
-  const foreign = await removeStem(live.server, cast.forker, cast.forkId, stemId);
+  const foreign = await asForker.removeStem(stemId);
   expect([foreign.status, foreign.body.message]).toEqual([404, "Stem not found"]);
 });
 
 test("the fork's owner may rename a stem; the original keeps its own", async () => {
   const stemId = (await fork()).stems[0]?.id as string;
-  const res = await editStem(
-    live.server,
-    cast.forker,
-    cast.forkId,
-    stemId,
-    studioForm("stemFile", undefined, { name: "Low End", type: "bass" }),
-  );
+  const res = await asForker.editStem(stemId, studioForm("stemFile", undefined, { name: "Low End", type: "bass" }));
   expect(res.status).toBe(200);
   expect((await fork()).stems[0]).toMatchObject({ id: stemId, name: "Low End", type: "bass" });
   const originalNow = (await call<TrackJson>(live.server, "GET", `/track/${cast.original.id}`)).body;

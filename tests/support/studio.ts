@@ -62,7 +62,18 @@ export function setUpStudio(live: LiveServer) {
   beforeAll(async () => {
     Object.assign(cast, await studioCast(live.server));
   }, 120_000);
-  return { cast, fork: () => readFork(live.server, cast) };
+  return { cast, fork: () => readFork(live.server, cast), asForker: forkOwnerCalls(live, cast) };
+}
+
+/** The studio's calls as the fork's owner on the fork (read at call time, so `cast` may be filled in later). */
+function forkOwnerCalls(live: LiveServer, cast: StudioCast) {
+  return {
+    addStem: (form: FormData) => addStem(live.server, cast.forker, cast.forkId, form),
+    editStem: (stemId: string, form: FormData) => editStem(live.server, cast.forker, cast.forkId, stemId, form),
+    removeStem: (stemId: string) => removeStem(live.server, cast.forker, cast.forkId, stemId),
+    replaceAudio: (form: FormData) => replaceAudio(live.server, cast.forker, cast.forkId, form),
+    waitReady: () => waitReady(live.server, cast.forker, cast.forkId),
+  };
 }
 
 /** A multipart body: `data` JSON and one file part (a corpus path, or bytes with a name). */
