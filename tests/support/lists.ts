@@ -15,23 +15,3 @@ export async function listAll(server: TestServer, path: string, token: string | 
   } while (cursor);
   return ids;
 }
-
-/** The two list versions (modules/lists: `content` for what lists show, `counters` for plays and downloads). */
-export interface ListVersions {
-  content: number;
-  counters: number;
-}
-/** What a change to lists should raise: `content` alone, or `counters` alone. */
-export const CONTENT_RAISED = { content: true, counters: false };
-export const COUNTERS_RAISED = { content: false, counters: true };
-
-/** Runs `change` between two reads of the versions and answers which of them went up. */
-export async function raisedVersions(
-  versions: () => Promise<ListVersions>,
-  change: () => unknown,
-): Promise<{ content: boolean; counters: boolean }> {
-  const before = await versions();
-  await change();
-  const after = await versions();
-  return { content: after.content > before.content, counters: after.counters > before.counters };
-}
