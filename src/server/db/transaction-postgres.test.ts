@@ -1,12 +1,14 @@
 /**
  * transaction() on PostgreSQL (drizzle's async transaction): a body commits or rolls back as a whole, what it
- * writes stays invisible outside until it commits, and one opened inside another joins it. Run in a process of
- * its own, because the database module picks its dialect once per process.
+ * writes stays invisible outside until it commits, and one opened inside another joins it; holdLock's lock lasts
+ * until the transaction ends. Run in a process of its own, because the database module picks its dialect once per
+ * process.
  */
 import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runBun } from "../../../tests/support/bun-child";
 import { freshPostgresDatabase } from "../../../tests/support/test-database";
 
 const ROOT = join(import.meta.dir, "../../..");
@@ -62,17 +64,10 @@ process.exit(0);
 async function runChecks(script: string): Promise<unknown> {
   const dataDir = mkdtempSync(join(tmpdir(), "stemma-pg-transaction-"));
   try {
-    const child = Bun.spawn([process.execPath, "-e", script], {
+    const { code, out, err } = await runBun(["-e", script], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: await freshPostgresDatabase(), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      stdout: "pipe",
-      stderr: "pipe",
+      env: { DATABASE_URL: await freshPostgresDatabase(), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     });
-    const [out, err, code] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
     expect({ err, code }).toEqual({ err: "", code: 0 });
     return JSON.parse(out);
   } finally {
