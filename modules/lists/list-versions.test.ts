@@ -2,43 +2,23 @@
  * The list version (migration 0008's triggers, less the counters one 0011 dropped) against a real migrated SQLite
  * file: every change a list shows raises `content`, whoever writes it; a play or a download raises nothing.
  */
-import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
+import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 
-const dataDir = mkdtempSync(join(tmpdir(), "stemma-list-versions-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "warn";
-const { db } = await import("../../src/server/db");
+const db = await openTestDatabase("list-versions");
 const { eq } = await import("drizzle-orm");
-const { users } = await import("../auth/schema");
-const { licenses } = await import("../licenses/schema");
 const { trackShares, tracks } = await import("../tracks/schema");
 const { incrementDownloads, incrementPlays } = await import("../tracks/service");
 const { listsRepo } = await import("./repo");
 
-const licenseId = (db.select().from(licenses).get() as { id: string }).id;
-const [owner, friend] = ["lv-owner", "lv-friend"].map(
-  (name) =>
-    db
-      .insert(users)
-      .values({ email: `${name}@example.com`, username: name, passwordHash: "x" })
-      .returning()
-      .get().id,
-) as [string, string];
+const licenseId = seededLicenseId(db);
+const [owner, friend] = seedUsers(db, ["lv-owner", "lv-friend"]).map((user) => user.id) as [string, string];
 const newTrack = () =>
   db
     .insert(tracks)
     .values({ userId: owner, title: "Song", primaryArtistName: "Ann", originalFormat: "wav", originalKey: "k", licenseId })
     .returning()
     .get().id;
-// bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
-afterAll(() => {
-  db.delete(tracks).where(eq(tracks.userId, owner)).run();
-  for (const id of [owner, friend]) db.delete(users).where(eq(users.id, id)).run();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** Runs `change` and answers whether the content version went up. */
 async function raised(change: () => unknown): Promise<boolean> {

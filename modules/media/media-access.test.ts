@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { fetchMedia, grantedStatus } from "../../tests/support/media-fetch";
+import { storedBytes, storedKeys } from "../../tests/support/stored-files";
 import { uploadTrack } from "../../tests/support/test-tracks";
 import { waitForProcessing } from "../../tests/support/uploads";
 import type { TrackDetails } from "../tracks/model";
@@ -14,6 +15,9 @@ import type { TrackDetails } from "../tracks/model";
 const live = setUpServer();
 const sessions: Record<string, Session> = {};
 const tracks: Record<"public" | "private", TrackDetails> = {} as never;
+/** Hashes of every file stored for each track (its media, derivatives included): what an allowed fetch must get. */
+const storedHashes: Record<"public" | "private", bigint[]> = {} as never;
+const hashOf = (bytes: Uint8Array) => BigInt(Bun.hash(bytes));
 
 beforeAll(async () => {
   // The first account is the ADMIN.
@@ -41,6 +45,11 @@ beforeAll(async () => {
       await call(live.server, "POST", `/track/${track.id}/convert-audio`, { token: owner.token, body });
     }
     await waitForFlac(track);
+  }
+  for (const visibility of ["public", "private"] as const) {
+    const keys = await storedKeys(live.server, `tracks/${tracks[visibility].id}/`);
+    const files = await Promise.all(keys.map((key) => storedBytes(live.server, key)));
+    storedHashes[visibility] = files.map((bytes) => hashOf(bytes ?? new Uint8Array()));
   }
 }, 120_000);
 
@@ -113,6 +122,8 @@ describe.each(["public", "private"] as const)("%s track", (visibility) => {
           expect(served.status).toBe(200);
           expect(body.byteLength).toBeGreaterThan(0);
           if (type) {
+            // Exactly the bytes of one of the track's stored files, wherever they were served from.
+            expect(storedHashes[visibility]).toContain(hashOf(body));
             expect(served.headers.get("content-type")).toBe(type);
             expect(served.headers.get("content-disposition")?.startsWith("attachment;") ?? false).toBe(attachment);
             // A redirect names a short-lived URL made for this request: it is never stored, whoever may see the track.

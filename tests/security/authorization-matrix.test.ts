@@ -76,12 +76,13 @@ function privateMarkers(who: Identity, path: string): string[] {
   const { users, tracks, decoy } = world;
   const markers: string[] = [];
   for (const [name, session] of Object.entries(users)) {
-    // The owner sees the e-mails of the users the track is shared with (sharedWith).
-    if (name !== who && !(who === "owner" && name === "shared")) markers.push(session.user.email);
+    // The owners (of the private track, of the fork) see the e-mails of the users it is shared with (sharedWith).
+    if (name !== who && !((who === "owner" || who === "forker") && name === "shared")) markers.push(session.user.email);
   }
   const titleSeenBy: Array<[string, Identity[]]> = [
     [tracks.private.title, ["owner", "shared", "admin"]],
     [decoy.title, ["owner", "admin"]],
+    [tracks.fork.title, ["forker", "shared", "admin"]],
     [tracks.pending.title, ["admin"]],
     [tracks.deleted.title, ["admin"]],
   ];
