@@ -5,7 +5,7 @@ import { freePort } from "../../scripts/lib/ports";
 import { NGINX_ADDRESS, startNginx, type TestNginx } from "./nginx";
 import { startS3Server, type TestS3Server } from "./s3-server";
 import { startSingleServer, type TestServer } from "./server";
-import { freshPostgresDatabase, migratedPostgresDatabase } from "./test-database";
+import { freshPostgresDatabase } from "./test-database";
 
 /**
  * docker-compose.yml on loopback (issue 12): PostgreSQL, an S3 server (s3rver), two app instances with
@@ -41,12 +41,6 @@ export interface TestCluster extends TestServer {
 export interface ClusterOptions {
   env?: Record<string, string>;
   workers?: number;
-  /**
-   * `empty` (the default): the processes boot at once on an empty database, as a compose `up` does. `migrated`: on
-   * a copy of one migrated once per test process, 0.2 s sooner (the API suite's clusters, whose tests are not
-   * about the boot).
-   */
-  database?: "empty" | "migrated";
 }
 
 /** `count` distinct free ports. */
@@ -57,8 +51,9 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<TestCluster> {
-  // A database of its own in the test process's one PostgreSQL cluster: clusters never share rows or jobs.
-  const database = options.database === "migrated" ? migratedPostgresDatabase() : freshPostgresDatabase();
+  // An empty database of its own in the test process's one PostgreSQL cluster: clusters never share rows or jobs.
+  // (A copy of a migrated template was measured no faster: copying its files costs what migrating does.)
+  const database = freshPostgresDatabase();
   // Every port first (the instances must know the address browsers use, PUBLIC_URL; nginx its upstreams), so that
   // nginx and the instances then start side by side.
   const [databaseUrl, s3, [port, ...apiPorts]] = await Promise.all([database, startS3Server(), freePorts(3)]);
@@ -75,7 +70,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
   };
   const [nginx, processes] = await Promise.allSettled([
     startNginx(apiPorts, port as number),
-    // The instances boot at once on the database, as a compose `up` does.
+    // The instances boot at once on the empty database, as a compose `up` does.
     startProcesses(env, options.workers ?? 1, apiPorts),
   ]);
   if (nginx.status === "fulfilled" && processes.status === "fulfilled")

@@ -35,7 +35,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (!testOnCluster) return startSingleServer(options);
   if (options.dataDir) throw new Error("a test cluster restarts with its restart(), not over a data folder");
   const { startCluster } = await import("./cluster");
-  return startCluster({ env: options.env, database: "migrated" });
+  return startCluster({ env: options.env });
 }
 
 /** The processes behind `server`: itself, or a cluster's API instances and workers (each with a data folder). */
