@@ -14,7 +14,12 @@ export interface PageState {
 
 interface Entry {
   version: string;
-  html: string;
+  /**
+   * The page as rendered, with its placeholders: UTF-8 bytes, not the string, which takes two bytes a
+   * character as soon as one character is past Latin-1 (the top bar's ☰ on every page), and is decoded
+   * only when a fill changes.
+   */
+  template: Uint8Array;
   headers: Record<string, string>;
   /** The copy with the latest fills, compressed; rebuilt only when a fill changes. */
   filled: { fillKey: string; variants: Variants } | null;
@@ -31,7 +36,7 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
   const rendering = new Map<string, Promise<Entry | Response>>();
   let bytes = 0;
 
-  const size = (entry: Entry) => entry.html.length * 2 + (entry.filled?.variants.bytes ?? 0);
+  const size = (entry: Entry) => entry.template.length + (entry.filled?.variants.bytes ?? 0);
 
   function forget(key: string) {
     const entry = entries.get(key);
@@ -63,7 +68,7 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
       }
       const entry: Entry = {
         version,
-        html: await response.text(),
+        template: new Uint8Array(await response.arrayBuffer()),
         headers: { "content-type": response.headers.get("content-type") ?? "text/html", "cache-control": cacheControl },
         filled: null,
       };
@@ -77,7 +82,7 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
   function fill(key: string, entry: Entry, state: PageState) {
     const fillKey = JSON.stringify(state.fills);
     if (entry.filled?.fillKey === fillKey) return entry.filled;
-    const html = applyFills(entry.html, state.fills);
+    const html = applyFills(decoder.decode(entry.template), state.fills);
     const etag = `"${Bun.hash(`${buildId}:${key}:${entry.version}:${fillKey}`).toString(36)}"`;
     forget(key);
     entry.filled = { fillKey, variants: precompress(html, { ...entry.headers, etag }) };
@@ -115,6 +120,8 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
     },
   };
 }
+
+const decoder = new TextDecoder();
 
 function applyFills(text: string, fills: PageState["fills"]): string {
   let filled = text;
