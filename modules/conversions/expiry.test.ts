@@ -1,9 +1,8 @@
 /** Derivatives expire: with CONVERSION_TTL_SECONDS=3 the sweep deletes the file and resets the status. */
 import { beforeAll, expect, test } from "bun:test";
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { storedKeys } from "../../tests/support/stored-files";
 import { uploadTrack } from "../../tests/support/test-tracks";
 import { waitForProcessing } from "../../tests/support/uploads";
 import type { TrackDetails } from "../tracks/model";
@@ -32,8 +31,7 @@ const flacStatus = async () =>
     )
   ).body.data.conversionStatus;
 
-const storedFlacFiles = () =>
-  readdirSync(join(live.server.dataDir, "media"), { recursive: true, encoding: "utf8" }).filter((path) => path.endsWith(".flac"));
+const storedFlacFiles = async () => (await storedKeys(live.server)).filter((key) => key.endsWith(".flac"));
 
 async function waitForStatus(expected: string): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {
@@ -59,7 +57,7 @@ test("an expired derivative is deleted and its status is NOT_STARTED again; it c
     body: { type: "full", format: "flac" },
   });
   await waitForStatus("COMPLETED");
-  expect(storedFlacFiles()).toHaveLength(1);
+  expect(await storedFlacFiles()).toHaveLength(1);
 
   await waitForStatus("NOT_STARTED");
   const view = await waitForProcessing<TrackDetails>(live.server, owner.token, track.id);
@@ -69,7 +67,7 @@ test("an expired derivative is deleted and its status is NOT_STARTED again; it c
     (await fetch(`${live.server.url}/api/track/${track.id}/full.flac`, { headers: { authorization: `Bearer ${owner.token}` } }))
       .status,
   ).toBe(404);
-  expect(storedFlacFiles()).toHaveLength(0);
+  expect(await storedFlacFiles()).toHaveLength(0);
 
   await call(live.server, "POST", `/track/${track.id}/convert-audio`, {
     token: owner.token,

@@ -4,12 +4,11 @@
  * other way round. DELETION_GRACE_SECONDS is 1 s here.
  */
 import { beforeAll, expect, test } from "bun:test";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import type { TrackPage as ListPage } from "../../modules/lists/model";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { storedKeys } from "../../tests/support/stored-files";
 import { createTrack, waitForProcessing } from "../../tests/support/uploads";
 
 const STEMS = "stems/Nova Drift - Undertow";
@@ -24,13 +23,7 @@ beforeAll(async () => {
   forker = await signUp(live.server);
 }, 30_000);
 
-const mediaFiles = () =>
-  (existsSync(join(live.server.dataDir, "media"))
-    ? readdirSync(join(live.server.dataDir, "media"), { recursive: true, withFileTypes: true })
-    : []
-  )
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+const mediaFiles = () => storedKeys(live.server);
 
 async function uploadWithStem(): Promise<TrackJson> {
   const id = await createTrack(live.server, owner.token, {
@@ -72,27 +65,27 @@ async function playable(track: TrackJson, session: Session): Promise<void> {
 }
 
 test("a fork copies no bytes and keeps playing after its original is purged; the last user's purge removes them", async () => {
-  const before = mediaFiles().length;
+  const before = (await mediaFiles()).length;
   const original = await uploadWithStem();
-  const withOriginal = mediaFiles().length;
+  const withOriginal = (await mediaFiles()).length;
   const fork = await forkOf(original.id);
-  expect(mediaFiles().length).toBe(withOriginal);
+  expect((await mediaFiles()).length).toBe(withOriginal);
   expect(withOriginal).toBeGreaterThan(before);
 
   await deleteAndPurge(owner, original.id);
   await playable(fork, forker);
-  expect(mediaFiles().length).toBe(withOriginal);
+  expect((await mediaFiles()).length).toBe(withOriginal);
 
   await deleteAndPurge(forker, fork.id);
-  expect(mediaFiles().length).toBe(before);
+  expect((await mediaFiles()).length).toBe(before);
 }, 120_000);
 
 test("an original keeps playing after its fork is purged", async () => {
-  const before = mediaFiles().length;
+  const before = (await mediaFiles()).length;
   const original = await uploadWithStem();
   const fork = await forkOf(original.id);
   await deleteAndPurge(forker, fork.id);
   await playable(original, owner);
   await deleteAndPurge(owner, original.id);
-  expect(mediaFiles().length).toBe(before);
+  expect((await mediaFiles()).length).toBe(before);
 }, 120_000);

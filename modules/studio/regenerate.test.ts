@@ -4,11 +4,11 @@
  * (the corpus stems sum to its full mix within 2 LSB). And a stem 50 ms too long is trimmed to the
  * track's exact length. A removal whose job a crash lost is still regenerated at boot.
  */
-import { Database } from "bun:sqlite";
 import { beforeAll, expect, test } from "bun:test";
-import { join } from "node:path";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
+import type { TestCluster } from "../../tests/support/cluster";
+import { runSql } from "../../tests/support/database-rows";
 import { generateAudio } from "../../tests/support/generated-audio";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { addStem, forkWithStems, removeStem, stemPath, studioForm, waitReady } from "../../tests/support/studio";
@@ -93,32 +93,42 @@ test("a stem 50 ms longer than the track is trimmed to its exact length", async 
   expect(track.stems.find((stem) => stem.id === res.body.id)?.duration).toBe(60);
 }, 60_000);
 
+/**
+ * A crash of the process that made a change, `whileDown`, and its boot: the server's, or on a cluster one API
+ * instance's (any instance's boot re-queues what is PENDING; the other instance and the worker run on).
+ */
+async function crashAndBoot(whileDown: () => Promise<void>): Promise<void> {
+  const server = live.server;
+  if ("crashApi" in server) return (server as TestCluster).crashApi(0, whileDown);
+  await server.kill();
+  await whileDown();
+  await live.restartServer();
+}
+
 test("a removal whose job a crash lost is regenerated at boot: the old mix never comes back READY", async () => {
   const before = await waitReady(live.server, forker, fork.id);
   const vocals = before.stems.find((stem) => stem.name === "vocals");
-  await live.server.stop({ keepData: true });
-  const dbPath = join(live.server.dataDir, "stemma.db");
-  const originalKey = () => {
-    const sqlite = new Database(dbPath, { readonly: true });
-    const row = sqlite.query("select original_key, mix_stale from tracks where id = ?").get(fork.id) as {
-      original_key: string;
-      mix_stale: number;
-    };
-    sqlite.close();
-    return row;
+  const originalKey = async () => {
+    const [row] = await runSql<{ original_key: string; mix_stale: number | boolean }>(
+      live.server,
+      "select original_key, mix_stale from tracks where id = ?",
+      fork.id,
+    );
+    // SQLite stores the flag as 0/1, PostgreSQL as a boolean.
+    return { original_key: row?.original_key, mix_stale: Number(row?.mix_stale) };
   };
-  const oldKey = originalKey().original_key;
-  // The state a kill -9 between the removal's transaction and its enqueue leaves (studio-rows.ts removeStemRow).
-  const sqlite = new Database(dbPath);
-  sqlite.run("delete from stems where id = ?", [vocals?.id as string]);
-  sqlite.run(
-    "update tracks set processing_status = 'PENDING', mix_stale = 1, total_quota_seconds = total_quota_seconds - 60 where id = ?",
-    [fork.id],
-  );
-  sqlite.close();
-  await live.restartServer();
+  const oldKey = (await originalKey()).original_key as string;
+  await crashAndBoot(async () => {
+    // The state a kill -9 between the removal's transaction and its enqueue leaves (studio-rows.ts removeStemRow).
+    await runSql(live.server, "delete from stems where id = ?", vocals?.id as string);
+    await runSql(
+      live.server,
+      "update tracks set processing_status = 'PENDING', mix_stale = true, total_quota_seconds = total_quota_seconds - 60 where id = ?",
+      fork.id,
+    );
+  });
   const after = await waitReady(live.server, forker, fork.id);
   expect(after.stems.map((stem) => stem.name)).toEqual(["bass", "synth", "Tone"]);
   expect(after.waveformData).not.toEqual(before.waveformData);
-  expect(originalKey()).toEqual({ original_key: expect.not.stringMatching(oldKey), mix_stale: 0 });
+  expect(await originalKey()).toEqual({ original_key: expect.not.stringMatching(oldKey), mix_stale: 0 });
 }, 120_000);

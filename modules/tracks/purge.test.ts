@@ -3,11 +3,10 @@
  * have passed the purge sweep deletes its files and conversions and marks it DELETED.
  */
 import { beforeAll, expect, test } from "bun:test";
-import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { countRows } from "../../tests/support/database-rows";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { storedKeys } from "../../tests/support/stored-files";
 import { upload, waitForProcessing } from "../../tests/support/uploads";
 import type { TrackPage } from "../lists/model";
 import type { StorageQuota } from "../storage/model";
@@ -25,7 +24,9 @@ beforeAll(async () => {
 
 const usedSeconds = async () =>
   (await call<StorageQuota>(live.server, "GET", "/storage/quota", { token: owner.token })).body.currentUsedQuotaSeconds;
-const trackFolder = (id: string) => join(live.server.dataDir, "media", "tracks", id);
+const trackFiles = (id: string) => storedKeys(live.server, `tracks/${id}/`);
+/** The tracks that have stored files: each key's second part (`tracks/<id>/…`). */
+const tracksWithFiles = async () => [...new Set((await storedKeys(live.server, "tracks/")).map((key) => key.split("/")[1]))];
 const deletedList = async (status: string) =>
   (await call<TrackPage>(live.server, "GET", `/tracks/deleted?status=${status}`, { token: admin.token })).body.items;
 /** Read straight from the database: a purged track's conversions have no API left to ask. */
@@ -63,7 +64,7 @@ test("delete frees the quota at once; after the grace the files and conversions 
   expect(deleted.body.deletedIds).toEqual([id]);
   // Freed at once, for the quota reply and the upload check alike; the files wait out the grace.
   expect(await usedSeconds()).toBe(0);
-  expect(existsSync(trackFolder(id))).toBe(true);
+  expect(await trackFiles(id)).not.toEqual([]);
   expect((await deletedList("PENDING_DELETION")).map((item) => item.id)).toEqual([id]);
   const replacement = await upload(live.server, owner, { original: ORIGINAL, data: { title: "Fits Again" } });
   expect(replacement.status).toBe(201);
@@ -78,8 +79,8 @@ test("delete frees the quota at once; after the grace the files and conversions 
   expect((await call(live.server, "GET", "/tracks/deleted/count?status=DELETED", { token: admin.token })).body).toEqual({
     count: 1,
   });
-  expect(existsSync(trackFolder(id))).toBe(false);
-  expect(readdirSync(join(live.server.dataDir, "media", "tracks"))).toEqual([replacement.body.id]);
+  expect(await trackFiles(id)).toEqual([]);
+  expect(await tracksWithFiles()).toEqual([replacement.body.id]);
   expect(await conversionRows(id)).toBe(0);
   // The replacement, still active, is the only thing charged.
   expect(await usedSeconds()).toBeCloseTo(1.4285, 3);

@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { generateAudio } from "../../tests/support/generated-audio";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { stagedFiles, storedKeys } from "../../tests/support/stored-files";
 import { CORPUS, type UploadReply, upload, waitProcessed } from "../../tests/support/uploads";
 import type { TrackDetails } from "../tracks/model";
 
@@ -13,20 +14,6 @@ beforeAll(async () => {
   await signUp(live.server); // the first account is the admin; uploaders below are ordinary users
   uploader = await signUp(live.server);
 }, 30_000);
-
-/** Every stored file under the data folder's media and staging areas (nothing may be left behind). */
-function storedFiles(dataDir: string): string[] {
-  const list = (dir: string): string[] => {
-    try {
-      return readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => join(entry.parentPath, entry.name));
-    } catch {
-      return [];
-    }
-  };
-  return [...list(join(dataDir, "media")), ...list(join(dataDir, "staging"))];
-}
 
 /** POST /api/track as the uploader, with an original assembled in memory from `parts`. */
 function uploadInMemory(parts: BlobPart[], name: string, data: { title: string; primaryArtistName: string }) {
@@ -155,7 +142,7 @@ describe("accepted originals", () => {
       expect((await waitProcessed(live.server, uploader, res.body.track.id)).processingStatus).toBe("READY");
     }
     // The names themselves, not fragments: server ids are hex UUIDs, which may well contain "aaaa".
-    const names = storedFiles(live.server.dataDir).flatMap((path) => path.slice(live.server.dataDir.length).split("/"));
+    const names = [...(await storedKeys(live.server)), ...stagedFiles(live.server)].flatMap((path) => path.split("/"));
     expect(names.filter((name) => name.startsWith("CON") || name.includes("a".repeat(251)))).toEqual([]);
   }, 30_000);
 
@@ -352,7 +339,7 @@ describe("refused uploads keep nothing", () => {
     expect((await quotaOf(session)).currentUsedQuotaSeconds).toBe(0);
     const owned = await call<{ items: unknown[] }>(live.server, "GET", "/tracks", { token: session.token });
     expect(owned.body.items).toEqual([]);
-    expect(storedFiles(live.server.dataDir).filter((path) => path.includes("/staging/"))).toEqual([]);
+    expect(stagedFiles(live.server)).toEqual([]);
   }, 60_000);
 
   test.each([
@@ -388,13 +375,13 @@ describe("stems", () => {
   const fullMix = "stems/Nova Drift - Undertow (full mix).wav";
 
   test("a WAV with four stems (one as FLAC) processes every stem side by side and charges original + stems", async () => {
-    // The job writes each MP3 into its staging folder while encoding; sampling that folder shows
-    // whether encodes overlap (one at a time would never show two).
+    // The job writes each MP3 into its staging folder while encoding; sampling the staging folders (a cluster's
+    // worker's) shows whether encodes overlap (one at a time would never show two).
     let mostAtOnce = 0;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        const encoding = storedFiles(live.server.dataDir).filter((path) => path.includes("/staging/") && path.endsWith(".mp3"));
+        const encoding = stagedFiles(live.server).filter((path) => path.endsWith(".mp3"));
         mostAtOnce = Math.max(mostAtOnce, encoding.length);
         await Bun.sleep(5);
       }

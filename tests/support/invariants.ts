@@ -1,23 +1,23 @@
 /**
  * What must hold on a server's data after anything (a crash, hostile uploads, a soak): the one check
  * ending the fault runs, the hostile-media tests, `npm run fuzz` and `npm run test:load`. Read straight
- * from the server's database (its SQLite file or PostgreSQL database) and DATA_DIR (media and staging),
- * so they hold whatever the API says:
+ * from the server's database (its SQLite file or PostgreSQL database), its stored media (DATA_DIR/media
+ * or a cluster's bucket) and its staging folders (a cluster's: every instance's and worker's), so they
+ * hold whatever the API says:
  * - no job is stuck: no live track or stem PENDING, no conversion IN_PROGRESS; FAILED ones carry a reason;
  * - rows and files agree: every file a live row names exists with the size the row records, and each
  *   acknowledged upload's stored original has the checksum of the bytes that were sent;
  * - no orphan file: every file under media/ is named by a row (no `.tmp-` leftovers, no cover sources);
  * - quota: each track's charge is its original's length plus its stems', so each user's charged quota
  *   (the sum of their active tracks' charges) equals the sum of their tracks;
- * - fork counts match the fork rows, and the staging folder is empty;
+ * - fork counts match the fork rows, and every staging folder is empty;
  * - through the API, for the `sessions` given: each READY track's MP3 is served, and each user's quota
  *   as /storage/quota reports it is the sum of their active tracks' charges.
  */
-import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
 import { call, type Session } from "./api";
 import { runSql } from "./database-rows";
 import type { TestServer } from "./server";
+import { stagedFiles, storedBytes, storedSizes } from "./stored-files";
 
 /** What the run knows from the outside: the acknowledged uploads and the checksum of what each sent. */
 export interface Acknowledged {
@@ -59,13 +59,6 @@ type StemRow = {
   processing_error: string | null;
 };
 type ConversionRow = { id: string; status: string; file_key: string | null; size_bytes: number; error: string | null };
-
-function walk(root: string): string[] {
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
-}
 
 type Rows = { tracks: TrackRow[]; stems: StemRow[]; conversions: ConversionRow[] };
 
@@ -110,8 +103,7 @@ async function brokenInvariants(server: TestServer, { acknowledged = newAcknowle
   const rows = await readRows(server);
   const { tracks, stems, conversions } = rows;
   const problems = busyRows(rows).map((what) => `stuck: ${what}`);
-  const dataDir = server.dataDir;
-  const media = join(dataDir, "media");
+  const stored = await storedSizes(server);
   const live = tracks.filter((track) => track.status !== "DELETED");
   const liveIds = new Set(live.map((track) => track.id));
   const liveStems = stems.filter((stem) => liveIds.has(stem.track_id));
@@ -120,11 +112,11 @@ async function brokenInvariants(server: TestServer, { acknowledged = newAcknowle
   const expectFile = (key: string | null, size: number, required: boolean, owner: string) => {
     if (!key) return;
     named.add(key);
-    const path = join(media, key);
-    if (!existsSync(path)) {
+    const holds = stored.get(key);
+    if (holds === undefined) {
       if (required) problems.push(`${owner}: names ${key}, which is missing`);
-    } else if (size > 0 && statSync(path).size !== size) {
-      problems.push(`${owner}: ${key} holds ${statSync(path).size} bytes, the row says ${size}`);
+    } else if (size > 0 && holds !== size) {
+      problems.push(`${owner}: ${key} holds ${holds} bytes, the row says ${size}`);
     }
   };
 
@@ -161,14 +153,14 @@ async function brokenInvariants(server: TestServer, { acknowledged = newAcknowle
     const track = tracks.find((row) => row.id === id);
     if (!track) problems.push(`acknowledged upload ${id}: no row`);
     else if (track.status !== "DELETED") {
-      const path = join(media, track.original_key);
-      if (!existsSync(path)) problems.push(`acknowledged upload ${id}: original missing`);
-      else if (sha256(await Bun.file(path).bytes()) !== checksum) problems.push(`acknowledged upload ${id}: checksum differs`);
+      const bytes = await storedBytes(server, track.original_key);
+      if (!bytes) problems.push(`acknowledged upload ${id}: original missing`);
+      else if (sha256(bytes) !== checksum) problems.push(`acknowledged upload ${id}: checksum differs`);
     }
   }
 
-  for (const key of walk(media)) if (!named.has(key)) problems.push(`orphan file ${key}`);
-  const staging = walk(join(dataDir, "staging"));
+  for (const key of stored.keys()) if (!named.has(key)) problems.push(`orphan file ${key}`);
+  const staging = stagedFiles(server);
   if (staging.length) problems.push(`staging left over: ${staging.join(", ")}`);
   for (const session of sessions) problems.push(...(await brokenThroughApi(server, session, live)));
   return { problems, tracks: live.filter((track) => sessions.some((s) => s.user.id === track.user_id)).length };

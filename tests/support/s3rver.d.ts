@@ -3,7 +3,19 @@ declare module "s3rver" {
   interface S3Event {
     Records: Array<{ eventName: string; s3: { object: { key: string } } }>;
   }
+  /** The part of a Koa context (s3rver is a Koa app) that a middleware in front of s3rver's own uses. */
+  export interface S3rverContext {
+    status: number;
+    body: unknown;
+    length: number;
+    /** A request header. */
+    get(name: string): string;
+    set(name: string, value: string): void;
+    response: { get(name: string): string };
+  }
   export default class S3rver {
+    /** Koa's middleware stack, s3rver's own routes last. */
+    middleware: Array<(ctx: S3rverContext, next: () => Promise<void>) => Promise<void>>;
     constructor(options: {
       address?: string;
       port?: number;
