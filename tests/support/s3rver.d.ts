@@ -3,7 +3,20 @@ declare module "s3rver" {
   interface S3Event {
     Records: Array<{ eventName: string; s3: { object: { key: string } } }>;
   }
+  interface S3Object {
+    bucket: string;
+    key: string;
+    content: Buffer | NodeJS.ReadableStream;
+    metadata: Record<string, string>;
+  }
+  /** Its filesystem store, whose object writes s3-server.ts replaces. */
+  interface FilesystemStore {
+    getResourcePath(bucket: string, key: string, resource: "object"): string;
+    putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+    putObject(object: S3Object): Promise<{ size: number; md5: string }>;
+  }
   export default class S3rver {
+    store: FilesystemStore;
     constructor(options: {
       address?: string;
       port?: number;
