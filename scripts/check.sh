@@ -60,19 +60,12 @@ cluster_skip=(
   # Already about several processes on PostgreSQL: they start their own servers on purpose.
   modules/lists/list-versions-postgres.test.ts
   src/server/db/postgres-instances.test.ts
-  # Under investigation: failed once in ~4 cluster runs (a kept list one instance served after a change made
-  # through the other).
-  modules/lists/list-cache.test.ts
   # Not yet ported: they read DATA_DIR or the SQLite file, restart a server over its data folder, or start several.
   modules/conversions/recovery.test.ts
-  modules/media/media-access.test.ts
-  modules/media/media-http.test.ts
   modules/studio/files-in-flight.test.ts
   modules/uploads/quota-and-recovery.test.ts
   tests/foundation/server.test.ts
   tests/security/advisory-input.test.ts
-  tests/security/advisory-media.test.ts
-  tests/security/authorization-matrix.test.ts
   tests/security/login-limits.test.ts
   tests/security/weak-jwt-secret.test.ts
 )

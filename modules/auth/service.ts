@@ -1,5 +1,5 @@
 import { config } from "../../src/server/config";
-import { type Executor, transaction } from "../../src/server/db/transaction";
+import { type Executor, holdLock, transaction } from "../../src/server/db/transaction";
 import { uniqueViolation } from "../../src/server/db/unique-violation";
 import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
@@ -71,6 +71,17 @@ export async function setPaidQuotaSeconds(userId: string, seconds: number): Prom
 const EMAIL_TAKEN = "An account with this email already exists";
 const USERNAME_TAKEN = "This username is already taken";
 
+/**
+ * Whether the account `tx` is about to add is the first. First sign-ups racing on PostgreSQL each count no
+ * one (none sees the others' uncommitted rows), so an empty count is taken again under a lock: the later ones
+ * wait for the earlier one to commit and count it. Once there is an account, nothing waits.
+ */
+async function isFirstAccount(tx: Executor): Promise<boolean> {
+  if ((await authRepo.count(tx)) > 0) return false;
+  await holdLock(tx, "auth: first account");
+  return (await authRepo.count(tx)) === 0;
+}
+
 export async function signup(input: SignupInput): Promise<Viewer> {
   const inviteRequired = await earlyAccess.get().inviteRequired();
   const errors = signupErrors(input, inviteRequired);
@@ -87,7 +98,7 @@ export async function signup(input: SignupInput): Promise<Viewer> {
     if (await authRepo.findByUsername(username, tx)) throw conflict(USERNAME_TAKEN);
     if (inviteRequired && !(await earlyAccess.get().consumeInviteCode(input.inviteCode ?? "", tx))) return null;
     // ADMIN_EMAIL names the administrator; without it, the first account becomes one.
-    const isAdmin = config.adminEmail ? email === config.adminEmail : (await authRepo.count(tx)) === 0;
+    const isAdmin = config.adminEmail ? email === config.adminEmail : await isFirstAccount(tx);
     return authRepo.insert({ email, username, passwordHash, role: isAdmin ? "ADMIN" : "USER" }, tx);
   }).catch((error) => {
     // Two signups racing past the checks above on PostgreSQL: the unique index refuses the second.

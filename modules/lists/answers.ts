@@ -51,7 +51,7 @@ async function cachedListAnswer({ request }: { request: Request }): Promise<Resp
   const userId = audience === "anyone" ? undefined : (verifiedSubjectOf(request.headers.get("authorization")) ?? undefined);
   if (audience !== "anyone" && !userId) return undefined;
   if (audience === "admin" && (await findViewer(userId as string))?.role !== "ADMIN") return undefined;
-  return cache.hit(request, keyOf(target, audience, userId), await listsRepo.versions());
+  return cache.hit(request, keyOf(target, audience, userId), await listsRepo.contentVersion());
 }
 
 /**
@@ -62,7 +62,7 @@ export const cachedLists = new Elysia({ name: "lists.cached" }).onRequest(cached
 
 /**
  * The route's answer (its guard has let `viewer` in): the kept one when current, else `build()` kept at the
- * versions read before building.
+ * content version read before building.
  */
 export async function listAnswer(
   request: Request,
@@ -70,7 +70,7 @@ export async function listAnswer(
   viewer: Viewer | null,
   build: () => Promise<unknown>,
 ): Promise<Response> {
-  const versions = await listsRepo.versions();
+  const version = await listsRepo.contentVersion();
   const key = keyOf(pathAndQuery(request.url), audience, viewer?.id);
-  return cache.hit(request, key, versions) ?? cache.store(request, key, versions, await build(), audience === "anyone");
+  return cache.hit(request, key, version) ?? cache.build(request, key, version, audience === "anyone", build);
 }

@@ -1,6 +1,6 @@
 /**
- * The list cache on its own, with a clock the test moves: an answer is kept while the content version holds,
- * is kept across counter changes for at most the stated staleness, and answers alike in every encoding.
+ * The list cache on its own, with a clock the test moves: an answer is kept while the content version holds and
+ * for at most the stated counter staleness from when its build began, and answers alike in every encoding.
  */
 import { expect, test } from "bun:test";
 import { brotliDecompressSync } from "node:zlib";
@@ -13,64 +13,76 @@ const makeCache = (maxBytes = 1024 * 1024) =>
 const request = (headers: Record<string, string> = {}) => new Request("http://localhost/api/tracks/public", { headers });
 // Large enough to be compressed (MIN_COMPRESSED_BYTES).
 const page = (title: string) => ({ items: Array.from({ length: 100 }, (_, i) => ({ id: `t${i}`, title })), metadata: {} });
+type ListCache = ReturnType<typeof makeCache>;
+/** Builds and keeps `value` as the answer for `key` at `version`. */
+const keep = (cache: ListCache, key: string, version: number, value: unknown, shared = true) =>
+  cache.build(request(), key, version, shared, async () => value);
 
 test("kept while the content version holds; another content version is a miss", async () => {
   const cache = makeCache();
-  const stored = cache.store(request(), "k", { content: 1, counters: 1 }, page("a"), true);
+  const stored = await keep(cache, "k", 1, page("a"));
   expect(await stored.json()).toEqual(page("a"));
-  const hit = cache.hit(request(), "k", { content: 1, counters: 1 });
+  const hit = cache.hit(request(), "k", 1);
   expect(await hit?.json()).toEqual(page("a"));
   expect(hit?.headers.get("cache-control")).toBe("public, no-cache");
-  expect(cache.hit(request(), "k", { content: 2, counters: 1 })).toBeUndefined();
-  expect(cache.hit(request(), "other", { content: 1, counters: 1 })).toBeUndefined();
+  expect(cache.hit(request(), "k", 2)).toBeUndefined();
+  expect(cache.hit(request(), "other", 1)).toBeUndefined();
 });
 
-test(`counters may lag by less than ${COUNTER_STALENESS_MS} ms, never more`, () => {
+test(`counts may lag by less than ${COUNTER_STALENESS_MS} ms from when the build began, never more`, async () => {
   const cache = makeCache();
-  cache.store(request(), "k", { content: 1, counters: 1 }, page("a"), false);
-  clock += COUNTER_STALENESS_MS - 1;
-  expect(cache.hit(request(), "k", { content: 1, counters: 5 })).toBeDefined();
+  // A slow build: its counts are as old as its start, not its end.
+  await cache.build(request(), "k", 1, false, async () => {
+    clock += 1_000;
+    return page("a");
+  });
+  clock += COUNTER_STALENESS_MS - 1_000 - 1;
+  expect(cache.hit(request(), "k", 1)?.headers.get("cache-control")).toBe("private, no-cache");
   clock += 1;
-  expect(cache.hit(request(), "k", { content: 1, counters: 5 })).toBeUndefined();
-  // Unchanged counters keep an old answer as long as the content holds.
-  expect(cache.hit(request(), "k", { content: 1, counters: 1 })?.headers.get("cache-control")).toBe("private, no-cache");
+  expect(cache.hit(request(), "k", 1)).toBeUndefined();
+});
+
+test("with no staleness allowed nothing is kept", async () => {
+  const cache = createListCache({ maxBytes: 1024 * 1024, counterStalenessMs: 0, now: () => clock });
+  expect((await keep(cache, "k", 1, page("a"))).status).toBe(200);
+  expect(cache.hit(request(), "k", 1)).toBeUndefined();
 });
 
 test("brotli, gzip and identity answers carry the same JSON under one ETag base, and a matching ETag answers 304", async () => {
   const cache = makeCache();
-  const versions = { content: 1, counters: 1 };
-  const identity = cache.store(request(), "k", versions, page("a"), true);
+  const version = 1;
+  const identity = await keep(cache, "k", version, page("a"));
   const etag = identity.headers.get("etag") as string;
   expect(etag).toMatch(/^"[0-9a-z]+"$/);
   const text = await identity.text();
-  const br = cache.hit(request({ "accept-encoding": "br" }), "k", versions) as Response;
+  const br = cache.hit(request({ "accept-encoding": "br" }), "k", version) as Response;
   expect(br.headers.get("content-encoding")).toBe("br");
   expect(br.headers.get("etag")).toBe(`"${etag.slice(1, -1)}-br"`);
   expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString()).toBe(text);
-  const gzip = cache.hit(request({ "accept-encoding": "gzip" }), "k", versions) as Response;
+  const gzip = cache.hit(request({ "accept-encoding": "gzip" }), "k", version) as Response;
   expect(gzip.headers.get("content-encoding")).toBe("gzip");
   expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gzip.arrayBuffer())))).toBe(text);
   for (const tag of [etag, `"${etag.slice(1, -1)}-br"`])
-    expect(cache.hit(request({ "if-none-match": tag }), "k", versions)?.status).toBe(304);
-  expect(cache.hit(request({ "if-none-match": '"stale"' }), "k", versions)?.status).toBe(200);
+    expect(cache.hit(request({ "if-none-match": tag }), "k", version)?.status).toBe(304);
+  expect(cache.hit(request({ "if-none-match": '"stale"' }), "k", version)?.status).toBe(200);
   // Other bytes, another ETag.
-  const changed = cache.store(request(), "k", { content: 2, counters: 1 }, page("b"), true);
+  const changed = await keep(cache, "k", 2, page("b"));
   expect(changed.headers.get("etag")).not.toBe(etag);
 });
 
-test("past its size the least recently used answers go first", () => {
+test("past its size the least recently used answers go first", async () => {
   // What one kept answer holds (its bytes and their compressed forms), measured on a cache of its own.
   const probe = makeCache();
-  probe.store(request(), "a", { content: 1, counters: 1 }, page("a"), true);
+  await keep(probe, "a", 1, page("a"));
   const one = probe.bytes;
   const cache = makeCache(one * 2 + 10);
-  const versions = { content: 1, counters: 1 };
-  cache.store(request(), "a", versions, page("a"), true);
-  cache.store(request(), "b", versions, page("a"), true);
-  cache.hit(request(), "a", versions);
-  cache.store(request(), "c", versions, page("a"), true);
-  expect(cache.hit(request(), "b", versions)).toBeUndefined();
-  expect(cache.hit(request(), "a", versions)).toBeDefined();
-  expect(cache.hit(request(), "c", versions)).toBeDefined();
+  const version = 1;
+  await keep(cache, "a", version, page("a"));
+  await keep(cache, "b", version, page("a"));
+  cache.hit(request(), "a", version);
+  await keep(cache, "c", version, page("a"));
+  expect(cache.hit(request(), "b", version)).toBeUndefined();
+  expect(cache.hit(request(), "a", version)).toBeDefined();
+  expect(cache.hit(request(), "c", version)).toBeDefined();
   expect(cache.bytes).toBeLessThanOrEqual(one * 2 + 10);
 });

@@ -1,22 +1,25 @@
 import { precompress, sendVariant, type Variants } from "../../src/server/compression";
-import type { ListVersions } from "./repo";
 
 interface Entry {
-  versions: ListVersions;
+  /** The lists' content version read before the answer was built. */
+  version: number;
+  /** When its build began: the counts it shows are no older. */
   builtAt: number;
   variants: Variants;
 }
 
 /**
  * List answers kept in memory as bytes, keyed by what the answer depends on (list, viewer, query string),
- * valid while the database's list versions say nothing they show has changed; least recently used first
+ * valid while the database's list content version says nothing they show has changed; least recently used first
  * out past `maxBytes`. The ETag names the bytes, so any instance holding the same answer gives the same one.
  * Each is kept ready to send with its brotli and gzip forms (compression.ts), made once as it is built.
  *
- * Counters: a play or a download raises only the counters version. Rebuilding every hot list on every play
- * would leave the cache empty under real listening, so an answer whose counts are behind is kept for up to
- * `counterStalenessMs` after it was built (LIST_COUNTER_STALENESS_SECONDS). Everything else a list shows is
- * never stale: the content version must match.
+ * Counters: plays and downloads raise no version. Rebuilding every hot list on every play would leave the cache
+ * empty under real listening, and a version every play raised was one database row every play in the cluster
+ * wrote, one after another (issue 12). So an answer is kept for at most `counterStalenessMs` from when its build
+ * began (LIST_COUNTER_STALENESS_SECONDS), whatever was played: on every instance, the counts a list shows are
+ * never older than that; 0 keeps nothing. Everything else a list shows is never stale: the content version must
+ * match.
  */
 export function createListCache({
   maxBytes,
@@ -47,16 +50,15 @@ export function createListCache({
     }
   }
 
-  function current(entry: Entry, versions: ListVersions): boolean {
-    if (entry.versions.content !== versions.content) return false;
-    return entry.versions.counters === versions.counters || now() - entry.builtAt < counterStalenessMs;
+  function current(entry: Entry, version: number): boolean {
+    return entry.version === version && now() - entry.builtAt < counterStalenessMs;
   }
 
   return {
     /** The kept answer when it is still current, else undefined (the caller builds it). */
-    hit(request: Request, key: string, versions: ListVersions): Response | undefined {
+    hit(request: Request, key: string, version: number): Response | undefined {
       const entry = entries.get(key);
-      if (!entry || !current(entry, versions)) return undefined;
+      if (!entry || !current(entry, version)) return undefined;
       // Most recently used last.
       entries.delete(key);
       entries.set(key, entry);
@@ -64,12 +66,19 @@ export function createListCache({
     },
 
     /**
-     * Keeps `value` as the answer for `key` at `versions` (read before `value` was built, so a change made
-     * meanwhile leaves the entry behind the database and it is built again) and answers with it.
+     * Builds the answer for `key` with `make` and keeps it at `version` (read before the build began, so a change
+     * made meanwhile leaves the entry behind the database and it is built again), then answers with it.
      * `shared` answers (the same for every viewer) may be kept by shared caches; the others are private.
      */
-    store(request: Request, key: string, versions: ListVersions, value: unknown, shared: boolean): Response {
-      const json = JSON.stringify(value);
+    async build(
+      request: Request,
+      key: string,
+      version: number,
+      shared: boolean,
+      make: () => Promise<unknown>,
+    ): Promise<Response> {
+      const builtAt = now();
+      const json = JSON.stringify(await make());
       const variants = precompress(json, {
         "content-type": "application/json",
         "cache-control": `${shared ? "public" : "private"}, no-cache`,
@@ -78,7 +87,7 @@ export function createListCache({
         // Named by the bytes: any instance holding the same answer gives the same ETag.
         etag: `"${Bun.hash(json).toString(36)}"`,
       });
-      remember(key, { versions, builtAt: now(), variants });
+      remember(key, { version, builtAt, variants });
       return sendVariant(request, variants);
     },
 

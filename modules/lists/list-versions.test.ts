@@ -1,75 +1,53 @@
 /**
- * The list versions (migration 0008's triggers) against a real migrated SQLite file: every change a list shows
- * raises `content`, whoever writes it; a play or a download raises `counters` alone.
+ * The list version (migration 0008's triggers, less the counters one 0011 dropped) against a real migrated SQLite
+ * file: every change a list shows raises `content`, whoever writes it; a play or a download raises nothing.
  */
-import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
+import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 
-const dataDir = mkdtempSync(join(tmpdir(), "stemma-list-versions-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "warn";
-const { db } = await import("../../src/server/db");
+const db = await openTestDatabase("list-versions");
 const { eq } = await import("drizzle-orm");
-const { users } = await import("../auth/schema");
-const { licenses } = await import("../licenses/schema");
 const { trackShares, tracks } = await import("../tracks/schema");
 const { incrementDownloads, incrementPlays } = await import("../tracks/service");
 const { listsRepo } = await import("./repo");
 
-const licenseId = (db.select().from(licenses).get() as { id: string }).id;
-const [owner, friend] = ["lv-owner", "lv-friend"].map(
-  (name) =>
-    db
-      .insert(users)
-      .values({ email: `${name}@example.com`, username: name, passwordHash: "x" })
-      .returning()
-      .get().id,
-) as [string, string];
+const licenseId = seededLicenseId(db);
+const [owner, friend] = seedUsers(db, ["lv-owner", "lv-friend"]).map((user) => user.id) as [string, string];
 const newTrack = () =>
   db
     .insert(tracks)
     .values({ userId: owner, title: "Song", primaryArtistName: "Ann", originalFormat: "wav", originalKey: "k", licenseId })
     .returning()
     .get().id;
-// bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
-afterAll(() => {
-  db.delete(tracks).where(eq(tracks.userId, owner)).run();
-  for (const id of [owner, friend]) db.delete(users).where(eq(users.id, id)).run();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
-/** Runs `change` and answers which versions went up. */
-async function raised(change: () => unknown): Promise<{ content: boolean; counters: boolean }> {
-  const before = await listsRepo.versions();
+/** Runs `change` and answers whether the content version went up. */
+async function raised(change: () => unknown): Promise<boolean> {
+  const before = await listsRepo.contentVersion();
   await change();
-  const after = await listsRepo.versions();
-  return { content: after.content > before.content, counters: after.counters > before.counters };
+  return (await listsRepo.contentVersion()) > before;
 }
-const CONTENT = { content: true, counters: false };
-const COUNTERS = { content: false, counters: true };
 
 test("a new track, an edit, visibility, status, a share and an unshare, and a deletion raise the content version", async () => {
   let trackId = "";
-  expect(await raised(() => (trackId = newTrack()))).toEqual(CONTENT);
+  expect(await raised(() => (trackId = newTrack()))).toBe(true);
   const update = (values: Partial<typeof tracks.$inferInsert>) => () =>
     db.update(tracks).set(values).where(eq(tracks.id, trackId)).run();
-  expect(await raised(update({ title: "Song 2" }))).toEqual(CONTENT);
-  expect(await raised(update({ isPublic: false }))).toEqual(CONTENT);
-  expect(await raised(update({ status: "PENDING_DELETION" }))).toEqual(CONTENT);
-  expect(await raised(update({ status: "ACTIVE", processingStatus: "READY" }))).toEqual(CONTENT);
-  expect(await raised(() => db.insert(trackShares).values({ trackId, userId: friend }).run())).toEqual(CONTENT);
-  expect(await raised(() => db.delete(trackShares).where(eq(trackShares.trackId, trackId)).run())).toEqual(CONTENT);
-  expect(await raised(() => db.delete(tracks).where(eq(tracks.id, trackId)).run())).toEqual(CONTENT);
+  expect(await raised(update({ title: "Song 2" }))).toBe(true);
+  expect(await raised(update({ isPublic: false }))).toBe(true);
+  expect(await raised(update({ status: "PENDING_DELETION" }))).toBe(true);
+  expect(await raised(update({ status: "ACTIVE", processingStatus: "READY" }))).toBe(true);
+  expect(await raised(() => db.insert(trackShares).values({ trackId, userId: friend }).run())).toBe(true);
+  expect(await raised(() => db.delete(trackShares).where(eq(trackShares.trackId, trackId)).run())).toBe(true);
+  expect(await raised(() => db.delete(tracks).where(eq(tracks.id, trackId)).run())).toBe(true);
 });
 
-test("plays and downloads raise the counters version, not the content version", async () => {
+test("plays and downloads raise no version", async () => {
   const trackId = newTrack();
-  expect(await raised(() => incrementPlays(trackId))).toEqual(COUNTERS);
-  expect(await raised(() => incrementDownloads(trackId))).toEqual(COUNTERS);
+  expect(await raised(() => incrementPlays(trackId))).toBe(false);
+  expect(await raised(() => incrementDownloads(trackId))).toBe(false);
+  expect(db.select().from(tracks).where(eq(tracks.id, trackId)).get()).toMatchObject({ totalPlays: 1, totalDownloads: 1 });
 });
 
 test("reading a list changes nothing", async () => {
-  expect(await raised(() => db.select().from(tracks).all())).toEqual({ content: false, counters: false });
+  expect(await raised(() => db.select().from(tracks).all())).toBe(false);
 });

@@ -2,35 +2,19 @@
  * Keyset paging against a real migrated SQLite file: every sort, both directions, ties, NULL durations,
  * and tracks added or deleted between pages. The reference order is one plain ORDER BY over the table.
  */
-import { afterAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
+import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 
-const dataDir = mkdtempSync(join(tmpdir(), "stemma-lists-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "warn";
-const { db } = await import("../../src/server/db");
+const db = await openTestDatabase("lists");
 const { sql } = await import("drizzle-orm");
-const { users } = await import("../auth/schema");
-const { licenses } = await import("../licenses/schema");
 const { tracks, trackShares } = await import("../tracks/schema");
 const { listTracks, listDeletedTracks } = await import("./service");
 const { SORT_FIELDS, SORT_DIRECTIONS } = await import("../tracks/service");
 type Viewer = import("../auth/service").Viewer;
 type ListName = import("./service").ListName;
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-const licenseId = (db.select().from(licenses).get() as { id: string }).id;
-const makeUser = (name: string, role: Viewer["role"] = "USER"): Viewer =>
-  db
-    .insert(users)
-    .values({ email: `${name}@example.com`, username: name, passwordHash: "x", role })
-    .returning()
-    .get() as Viewer;
-const alice = makeUser("alice");
-const bob = makeUser("bob");
+const licenseId = seededLicenseId(db);
+const [alice, bob] = seedUsers(db, ["alice", "bob"]) as [Viewer, Viewer];
 
 // Few distinct values, so every sort has many ties; mixed case checks the case-insensitive order.
 const TITLES = ["alpha", "Alpha", "beta", "Émile", "zeta", "Zulu"];

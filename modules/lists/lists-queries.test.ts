@@ -4,15 +4,10 @@
  */
 
 import type { Statement } from "bun:sqlite";
-import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
+import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 
-const dataDir = mkdtempSync(join(tmpdir(), "stemma-lists-queries-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "warn";
-const { db } = await import("../../src/server/db");
+const db = await openTestDatabase("lists-queries");
 
 /**
  * Every statement made from here on (the repos prepare theirs when first imported, below) counts its
@@ -37,42 +32,19 @@ const client = db.$client;
 const [prepare, query] = [client.prepare.bind(client), client.query.bind(client)];
 client.prepare = ((...args: Parameters<typeof prepare>) => counted(prepare(...args))) as typeof prepare;
 client.query = ((...args: Parameters<typeof query>) => counted(query(...args))) as typeof query;
-const { users } = await import("../auth/schema");
-const { licenses } = await import("../licenses/schema");
 const { tracks, trackShares } = await import("../tracks/schema");
 const { listTracks } = await import("./service");
 type Viewer = import("../auth/service").Viewer;
 
-const { inArray } = await import("drizzle-orm");
-const madeTracks: string[] = [];
-// bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
-afterAll(() => {
-  db.delete(tracks).where(inArray(tracks.id, madeTracks)).run();
-  db.delete(users)
-    .where(
-      inArray(
-        users.id,
-        owners.map((owner) => owner.id),
-      ),
-    )
-    .run();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const licenseId = (db.select().from(licenses).get() as { id: string }).id;
+const licenseId = seededLicenseId(db);
 // 30 owners, so a 20-item page names 20 different users.
-const owners: Viewer[] = Array.from(
-  { length: 30 },
-  (_, n) =>
-    db
-      .insert(users)
-      .values({ email: `u${n}@example.com`, username: `user${n}`, passwordHash: "x" })
-      .returning()
-      .get() as Viewer,
+const owners = seedUsers(
+  db,
+  Array.from({ length: 30 }, (_, n) => `user${n}`),
 );
 const listener = owners[0] as Viewer;
 for (let n = 0; n < 60; n++) {
-  const id = db
+  const { id } = db
     .insert(tracks)
     .values({
       // The listener owns a third of them, so its own list fills a page too.
@@ -86,8 +58,7 @@ for (let n = 0; n < 60; n++) {
       isPublic: n % 4 !== 0,
     })
     .returning()
-    .get().id;
-  madeTracks.push(id);
+    .get();
   if (n % 3 === 0) db.insert(trackShares).values({ trackId: id, userId: listener.id }).run();
 }
 

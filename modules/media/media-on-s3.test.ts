@@ -91,6 +91,17 @@ describe.each(["redirect", "proxy"] as const)("MEDIA_DELIVERY=%s", (mode) => {
     expect(new TextDecoder().decode((await stem.bytes()).slice(0, 4))).toBe("RIFF");
   });
 
+  test("a download asking for part of the file, or holding a copy already, does not count", async () => {
+    const path = `/track/${track.id}/full.mp3?attachment`;
+    const etag = (await media(`/track/${track.id}/full.mp3`, owner)).headers.get("etag") as string;
+    const before = await downloads();
+    const part = await media(path, owner, { headers: { range: "bytes=0-99" } });
+    expect(part.status).toBe(206);
+    const cached = await media(path, owner, { headers: { "if-none-match": etag } });
+    expect(cached.status).toBe(304);
+    expect(await downloads()).toBe(before);
+  });
+
   test("private media answer 404 to others and visitors, with no way to the bucket", async () => {
     for (const path of [`/track/${hidden.id}/full.mp3`, `/track/${hidden.id}/original?attachment`, `/track/${hidden.id}/cover`]) {
       for (const session of [other, null]) {

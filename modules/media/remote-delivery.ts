@@ -18,6 +18,9 @@ type Sign = (key: string, options: SignedUrlOptions) => string;
  */
 const PASSED_ON = ["content-length", "content-range", "etag", "last-modified"];
 
+/** Request headers that may make the bucket send less than the whole file. */
+const CONDITIONS = ["range", "if-none-match", "if-modified-since"];
+
 /**
  * Media from a remote store (S3), after the route's access check. `MEDIA_DELIVERY=redirect` (default)
  * answers 302 to a presigned URL that carries the type and download name (`response-content-type`,
@@ -32,8 +35,9 @@ export function serveRemoteFile(request: Request, key: string, options: ServeOpt
     contentDisposition: options.disposition,
   });
   const headers = new Headers({ location, "cache-control": "private, no-store" });
-  // A whole-file download is one that asks for no range; the bucket serves it, so it counts here.
-  const complete = !request.headers.has("range");
+  // The bucket serves the bytes, so a download counts here when it will be the whole file: no range asked, and
+  // no copy held already (a conditional request may well get the bucket's 304).
+  const complete = !CONDITIONS.some((name) => request.headers.has(name));
   return Promise.resolve<Served>({ response: new Response(null, { status: 302, headers }), complete });
 }
 

@@ -3,35 +3,23 @@
  * fork's owner: only the fork's owner changes anything; the owner of a track that is not a fork gets
  * a 403; a stem of another track is a 404.
  */
-import { beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import {
   addStem,
   editStem,
-  readFork,
   removeStem,
   replaceAudio,
   STEMS,
+  setUpStudio,
   stemPath,
-  studioCast,
   studioForm,
 } from "../../tests/support/studio";
 
 const live = setUpServer();
-let admin: Session;
-let owner: Session;
-let forker: Session;
-let other: Session;
-let original: TrackJson;
-let forkId: string;
-
-beforeAll(async () => {
-  ({ admin, owner, forker, other, original, forkId } = await studioCast(live.server));
-}, 120_000);
-
-const fork = () => readFork(live.server, { forker, forkId });
+const { cast, fork, asForker } = setUpStudio(live);
 
 /** Each route, called as `session` on track `id` with its first stem. */
 const routes = (id: string, stemId: string) => ({
@@ -45,12 +33,12 @@ const routes = (id: string, stemId: string) => ({
 test("on a fork, a visitor gets 401 and everyone but its owner the 404 of a track they may not change", async () => {
   const before = await fork();
   const stemId = before.stems[0]?.id as string;
-  for (const [route, send] of Object.entries(routes(forkId, stemId))) {
+  for (const [route, send] of Object.entries(routes(cast.forkId, stemId))) {
     expect((await send(null)).status, `${route} visitor`).toBe(401);
     for (const [who, session] of [
-      ["original's owner", owner],
-      ["another user", other],
-      ["admin", admin],
+      ["original's owner", cast.owner],
+      ["another user", cast.other],
+      ["admin", cast.admin],
     ] as const) {
       const res = await send(session);
       expect([res.status, res.body.message], `${route} ${who}`).toEqual([404, "Track not found"]);
@@ -62,26 +50,20 @@ test("on a fork, a visitor gets 401 and everyone but its owner the 404 of a trac
 });
 
 test("the owner of a track that is not a fork gets a 403; a stem of another track is a 404", async () => {
-  const stemId = original.stems[0]?.id as string;
-  for (const [route, send] of Object.entries(routes(original.id, stemId))) {
-    const res = await send(owner);
+  const stemId = cast.original.stems[0]?.id as string;
+  for (const [route, send] of Object.entries(routes(cast.original.id, stemId))) {
+    const res = await send(cast.owner);
     expect([res.status, res.body.message], route).toEqual([403, "Stems and audio can only be changed on your own forks"]);
   }
-  const foreign = await removeStem(live.server, forker, forkId, stemId);
+  const foreign = await asForker.removeStem(stemId);
   expect([foreign.status, foreign.body.message]).toEqual([404, "Stem not found"]);
 });
 
 test("the fork's owner may rename a stem; the original keeps its own", async () => {
   const stemId = (await fork()).stems[0]?.id as string;
-  const res = await editStem(
-    live.server,
-    forker,
-    forkId,
-    stemId,
-    studioForm("stemFile", undefined, { name: "Low End", type: "bass" }),
-  );
+  const res = await asForker.editStem(stemId, studioForm("stemFile", undefined, { name: "Low End", type: "bass" }));
   expect(res.status).toBe(200);
   expect((await fork()).stems[0]).toMatchObject({ id: stemId, name: "Low End", type: "bass" });
-  const originalNow = (await call<TrackJson>(live.server, "GET", `/track/${original.id}`)).body;
+  const originalNow = (await call<TrackJson>(live.server, "GET", `/track/${cast.original.id}`)).body;
   expect(originalNow.stems.map((s) => s.name)).toEqual(["bass", "drums"]);
 });

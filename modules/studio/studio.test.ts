@@ -3,50 +3,34 @@
  * file, the audio replaced; bad files get the upload's checks; changes that do not fit the quota are
  * refused with nothing changed; WAV/FLAC conversions of what changed are invalidated.
  */
-import { beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
-import { call, type Session } from "../../tests/support/api";
+import { call } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import {
-  addStem,
-  editStem,
-  readFork,
-  removeStem,
-  replaceAudio,
-  STEMS,
-  stemPath,
-  studioCast,
-  studioForm,
-  waitReady,
-} from "../../tests/support/studio";
+import { STEMS, setUpStudio, stemPath, studioForm } from "../../tests/support/studio";
 import { corpusPath } from "../../tests/support/uploads";
 
 // The 180 s fork (mix + bass + drums) and one more 60 s stem fit in 250 s; a second one does not.
 const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "250" } });
-let forker: Session;
-let forkId: string;
-
-beforeAll(async () => {
-  ({ forker, forkId } = await studioCast(live.server));
-}, 120_000);
-
-const fork = () => readFork(live.server, { forker, forkId });
+const { cast, fork, asForker } = setUpStudio(live);
 const used = async () =>
-  (await call<{ currentUsedQuotaSeconds: number }>(live.server, "GET", "/storage/quota", { token: forker.token })).body
+  (await call<{ currentUsedQuotaSeconds: number }>(live.server, "GET", "/storage/quota", { token: cast.forker.token })).body
     .currentUsedQuotaSeconds;
 const bytesOf = async (path: string) =>
   new Uint8Array(
-    await (await fetch(`${live.server.url}/api${path}`, { headers: { authorization: `Bearer ${forker.token}` } })).arrayBuffer(),
+    await (
+      await fetch(`${live.server.url}/api${path}`, { headers: { authorization: `Bearer ${cast.forker.token}` } })
+    ).arrayBuffer(),
   );
 
 async function conversion(target: string, format: string): Promise<string> {
-  const statusPath = target === "full" ? `/track/${forkId}` : `/track/${forkId}/stem/${target}`;
+  const statusPath = target === "full" ? `/track/${cast.forkId}` : `/track/${cast.forkId}/stem/${target}`;
   for (let attempt = 0; attempt < 300; attempt++) {
     const res = await call<{ data: { conversionStatus: string } }>(
       live.server,
       "GET",
       `${statusPath}/audio-conversion-status?format=${format}`,
-      { token: forker.token },
+      { token: cast.forker.token },
     );
     if (res.body.data.conversionStatus !== "IN_PROGRESS") return res.body.data.conversionStatus;
     await Bun.sleep(100);
@@ -60,32 +44,17 @@ describe("bad files and refusals change nothing", () => {
     const usedBefore = await used();
     const png = Bun.file(corpusPath("images/matplotlib-grace_hopper.jpg"));
     const cases: Array<[Promise<{ status: number; body: { message: string } }>, number, string]> = [
+      [asForker.addStem(studioForm("stemFile", undefined, { name: "Empty" })), 400, "Please select an audio file for the stem."],
+      [asForker.addStem(studioForm("stemFile", stemPath("synth"), {})), 400, "Stem name is required"],
       [
-        addStem(live.server, forker, forkId, studioForm("stemFile", undefined, { name: "Empty" })),
-        400,
-        "Please select an audio file for the stem.",
-      ],
-      [addStem(live.server, forker, forkId, studioForm("stemFile", stemPath("synth"), {})), 400, "Stem name is required"],
-      [
-        addStem(live.server, forker, forkId, studioForm("stemFile", [png, "art.ogg"], { name: "Ogg" })),
+        asForker.addStem(studioForm("stemFile", [png, "art.ogg"], { name: "Ogg" })),
         400,
         "Stem files must be .mp3, .wav or .flac",
       ],
+      [asForker.addStem(studioForm("stemFile", [png, "art.wav"], { name: "Fake" })), 400, 'Stem "Fake" is not a valid WAV file'],
+      [asForker.addStem(studioForm("stemFile", [png, "art.mp3"], { name: "Fake" })), 400, 'Stem "Fake" is not a valid MP3 file'],
       [
-        addStem(live.server, forker, forkId, studioForm("stemFile", [png, "art.wav"], { name: "Fake" })),
-        400,
-        'Stem "Fake" is not a valid WAV file',
-      ],
-      [
-        addStem(live.server, forker, forkId, studioForm("stemFile", [png, "art.mp3"], { name: "Fake" })),
-        400,
-        'Stem "Fake" is not a valid MP3 file',
-      ],
-      [
-        addStem(
-          live.server,
-          forker,
-          forkId,
+        asForker.addStem(
           studioForm("stemFile", `${STEMS.replace("Nova Drift", "variants/MISMATCH")} - vocals (0.5 s short).flac`, {
             name: "Short",
           }),
@@ -94,48 +63,29 @@ describe("bad files and refusals change nothing", () => {
         'Stem "Short" must have the same length and sample rate as the track (it is 0.50 s shorter)',
       ],
       [
-        addStem(
-          live.server,
-          forker,
-          forkId,
-          studioForm("stemFile", "stems/variants/MISMATCH - Undertow - vocals (16000 Hz).flac", { name: "Rate" }),
-        ),
+        asForker.addStem(studioForm("stemFile", "stems/variants/MISMATCH - Undertow - vocals (16000 Hz).flac", { name: "Rate" })),
         400,
         'Stem "Rate" must have the same length and sample rate as the track (it is at 16000 Hz, the original at 22050 Hz)',
       ],
       [
-        replaceAudio(live.server, forker, forkId, studioForm("original", "stems/variants/Nova Drift - Undertow - bass.mp3")),
+        asForker.replaceAudio(studioForm("original", "stems/variants/Nova Drift - Undertow - bass.mp3")),
         400,
         "Only WAV and FLAC files are supported for track audio replacement.",
       ],
       [
-        replaceAudio(live.server, forker, forkId, studioForm("original", [png, "cover.mp3"])),
+        asForker.replaceAudio(studioForm("original", [png, "cover.mp3"])),
         400,
         "Only WAV and FLAC files are supported for track audio replacement.",
       ],
+      [asForker.replaceAudio(studioForm("original", [png, "cover.flac"])), 400, "Audio file is not a valid FLAC file"],
+      [asForker.replaceAudio(studioForm("original")), 400, "Audio file is required"],
       [
-        replaceAudio(live.server, forker, forkId, studioForm("original", [png, "cover.flac"])),
-        400,
-        "Audio file is not a valid FLAC file",
-      ],
-      [replaceAudio(live.server, forker, forkId, studioForm("original")), 400, "Audio file is required"],
-      [
-        replaceAudio(
-          live.server,
-          forker,
-          forkId,
-          studioForm("original", "stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac"),
-        ),
+        asForker.replaceAudio(studioForm("original", "stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac")),
         400,
         "Audio file must have the same length and sample rate as the track (it is 0.50 s shorter)",
       ],
       [
-        replaceAudio(
-          live.server,
-          forker,
-          forkId,
-          studioForm("original", [new Blob([new Uint8Array(51 * 1024 * 1024)]), "big.wav"]),
-        ),
+        asForker.replaceAudio(studioForm("original", [new Blob([new Uint8Array(51 * 1024 * 1024)]), "big.wav"])),
         413,
         "The upload is larger than the 50.0 MB limit",
       ],
@@ -159,21 +109,18 @@ describe("bad files and refusals change nothing", () => {
 describe("changes", () => {
   test("an MP3 stem is added at the track's exact length, charged, and gets its MP3; one more does not fit", async () => {
     const usedBefore = await used();
-    const res = await addStem(
-      live.server,
-      forker,
-      forkId,
+    const res = await asForker.addStem(
       studioForm("stemFile", "stems/variants/Nova Drift - Undertow - bass.mp3", { name: "Bass MP3", type: "bass" }),
     );
     expect(res.status).toBe(201);
-    const track = await waitReady(live.server, forker, forkId);
+    const track = await asForker.waitReady();
     const stem = track.stems.find((s) => s.id === res.body.id);
     expect(stem).toMatchObject({ name: "Bass MP3", type: "bass", duration: 60 });
     expect(stem?.waveformData?.length).toBeGreaterThan(0);
     expect((await bytesOf(`${stem?.mp3Url}`.replace(/^\/api/, ""))).byteLength).toBeGreaterThan(10_000);
     expect(await used()).toBeCloseTo(usedBefore + 60, 3);
 
-    const refused = await addStem(live.server, forker, forkId, studioForm("stemFile", stemPath("synth"), { name: "Synth" }));
+    const refused = await asForker.addStem(studioForm("stemFile", stemPath("synth"), { name: "Synth" }));
     expect(refused.status).toBe(413);
     expect(refused.body.message).toBe("This stem needs 1m 0s of storage but only 10s of your 4m 10s quota is left");
     expect((await fork()).stems).toHaveLength(3);
@@ -182,23 +129,17 @@ describe("changes", () => {
 
   test("a stem edited with a new file loses its cached FLAC; the old file stays for the original that shares it", async () => {
     const stem = (await fork()).stems[0] as TrackJson["stems"][number] & { id: string };
-    await call(live.server, "POST", `/track/${forkId}/convert-audio`, {
-      token: forker.token,
+    await call(live.server, "POST", `/track/${cast.forkId}/convert-audio`, {
+      token: cast.forker.token,
       body: { type: "stem", stemId: stem.id, format: "flac" },
     });
     expect(await conversion(stem.id, "flac")).toBe("COMPLETED");
     const oldMp3 = await bytesOf(`${stem.mp3Url}`.replace(/^\/api/, ""));
 
-    const res = await editStem(
-      live.server,
-      forker,
-      forkId,
-      stem.id as string,
-      studioForm("stemFile", stemPath("vocals"), { name: "Vox" }),
-    );
+    const res = await asForker.editStem(stem.id as string, studioForm("stemFile", stemPath("vocals"), { name: "Vox" }));
     expect(res.status).toBe(200);
     expect(await conversion(stem.id as string, "flac")).toBe("NOT_STARTED");
-    const track = await waitReady(live.server, forker, forkId);
+    const track = await asForker.waitReady();
     const edited = track.stems.find((s) => s.id === stem.id);
     expect(edited).toMatchObject({ name: "Vox", flacUrl: null });
     expect(edited?.waveformData).not.toEqual(stem.waveformData);
@@ -210,33 +151,33 @@ describe("changes", () => {
 
   test("the audio replaced: new waveform and MP3, the full track's cached WAV/FLAC invalidated, the original untouched", async () => {
     const before = await fork();
-    await call(live.server, "POST", `/track/${forkId}/convert-audio`, {
-      token: forker.token,
+    await call(live.server, "POST", `/track/${cast.forkId}/convert-audio`, {
+      token: cast.forker.token,
       body: { type: "full", format: "flac" },
     });
     expect(await conversion("full", "flac")).toBe("COMPLETED");
-    const oldMp3 = await bytesOf(`/track/${forkId}/full.mp3`);
+    const oldMp3 = await bytesOf(`/track/${cast.forkId}/full.mp3`);
 
     const vocals = "stems/variants/Nova Drift - Undertow - vocals.flac";
-    const res = await replaceAudio(live.server, forker, forkId, studioForm("original", vocals));
+    const res = await asForker.replaceAudio(studioForm("original", vocals));
     expect(res.status).toBe(200);
-    const after = await waitReady(live.server, forker, forkId);
+    const after = await asForker.waitReady();
     expect(after.waveformData).not.toEqual(before.waveformData);
     expect(after.duration).toBe(60);
     expect(after.originalFormat).toBe("flac");
     // The FLAC download is now the new original itself, not the old derivative.
-    expect(await bytesOf(`/track/${forkId}/full.flac`)).toEqual(await Bun.file(corpusPath(vocals)).bytes());
-    expect(await bytesOf(`/track/${forkId}/full.mp3`)).not.toEqual(oldMp3);
+    expect(await bytesOf(`/track/${cast.forkId}/full.flac`)).toEqual(await Bun.file(corpusPath(vocals)).bytes());
+    expect(await bytesOf(`/track/${cast.forkId}/full.mp3`)).not.toEqual(oldMp3);
     expect(await bytesOf(`/track/${after.forkedFromId}/full.mp3`)).toEqual(oldMp3);
   }, 60_000);
 
   test("the last stem cannot be removed", async () => {
     const stems = (await fork()).stems;
     for (const stem of stems.slice(1)) {
-      expect((await removeStem(live.server, forker, forkId, stem.id as string)).status).toBe(200);
-      await waitReady(live.server, forker, forkId);
+      expect((await asForker.removeStem(stem.id as string)).status).toBe(200);
+      await asForker.waitReady();
     }
-    const last = await removeStem(live.server, forker, forkId, stems[0]?.id as string);
+    const last = await asForker.removeStem(stems[0]?.id as string);
     expect([last.status, last.body.message]).toEqual([
       400,
       "The last stem cannot be removed: the track's mix is made from its stems",

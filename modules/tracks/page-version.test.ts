@@ -2,42 +2,28 @@
  * The page version (migration 0004's triggers) against a real migrated SQLite file: every change a track
  * page shows raises it, whoever writes it; a play or a download alone does not.
  */
-import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { expect, test } from "bun:test";
+import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 
-const dataDir = mkdtempSync(join(tmpdir(), "stemma-page-version-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "warn";
-const { db } = await import("../../src/server/db");
+const db = await openTestDatabase("page-version");
 const { eq } = await import("drizzle-orm");
-const { users } = await import("../auth/schema");
-const { licenses } = await import("../licenses/schema");
 const { conversions } = await import("../conversions/schema");
 const { stems, trackShares, tracks, trackWaveforms } = await import("./schema");
 const { incrementDownloads, incrementPlays, publicPageState } = await import("./service");
 
-const licenseId = (db.select().from(licenses).get() as { id: string }).id;
-const [owner, friend] = ["owner", "friend"].map(
-  (name) =>
-    db
-      .insert(users)
-      .values({ email: `${name}@example.com`, username: name, passwordHash: "x" })
-      .returning()
-      .get().id,
-) as [string, string];
+const [owner, friend] = seedUsers(db, ["owner", "friend"]).map((user) => user.id) as [string, string];
 const trackId = db
   .insert(tracks)
-  .values({ userId: owner, title: "Song", primaryArtistName: "Ann", originalFormat: "wav", originalKey: "k", licenseId })
+  .values({
+    userId: owner,
+    title: "Song",
+    primaryArtistName: "Ann",
+    originalFormat: "wav",
+    originalKey: "k",
+    licenseId: seededLicenseId(db),
+  })
   .returning()
   .get().id;
-// bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
-afterAll(() => {
-  db.delete(tracks).where(eq(tracks.id, trackId)).run();
-  for (const id of [owner, friend]) db.delete(users).where(eq(users.id, id)).run();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 const version = async () => (await publicPageState(trackId))?.version ?? -1;
 
 /** Runs `change` and answers whether the page version went up. */

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runBun } from "../../tests/support/bun-child";
 import { loadConfig } from "./config";
 import { ConfigError } from "./settings";
 
@@ -173,16 +174,13 @@ describe("database settings", () => {
 test("the server refuses to boot with a bad setting: exit code 1 and the message on stderr", async () => {
   const bootDir = mkdtempSync(join(tmpdir(), "stemma-config-boot-"));
   try {
-    const server = Bun.spawn([process.execPath, "src/server/main.ts"], {
+    const boot = await runBun(["src/server/main.ts"], {
       cwd: join(import.meta.dir, "..", ".."),
-      env: { ...process.env, PORT: "0", DATA_DIR: bootDir, JOB_CONCURRENCY: "0" },
-      stdout: "pipe",
-      stderr: "pipe",
+      env: { PORT: "0", DATA_DIR: bootDir, JOB_CONCURRENCY: "0" },
     });
-    expect(await server.exited).toBe(1);
-    const stderr = await new Response(server.stderr).text();
-    expect(stderr).toContain('JOB_CONCURRENCY must be a whole number from 1 to 64, got "0"');
-    expect(await new Response(server.stdout).text()).not.toContain("listening");
+    expect(boot.code).toBe(1);
+    expect(boot.err).toContain('JOB_CONCURRENCY must be a whole number from 1 to 64, got "0"');
+    expect(boot.out).not.toContain("listening");
   } finally {
     rmSync(bootDir, { recursive: true, force: true });
   }

@@ -1,13 +1,8 @@
 /** The database-backed fixed windows of rate-limit.ts, against a real migrated database. */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { openTestDatabase } from "../../tests/support/in-process-database";
 
-const dataDir = mkdtempSync(join(tmpdir(), "stemma-rate-limit-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "warn";
-const { db } = await import("./db");
+const db = await openTestDatabase("rate-limit");
 const { like } = await import("drizzle-orm");
 const { rateLimitWindows } = await import("./rate-limit-schema");
 const { createRateLimiter } = await import("./rate-limit");
@@ -16,7 +11,6 @@ const { createRateLimiter } = await import("./rate-limit");
 const run = crypto.randomUUID();
 afterAll(async () => {
   await db.delete(rateLimitWindows).where(like(rateLimitWindows.key, `${run}%`));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const WINDOW = 60_000;

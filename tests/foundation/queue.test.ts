@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runBun } from "../support/bun-child";
 import { freshPostgresDatabase } from "../support/test-database";
 
 const ROOT = join(import.meta.dir, "../..");
@@ -16,30 +17,12 @@ function freshDataDir(): string {
   return join(dir, "nested", "data");
 }
 
-async function runScript(code: string, dataDir: string) {
-  const proc = Bun.spawn(["bun", "-e", code], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { stdout, stderr, exitCode };
-}
+const runScript = (code: string, dataDir: string) => runBun(["-e", code], { cwd: ROOT, env: { DATA_DIR: dataDir } });
 
 test("a trivial job runs through the durable embedded queue, whose folder is created", async () => {
   const dataDir = freshDataDir();
-  const proc = Bun.spawn(["bun", "scripts/queue-roundtrip.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir },
-    stdout: "pipe",
-  });
-  const out = await new Response(proc.stdout).text();
-  expect(await proc.exited).toBe(0);
+  const { code, out } = await runBun(["scripts/queue-roundtrip.ts"], { cwd: ROOT, env: { DATA_DIR: dataDir } });
+  expect(code).toBe(0);
   expect(out.trim()).toBe("ok");
   expect(existsSync(join(dataDir, "queue", "jobs.db"))).toBe(true);
 });
@@ -49,7 +32,7 @@ test("the worker refuses to start when a declared job has no handler", async () 
     `import { startWorker } from "./src/server/queue"; try { startWorker({}); console.log("started"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
     freshDataDir(),
   );
-  expect(result.stdout).toContain("Job system.ping has no handler");
+  expect(result.out).toContain("Job system.ping has no handler");
 });
 
 test("a payload that does not match the job's schema is refused when added", async () => {
@@ -57,19 +40,17 @@ test("a payload that does not match the job's schema is refused when added", asy
     `import { enqueue } from "./src/server/queue"; try { await enqueue("system.ping", { nonce: 5 }); console.log("added"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
     freshDataDir(),
   );
-  expect(result.stdout).toContain("Invalid payload for job system.ping");
+  expect(result.out).toContain("Invalid payload for job system.ping");
 });
 
 describe("with DATABASE_URL (PostgreSQL mode)", () => {
   test("a job runs through the process's own bunqueue broker, which the process stops on exit", async () => {
-    const proc = Bun.spawn(["bun", "scripts/queue-roundtrip.ts"], {
+    const { code, out } = await runBun(["scripts/queue-roundtrip.ts"], {
       cwd: ROOT,
-      // LOG_LEVEL explicitly: in-process tests of other files lower it in this shared process.env.
-      env: { ...process.env, LOG_LEVEL: "info", DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
-      stdout: "pipe",
+      // LOG_LEVEL explicitly: the broker's start, read below, is logged at info.
+      env: { LOG_LEVEL: "info", DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
     });
-    const out = await new Response(proc.stdout).text();
-    expect(await proc.exited).toBe(0);
+    expect(code).toBe(0);
     expect(out).toContain('"message":"queue broker started"');
     expect(out.trim().split("\n").pop()).toBe("ok");
     expect(await listening(brokerPort(out))).toBe(false);
@@ -78,7 +59,7 @@ describe("with DATABASE_URL (PostgreSQL mode)", () => {
   test("a process killed outright takes its broker along (no orphan renewing its leases)", async () => {
     const proc = Bun.spawn(["bun", "-e", `import "./src/server/queue"; console.log("up"); setInterval(() => {}, 1000);`], {
       cwd: ROOT,
-      // LOG_LEVEL explicitly: in-process tests of other files lower it in this shared process.env.
+      // LOG_LEVEL explicitly: the broker's start, read below, is logged at info.
       env: { ...process.env, LOG_LEVEL: "info", DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
       stdout: "pipe",
     });

@@ -7,7 +7,9 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../support/api";
+import type { TestCluster } from "../support/cluster";
 import { setUpServer } from "../support/lifecycle";
+import { fetchMedia, grantedStatus } from "../support/media-fetch";
 import { createTrack, waitForProcessing } from "../support/uploads";
 
 const live = setUpServer();
@@ -67,19 +69,26 @@ const derivedFiles = (track: Track) => {
 
 const presign = async (session: Session, url: string) =>
   (await call<{ url: string }>(live.server, "POST", "/media/presign", { token: session.token, body: { url } })).body.url;
-const statusOf = async (url: string, session?: Session) =>
-  (await fetch(`${live.server.url}${url}`, { headers: session ? { authorization: `Bearer ${session.token}` } : {} })).status;
+/** Stemma's answer to a media URL, fetched as a browser does; an allowed one must also deliver the bytes. */
+async function statusOf(url: string, session?: Session): Promise<number> {
+  const { stemma, served } = await fetchMedia(live.server, url, {
+    headers: session ? { authorization: `Bearer ${session.token}` } : {},
+  });
+  if (stemma.status === grantedStatus(live.server, 200)) expect(served.status).toBe(200);
+  return stemma.status;
+}
 
 describe("derived files", () => {
   test("after an unshare: every cover size, conversion and stem file is 404 to the former share, by header and presigned URL", async () => {
     const track = await privateTrackWithEverything();
     await call(live.server, "POST", `/track/${track.id}/share`, { token: owner.token, body: { userIds: [shared.user.id] } });
     const presigned = await Promise.all(derivedFiles(track).map((url) => presign(shared, url)));
-    for (const url of [...derivedFiles(track), ...presigned]) expect(await statusOf(url, shared)).toBe(200);
+    for (const url of [...derivedFiles(track), ...presigned])
+      expect(await statusOf(url, shared)).toBe(grantedStatus(live.server, 200));
     await call(live.server, "DELETE", `/track/${track.id}/share`, { token: owner.token, body: { userIds: [shared.user.id] } });
     for (const url of derivedFiles(track)) expect(await statusOf(url, shared)).toBe(404);
     for (const url of presigned) expect(await statusOf(url)).toBe(404);
-    for (const url of derivedFiles(track)) expect(await statusOf(url, owner)).toBe(200);
+    for (const url of derivedFiles(track)) expect(await statusOf(url, owner)).toBe(grantedStatus(live.server, 200));
   }, 60_000);
 
   test("after a delete: every derived file is 404 to the owner and the share, by header and presigned URL", async () => {
@@ -94,6 +103,12 @@ describe("derived files", () => {
     for (const url of presigned) expect(await statusOf(url)).toBe(404);
   }, 60_000);
 });
+
+/** The session secret where each target keeps it: the file one server made in DATA_DIR, a cluster's shared JWT_SECRET. */
+const jwtSecret = () =>
+  "env" in live.server
+    ? ((live.server as TestCluster).env.JWT_SECRET as string)
+    : readFileSync(join(live.server.dataDir, "jwt-secret"), "utf8").trim();
 
 describe("path traversal", () => {
   const TRAVERSALS = [
@@ -121,7 +136,7 @@ describe("path traversal", () => {
   ];
 
   test.each(TRAVERSALS)("%s through every media route answers 4xx and never a stored file", async (bad) => {
-    const secret = readFileSync(join(live.server.dataDir, "jwt-secret"), "utf8").trim();
+    const secret = jwtSecret();
     const track = await createTrack(live.server, owner.token, { original: "bad/CON.wav", data: { isPublic: true } });
     for (const route of ROUTES) {
       const url = route(bad).replace("TRACK", track);

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call } from "../support/api";
 import { setUpServer } from "../support/lifecycle";
+import { fetchMedia, grantedStatus } from "../support/media-fetch";
 import {
   type Caller,
   type Identity,
@@ -75,12 +76,13 @@ function privateMarkers(who: Identity, path: string): string[] {
   const { users, tracks, decoy } = world;
   const markers: string[] = [];
   for (const [name, session] of Object.entries(users)) {
-    // The owner sees the e-mails of the users the track is shared with (sharedWith).
-    if (name !== who && !(who === "owner" && name === "shared")) markers.push(session.user.email);
+    // The owners (of the private track, of the fork) see the e-mails of the users it is shared with (sharedWith).
+    if (name !== who && !((who === "owner" || who === "forker") && name === "shared")) markers.push(session.user.email);
   }
   const titleSeenBy: Array<[string, Identity[]]> = [
     [tracks.private.title, ["owner", "shared", "admin"]],
     [decoy.title, ["owner", "admin"]],
+    [tracks.fork.title, ["forker", "shared", "admin"]],
     [tracks.pending.title, ["admin"]],
     [tracks.deleted.title, ["admin"]],
   ];
@@ -108,13 +110,22 @@ function identityFor(caller: Caller, credential: Credential, media: boolean, sta
   return media && mayView(caller.identity, state) ? caller.identity : "anonymous";
 }
 
+/** What a cell saw: Stemma's own status, and the body and type of the answer that carried the content. */
+interface Answer {
+  status: number;
+  text: string;
+  contentType: string;
+  /** A media redirect's target answered this instead of 200 (null: no redirect, or it served the file). */
+  bucketFailure: number | null;
+}
+
 async function send(
   request: CellRequest & { method: string },
   caller: Caller,
   credential: Credential,
   media: boolean,
   state: TrackState | null,
-) {
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   let url = `${live.server.url}/api${request.path}`;
   if (caller.token && credential !== "query") headers.authorization = `Bearer ${caller.token}`;
@@ -123,13 +134,26 @@ async function send(
     url = presigned ?? withQuery(url, caller.token);
   }
   if (credential === "both") url = withQuery(url, media ? decoyMediaToken : world.users.admin.token);
+  if (media) {
+    // As a browser fetches media: Stemma's answer is the access decision, wherever the bytes then come from.
+    const { stemma, served, body } = await fetchMedia(live.server, url, { headers });
+    const bucketFailure = stemma !== served && served.status !== 200 ? served.status : null;
+    const contentType = served.headers.get("content-type") ?? "";
+    return { status: stemma.status, text: new TextDecoder().decode(body), contentType, bucketFailure };
+  }
   let body: BodyInit | undefined;
   if (request.multipart) body = new FormData();
   else if (request.body !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(request.body);
   }
-  return fetch(url, { method: request.method, headers, body });
+  const response = await fetch(url, { method: request.method, headers, body });
+  return {
+    status: response.status,
+    text: await response.text(),
+    contentType: response.headers.get("content-type") ?? "",
+    bucketFailure: null,
+  };
 }
 
 interface Cell {
@@ -146,17 +170,20 @@ async function runCell({ route, state, caller, credential }: Cell): Promise<stri
   const who = identityFor(caller, credential, media, state);
   const track = state ? world.tracks[state] : world.tracks.public;
   const request = { ...entry.request(world, track, who), method };
-  const response = await send(request, caller, credential, media, state);
-  const text = await response.text();
+  const { status, text, contentType, bucketFailure } = await send(request, caller, credential, media, state);
   const expected = entry.expect(who, state);
+  // Media a caller may have are served by Stemma (200) or, on a cluster, redirected to the bucket (302).
+  const statuses = media
+    ? expected.status.map((code) => (code === 200 ? grantedStatus(live.server, 200) : code))
+    : expected.status;
   const where = `${route} [${state ?? "-"}] as ${caller.name} (${credential})`;
-  if (!expected.status.includes(response.status))
-    return `${where}: ${response.status} ${text.slice(0, 120)}, expected ${expected.status.join("/")} as ${who}`;
+  if (!statuses.includes(status)) return `${where}: ${status} ${text.slice(0, 120)}, expected ${statuses.join("/")} as ${who}`;
+  if (bucketFailure) return `${where}: the bucket answered ${bucketFailure} at the end of the redirect`;
   if (expected.denied && text !== JSON.stringify({ message: "Track not found" }))
     return `${where}: denial leaks: ${text.slice(0, 120)}`;
-  if (pattern === "/api/tracks" && method === "DELETE" && response.status === 200 && !text.includes('"deletedIds":[]'))
+  if (pattern === "/api/tracks" && method === "DELETE" && status === 200 && !text.includes('"deletedIds":[]'))
     return `${where}: deleted something: ${text}`;
-  if (/json|text|html/.test(response.headers.get("content-type") ?? "")) {
+  if (/json|text|html/.test(contentType)) {
     const leaked = privateMarkers(who, request.path).find((marker) => text.includes(marker));
     if (leaked) return `${where}: carries private data "${leaked}"`;
   }

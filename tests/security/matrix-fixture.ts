@@ -1,18 +1,27 @@
 /**
- * The world the authorisation matrix runs in, prepared once on one real server: five users, four
+ * The world the authorisation matrix runs in, prepared once on one real server: six users, four
  * tracks in the four states (public, private, pending-deletion, deleted; tiny WAVs with a stem and a
- * cover) plus a decoy, a share and a revoked share, and the tokens of every kind of caller.
+ * cover), a private fork of the public one by another user (with a stem of its own), a decoy, shares
+ * and a revoked share, and the tokens of every kind of caller.
  */
 import { SignJWT } from "jose";
 import { call, type Session, signUp } from "../support/api";
 import type { LiveServer } from "../support/lifecycle";
+import { addStem, studioForm, waitReady } from "../support/studio";
 import { createTrack, waitForProcessing } from "../support/uploads";
 
 export const MATRIX_JWT_SECRET = "matrix-secret-7f3a9c1e5b2d8a6f4c0e9b7d3a1f5c8e";
-export const TRACK_STATES = ["public", "private", "pending", "deleted"] as const;
+/** The tracks the matrix's track routes run on: the four states, and a fork (private, active). */
+export const TRACK_STATES = ["public", "private", "pending", "deleted", "fork"] as const;
 export type TrackState = (typeof TRACK_STATES)[number];
-/** Who the server should take a caller to be. */
-export type Identity = "anonymous" | "owner" | "other" | "shared" | "revoked" | "admin";
+/**
+ * Who the server should take a caller to be. "owner" owns the four tracks in their states, so is also the
+ * fork's original's owner; "forker" owns the fork.
+ */
+export type Identity = "anonymous" | "owner" | "other" | "shared" | "revoked" | "admin" | "forker";
+
+/** Who owns the track the matrix uses in `state` (a global route's caller has no track: the owner's rules). */
+export const ownerOf = (state: TrackState | null): Identity => (state === "fork" ? "forker" : "owner");
 
 export interface Caller {
   name: string;
@@ -22,6 +31,7 @@ export interface Caller {
 
 export interface MatrixTrack {
   id: string;
+  owner: Exclude<Identity, "anonymous">;
   stemId: string;
   title: string;
   isPublic: boolean;
@@ -81,7 +91,23 @@ async function uploadMatrixTrack(live: LiveServer, owner: Session, title: string
     data: { title, isPublic },
   });
   const view = await waitForProcessing<{ stems: Array<{ id: string }> }>(live.server, owner.token, id);
-  return { id, stemId: view.stems[0]?.id as string, title, isPublic };
+  return { id, owner: "owner", stemId: view.stems[0]?.id as string, title, isPublic };
+}
+
+/** A private fork of `original` by `forker`, shared with `shared`, with a stem of its own added in the studio. */
+async function forkMatrixTrack(live: LiveServer, original: MatrixTrack, forker: Session, shared: Session, title: string) {
+  const fork = await call<{ id: string }>(live.server, "POST", `/track/${original.id}/fork`, {
+    token: forker.token,
+    body: { title, isPublic: false },
+  });
+  if (fork.status !== 201) throw new Error(`fork: ${fork.status} ${JSON.stringify(fork.body)}`);
+  const id = fork.body.id;
+  await call(live.server, "POST", `/track/${id}/share`, { token: forker.token, body: { userIds: [shared.user.id] } });
+  const stem = await addStem(live.server, forker, id, studioForm("stemFile", "bad/CON.wav", { name: "Fork stem" }));
+  if (stem.status >= 300) throw new Error(`fork stem: ${stem.status} ${JSON.stringify(stem.body)}`);
+  const view = await waitReady(live.server, forker, id);
+  const stemId = view.stems.find((each) => each.name === "Fork stem")?.id as string;
+  return { id, owner: "forker", stemId, title, isPublic: false } satisfies MatrixTrack;
 }
 
 async function deleteAndWait(live: LiveServer, admin: Session, owner: Session, id: string, status: string) {
@@ -100,13 +126,10 @@ async function deleteAndWait(live: LiveServer, admin: Session, owner: Session, i
 export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
   const suffix = Date.now().toString(36);
   const admin = await signUp(live.server);
-  const [owner, other, shared, revoked] = (await Promise.all([1, 2, 3, 4].map(() => signUp(live.server)))) as unknown as [
-    Session,
-    Session,
-    Session,
-    Session,
-  ];
-  const users = { admin, owner, other, shared, revoked };
+  const [owner, other, shared, revoked, forker] = (await Promise.all(
+    [1, 2, 3, 4, 5].map(() => signUp(live.server)),
+  )) as unknown as [Session, Session, Session, Session, Session];
+  const users = { admin, owner, other, shared, revoked, forker };
   const deleted = await uploadMatrixTrack(live, owner, `MatrixDeleted ${suffix}`, true);
   await deleteAndWait(live, admin, owner, deleted.id, "DELETED");
   await live.restartServer({ DELETION_GRACE_SECONDS: String(7 * 24 * 3600) });
@@ -116,8 +139,11 @@ export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
     uploadMatrixTrack(live, owner, `MatrixPrivate ${suffix}`, false),
     uploadMatrixTrack(live, owner, `MatrixDecoy ${suffix}`, false),
   ]);
-  await deleteAndWait(live, admin, owner, pending.id, "PENDING_DELETION");
-  const tracks = { public: publicTrack, private: privateTrack, pending, deleted };
+  const [, fork] = await Promise.all([
+    deleteAndWait(live, admin, owner, pending.id, "PENDING_DELETION"),
+    forkMatrixTrack(live, publicTrack, forker, shared, `MatrixFork ${suffix}`),
+  ]);
+  const tracks = { public: publicTrack, private: privateTrack, pending, deleted, fork };
   const share = (method: string, userId: string) =>
     call(live.server, method, `/track/${tracks.private.id}/share`, { token: owner.token, body: { userIds: [userId] } });
   await share("POST", shared.user.id);
@@ -142,7 +168,7 @@ export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
     callers: [
       { name: "anonymous", token: null, identity: "anonymous" },
       ...(await forgedCallers(admin, other)),
-      ...(["owner", "other", "shared", "revoked", "admin"] as const).map(named),
+      ...(["owner", "other", "shared", "revoked", "admin", "forker"] as const).map(named),
     ],
     flagId: flag.body.id,
     inviteCodeId: code.body.id,

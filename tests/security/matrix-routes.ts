@@ -2,7 +2,7 @@
  * The authorisation matrix's entry for every route of the server: how to call it and what each kind
  * of caller must get. A route missing here fails the matrix test (it reads the server's route table).
  */
-import type { Identity, MatrixTrack, MatrixWorld, TrackState } from "./matrix-fixture";
+import { type Identity, type MatrixTrack, type MatrixWorld, ownerOf, type TrackState } from "./matrix-fixture";
 
 /** What a cell expects: one status, or several (a derivative may or may not exist yet). */
 export interface Expectation {
@@ -33,21 +33,31 @@ const signedIn = (who: Identity, then: Expectation): Expectation => (who === "an
 const adminOnly = (who: Identity, then = ok()): Expectation =>
   who === "anonymous" ? { status: [401] } : who === "admin" ? then : { status: [403] };
 
-/** modules/tracks/access.ts canView, restated as the rule the matrix holds the server to. */
+/**
+ * modules/tracks/access.ts canView, restated as the rule the matrix holds the server to. The private track
+ * and the fork are shared with "shared"; a fork gives its original's owner no rights on it (SPEC §6: only
+ * the owner of a fork changes it), and its owner none on the original beyond a stranger's.
+ */
 export function mayView(who: Identity, state: TrackState | null): boolean {
   if (state === "deleted") return false;
   if (who === "admin") return true;
   if (state === "pending") return false;
-  return state === "public" || who === "owner" || who === "shared";
+  return state === "public" || who === ownerOf(state) || who === "shared";
 }
-const mayOwn = (who: Identity, state: TrackState | null) =>
-  (state === "public" || state === "private") && (who === "owner" || who === "admin");
+/** Active tracks: the only ones anyone may change or fork. */
+const active = (state: TrackState | null) => state === "public" || state === "private" || state === "fork";
+const mayOwn = (who: Identity, state: TrackState | null) => active(state) && (who === ownerOf(state) || who === "admin");
 
 const viewing = (who: Identity, state: TrackState | null, then = ok()) => (mayView(who, state) ? then : hidden);
 const owning = (who: Identity, state: TrackState | null) => signedIn(who, mayOwn(who, state) ? ok() : hidden);
 const everyone = () => ok();
-const studio = (who: Identity, state: TrackState | null) =>
-  signedIn(who, who === "owner" && (state === "public" || state === "private") ? { status: [403] } : hidden);
+/**
+ * The fork studio (modules/studio): only the owner of a fork, who gets `onFork` there (the matrix sends
+ * requests that change nothing) and 403 on a track that is no fork; everyone else (admins and the
+ * original's owner too) the 404 of a track they may not change.
+ */
+const studio = (onFork: Expectation) => (who: Identity, state: TrackState | null) =>
+  signedIn(who, who !== ownerOf(state) || !active(state) ? hidden : state === "fork" ? onFork : { status: [403] });
 const PLAY = { eventType: "PLAY", playbackSource: "STREAM", duration: 10, anonymousId: "matrix-visitor-1" };
 
 function mediaRoute(file: (track: MatrixTrack) => string, present = ok()): RouteEntry {
@@ -136,7 +146,7 @@ export const MATRIX: Record<string, RouteEntry> = {
   "DELETE /api/tracks": trackRoute(
     (_world, track, who) => ({
       path: "/tracks",
-      body: { trackIds: [who === "owner" || who === "admin" ? "matrix-unknown-track" : track.id] },
+      body: { trackIds: [who === track.owner || who === "admin" ? "matrix-unknown-track" : track.id] },
     }),
     (who) => signedIn(who, ok()),
   ),
@@ -179,26 +189,28 @@ export const MATRIX: Record<string, RouteEntry> = {
   // (409 while it is still processing); the tree and lineage follow the track's visibility.
   "POST /api/track/:id/fork": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/fork`, body: { title: "Matrix fork" } }),
-    (who, state) =>
-      signedIn(
-        who,
-        mayView(who, state) && who !== "owner" && (state === "public" || state === "private") ? ok(201, 409) : hidden,
-      ),
+    (who, state) => signedIn(who, mayView(who, state) && who !== ownerOf(state) && active(state) ? ok(201, 409) : hidden),
   ),
   "GET /api/track/:id/forks": trackRoute((_world, track) => ({ path: `/track/${track.id}/forks` }), viewing),
   "GET /api/track/:id/lineage": trackRoute((_world, track) => ({ path: `/track/${track.id}/lineage` }), viewing),
-  // The fork studio (modules/studio): only the owner of a fork; the matrix's tracks are not forks, so
-  // their owner gets a 403 and everyone else (admins too) the 404 of a track they may not change.
-  "POST /api/track/:id/stem": trackRoute((_world, track) => ({ path: `/track/${track.id}/stem`, multipart: true }), studio),
+  // The fork studio, with requests that change nothing for its owner: empty forms (a 400 where a file is
+  // needed, an edit keeping the stem as it is), and a removal of a stem that does not exist (404).
+  "POST /api/track/:id/stem": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/stem`, multipart: true }),
+    studio({ status: [400] }),
+  ),
   "PATCH /api/track/:id/stem/:stemId": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/stem/${track.stemId}`, multipart: true }),
-    studio,
+    studio(ok()),
   ),
   "DELETE /api/track/:id/stem/:stemId": trackRoute(
-    (_world, track) => ({ path: `/track/${track.id}/stem/${track.stemId}` }),
-    studio,
+    (_world, track, who) => ({ path: `/track/${track.id}/stem/${who === track.owner ? "matrix-unknown-stem" : track.stemId}` }),
+    studio({ status: [404] }),
   ),
-  "PATCH /api/track/:id/audio": trackRoute((_world, track) => ({ path: `/track/${track.id}/audio`, multipart: true }), studio),
+  "PATCH /api/track/:id/audio": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/audio`, multipart: true }),
+    studio({ status: [400] }),
+  ),
   "POST /api/media/presign": trackRoute(
     (_world, track) => ({ path: "/media/presign", body: { url: `/api/track/${track.id}/full.mp3` } }),
     (who, state) => viewing(who, state),

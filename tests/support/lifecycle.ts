@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
+import type { TestCluster } from "./cluster";
 import { startServer, type TestServer } from "./server";
 import { type SignedInPageOptions, signedInPage } from "./signed-in-page";
 
@@ -14,7 +15,7 @@ export interface LiveServer {
   readonly server: TestServer;
   /**
    * Stops the server, keeping its data, and starts it again on the same data folder and port with
-   * `env` over the first start's (another JWT_SECRET, another quota). Stopping an already stopped
+   * `env` over the first start's (another JWT_SECRET, another quota); a cluster restarts its processes. Stopping an already stopped
    * server is harmless, so a test may stop it itself to see a page while it is down.
    */
   restartServer(env?: Record<string, string>): Promise<TestServer>;
@@ -54,6 +55,11 @@ export function setUpServer(options: Options = {}): LiveServer {
     },
     async restartServer(env = {}) {
       const current = started(server, "server");
+      // A cluster keeps nothing in its processes' data folders: it restarts its processes on the same database and bucket.
+      if ("restart" in current) {
+        server = await (current as TestCluster).restart(env);
+        return server;
+      }
       const port = new URL(current.url).port;
       await current.stop({ keepData: true });
       server = await startServer({ dataDir: current.dataDir, env: { ...options.env, PORT: port, ...env } });

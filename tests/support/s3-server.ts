@@ -1,13 +1,13 @@
 import { afterAll, beforeAll } from "bun:test";
 import { createHash } from "node:crypto";
-import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createReadStream, createWriteStream, mkdtempSync, ReadStream, rmSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { S3Client } from "bun";
-import S3rver from "s3rver";
+import S3rver, { type S3rverContext } from "s3rver";
 
 /** s3rver's fixed test credentials. */
 const REGION = "us-east-1";
@@ -46,6 +46,7 @@ export async function startS3Server(options: { corsOrigin?: string } = {}): Prom
     configureBuckets: [{ name: bucket, configs: cors }],
   });
   writeObjectsWhole(server);
+  server.middleware.unshift(byteRangeAsS3);
   const multipartKeys: string[] = [];
   server.on("event", (event) => {
     for (const record of event.Records) {
@@ -70,6 +71,38 @@ export async function startS3Server(options: { corsOrigin?: string } = {}): Prom
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * s3rver 3.7 misreads two single byte ranges that S3 serves (RFC 9110 §14.1.2): `bytes=0-0` (as the whole
+ * object) and a suffix `bytes=-N` (as `bytes=0-N`). The app's proxy (MEDIA_DELIVERY=proxy) passes a browser's
+ * Range on as it came, so this stand-in for S3 answers them as S3 does: when s3rver sent other bytes than
+ * the range asks for, the right ones are cut from the file it was reading.
+ */
+async function byteRangeAsS3(ctx: S3rverContext, next: () => Promise<void>): Promise<void> {
+  await next();
+  const header = ctx.get("range");
+  const file = ctx.body;
+  if (!header || !(file instanceof ReadStream) || (ctx.status !== 200 && ctx.status !== 206)) return;
+  const size = Number(ctx.response.get("content-range").split("/")[1] || ctx.length);
+  const range = askedBytes(header, size);
+  if (!range) return;
+  const asked = `bytes ${range.start}-${range.end}/${size}`;
+  if (ctx.response.get("content-range") === asked) return;
+  file.destroy();
+  ctx.body = createReadStream(file.path, range);
+  ctx.set("Content-Range", asked);
+  ctx.length = range.end - range.start + 1;
+  ctx.status = 206;
+}
+
+/** The bytes of an object of `size` that a single `bytes=` range asks for; null when s3rver's answer stands. */
+function askedBytes(header: string, size: number): { start: number; end: number } | null {
+  const [, first = "", last = ""] = header.match(/^bytes=(\d*)-(\d*)$/) ?? [];
+  if (first === "" && last === "") return null;
+  const start = first === "" ? Math.max(0, size - Number(last)) : Number(first);
+  const end = first === "" || last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  return start <= end ? { start, end } : null;
 }
 
 /**

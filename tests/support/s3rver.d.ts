@@ -3,6 +3,16 @@ declare module "s3rver" {
   interface S3Event {
     Records: Array<{ eventName: string; s3: { object: { key: string } } }>;
   }
+  /** The part of a Koa context (s3rver is a Koa app) that a middleware in front of s3rver's own uses. */
+  export interface S3rverContext {
+    status: number;
+    body: unknown;
+    length: number;
+    /** A request header. */
+    get(name: string): string;
+    set(name: string, value: string): void;
+    response: { get(name: string): string };
+  }
   interface S3Object {
     bucket: string;
     key: string;
@@ -16,6 +26,8 @@ declare module "s3rver" {
     putObject(object: S3Object): Promise<{ size: number; md5: string }>;
   }
   export default class S3rver {
+    /** Koa's middleware stack, s3rver's own routes last. */
+    middleware: Array<(ctx: S3rverContext, next: () => Promise<void>) => Promise<void>>;
     store: FilesystemStore;
     constructor(options: {
       address?: string;

@@ -1,6 +1,8 @@
+import { beforeAll } from "bun:test";
 import { basename } from "node:path";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "./api";
+import type { LiveServer } from "./lifecycle";
 import type { TestServer } from "./server";
 import { corpusPath, createTrack, waitForProcessing } from "./uploads";
 
@@ -50,6 +52,29 @@ export async function studioCast(server: TestServer): Promise<StudioCast> {
 /** The fork as its owner reads it now. */
 export const readFork = async (server: TestServer, { forker, forkId }: Pick<StudioCast, "forker" | "forkId">) =>
   (await call<TrackJson>(server, "GET", `/track/${forkId}`, { token: forker.token })).body;
+
+/**
+ * A studio test file's set-up on its server (setUpServer's): the cast, made before the file's tests (`cast` is filled
+ * in then), and `fork()`, the fork as its owner reads it now.
+ */
+export function setUpStudio(live: LiveServer) {
+  const cast = {} as StudioCast;
+  beforeAll(async () => {
+    Object.assign(cast, await studioCast(live.server));
+  }, 120_000);
+  return { cast, fork: () => readFork(live.server, cast), asForker: forkOwnerCalls(live, cast) };
+}
+
+/** The studio's calls as the fork's owner on the fork (read at call time, so `cast` may be filled in later). */
+function forkOwnerCalls(live: LiveServer, cast: StudioCast) {
+  return {
+    addStem: (form: FormData) => addStem(live.server, cast.forker, cast.forkId, form),
+    editStem: (stemId: string, form: FormData) => editStem(live.server, cast.forker, cast.forkId, stemId, form),
+    removeStem: (stemId: string) => removeStem(live.server, cast.forker, cast.forkId, stemId),
+    replaceAudio: (form: FormData) => replaceAudio(live.server, cast.forker, cast.forkId, form),
+    waitReady: () => waitReady(live.server, cast.forker, cast.forkId),
+  };
+}
 
 /** A multipart body: `data` JSON and one file part (a corpus path, or bytes with a name). */
 export function studioForm(field: string, file?: string | [Blob, string], data?: Record<string, unknown>): FormData {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { runBun } from "../../../tests/support/bun-child";
 import { latestSnapshot } from "../../../tests/support/migration-snapshots";
 import type { Dialect } from "./dialect";
 
@@ -76,20 +77,9 @@ describe("the two dialects' migrations", () => {
   test.each(["sqlite", "postgresql"] as Dialect[])(
     "%s: the newest snapshot matches the schema modules (nothing left to generate)",
     async (dialect) => {
-      const env: Record<string, string | undefined> = {
-        ...process.env,
-        DATABASE_URL: dialect === "postgresql" ? "postgres://localhost/stemma" : "",
-      };
-      const child = Bun.spawn([process.execPath, join(import.meta.dir, "../../../tests/support/pending-migration.ts")], {
-        env,
-        stdout: "pipe",
-        stderr: "pipe",
+      const { code, out, err } = await runBun([join(import.meta.dir, "../../../tests/support/pending-migration.ts")], {
+        env: { DATABASE_URL: dialect === "postgresql" ? "postgres://localhost/stemma" : "" },
       });
-      const [out, err, code] = await Promise.all([
-        new Response(child.stdout).text(),
-        new Response(child.stderr).text(),
-        child.exited,
-      ]);
       expect({ code, err }).toEqual({ code: 0, err: "" });
       expect(JSON.parse(out)).toEqual([]);
     },

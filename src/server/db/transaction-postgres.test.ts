@@ -7,6 +7,7 @@ import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runBun } from "../../../tests/support/bun-child";
 import { freshPostgresDatabase } from "../../../tests/support/test-database";
 
 const ROOT = join(import.meta.dir, "../../..");
@@ -39,17 +40,10 @@ process.exit(0);
 test("commit, rollback, isolation until commit, and a nested transaction joining its outer one", async () => {
   const dataDir = mkdtempSync(join(tmpdir(), "stemma-pg-transaction-"));
   try {
-    const child = Bun.spawn([process.execPath, "-e", CHECKS], {
+    const { code, out, err } = await runBun(["-e", CHECKS], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: await freshPostgresDatabase(), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-      stdout: "pipe",
-      stderr: "pipe",
+      env: { DATABASE_URL: await freshPostgresDatabase(), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     });
-    const [out, err, code] = await Promise.all([
-      new Response(child.stdout).text(),
-      new Response(child.stderr).text(),
-      child.exited,
-    ]);
     expect({ err, code }).toEqual({ err: "", code: 0 });
     expect(JSON.parse(out)).toEqual({
       answer: "done",

@@ -3,14 +3,9 @@
  * transactions never overlap on the one connection, and one opened inside another joins it.
  */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { openTestDatabase } from "../../../tests/support/in-process-database";
 
-const dataDir = mkdtempSync(join(tmpdir(), "stemma-transaction-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "warn";
-const { db } = await import("./index");
+const db = await openTestDatabase("transaction");
 const { transaction } = await import("./transaction");
 const { inArray, like } = await import("drizzle-orm");
 const { featureFlags } = await import("../../../modules/admin/schema");
@@ -30,7 +25,6 @@ const add = (executor: typeof db, name: string) => executor.insert(featureFlags)
 // bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
 afterAll(async () => {
   await db.delete(featureFlags).where(like(featureFlags.name, `${PREFIX}%`));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test("a body that resolves is committed, and its value is answered", async () => {

@@ -1,13 +1,8 @@
 /** uniqueViolation() names the index a refused insert hit (here SQLite's; the PostgreSQL path runs in the API suite). */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { openTestDatabase } from "../../../tests/support/in-process-database";
 
-const dataDir = mkdtempSync(join(tmpdir(), "stemma-unique-violation-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "warn";
-const { db } = await import("./index");
+const db = await openTestDatabase("unique-violation");
 const { uniqueViolation } = await import("./unique-violation");
 const { eq } = await import("drizzle-orm");
 const { users } = await import("../../../modules/auth/schema");
@@ -16,7 +11,6 @@ const email = "unique-violation@example.com";
 // bun test may run several files on one database (the first file's DATA_DIR): leave it as found.
 afterAll(async () => {
   await db.delete(users).where(eq(users.email, email));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const refusal = async (values: typeof users.$inferInsert) => {

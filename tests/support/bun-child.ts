@@ -1,0 +1,26 @@
+/** What a child `bun` process printed, and its exit code. */
+export interface ChildRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/**
+ * Runs this test's own `bun` with `args` in a process of its own, `env` on top of this process's environment, and
+ * waits for it: for code that must not share the test process (the database module picks its dialect and opens
+ * its database once per process; a boot that must fail exits).
+ */
+export async function runBun(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<ChildRun> {
+  const child = Bun.spawn([process.execPath, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  return { code, out, err };
+}
