@@ -1,20 +1,21 @@
 import { conflict, forbidden, notFound } from "../../src/server/errors";
 import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
-import { findTrack, type Track, withFilesInFlight } from "../tracks/service";
+import { findTrack, STUDIO_BUSY, type Track, withFilesInFlight } from "../tracks/service";
 import type { Inspected } from "../uploads/service";
 
 /**
  * SPEC §6: only the owner of a fork changes its stems and audio. Everyone else gets the 404 of a track
  * they cannot see (admins too: moderation deletes, it does not compose); the owner of a track that is
  * not a fork a 403. While the track is processing (a stem's MP3, a regenerated mix) changes wait, so
- * two of them never race over the same rows.
+ * two of them never race over the same rows; the change's transaction checks again under the track's
+ * lock (tracks' changeWithinQuota), as requests arriving together all pass here.
  */
 export async function findStudioTrack(id: string, viewer: Viewer): Promise<Track> {
   const track = await findTrack(id);
   if (track?.status !== "ACTIVE" || track.userId !== viewer.id) throw notFound("Track not found");
   if (!track.isFork) throw forbidden("Stems and audio can only be changed on your own forks");
-  if (track.processingStatus === "PENDING") throw conflict("This track is still being processed; try again in a moment");
+  if (track.processingStatus === "PENDING") throw conflict(STUDIO_BUSY);
   return track;
 }
 

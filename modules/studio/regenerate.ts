@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { inspectAudio } from "../../src/server/audio/inspect";
 import { mixStems } from "../../src/server/audio/mix";
 import type { UploadFormat } from "../../src/server/audio/sniff";
-import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
@@ -21,10 +20,7 @@ import { findStudioTrack } from "./common";
 export async function removeStem(id: string, stemId: string, viewer: Viewer) {
   const track = await findStudioTrack(id, viewer);
   const stem = await tracks.requireStemOf(track.id, stemId);
-  if ((await tracks.listStemsOf(track.id)).length === 1) {
-    throw badRequest("The last stem cannot be removed: the track's mix is made from its stems");
-  }
-  await tracks.withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => tracks.removeStemRow(track.id, stem));
+  await tracks.withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => tracks.removeStemRow(track, stem));
   await invalidateConversions(track.id, stem.id);
   await uploads.enqueueRegeneration(track.id);
   return { id: stem.id };

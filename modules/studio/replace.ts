@@ -42,7 +42,7 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
     loudnessLufs: null,
   };
   await storeThen(originalKey, facts, [track.originalKey, track.mp3Key], () =>
-    tracks.changeWithinQuota(track.id, { track: audio }, added, quota.admit),
+    tracks.changeWithinQuota(track, { track: audio }, added, quota.admit),
   );
   await invalidateConversions(track.id, "full");
   await uploads.enqueueProcessing(track.id);

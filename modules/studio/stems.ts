@@ -23,17 +23,17 @@ async function checkedStemFile(track: Track, file: StagedFile | undefined, label
 export async function addStem(id: string, viewer: Viewer, data: unknown, file: StagedFile | undefined, folder: string) {
   const track = await findStudioTrack(id, viewer);
   const info = stemInfo(data, null);
+  // Early, to spare checking the file; changeWithinQuota decides under the track's lock (requests race).
   if ((await tracks.listStemsOf(track.id)).length >= MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
   const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
   const stemId = crypto.randomUUID();
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
   const quota = await uploads.quotaGate(viewer.id, facts.duration, "stem");
-  const index = await tracks.nextStemIndex(track.id);
   await storeThen(fileKey, facts, [], () =>
     tracks.changeWithinQuota(
-      track.id,
+      track,
       {
-        addStem: { id: stemId, trackId: track.id, ...info, index, ...fileFields(fileKey, facts) },
+        addStem: { id: stemId, trackId: track.id, ...info, ...fileFields(fileKey, facts) },
       },
       facts.duration,
       quota.admit,
@@ -65,7 +65,7 @@ export async function editStem(
   const quota = await uploads.quotaGate(viewer.id, added, "stem");
   await storeThen(fileKey, facts, [stem.fileKey, stem.mp3Key], () =>
     tracks.changeWithinQuota(
-      track.id,
+      track,
       { updateStem: { id: stem.id, values: { ...info, ...fileFields(fileKey, facts) } } },
       added,
       quota.admit,

@@ -33,7 +33,14 @@ export {
 export { beforePurge, purgeDeletedTracks } from "./purge";
 export type { Stem, Track } from "./schema";
 export { releaseFiles } from "./shared-files";
-export { changeWithinQuota, nextStemIndex, removeStemRow, renameStem, setTrackAudio } from "./studio-rows";
+export {
+  changeWithinQuota,
+  LAST_STEM_STAYS,
+  removeStemRow,
+  renameStem,
+  STUDIO_BUSY,
+  setTrackAudio,
+} from "./studio-rows";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
 export { downloadStates, trackListItemViews } from "./view";
 

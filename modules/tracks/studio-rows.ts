@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { transaction } from "../../src/server/db/transaction";
+import { type Executor, holdLock, transaction } from "../../src/server/db/transaction";
+import { badRequest, conflict } from "../../src/server/errors";
+import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
 import { type Admit, saveWaveformIn } from "./repo";
 import { type Stem, stems, tracks } from "./schema";
 
@@ -9,23 +11,56 @@ type TrackUpdate = Partial<typeof tracks.$inferInsert> & { waveformData?: number
 type StemInsert = typeof stems.$inferInsert;
 type StemUpdate = Partial<StemInsert>;
 
+/** A studio change while the track is processing (its previous change, a stem's MP3, a regenerated mix) or since changed. */
+export const STUDIO_BUSY = "This track is still being processed; try again in a moment";
+export const LAST_STEM_STAYS = "The last stem cannot be removed: the track's mix is made from its stems";
+
+/** The track as a studio change read it when the request began (findStudioTrack: not PENDING then). */
+export type CheckedTrack = { id: string; updatedAt: Date };
+
 /**
- * A fork studio change, in one transaction: the quota check of `addedSeconds` (`admit`, which
- * throws to refuse), then the stem and track rows, with the track's charge moved by the same amount.
- * Refused, nothing is written. The track goes back to PENDING so the processing job makes what is new.
+ * Opens a studio change inside its transaction: holds the track's lock, so changes to one track decide one
+ * after another on every instance, each on what the one before committed. A change checked its file against
+ * the track (and stem) it read when the request began, and two requests may both have read it before either
+ * wrote; so here it learns how many stems there are now and the next index, and `busy` refuses it (409) if
+ * the track changed since it was read: another change, or its processing, came first (every write to a
+ * track row moves its updatedAt, except the play, download and fork counters, which keep it).
+ */
+async function openChange(tx: Executor, checked: CheckedTrack) {
+  await holdLock(tx, `studio:${checked.id}`);
+  const [track] = await tx.select({ updatedAt: tracks.updatedAt }).from(tracks).where(eq(tracks.id, checked.id));
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)`, top: sql<number>`coalesce(max(${stems.index}), -1)` })
+    .from(stems)
+    .where(eq(stems.trackId, checked.id));
+  const busy = () => {
+    if (track?.updatedAt.getTime() !== checked.updatedAt.getTime()) throw conflict(STUDIO_BUSY);
+  };
+  return { busy, stemCount: Number(row?.count ?? 0), nextIndex: Number(row?.top ?? -1) + 1 };
+}
+
+/**
+ * A fork studio change, in one transaction under the track's lock (openChange): a stem added past
+ * MAX_STEMS is refused (400), a change to a track changed since it was read (409), then the quota check of
+ * `addedSeconds` (`admit`, which throws to refuse); then the stem (an added one after the last) and track
+ * rows, with the track's charge moved by the same amount. Refused, nothing is written. The track goes
+ * back to PENDING so the processing job makes what is new.
  */
 export function changeWithinQuota(
-  trackId: string,
-  change: { track?: TrackUpdate; addStem?: StemInsert; updateStem?: { id: string; values: StemUpdate } },
+  checked: CheckedTrack,
+  change: { track?: TrackUpdate; addStem?: Omit<StemInsert, "index">; updateStem?: { id: string; values: StemUpdate } },
   addedSeconds: number,
   admit: Admit,
 ): Promise<void> {
   return transaction(async (tx) => {
+    const now = await openChange(tx, checked);
+    if (change.addStem && now.stemCount >= MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
+    now.busy();
     await admit(tx);
-    if (change.addStem) await tx.insert(stems).values(change.addStem);
+    if (change.addStem) await tx.insert(stems).values({ ...change.addStem, index: now.nextIndex });
     if (change.updateStem) await tx.update(stems).set(change.updateStem.values).where(eq(stems.id, change.updateStem.id));
     const { waveformData, ...columns } = change.track ?? {};
-    if (waveformData) await saveWaveformIn(tx, trackId, waveformData);
+    if (waveformData) await saveWaveformIn(tx, checked.id, waveformData);
     await tx
       .update(tracks)
       .set({
@@ -34,7 +69,7 @@ export function changeWithinQuota(
         processingError: null,
         totalQuotaSeconds: sql`${tracks.totalQuotaSeconds} + ${addedSeconds}`,
       })
-      .where(eq(tracks.id, trackId));
+      .where(eq(tracks.id, checked.id));
   });
 }
 
@@ -43,11 +78,18 @@ export async function renameStem(stemId: string, values: Pick<Stem, "name" | "ty
   await db.update(stems).set(values).where(eq(stems.id, stemId));
 }
 
-/** Removes a stem and its charge; the track is PENDING, its mix stale, until the mix is regenerated. */
-export function removeStemRow(trackId: string, stem: Stem): Promise<void> {
+/**
+ * Removes a stem and its charge, under the track's lock like every studio change (openChange); the last
+ * stem stays (a mix of nothing would be silence). The track is PENDING, its mix stale, until the mix is
+ * regenerated.
+ */
+export function removeStemRow(checked: CheckedTrack, stem: Stem): Promise<void> {
   const removed = stem.duration ?? 0;
   return transaction(async (tx) => {
-    await tx.delete(stems).where(and(eq(stems.id, stem.id), eq(stems.trackId, trackId)));
+    const now = await openChange(tx, checked);
+    if (now.stemCount <= 1) throw badRequest(LAST_STEM_STAYS);
+    now.busy();
+    await tx.delete(stems).where(and(eq(stems.id, stem.id), eq(stems.trackId, checked.id)));
     await tx
       .update(tracks)
       .set({
@@ -57,17 +99,8 @@ export function removeStemRow(trackId: string, stem: Stem): Promise<void> {
         // CASE rather than SQLite's two-argument max(), so the statement reads the same on PostgreSQL.
         totalQuotaSeconds: sql`case when ${tracks.totalQuotaSeconds} > ${removed} then ${tracks.totalQuotaSeconds} - ${removed} else 0 end`,
       })
-      .where(eq(tracks.id, trackId));
+      .where(eq(tracks.id, checked.id));
   });
-}
-
-/** The next free stem index (stems are listed by it). */
-export async function nextStemIndex(trackId: string): Promise<number> {
-  const [row] = await db
-    .select({ top: sql<number>`coalesce(max(${stems.index}), -1)` })
-    .from(stems)
-    .where(eq(stems.trackId, trackId));
-  return Number(row?.top ?? -1) + 1;
 }
 
 /** The regenerated mix becomes the track's audio; its MP3 and loudness follow from the processing job. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { brotliDecompressSync } from "node:zlib";
-import { acceptedEncoding, MIN_COMPRESSED_BYTES, precompress, sendVariant } from "./compression";
+import { acceptedEncoding, brotliWindowBits, compress, MIN_COMPRESSED_BYTES, precompress, sendVariant } from "./compression";
 
 const page = `<!doctype html><p>${"A page worth compressing. ".repeat(400)}</p>`;
 const headers = { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=0", etag: '"page-1"' };
@@ -85,5 +85,29 @@ describe("sendVariant", () => {
     expect(variants.bytes).toBe(
       new TextEncoder().encode(page).length + (variants.br?.body.size ?? 0) + (variants.gzip?.body.size ?? 0),
     );
+  });
+});
+
+describe("brotli's window", () => {
+  test("is just large enough for the text (2^bits - 16 bytes), from brotli's least 10 up to its default 22", () => {
+    expect(brotliWindowBits(0)).toBe(10);
+    expect(brotliWindowBits(14_004)).toBe(14);
+    expect(brotliWindowBits(65_520)).toBe(16);
+    expect(brotliWindowBits(65_521)).toBe(17);
+    expect(brotliWindowBits(100 * 1024 * 1024)).toBe(22);
+  });
+
+  test("still reaches back across the whole text: its first bytes repeated at its end are sent once", () => {
+    const repeated = 4_000;
+    for (const length of [14_000, 60_000, 100_000]) {
+      const text = crypto.getRandomValues(new Uint8Array(length));
+      text.set(text.subarray(0, repeated), length - repeated);
+      for (const effort of ["hard", "fast"] as const) {
+        const packed = compress(text, "br", effort);
+        // Random bytes do not compress: only a window reaching back over the whole text finds the repeat.
+        expect(packed.length).toBeLessThan(length - repeated / 2);
+        expect(new Uint8Array(brotliDecompressSync(packed))).toEqual(text);
+      }
+    }
   });
 });

@@ -128,25 +128,45 @@ describe("the kept pages' bound", () => {
   };
   const state = { version: "1", fills: {} };
 
+  test("a page asked for once is answered, not kept; from its second request on it is kept", async () => {
+    const one = { renders: 0 };
+    const cache = createPageCache({ maxBytes: Number.MAX_SAFE_INTEGER, buildId: "test" });
+    const request = new Request("http://localhost/track/x");
+    const first = await cache.serve(request, "one", state, render("One", one));
+    expect(await first.text()).toBe(html("One"));
+    expect(cache.bytes).toBe(0);
+    const second = await cache.serve(request, "one", state, render("One", one));
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(cache.bytes).toBeGreaterThan(0);
+    expect(await (await cache.serve(request, "one", state, render("One", one))).text()).toBe(html("One"));
+    expect(one.renders).toBe(2);
+  });
+
   test("counts the plain copy with the compressed ones and lets the least recent page go past it", async () => {
     const one = { renders: 0 };
     const two = { renders: 0 };
     const request = new Request("http://localhost/track/x");
+    const twice = async (cache: ReturnType<typeof createPageCache>, key: string, title: string, counter: { renders: number }) => {
+      await cache.serve(request, key, state, render(title, counter));
+      return cache.serve(request, key, state, render(title, counter));
+    };
     const probe = createPageCache({ maxBytes: Number.MAX_SAFE_INTEGER, buildId: "test" });
-    await probe.serve(request, "one", state, render("One", one));
-    // The plain copy alone (one byte a character here) is part of what a page holds.
-    expect(probe.bytes).toBeGreaterThan(html("One").length * 3);
+    await twice(probe, "one", "One", one);
+    // The rendered page and its filled plain copy (one byte a character here) are part of what a page holds.
+    expect(probe.bytes).toBeGreaterThan(html("One").length * 2);
     const held = probe.bytes;
 
     const cache = createPageCache({ maxBytes: Math.floor(held * 1.5), buildId: "test" });
     one.renders = 0;
-    expect(await (await cache.serve(request, "one", state, render("One", one))).text()).toBe(html("One"));
+    expect(await (await twice(cache, "one", "One", one)).text()).toBe(html("One"));
     await cache.serve(request, "one", state, render("One", one));
-    expect(one.renders).toBe(1);
-    expect(await (await cache.serve(request, "two", state, render("Two", two))).text()).toBe(html("Two"));
+    expect(one.renders).toBe(2);
+    expect(await (await twice(cache, "two", "Two", two)).text()).toBe(html("Two"));
     expect(cache.bytes).toBeLessThanOrEqual(Math.floor(held * 1.5));
     // "one" went out to make room, so it renders again; "two" stays.
     await cache.serve(request, "one", state, render("One", one));
-    expect(one.renders).toBe(2);
+    expect(one.renders).toBe(3);
+    await cache.serve(request, "two", state, render("Two", two));
+    expect(two.renders).toBe(2);
   });
 });

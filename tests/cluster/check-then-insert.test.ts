@@ -8,33 +8,11 @@ import { expect, test } from "bun:test";
 import { call, type Session, signUp } from "../support/api";
 import { setUpCluster } from "../support/cluster";
 import { runSql } from "../support/database-rows";
+import { racing } from "../support/racing";
 import { uploadTiny, waitProcessed } from "../support/uploads";
 
 const live = setUpCluster();
 const AT_ONCE = 8;
-
-/** Runs `requests` while `table` is held against writes, letting go once all of them wait for it. */
-async function racing<T>(table: string, requests: () => Promise<T>[]): Promise<T[]> {
-  const database = new Bun.SQL(live.cluster.databaseUrl as string);
-  try {
-    let started: Promise<T>[] = [];
-    await database.begin(async (holder) => {
-      await holder.unsafe(`lock table ${table} in exclusive mode`);
-      started = requests();
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const [row] = await database`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`;
-        if (row.n >= started.length) break;
-        if (Date.now() > deadline) throw new Error(`only ${row.n} of ${started.length} requests reached ${table}`);
-        await Bun.sleep(50);
-      }
-    });
-    return await Promise.all(started);
-  } finally {
-    await database.close();
-  }
-}
 
 /** Every other request to the other instance. */
 const eachInstance = <T>(send: (server: (typeof live.cluster.apis)[0]) => Promise<T>) =>
@@ -43,7 +21,7 @@ const eachInstance = <T>(send: (server: (typeof live.cluster.apis)[0]) => Promis
 let first: Session;
 
 test(`${AT_ONCE} first sign-ups at once across both instances make exactly one ADMIN (SPEC: the first account)`, async () => {
-  const sessions = await racing("users", () => eachInstance((server) => signUp(server)));
+  const sessions = await racing(live.cluster, "users", () => eachInstance((server) => signUp(server)));
   expect(sessions.filter((session) => session.user.role === "ADMIN")).toHaveLength(1);
   const roles = await runSql<{ role: string; n: number }>(
     live.cluster,
@@ -61,7 +39,7 @@ test(`${AT_ONCE} plays of one track by one listener at once across both instance
   await waitProcessed(live.cluster, first, id);
   const listener = await signUp(live.cluster);
   const play = { eventType: "PLAY", playbackSource: "STREAM", duration: 10 };
-  const replies = await racing("play_events", () =>
+  const replies = await racing(live.cluster, "play_events", () =>
     eachInstance((server) =>
       call<{ counted: boolean }>(server, "POST", `/track/${id}/usage`, { token: listener.token, body: play }),
     ),

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll } from "bun:test";
-import { createReadStream, mkdtempSync, ReadStream, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream, mkdtempSync, ReadStream, rmSync } from "node:fs";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { S3Client } from "bun";
 import S3rver, { type S3rverContext } from "s3rver";
 
@@ -41,6 +45,7 @@ export async function startS3Server(options: { corsOrigin?: string } = {}): Prom
     silent: true,
     configureBuckets: [{ name: bucket, configs: cors }],
   });
+  writeObjectsWhole(server);
   server.middleware.unshift(byteRangeAsS3);
   const multipartKeys: string[] = [];
   server.on("event", (event) => {
@@ -98,6 +103,42 @@ function askedBytes(header: string, size: number): { start: number; end: number 
   const start = first === "" ? Math.max(0, size - Number(last)) : Number(first);
   const end = first === "" || last === "" ? size - 1 : Math.min(Number(last), size - 1);
   return start <= end ? { start, end } : null;
+}
+
+/**
+ * s3rver 3.7.1 answers a PUT once the bytes have passed its checksum step, not once they are on disk, and writes
+ * them in place: a HEAD or GET right after the PUT could see a short object (a stored MP3 recorded as 0 bytes long,
+ * seen on the cluster). S3 acknowledges a PUT only when the object is whole, and replaces it at once. This makes
+ * s3rver's object writes (plain and multipart) do the same: the bytes go to a temporary file beside the object, renamed
+ * into place once written (its listings show only object files).
+ */
+export function writeObjectsWhole(server: S3rver): void {
+  const store = server.store;
+  store.putObject = async (object) => {
+    const path = store.getResourcePath(object.bucket, object.key, "object");
+    const partial = `${path}.${crypto.randomUUID()}.partial`;
+    await mkdir(dirname(path), { recursive: true });
+    const md5 = createHash("md5");
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    try {
+      await pipeline(content, measure, createWriteStream(partial));
+      await rename(partial, path);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    const digest = md5.digest("hex");
+    await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+    return { size, md5: digest };
+  };
 }
 
 /**

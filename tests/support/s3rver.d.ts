@@ -13,9 +13,22 @@ declare module "s3rver" {
     set(name: string, value: string): void;
     response: { get(name: string): string };
   }
+  interface S3Object {
+    bucket: string;
+    key: string;
+    content: Buffer | NodeJS.ReadableStream;
+    metadata: Record<string, string>;
+  }
+  /** Its filesystem store, whose object writes s3-server.ts replaces. */
+  interface FilesystemStore {
+    getResourcePath(bucket: string, key: string, resource: "object"): string;
+    putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+    putObject(object: S3Object): Promise<{ size: number; md5: string }>;
+  }
   export default class S3rver {
     /** Koa's middleware stack, s3rver's own routes last. */
     middleware: Array<(ctx: S3rverContext, next: () => Promise<void>) => Promise<void>>;
+    store: FilesystemStore;
     constructor(options: {
       address?: string;
       port?: number;

@@ -63,7 +63,7 @@ export async function createTrack(server: TestServer, token: string, options: Up
 }
 
 /** A valid 0.25 s WAV from the test media: the smallest real upload. */
-const TINY_WAV = "bad/CON.wav";
+export const TINY_WAV = "bad/CON.wav";
 
 /** Uploads a tiny real WAV (no waiting for processing) and returns the new id. */
 export function uploadTiny(
