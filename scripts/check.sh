@@ -30,8 +30,10 @@ step() {
 }
 step build bun --bun astro build --silent
 
-# Cluster-only tests run in the cluster pass below.
-mapfile -t files < <(find modules src islands tests -path tests/cluster -prune -o \( -name '*.test.ts' -o -name '*.e2e.ts' \) -print | sort)
+# Every test file, once on one embedded server: the API and unit tests, and the browser journeys. Cluster-only tests
+# run in the cluster pass below.
+mapfile -t test_files < <(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print | sort)
+mapfile -t browser_files < <(find modules src islands tests -name '*.e2e.ts' -print | sort)
 
 # The API suite again against the loopback cluster (issue 12, tests/support/cluster.ts: PostgreSQL, s3rver, two
 # STEMMA_ROLE=api instances and a worker behind nginx), one cluster per file, then the cluster-only tests.
@@ -57,9 +59,10 @@ mapfile -t cluster_api_files < <(
 mapfile -t cluster_only < <(find tests/cluster -name '*.test.ts' | sort)
 
 # Two lanes at once, as most of each is one process waiting on another and two cores do both in about the time of the
-# longer: the main pass (its output shown as it runs) and, in the background, typecheck, lint and the cluster pass
-# (their output shown after the main pass). They share nothing: every server has its own data folder, database and
-# free ports. The generated test media are made first, once, rather than by both lanes' preloads at once.
+# longer (the suite used one core of two when it ran them one after the other): in front, the API and unit tests on
+# one server, then on the cluster; behind it, typecheck, lint and the browser journeys, whose output follows. They
+# share nothing: every server has its own data folder, database and free ports. The generated test media are made
+# first, once, rather than by both lanes' preloads at once.
 bun --eval 'import { ensureCorpus } from "./tests/support/corpus.ts"; ensureCorpus();'
 lanes=$(mktemp -d)
 trap 'rm -rf "$lanes"' EXIT
@@ -78,35 +81,40 @@ run_tests() {
   pass=$((pass + p))
   fail=$((fail + f))
 }
+# Runs a command (after its name), then says how long it took.
+timed() {
+  local name=$1 started=$SECONDS
+  shift
+  "$@"
+  echo "$name run: $((SECONDS - started)) s"
+}
 
 # In a subshell of its own: it counts from zero and hands its counts back in a file.
-background_lane() {
+behind() {
   passed=0 failed=0 pass=0 fail=0
   step typecheck tsc --noEmit
   step lint biome check .
-  echo "== cluster"
-  local started=$SECONDS
-  run_tests STEMMA_TEST_TARGET=cluster bun test --timeout 120000 "${cluster_api_files[@]/#/./}" "${cluster_only[@]/#/./}"
-  echo "cluster run: $((SECONDS - started)) s"
-  echo "$passed $failed $pass $fail" >"$lanes/background-counts"
+  echo "== browser"
+  timed browser run_tests bun test --timeout 120000 "${browser_files[@]/#/./}"
+  echo "$passed $failed $pass $fail" >"$lanes/behind-counts"
 }
-background_lane >"$lanes/background.log" 2>&1 &
-background=$!
+behind >"$lanes/behind.log" 2>&1 &
+behind_lane=$!
 
 echo "== tests"
-started=$SECONDS
-run_tests bun test --timeout 120000 "${files[@]/#/./}"
-echo "main run: $((SECONDS - started)) s"
-wait "$background"
-cat "$lanes/background.log"
-if read -r b_passed b_failed b_pass b_fail <"$lanes/background-counts"; then
+timed tests run_tests bun test --timeout 120000 "${test_files[@]/#/./}"
+echo "== cluster"
+timed cluster run_tests STEMMA_TEST_TARGET=cluster bun test --timeout 120000 "${cluster_api_files[@]/#/./}" "${cluster_only[@]/#/./}"
+wait "$behind_lane"
+cat "$lanes/behind.log"
+if read -r b_passed b_failed b_pass b_fail <"$lanes/behind-counts"; then
   passed=$((passed + b_passed))
   failed=$((failed + b_failed))
   pass=$((pass + b_pass))
   fail=$((fail + b_fail))
 else
   failed=$((failed + 1))
-  echo "FAILED: the background lane (typecheck, lint, cluster) did not finish"
+  echo "FAILED: typecheck, lint and the browser journeys did not finish"
 fi
 
 echo "$((passed + pass)) passed, $((failed + fail)) failed"
