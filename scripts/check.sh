@@ -30,15 +30,13 @@ step() {
 }
 step build bun --bun astro build --silent
 
-# Every test file, once on one embedded server: the API and unit tests, and the browser journeys. Cluster-only tests
-# run in the cluster pass below.
-mapfile -t test_files < <(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print | sort)
-mapfile -t browser_files < <(find modules src islands tests -name '*.e2e.ts' -print | sort)
-
-# The API suite again against the loopback cluster (issue 12, tests/support/cluster.ts: PostgreSQL, s3rver, two
-# STEMMA_ROLE=api instances and a worker behind nginx), one cluster per file, then the cluster-only tests.
-# The API suite is every test file that starts a server (tests/support/lifecycle.ts or server.ts), less the files
-# below, each with the reason it cannot mean the same on a cluster.
+# The API suite: every test file that starts a server (tests/support/lifecycle.ts or server.ts). It runs on one
+# embedded server, then on the loopback cluster (issue 12, tests/support/cluster.ts: PostgreSQL, s3rver, two
+# STEMMA_ROLE=api instances and a worker behind nginx), one cluster per file, less the files below, each with the
+# reason it cannot mean the same on a cluster. Cluster-only tests (tests/cluster) follow it there.
+mapfile -t api_files < <(
+  grep -lE 'support/(lifecycle|server)"' $(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print) | sort
+)
 cluster_skip=(
   # Already about several processes on PostgreSQL: they start their own servers on purpose.
   modules/lists/list-versions-postgres.test.ts
@@ -52,17 +50,19 @@ cluster_skip=(
   tests/security/login-limits.test.ts
   tests/security/weak-jwt-secret.test.ts
 )
-mapfile -t cluster_api_files < <(
-  grep -lE 'support/(lifecycle|server)"' $(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print) |
-    sort | grep -vxF -f <(printf '%s\n' "${cluster_skip[@]}" | grep -v '^ *#')
+mapfile -t cluster_api_files < <(printf '%s\n' "${api_files[@]}" | grep -vxF -f <(printf '%s\n' "${cluster_skip[@]}" | grep -v '^ *#'))
+# Every other test file, on one embedded server: unit tests, the fault sample, and the browser journeys (*.e2e.ts).
+mapfile -t other_files < <(
+  find modules src islands tests -path tests/cluster -prune -o \( -name '*.test.ts' -o -name '*.e2e.ts' \) -print | sort |
+    grep -vxF -f <(printf '%s\n' "${api_files[@]}")
 )
 mapfile -t cluster_only < <(find tests/cluster -name '*.test.ts' | sort)
 
 # Two lanes at once, as most of each is one process waiting on another and two cores do both in about the time of the
-# longer (the suite used one core of two when it ran them one after the other): in front, the API and unit tests on
-# one server, then on the cluster; behind it, typecheck, lint and the browser journeys, whose output follows. They
-# share nothing: every server has its own data folder, database and free ports. The generated test media are made
-# first, once, rather than by both lanes' preloads at once.
+# longer (the suite used one core of two when it ran them one after the other): in front, the API suite on one server,
+# then on the cluster; behind it, typecheck, lint and the other tests, whose output follows. They share nothing: every
+# server has its own data folder, database and free ports. The generated test media are made first, once, rather than
+# by both lanes' preloads at once.
 bun --eval 'import { ensureCorpus } from "./tests/support/corpus.ts"; ensureCorpus();'
 lanes=$(mktemp -d)
 trap 'rm -rf "$lanes"' EXIT
@@ -94,15 +94,15 @@ behind() {
   passed=0 failed=0 pass=0 fail=0
   step typecheck tsc --noEmit
   step lint biome check .
-  echo "== browser"
-  timed browser run_tests bun test --timeout 120000 "${browser_files[@]/#/./}"
+  echo "== other tests"
+  timed "other tests" run_tests bun test --timeout 120000 "${other_files[@]/#/./}"
   echo "$passed $failed $pass $fail" >"$lanes/behind-counts"
 }
 behind >"$lanes/behind.log" 2>&1 &
 behind_lane=$!
 
-echo "== tests"
-timed tests run_tests bun test --timeout 120000 "${test_files[@]/#/./}"
+echo "== API suite"
+timed "API suite" run_tests bun test --timeout 120000 "${api_files[@]/#/./}"
 echo "== cluster"
 timed cluster run_tests STEMMA_TEST_TARGET=cluster bun test --timeout 120000 "${cluster_api_files[@]/#/./}" "${cluster_only[@]/#/./}"
 wait "$behind_lane"
@@ -114,7 +114,7 @@ if read -r b_passed b_failed b_pass b_fail <"$lanes/behind-counts"; then
   fail=$((fail + b_fail))
 else
   failed=$((failed + 1))
-  echo "FAILED: typecheck, lint and the browser journeys did not finish"
+  echo "FAILED: typecheck, lint and the other tests did not finish"
 fi
 
 echo "$((passed + pass)) passed, $((failed + fail)) failed"
