@@ -1,5 +1,5 @@
 import { config } from "../../src/server/config";
-import { transaction } from "../../src/server/db/transaction";
+import { holdLock, transaction } from "../../src/server/db/transaction";
 import { badRequest } from "../../src/server/errors";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { incrementPlays, type Stem, type Track } from "../tracks/service";
@@ -35,8 +35,10 @@ export async function recordPlay(
   const since = new Date(now.getTime() - config.playCountWindowSeconds * 1000);
   const ipKey = "ip" in listener ? `${listener.ip}:${track.id}` : null;
   if (ipKey && (await anonymousPlaysByIp.blocked(ipKey))) return { counted: false };
-  // One transaction, so a check and the insert it allows cannot interleave with another request's.
+  // One transaction, so a check and the insert it allows cannot interleave with another request's. On PostgreSQL
+  // that takes a lock too: plays racing on several connections would each find none counted and all count.
   const result = await transaction(async (tx) => {
+    await holdLock(tx, `plays: ${track.id} ${key}`);
     if (await playsRepo.countedSince(track.id, key, since, tx)) return { counted: false };
     await playsRepo.insert(
       {

@@ -1,7 +1,8 @@
 /**
  * transaction() on PostgreSQL (drizzle's async transaction): a body commits or rolls back as a whole, what it
- * writes stays invisible outside until it commits, and one opened inside another joins it. Run in a process of
- * its own, because the database module picks its dialect once per process.
+ * writes stays invisible outside until it commits, and one opened inside another joins it; holdLock's lock lasts
+ * until the transaction ends. Run in a process of its own, because the database module picks its dialect once per
+ * process.
  */
 import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -37,23 +38,54 @@ console.log(JSON.stringify(result));
 process.exit(0);
 `;
 
-test("commit, rollback, isolation until commit, and a nested transaction joining its outer one", async () => {
+// holdLock: a transaction holding "a" keeps another "a" waiting (seen in pg_stat_activity) until it ends; "b" does not wait.
+const LOCKS = `
+import { postgresDb } from "./src/server/db/index.ts";
+import { holdLock, transaction } from "./src/server/db/transaction.ts";
+const order = [];
+let release;
+const released = new Promise((resolve) => (release = resolve));
+let holding;
+const held = new Promise((resolve) => (holding = resolve));
+const first = transaction(async (tx) => { await holdLock(tx, "a"); holding(); await released; order.push("first ends"); });
+await held;
+await transaction(async (tx) => { await holdLock(tx, "b"); order.push("b while a is held"); });
+const second = transaction(async (tx) => { await holdLock(tx, "a"); order.push("second a"); });
+const waiting = async () => (await postgresDb.$client\`select count(*)::int as n from pg_stat_activity
+  where datname = current_database() and wait_event_type = 'Lock'\`)[0].n;
+while ((await waiting()) < 1) await Bun.sleep(20);
+order.push("second waits");
+release();
+await Promise.all([first, second]);
+console.log(JSON.stringify(order));
+process.exit(0);
+`;
+
+async function runChecks(script: string): Promise<unknown> {
   const dataDir = mkdtempSync(join(tmpdir(), "stemma-pg-transaction-"));
   try {
-    const { code, out, err } = await runBun(["-e", CHECKS], {
+    const { code, out, err } = await runBun(["-e", script], {
       cwd: ROOT,
       env: { DATABASE_URL: await freshPostgresDatabase(), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
     });
     expect({ err, code }).toEqual({ err: "", code: 0 });
-    expect(JSON.parse(out)).toEqual({
-      answer: "done",
-      refused: "refused",
-      seenInside: true,
-      seenOutside: false,
-      nested: "outer refused",
-      names: ["kept-1", "kept-2", "pending"],
-    });
+    return JSON.parse(out);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+test("holdLock keeps a transaction taking the same name waiting until the holder ends, and no other name", async () => {
+  expect(await runChecks(LOCKS)).toEqual(["b while a is held", "second waits", "first ends", "second a"]);
+});
+
+test("commit, rollback, isolation until commit, and a nested transaction joining its outer one", async () => {
+  expect(await runChecks(CHECKS)).toEqual({
+    answer: "done",
+    refused: "refused",
+    seenInside: true,
+    seenOutside: false,
+    nested: "outer refused",
+    names: ["kept-1", "kept-2", "pending"],
+  });
 });

@@ -63,7 +63,8 @@ type PostgresExecutor = Pick<NonNullable<typeof postgresDb>, "execute">;
  * Holds the lock `name` until `tx`'s transaction ends, so transactions taking the same name run one after
  * another across every instance on the database: PostgreSQL's transaction-scoped advisory lock, for a rule
  * over rows that do not exist yet (no row to lock). After it, a read sees what the previous holder committed
- * (each statement reads afresh at READ COMMITTED). On SQLite every transaction already runs alone.
+ * (each statement reads afresh at READ COMMITTED). Names are hashed to 32 bits: two that hash alike only wait
+ * for each other needlessly. On SQLite every transaction already runs alone.
  */
 export async function holdLock(tx: Executor, name: string): Promise<void> {
   if (postgresDb) await (tx as unknown as PostgresExecutor).execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
