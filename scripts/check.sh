@@ -28,48 +28,86 @@ step() {
   echo "== $name"
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name"; fi
 }
-step typecheck tsc --noEmit
-step lint biome check .
 step build bun --bun astro build --silent
 
-# Cluster-only tests run in the cluster pass below.
-mapfile -t files < <(find modules src islands tests -path tests/cluster -prune -o \( -name '*.test.ts' -o -name '*.e2e.ts' \) -print | sort)
+# The API suite: every test file that starts a server (tests/support/lifecycle.ts or server.ts). It runs on one
+# embedded server, then on the loopback cluster (issue 12, tests/support/cluster.ts: PostgreSQL, s3rver, two
+# STEMMA_ROLE=api instances and a worker behind nginx), one cluster per file, less the files below, each with the
+# reason it cannot mean the same on a cluster. Cluster-only tests (tests/cluster) follow it there.
+mapfile -t api_files < <(
+  grep -lE 'support/(lifecycle|server)"' $(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print) | sort
+)
+cluster_skip=(
+  # Already about several processes on PostgreSQL: they start their own servers on purpose.
+  modules/lists/list-versions-postgres.test.ts
+  src/server/db/postgres-instances.test.ts
+)
+mapfile -t cluster_api_files < <(printf '%s\n' "${api_files[@]}" | grep -vxF -f <(printf '%s\n' "${cluster_skip[@]}" | grep -v '^ *#'))
+# Every other test file, on one embedded server: unit tests, the fault sample, and the browser journeys (*.e2e.ts).
+mapfile -t other_files < <(
+  find modules src islands tests -path tests/cluster -prune -o \( -name '*.test.ts' -o -name '*.e2e.ts' \) -print | sort |
+    grep -vxF -f <(printf '%s\n' "${api_files[@]}")
+)
+mapfile -t cluster_only < <(find tests/cluster -name '*.test.ts' | sort)
+
+# Two lanes at once, as most of each is one process waiting on another and two cores do both in about the time of the
+# longer (the suite used one core of two when it ran them one after the other): in front, the API suite on one server,
+# then on the cluster; behind it, typecheck, lint and the other tests, whose output follows. They share nothing: every
+# server has its own data folder, database and free ports. The generated test media are made first, once, rather than
+# by both lanes' preloads at once.
+bun --eval 'import { ensureCorpus } from "./tests/support/corpus.ts"; ensureCorpus();'
+lanes=$(mktemp -d)
+trap 'rm -rf "$lanes"' EXIT
 
 # Runs bun test on the given files (extra env first), adding its counts to pass/fail.
 pass=0
 fail=0
 run_tests() {
   local log rc p f
-  log=$(mktemp)
+  log=$(mktemp -p "$lanes")
   env "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   p=$(grep -Eo '^ *[0-9]+ pass' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
   f=$(grep -Eo '^ *[0-9]+ fail' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
   if [ "$rc" != 0 ] && [ "$f" = 0 ]; then f=1; fi
-  rm -f "$log"
   pass=$((pass + p))
   fail=$((fail + f))
 }
-run_tests bun test --timeout 120000 "${files[@]/#/./}"
+# Runs a command (after its name), then says how long it took.
+timed() {
+  local name=$1 started=$SECONDS
+  shift
+  "$@"
+  echo "$name run: $((SECONDS - started)) s"
+}
 
-# The API suite again against the loopback cluster (issue 12, tests/support/cluster.ts: PostgreSQL, s3rver, two
-# STEMMA_ROLE=api instances and a worker behind nginx), one cluster per file, then the cluster-only tests.
-# The API suite is every test file that starts a server (tests/support/lifecycle.ts or server.ts), less the files
-# below, each with the reason it cannot mean the same on a cluster.
-cluster_skip=(
-  # Already about several processes on PostgreSQL: they start their own servers on purpose.
-  modules/lists/list-versions-postgres.test.ts
-  src/server/db/postgres-instances.test.ts
-)
-mapfile -t cluster_api_files < <(
-  grep -lE 'support/(lifecycle|server)"' $(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print) |
-    sort | grep -vxF -f <(printf '%s\n' "${cluster_skip[@]}" | grep -v '^ *#')
-)
-mapfile -t cluster_only < <(find tests/cluster -name '*.test.ts' | sort)
+# In a subshell of its own: it counts from zero and hands its counts back in a file.
+behind() {
+  passed=0 failed=0 pass=0 fail=0
+  step typecheck tsc --noEmit
+  step lint biome check .
+  echo "== other tests"
+  timed "other tests" run_tests bun test --timeout 120000 "${other_files[@]/#/./}"
+  echo "$passed $failed $pass $fail" >"$lanes/behind-counts"
+}
+behind >"$lanes/behind.log" 2>&1 &
+behind_lane=$!
+
+echo "== API suite"
+timed "API suite" run_tests bun test --timeout 120000 "${api_files[@]/#/./}"
 echo "== cluster"
-started=$SECONDS
-run_tests STEMMA_TEST_TARGET=cluster bun test --timeout 120000 "${cluster_api_files[@]/#/./}" "${cluster_only[@]/#/./}"
-echo "cluster run: $((SECONDS - started)) s"
+timed cluster run_tests STEMMA_TEST_TARGET=cluster bun test --timeout 120000 "${cluster_api_files[@]/#/./}" "${cluster_only[@]/#/./}"
+wait "$behind_lane"
+cat "$lanes/behind.log"
+if read -r b_passed b_failed b_pass b_fail <"$lanes/behind-counts"; then
+  passed=$((passed + b_passed))
+  failed=$((failed + b_failed))
+  pass=$((pass + b_pass))
+  fail=$((fail + b_fail))
+else
+  failed=$((failed + 1))
+  echo "FAILED: typecheck, lint and the other tests did not finish"
+fi
 
 echo "$((passed + pass)) passed, $((failed + fail)) failed"
 [ $((failed + fail)) = 0 ]

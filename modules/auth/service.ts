@@ -5,6 +5,7 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/s
 import { extensionPoint } from "../../src/server/extension-point";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { emailError, loginPasswordError, type SignupInput, signupErrors } from "../../src/shared/validation";
+import { hashPassword, UNKNOWN_ACCOUNT_HASH } from "./passwords";
 import { authRepo } from "./repo";
 import type { User } from "./schema";
 
@@ -89,7 +90,7 @@ export async function signup(input: SignupInput): Promise<Viewer> {
   if (first) throw badRequest(first);
   const email = input.email.trim().toLowerCase();
   const username = input.username.trim();
-  const passwordHash = await Bun.password.hash(input.password, { algorithm: "argon2id" });
+  const passwordHash = await hashPassword(input.password);
   // Checked inside the transaction, after the slow hash: two signups for one address racing each
   // other would otherwise both pass and the second hit the unique index as a 500. A refused signup
   // rolls back, so it never spends an invite.
@@ -122,7 +123,7 @@ export async function login(emailInput: string, password: string, ip: string): P
   }
   const user = await authRepo.findByEmail(email);
   // Verify against a dummy hash when the account is unknown so timing does not reveal which e-mails exist.
-  const ok = await Bun.password.verify(password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await Bun.password.verify(password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
   if (!user || !ok) {
     await failuresByAccount.hit(accountKey);
     await failuresByIp.hit(ipKey);
@@ -131,8 +132,6 @@ export async function login(emailInput: string, password: string, ip: string): P
   await failuresByAccount.reset(accountKey);
   return toViewer(user);
 }
-
-const DUMMY_HASH = await Bun.password.hash("not-a-real-password", { algorithm: "argon2id" });
 
 /** Records the address once and tells every admin about a new request. */
 export async function requestEarlyAccess(emailInput: string): Promise<void> {

@@ -118,7 +118,11 @@ export function waitProcessed(
 
 const pending = (url: string | null) => url?.startsWith("{address}") ?? false;
 
-/** Polls until the audio, cover and stems are all processed: waveforms and MP3s exist, nothing is `{address}`-pending. */
+/**
+ * Polls until the audio, cover and stems are all processed: waveforms and MP3s exist, nothing is `{address}`-pending,
+ * and the job has finished (the track leaves PENDING only after the job has stored all of them: on a cluster's worker
+ * the MP3s can be listed a moment before, and a fork of the track then is still refused).
+ */
 export function waitForProcessing<T = TrackDetails>(
   server: TestServer,
   token: string | undefined,
@@ -130,6 +134,7 @@ export function waitForProcessing<T = TrackDetails>(
     token,
     id,
     (track) =>
+      track.processingStatus !== "PENDING" &&
       !pending(track.originalUrl) &&
       !pending(track.coverArt) &&
       !!track.waveformData?.length &&
