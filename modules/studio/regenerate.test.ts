@@ -7,10 +7,10 @@
 import { beforeAll, expect, test } from "bun:test";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call, type Session, signUp } from "../../tests/support/api";
-import type { TestCluster } from "../../tests/support/cluster";
 import { runSql } from "../../tests/support/database-rows";
 import { generateAudio } from "../../tests/support/generated-audio";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { clusterOf } from "../../tests/support/server";
 import { addStem, forkWithStems, removeStem, stemPath, studioForm, waitReady } from "../../tests/support/studio";
 import { corpusPath } from "../../tests/support/uploads";
 
@@ -99,7 +99,8 @@ test("a stem 50 ms longer than the track is trimmed to its exact length", async 
  */
 async function crashAndBoot(whileDown: () => Promise<void>): Promise<void> {
   const server = live.server;
-  if ("crashApi" in server) return (server as TestCluster).crashApi(0, whileDown);
+  const cluster = clusterOf(server);
+  if (cluster) return cluster.crashApi(0, whileDown);
   await server.kill();
   await whileDown();
   await live.restartServer();

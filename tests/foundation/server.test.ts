@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { call, signUp } from "../support/api";
 import type { TestCluster } from "../support/cluster";
 import { setUpServer } from "../support/lifecycle";
-import { processesOf, startServer, testOnCluster } from "../support/server";
+import { clusterOf, processesOf, startServer, testOnCluster } from "../support/server";
 
 const live = setUpServer();
 
@@ -34,8 +34,9 @@ describe("operations", () => {
     "with JWT_SECRET set no process generates a secret, and a session is good on every instance",
     async () => {
       for (const each of processesOf(live.server)) expect(existsSync(join(each.dataDir, "jwt-secret"))).toBe(false);
-      const session = await signUp((live.server as TestCluster).apis[0]);
-      for (const api of (live.server as TestCluster).apis)
+      const { apis } = clusterOf(live.server) as TestCluster;
+      const session = await signUp(apis[0]);
+      for (const api of apis)
         expect((await call<{ id: string }>(api, "GET", "/auth/me", { token: session.token })).body.id).toBe(session.user.id);
     },
   );

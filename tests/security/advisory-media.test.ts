@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { call, type Session, signUp } from "../support/api";
-import type { TestCluster } from "../support/cluster";
 import { setUpServer } from "../support/lifecycle";
 import { fetchMedia, grantedStatus } from "../support/media-fetch";
+import { clusterOf } from "../support/server";
 import { createTrack, waitForProcessing } from "../support/uploads";
 
 const live = setUpServer();
@@ -106,9 +106,7 @@ describe("derived files", () => {
 
 /** The session secret where each target keeps it: the file one server made in DATA_DIR, a cluster's shared JWT_SECRET. */
 const jwtSecret = () =>
-  "env" in live.server
-    ? ((live.server as TestCluster).env.JWT_SECRET as string)
-    : readFileSync(join(live.server.dataDir, "jwt-secret"), "utf8").trim();
+  clusterOf(live.server)?.env.JWT_SECRET ?? readFileSync(join(live.server.dataDir, "jwt-secret"), "utf8").trim();
 
 describe("path traversal", () => {
   const TRAVERSALS = [

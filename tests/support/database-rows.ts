@@ -7,21 +7,9 @@ import type { TestServer } from "./server";
  * API shows any more. `where` is fixed SQL with one `?` for `value`.
  */
 export async function countRows(server: TestServer, table: string, where: string, value: string): Promise<number> {
-  if (server.databaseUrl) {
-    const sql = new Bun.SQL(server.databaseUrl);
-    try {
-      const [row] = await sql.unsafe(`select count(*)::int as n from ${table} where ${where.replace("?", "$1")}`, [value]);
-      return row.n;
-    } finally {
-      await sql.close();
-    }
-  }
-  const sqlite = new Database(join(server.dataDir, "stemma.db"), { readonly: true });
-  try {
-    return (sqlite.query(`select count(*) as n from ${table} where ${where}`).get(value) as { n: number }).n;
-  } finally {
-    sqlite.close();
-  }
+  const [row] = await runSql<{ n: number | string }>(server, `select count(*) as n from ${table} where ${where}`, value);
+  // PostgreSQL's count is a bigint, which arrives as text.
+  return Number(row?.n ?? 0);
 }
 
 /**

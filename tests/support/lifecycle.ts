@@ -2,8 +2,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
-import type { TestCluster } from "./cluster";
-import { startServer, type TestServer } from "./server";
+import { clusterOf, startServer, type TestServer } from "./server";
 import { type SignedInPageOptions, signedInPage } from "./signed-in-page";
 
 /**
@@ -56,8 +55,9 @@ export function setUpServer(options: Options = {}): LiveServer {
     async restartServer(env = {}) {
       const current = started(server, "server");
       // A cluster keeps nothing in its processes' data folders: it restarts its processes on the same database and bucket.
-      if ("restart" in current) {
-        server = await (current as TestCluster).restart(env);
+      const cluster = clusterOf(current);
+      if (cluster) {
+        server = await cluster.restart(env);
         return server;
       }
       const port = new URL(current.url).port;

@@ -1,5 +1,4 @@
-import type { TestCluster } from "./cluster";
-import type { TestServer } from "./server";
+import { clusterOf, type TestServer } from "./server";
 
 /**
  * A media request as a browser makes it, on either target of the API suite. Stemma serves the bytes itself
@@ -17,10 +16,8 @@ export interface MediaAnswer {
   body: Uint8Array;
 }
 
-const clusterOf = (server: TestServer) => ("s3" in server ? (server as TestCluster) : null);
-
 /** Whether `server` answers an allowed media request with a redirect to its bucket. */
-export function redirectsMedia(server: TestServer): boolean {
+function redirectsMedia(server: TestServer): boolean {
   const cluster = clusterOf(server);
   return cluster !== null && cluster.env.MEDIA_DELIVERY !== "proxy";
 }

@@ -38,9 +38,14 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   return startCluster({ env: options.env });
 }
 
+/** `server` as the cluster it is (startServer under STEMMA_TEST_TARGET=cluster), or null for one server. */
+export const clusterOf = (server: TestServer): TestCluster | null => ("apis" in server ? (server as TestCluster) : null);
+
 /** The processes behind `server`: itself, or a cluster's API instances and workers (each with a data folder). */
-export const processesOf = (server: TestServer): TestServer[] =>
-  "apis" in server ? [...(server as TestCluster).apis, ...(server as TestCluster).workers] : [server];
+export function processesOf(server: TestServer): TestServer[] {
+  const cluster = clusterOf(server);
+  return cluster ? [...cluster.apis, ...cluster.workers] : [server];
+}
 
 /** Each data folder's PostgreSQL database, so a restart over the same data finds the same rows. */
 const databaseOf = new Map<string, string>();

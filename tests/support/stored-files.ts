@@ -1,17 +1,14 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { S3Client } from "bun";
-import type { TestCluster } from "./cluster";
 import { bucketSizes, s3Credentials } from "./s3-server";
-import { processesOf, type TestServer } from "./server";
+import { clusterOf, processesOf, type TestServer } from "./server";
 
 /**
  * The media a test server stored, wherever its FileStore keeps them: DATA_DIR/media on one server, the bucket on a
  * cluster (tests/support/cluster.ts). Keys are the store's own ("tracks/<id>/full.mp3"), so a test reads the same
  * thing in both runs of the API suite. And what its processes left in their staging folders (scratch on local disk).
  */
-const clusterOf = (server: TestServer) => ("s3" in server ? (server as TestCluster) : null);
-
 /** Every file under `root`, as paths relative to it; one that goes while the folder is read is left out. */
 function filesUnder(root: string): Map<string, number> {
   const sizes = new Map<string, number>();

@@ -50,7 +50,7 @@ export async function studioCast(server: TestServer): Promise<StudioCast> {
 }
 
 /** The fork as its owner reads it now. */
-export const readFork = async (server: TestServer, { forker, forkId }: Pick<StudioCast, "forker" | "forkId">) =>
+const readFork = async (server: TestServer, { forker, forkId }: Pick<StudioCast, "forker" | "forkId">) =>
   (await call<TrackJson>(server, "GET", `/track/${forkId}`, { token: forker.token })).body;
 
 /**
