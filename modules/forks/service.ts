@@ -21,7 +21,7 @@ export async function forkTrack(id: string, viewer: Viewer, body: { title: strin
   if (original.processingStatus !== "READY") throw conflict("This track is still being processed; fork it once it is ready");
   const title = body.title.trim();
   if (!title) throw badRequest(TITLE_REQUIRED);
-  const quota = await quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
+  const quota = quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
   const fork = await tracks.insertForkWithinQuota(
     original,
     viewer.id,

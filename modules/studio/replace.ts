@@ -29,7 +29,7 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
   }
   const originalKey = tracks.trackKeys.revision(track.id, facts.format);
   const added = facts.duration - (track.duration ?? 0);
-  const quota = await uploads.quotaGate(viewer.id, added, "replacement");
+  const quota = uploads.quotaGate(viewer.id, added, "replacement");
   const audio = {
     originalKey,
     originalFormat: facts.format as "wav" | "flac",

@@ -28,7 +28,7 @@ export async function addStem(id: string, viewer: Viewer, data: unknown, file: S
   const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
   const stemId = crypto.randomUUID();
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
-  const quota = await uploads.quotaGate(viewer.id, facts.duration, "stem");
+  const quota = uploads.quotaGate(viewer.id, facts.duration, "stem");
   await storeThen(fileKey, facts, [], () =>
     tracks.changeWithinQuota(
       track,
@@ -62,7 +62,7 @@ export async function editStem(
   const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
   const added = facts.duration - (stem.duration ?? 0);
-  const quota = await uploads.quotaGate(viewer.id, added, "stem");
+  const quota = uploads.quotaGate(viewer.id, added, "stem");
   await storeThen(fileKey, facts, [stem.fileKey, stem.mp3Key], () =>
     tracks.changeWithinQuota(
       track,

@@ -154,7 +154,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
     };
   });
   const cost = original.duration + stems.reduce((sum, stem) => sum + stem.duration, 0);
-  const quota = await quotaGate(owner.id, cost, "upload");
+  const quota = quotaGate(owner.id, cost, "upload");
   const track = await insertTrackWithinQuota(
     {
       id: trackId,

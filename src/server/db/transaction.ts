@@ -62,7 +62,8 @@ type PostgresExecutor = Pick<NonNullable<typeof postgresDb>, "execute">;
 /**
  * Holds the lock `name` until `tx`'s transaction ends, so transactions taking the same name run one after
  * another across every instance on the database: PostgreSQL's transaction-scoped advisory lock, for a rule
- * over rows that do not exist yet (no row to lock). After it, a read sees what the previous holder committed
+ * over rows that do not exist yet, or over a row a lock by update would change
+ * (an update moves its updatedAt). After it, a read sees what the previous holder committed
  * (each statement reads afresh at READ COMMITTED). Names are hashed to 32 bits: two that hash alike only wait
  * for each other needlessly. On SQLite every transaction already runs alone.
  */
