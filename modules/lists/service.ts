@@ -10,6 +10,10 @@ import {
 } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { DEFAULT_LIMIT, type TrackPage } from "./model";
+import { listsRepo } from "./repo";
+
+/** The version of what every list shows (schema.ts): pages built from lists are kept per version. */
+export const listContentVersion = listsRepo.contentVersion;
 
 export type ListName = "own" | "public" | "shared" | "available";
 

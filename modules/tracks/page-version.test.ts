@@ -67,6 +67,7 @@ test("plays and downloads change the counters, not the version", async () => {
     version: before?.version ?? -1,
     plays: (before?.plays ?? 0) + 1,
     downloads: (before?.downloads ?? 0) + 1,
+    ownerId: owner,
   });
 });
 

@@ -49,6 +49,7 @@ const pageStateQuery = db
     downloads: tracks.totalDownloads,
     isPublic: tracks.isPublic,
     status: tracks.status,
+    ownerId: tracks.userId,
   })
   .from(tracks)
   .where(eq(tracks.id, sql.placeholder("id")))

@@ -66,15 +66,24 @@ export async function getTrack(id: string, viewer: Viewer | null): Promise<Track
   return trackView(await findViewableTrack(id, viewer), viewer);
 }
 
+/** What a kept public page of a track depends on (src/server/public-pages.ts). */
+export interface PublicPageState {
+  version: number;
+  plays: number;
+  downloads: number;
+  /** The one viewer whose Track JSON differs (it lists whom the track is shared with). */
+  ownerId: string;
+}
+
 /**
  * The version and counters of a page everyone may see (public, active), or null: a page only some
  * viewers may see is never cached. The version changes with everything the page shows but the counters
  * (migration 0004's triggers); the counters are filled in as the page is served.
  */
-export async function publicPageState(id: string): Promise<{ version: number; plays: number; downloads: number } | null> {
+export async function publicPageState(id: string): Promise<PublicPageState | null> {
   const row = await tracksRepo.pageState(id);
   if (!row?.isPublic || row.status !== "ACTIVE") return null;
-  return { version: row.version, plays: row.plays, downloads: row.downloads };
+  return { version: row.version, plays: row.plays, downloads: row.downloads, ownerId: row.ownerId };
 }
 
 /**

@@ -30,7 +30,9 @@ if (runsJobs) {
   for (const sweep of sweeps) sweep.start();
 }
 
-const app = (serves ? new Elysia().use(api).use(await pages()) : workerHealth)
+const site = serves ? await pages() : null;
+// Kept public pages leave before /api's hooks run (modules/pages).
+const app = (site ? new Elysia().use(site.kept).use(api).use(site.routes) : workerHealth)
   // No body cap at the socket: uploads stream to disk under MAX_UPLOAD_MB, other routes get 1 MB (body-limit.ts).
   .listen({ port: config.port, idleTimeout: 120, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
 
@@ -43,6 +45,7 @@ async function shutdown(signal: string) {
   // Jobs that do not finish in time stay in the durable queue and run again on the next boot.
   const timer = setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS);
   for (const sweep of sweeps) sweep.stop();
+  await prerendering?.stop();
   await app.stop();
   await stopQueue().catch((error) => log.warn("queue did not close cleanly", { error: String(error) }));
   clearTimeout(timer);
@@ -50,6 +53,9 @@ async function shutdown(signal: string) {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+// Serving processes have Astro loaded: they render the public pages that became due.
+const prerendering = site?.prerender();
 
 // Announced only once a stop signal shuts down cleanly: whoever waits for this line may send one at once.
 const url = `http://localhost:${app.server?.port}`;

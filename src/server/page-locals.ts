@@ -14,6 +14,11 @@ import type { PageState } from "./page-cache";
  */
 const COUNTER_PLACEHOLDERS = { plays: 9007199254740991, downloads: 9007199254740990 } as const;
 
+/** A Track JSON kept for everyone: its counters are placeholders, filled in as it is served (trackPageFills). */
+export function withCounterPlaceholders(track: TrackDetails): TrackDetails {
+  return { ...track, totalPlays: COUNTER_PLACEHOLDERS.plays, totalDownloads: COUNTER_PLACEHOLDERS.downloads };
+}
+
 export function trackPageFills(counters: { plays: number; downloads: number }): PageState["fills"] {
   return {
     [COUNTER_PLACEHOLDERS.plays]: String(counters.plays),
@@ -32,12 +37,12 @@ async function getTrackPage(id: string, placeholders: boolean): Promise<TrackDet
   if (!response.ok) return null;
   const track = (await response.json()) as TrackDetails;
   const pageSized = (peaks: number[] | null) => (peaks ? shrinkWaveform(peaks, PAGE_WAVEFORM_PAIRS) : null);
-  return {
+  const page = {
     ...track,
     waveformData: pageSized(track.waveformData),
     stems: track.stems.map((stem) => ({ ...stem, waveformData: pageSized(stem.waveformData) })),
-    ...(placeholders ? { totalPlays: COUNTER_PLACEHOLDERS.plays, totalDownloads: COUNTER_PLACEHOLDERS.downloads } : {}),
   };
+  return placeholders ? withCounterPlaceholders(page) : page;
 }
 
 /**

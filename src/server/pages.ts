@@ -1,26 +1,26 @@
 import { existsSync, statSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import { Elysia } from "elysia";
-import { publicPageState } from "../../modules/tracks/service";
+import { listContentVersion } from "../../modules/lists/service";
+import { createPublicPages, startPrerendering } from "../../modules/pages/service";
+import { buildIdOf } from "./build-id";
+import { config } from "./config";
 import { notFound } from "./errors";
 import { compressed, createPageCache } from "./page-cache";
-import { pageLocals, trackPageFills } from "./page-locals";
+import { pageLocals } from "./page-locals";
+import { type AstroHandler, publicPages } from "./public-pages";
 import { staticFiles } from "./static-files";
 
-const DIST = resolve(process.env.STEMMA_DIST ?? join(import.meta.dir, "../../dist"));
+const ROOT = join(import.meta.dir, "../..");
+const DIST = resolve(process.env.STEMMA_DIST ?? join(ROOT, "dist"));
 const CLIENT = join(DIST, "client");
 const ENTRY = join(DIST, "server/entry.mjs");
 
-type AstroHandler = (request: Request, locals: App.Locals) => Promise<Response>;
-
 /**
- * Rendered track pages kept in memory: about 440 pages of ~37 KB (the rendered page, its filled copy and
- * their brotli and gzip forms: 14 + 14 + 4 + 5 KB for a track of the load soak). Kept bytes count about
- * twice in the server's peak memory, as the collector lets about as much garbage pile up as it found alive
- * (`npm run test:load`: 143 MB of heap before a full collection, 71 MB after). Over the soak's minute and
- * its popularity curve, 440 pages answer 16-17 % of page requests from memory, 640 pages 20 %.
+ * The home page from a cursor on (the no-JavaScript 'More tracks' links) kept in memory per version of what the
+ * lists show: a few hundred pages. Its first pages are kept in the database (public-pages.ts).
  */
-const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+const CURSOR_PAGES_BYTES = 8 * 1024 * 1024;
 /** Hashed build assets never change under their name. */
 const ASSET_CACHE = "public, max-age=31536000, immutable";
 const PAGE_REVALIDATE = "public, max-age=0, must-revalidate";
@@ -42,31 +42,53 @@ function prebuiltFile(pathname: string): string | null {
 }
 
 /**
- * Pages: build files from memory, compressed once (hashed assets cached for a year, prebuilt pages
- * revalidated), public track pages from the page cache (rendered once per version of the track, ETag
- * and 304), and everything else (private tracks' shells, the 404 page) rendered by Astro in this process.
+ * The version a cursor page of the home page is kept at: the lists' content version and the window of
+ * LIST_COUNTER_STALENESS_SECONDS it was rendered in (the counts it shows are no older); null keeps nothing.
+ */
+async function cursorPageVersion(): Promise<string | null> {
+  const windowMs = config.listCounterStalenessSeconds * 1000;
+  return windowMs ? `${await listContentVersion()}:${Math.floor(Date.now() / windowMs)}` : null;
+}
+
+/**
+ * Pages. `kept` answers the public pages kept for every instance (public-pages.ts; mounted before /api, whose
+ * hooks set headers) before routing; `routes` serves build files from memory, compressed once (hashed assets
+ * cached for a year, prebuilt pages revalidated), and renders everything else in this process: what no kept
+ * answer may serve (private tracks' shells, an owner's JSON), the home page from a cursor on, the 404 page.
  * /my-tracks and /admin only forward to their first tab (SPEC §2): a real redirect, not a meta refresh.
+ * `prerender` starts the loop rendering kept pages as they become due.
  */
 export async function pages() {
   const astro = await loadAstro();
   const files = staticFiles();
-  const buildId = String(statSync(ENTRY).mtimeMs);
-  const trackPages = createPageCache({ maxBytes: PAGE_CACHE_BYTES, buildId });
-  return new Elysia({ name: "pages" })
+  const build = buildIdOf(ROOT, [join(DIST, "server"), join(ROOT, "modules"), join(ROOT, "src")]);
+  const kept = createPublicPages({ build, pages: publicPages(astro) });
+  const cursorPages = createPageCache({ maxBytes: CURSOR_PAGES_BYTES, buildId: build });
+  const routes = new Elysia({ name: "pages" })
     .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
     .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
-    .get("/track/:id", async ({ request, params }) => {
-      const state = await publicPageState(params.id);
-      return trackPages.serve(request, params.id, state && { version: String(state.version), fills: trackPageFills(state) }, () =>
-        astro(request, pageLocals({ cached: state !== null })),
-      );
-    })
+    .get("/track/:id", async ({ request }) => compressed(request, await astro(request, pageLocals({ cached: false }))))
     .get("/*", async ({ request }) => {
       const url = new URL(request.url);
       // Unknown /api paths answer the JSON error shape, not the HTML 404 page.
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) throw notFound();
       const file = prebuiltFile(url.pathname);
       if (file) return files.serve(request, file, url.pathname.startsWith("/_astro/") ? ASSET_CACHE : PAGE_REVALIDATE);
-      return compressed(request, await astro(request, pageLocals({ cached: false })));
+      const render = () => astro(request, pageLocals({ cached: false }));
+      if (url.pathname === "/" && url.searchParams.has("cursor")) {
+        const version = await cursorPageVersion();
+        return cursorPages.serve(
+          request,
+          `${url.pathname}${url.search}`,
+          version === null ? null : { version, fills: {} },
+          render,
+        );
+      }
+      return compressed(request, await render());
     });
+  return {
+    kept: new Elysia({ name: "pages.kept" }).onRequest(({ request }) => kept.answer(request)),
+    routes,
+    prerender: () => startPrerendering(kept),
+  };
 }

@@ -27,6 +27,9 @@ const pgTimestampMs = pg.customType<{ data: Date; driverData: string | number | 
   fromDriver: (value) => new Date(Number(value)),
 });
 
+/** Bytes (SQLite's blob): bytea, read as a Buffer. */
+const pgBytes = pg.customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
 const liteText = (name: string) => lite.text(name);
 const liteEnum = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   lite.text(name, { enum: values as unknown as [T[number], ...T[number][]] });
@@ -34,6 +37,7 @@ const liteInt = (name: string) => lite.integer(name);
 const liteBool = (name: string) => lite.integer(name, { mode: "boolean" });
 const liteTimestamp = (name: string) => lite.integer(name, { mode: "timestamp_ms" });
 const liteReal = (name: string) => lite.real(name);
+const liteBytes = (name: string) => lite.blob(name, { mode: "buffer" }).$type<Uint8Array>();
 const liteJson = <T>(name: string) => lite.text(name, { mode: "json" }).$type<T>();
 
 // Each helper returns the PostgreSQL builder at run time under the SQLite builder's type (see above).
@@ -51,6 +55,8 @@ export const bool = (name: string) => (isPostgres ? pg.boolean(name) : liteBool(
 export const timestampMs = (name: string) =>
   (isPostgres ? pgTimestampMs(name) : liteTimestamp(name)) as ReturnType<typeof liteTimestamp>;
 export const real = (name: string) => (isPostgres ? pg.doublePrecision(name) : liteReal(name)) as ReturnType<typeof liteReal>;
+/** Bytes kept as they are (compressed answers): blob on SQLite, bytea on PostgreSQL. */
+export const bytes = (name: string) => (isPostgres ? pgBytes(name) : liteBytes(name)) as ReturnType<typeof liteBytes>;
 export const json = <T>(name: string) =>
   (isPostgres ? pgJsonText(name).$type<T>() : liteJson<T>(name)) as ReturnType<typeof liteJson<T>>;
 

@@ -20,6 +20,8 @@ const SAME_STORAGE: Record<string, string> = {
   integer: "integer",
   bigint: "integer",
   boolean: "integer",
+  blob: "blob",
+  bytea: "blob",
 };
 
 /** A dialect-free description of a snapshot: tables, columns, types, defaults, keys and indexes. */

@@ -1,0 +1,79 @@
+import { eq, sql } from "drizzle-orm";
+import type { Encoding } from "../../src/server/compression";
+import { db } from "../../src/server/db";
+import { isPostgres } from "../../src/server/db/dialect";
+import { allRaw } from "../../src/server/db/raw";
+import { keptPages } from "./schema";
+
+export type KeptPage = typeof keptPages.$inferSelect;
+
+/** What serving compares before sending a kept answer, with the bytes of one encoding. */
+export interface KeptForm {
+  version: string;
+  build: string;
+  fills: string;
+  builtAt: number;
+  etag: string;
+  contentType: string;
+  cacheControl: string;
+  body: Uint8Array;
+}
+
+/**
+ * Hand-written, one per encoding, so a request reads the one form it sends: this runs on every request of a
+ * kept page, where building the query through drizzle costs more than running it.
+ */
+const formQuery = (encoding: Encoding) =>
+  `select version, build, fills, built_at as "builtAt", etag, content_type as "contentType", cache_control as "cacheControl", ${encoding} as body from kept_pages where key = $key`;
+const FORM_QUERIES = { br: formQuery("br"), gzip: formQuery("gzip") };
+
+/** Claims up to `limit` due paths: deleted as they are read, so two instances never render the same one. */
+const CLAIM = isPostgres
+  ? "delete from pages_due where key in (select key from pages_due limit $limit for update skip locked) returning key"
+  : "delete from pages_due where key in (select key from pages_due limit $limit) returning key";
+
+export const pagesRepo = {
+  async form(key: string, encoding: Encoding): Promise<KeptForm | undefined> {
+    const [row] = await allRaw<KeptForm & { builtAt: number | string }>(FORM_QUERIES[encoding], { key });
+    // PostgreSQL's bigint arrives as text.
+    return row && { ...row, builtAt: Number(row.builtAt) };
+  },
+
+  async keep(page: KeptPage): Promise<void> {
+    const { key: _key, ...values } = page;
+    await db.insert(keptPages).values(page).onConflictDoUpdate({ target: keptPages.key, set: values });
+  },
+
+  /** Removes the kept answer of `key` when it is still at `version` (a newer one kept meanwhile stays). */
+  async remove(key: string, version?: string): Promise<void> {
+    await db
+      .delete(keptPages)
+      .where(
+        version === undefined ? eq(keptPages.key, key) : sql`${keptPages.key} = ${key} and ${keptPages.version} = ${version}`,
+      );
+  },
+
+  async anyDue(): Promise<boolean> {
+    return (await allRaw("select 1 from pages_due limit 1")).length > 0;
+  },
+
+  async claimDue(limit: number): Promise<string[]> {
+    return (await allRaw<{ key: string }>(CLAIM, { limit })).map((row) => row.key);
+  },
+
+  /** Makes every answer kept by another build due again (a deploy changes what pages look like). */
+  async dueAfterBuild(build: string): Promise<void> {
+    await allRaw(
+      "insert into pages_due (key, version) select key, 0 from kept_pages where build <> $build on conflict (key) do nothing",
+      { build },
+    );
+  },
+
+  /** Rows and bytes held (both compressed forms), for storage figures. */
+  async usage(): Promise<{ rows: number; bytes: number }> {
+    const [row] = await allRaw<{ n: number | string; bytes: number | string | null }>(
+      "select count(*) as n, sum(length(br) + length(gzip)) as bytes from kept_pages",
+    );
+    return { rows: Number(row?.n ?? 0), bytes: Number(row?.bytes ?? 0) };
+  },
+};

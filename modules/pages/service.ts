@@ -1,0 +1,161 @@
+import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES } from "../../src/server/compression";
+import { pathAndQuery } from "../../src/server/request-url";
+import { keptPageOf, sendKept } from "./forms";
+import { type KeptForm, type KeptPage, pagesRepo } from "./repo";
+
+/**
+ * What a kept page shows right now, read on every request (one indexed row for a track). `version` names the
+ * content: equal versions render equal pages. `fills` are live values (placeholder text in the render → today's
+ * value) written into the kept bytes; a kept answer whose fills differ is rendered again. `maxAgeMs` lets a kept
+ * answer stay current that long after its render whatever its fills (counts a list may show late).
+ */
+export interface PageState {
+  version: string | number;
+  fills?: Record<string, string>;
+  maxAgeMs?: number;
+}
+
+/**
+ * A public answer kept in the database for every instance (DEVELOPERS.md "Pages"). `keyOf` names the one answer a
+ * request path and query string get (null: not this page), and is its own inverse on a key (`keyOf` of a key's path
+ * and query is the key), so the pre-render loop finds the page of a due key. `state` is null when this request
+ * must not get a kept answer (a private track, its owner's view): the route then answers as usual. `render` makes the
+ * anonymous answer of `key`: only a 200 whose cache-control is `public` is kept.
+ */
+export interface PublicPage {
+  keyOf(path: string, query: string): string | null;
+  state(key: string, request: Request | null): Promise<PageState | null>;
+  render(key: string): Promise<Response>;
+  /** Headers every answer carries (a kept answer leaves before the hooks that would add them). */
+  headers?: Record<string, string>;
+}
+
+export { startPrerendering } from "./prerender";
+export type { KeptPage };
+
+/** Rows and bytes of kept answers (both encodings), for storage figures. */
+export const keptPagesUsage = pagesRepo.usage;
+
+const encoder = new TextEncoder();
+
+function applyFills(text: string, fills: Record<string, string>): string {
+  let filled = text;
+  for (const [placeholder, value] of Object.entries(fills)) filled = filled.replaceAll(placeholder, value);
+  return filled;
+}
+
+function isCurrentForm(form: KeptForm, state: PageState, build: string, fills: string, now: number): boolean {
+  if (form.build !== build || form.version !== String(state.version)) return false;
+  return state.maxAgeMs === undefined ? form.fills === fills : now - form.builtAt < state.maxAgeMs;
+}
+
+/**
+ * The kept public pages of this build: `answer` serves a request from them (before routing), `prerender` renders
+ * a due key. Each answer is rendered once per version and fills in this process however many ask together.
+ */
+export function createPublicPages({ build, pages }: { build: string; pages: PublicPage[] }) {
+  const rendering = new Map<string, Promise<KeptPage | Rendered>>();
+
+  function pageOf(path: string, query: string): { page: PublicPage; key: string } | null {
+    for (const page of pages) {
+      const key = page.keyOf(path, query);
+      if (key) return { page, key };
+    }
+    return null;
+  }
+
+  /** Renders `key` at `state`, keeps it unless it is not for everyone, and gives the kept page or the plain answer. */
+  function renderOnce(page: PublicPage, key: string, state: PageState): Promise<KeptPage | Rendered> {
+    const fills = JSON.stringify(state.fills ?? {});
+    const version = String(state.version);
+    const id = `${key} ${version} ${fills}`;
+    const pending = rendering.get(id);
+    if (pending) return pending;
+    const started = (async () => {
+      const builtAt = Date.now();
+      const response = await page.render(key);
+      const cacheControl = response.headers.get("cache-control") ?? "";
+      const text = applyFills(await response.text(), state.fills ?? {});
+      if (response.status !== 200 || !cacheControl.startsWith("public")) {
+        await pagesRepo.remove(key);
+        return { status: response.status, headers: response.headers, text };
+      }
+      const kept = keptPageOf({
+        key,
+        version,
+        build,
+        fills,
+        builtAt: new Date(builtAt),
+        body: encoder.encode(text),
+        contentType: response.headers.get("content-type") ?? "text/html",
+        cacheControl,
+      });
+      await pagesRepo.keep(kept);
+      // Hidden while it rendered: the trigger that removes its kept answer may have run before it was written.
+      if (!(await page.state(key, null))) await pagesRepo.remove(key, version);
+      return kept;
+    })().finally(() => rendering.delete(id));
+    rendering.set(id, started);
+    return started;
+  }
+
+  return {
+    /**
+     * The kept answer for a GET of a public page, rendered and kept first when missing or behind (a change the
+     * pre-render loop has not reached, another build, other fills); undefined when the route must answer.
+     */
+    async answer(request: Request): Promise<Response | undefined> {
+      if (request.method !== "GET") return undefined;
+      const { path, query } = pathAndQuery(request.url);
+      const found = pageOf(path, query);
+      if (!found) return undefined;
+      const { page, key } = found;
+      const state = await page.state(key, request);
+      if (!state) return undefined;
+      const encoding = acceptedEncoding(request.headers.get("accept-encoding"));
+      const form = await pagesRepo.form(key, encoding ?? "gzip");
+      if (form && isCurrentForm(form, state, build, JSON.stringify(state.fills ?? {}), Date.now()))
+        return sendKept(request, form, encoding, page.headers ?? {});
+      const made = await renderOnce(page, key, state);
+      if (!("etag" in made)) return sendRendered(request, made, page.headers ?? {});
+      return sendKept(request, { ...made, body: encoding ? made[encoding] : made.gzip }, encoding, page.headers ?? {});
+    },
+
+    /** Renders and keeps a due `key` unless its kept answer is current already; removes it when no longer public. */
+    async prerender(key: string): Promise<void> {
+      const { path, query } = pathAndQuery(`http://kept${key}`);
+      const found = pageOf(path, query);
+      if (!found || found.key !== key) return;
+      const state = await found.page.state(key, null);
+      if (!state) return pagesRepo.remove(key);
+      const form = await pagesRepo.form(key, "gzip");
+      if (form && isCurrentForm(form, state, build, JSON.stringify(state.fills ?? {}), Date.now())) return;
+      await renderOnce(found.page, key, state);
+    },
+
+    /** Makes the answers kept by other builds due again (at boot). */
+    dueAfterBuild: () => pagesRepo.dueAfterBuild(build),
+  };
+}
+
+export type PublicPages = ReturnType<typeof createPublicPages>;
+
+/** A rendered answer that is not kept (a page still processing), shared by the requests that asked together. */
+interface Rendered {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+/** A rendered answer that is not kept, compressed fast for this one request. */
+function sendRendered(request: Request, { status, headers: rendered, text }: Rendered, extraHeaders: Record<string, string>) {
+  const headers = new Headers(rendered);
+  for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
+  headers.set("vary", "accept-encoding");
+  headers.delete("content-length");
+  const body = encoder.encode(text);
+  const encoding = acceptedEncoding(request.headers.get("accept-encoding"));
+  if (!encoding || body.length < MIN_COMPRESSED_BYTES) return new Response(body, { status, headers });
+  headers.set("content-encoding", encoding);
+  return new Response(compress(body, encoding, "fast"), { status, headers });
+}

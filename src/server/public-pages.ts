@@ -1,0 +1,78 @@
+import { DEFAULT_SORT, sortKeyOf } from "../../islands/tracks/sort-options";
+import { verifiedSubjectOf } from "../../modules/auth";
+import { listContentVersion } from "../../modules/lists/service";
+import type { PublicPage } from "../../modules/pages/service";
+import { getTrack, publicPageState } from "../../modules/tracks/service";
+import { config } from "./config";
+import { pageLocals, trackPageFills, withCounterPlaceholders } from "./page-locals";
+
+export type AstroHandler = (request: Request, locals: App.Locals) => Promise<Response>;
+
+const TRACK_PAGE = /^\/track\/([^/]+)$/;
+const TRACK_JSON = /^\/api\/track\/([^/]+)$/;
+
+/** A key's own request: what a visitor without cookies or token asks for, whoever asked first. */
+const anonymous = (key: string) => new Request(`${config.publicUrl}${key}`);
+
+/**
+ * A public track's page (`/track/{id}`): due again whenever its page version goes up (migration pages_store's
+ * triggers), its plays and downloads filled in as it is served.
+ */
+function trackPage(astro: AstroHandler): PublicPage {
+  return {
+    keyOf: (path) => (TRACK_PAGE.test(path) ? path : null),
+    async state(key) {
+      const state = await publicPageState(key.slice("/track/".length));
+      return state && { version: state.version, fills: trackPageFills(state) };
+    },
+    render: (key) => astro(anonymous(key), pageLocals({ cached: true })),
+  };
+}
+
+/**
+ * A public track's JSON (`GET /api/track/{id}`, polled while it processes): the same for everyone but its owner,
+ * whose copy lists whom the track is shared with; the owner, and a token this process has not verified yet, take
+ * the route.
+ */
+const trackJson: PublicPage = {
+  keyOf: (path) => (TRACK_JSON.test(path) ? path : null),
+  async state(key, request) {
+    const state = await publicPageState(key.slice("/api/track/".length));
+    if (!state) return null;
+    if (request) {
+      const subject = verifiedSubjectOf(request.headers.get("authorization"));
+      if (subject === undefined || subject === state.ownerId) return null;
+    }
+    return { version: state.version, fills: trackPageFills(state) };
+  },
+  async render(key) {
+    const track = withCounterPlaceholders(await getTrack(key.slice("/api/track/".length), null));
+    return new Response(JSON.stringify(track), {
+      headers: { "content-type": "application/json", "cache-control": "public, no-cache" },
+    });
+  },
+  // What api.ts adds to every /api answer.
+  headers: { "referrer-policy": "no-referrer" },
+};
+
+/**
+ * The home page's first page in each SPEC §9 sort (`/`, `/?sort=oldest`…; any other query string gets the same
+ * page), kept per version of what the lists show; the counts it shows may be LIST_COUNTER_STALENESS_SECONDS old,
+ * as the lists' are. Pages from a cursor on are not kept here (pages.ts).
+ */
+function homePage(astro: AstroHandler): PublicPage {
+  return {
+    keyOf(path, query) {
+      if (path !== "/") return null;
+      const params = new URLSearchParams(query);
+      if (params.has("cursor")) return null;
+      const sort = sortKeyOf(params.get("sort"));
+      return sort === DEFAULT_SORT ? "/" : `/?sort=${sort}`;
+    },
+    state: async () => ({ version: await listContentVersion(), maxAgeMs: config.listCounterStalenessSeconds * 1000 }),
+    render: (key) => astro(anonymous(key), pageLocals({ cached: false })),
+  };
+}
+
+/** Every public page kept for all instances (DEVELOPERS.md "Pages"): add a new one here. */
+export const publicPages = (astro: AstroHandler): PublicPage[] => [trackPage(astro), trackJson, homePage(astro)];
