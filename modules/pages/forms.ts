@@ -1,4 +1,5 @@
 import { compress, type Encoding, isCurrent } from "../../src/server/compression";
+import type { HeldForm } from "./held";
 import type { KeptForm, KeptPage } from "./repo";
 
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -30,25 +31,30 @@ export function keptPageOf({
 }
 
 /**
- * The answer carrying a kept page in the encoding the client accepts: `encoding` null sends the gzip form
+ * A kept page made ready to send in the encoding the client accepts: `encoding` null carries the gzip form
  * decompressed (clients that accept neither are rare: a few scripts and probes). Each encoding is its own
- * representation with its own strong ETag (`"…-br"`, as compression.ts names them); a 304 for any of them.
+ * representation with its own strong ETag (`"…-br"`, as compression.ts names them).
  */
-export function sendKept(
-  request: Request,
-  form: Pick<KeptForm, "etag" | "contentType" | "cacheControl" | "body">,
+export function readyForm(
+  kept: Pick<KeptForm, "etag" | "contentType" | "cacheControl" | "body">,
   encoding: Encoding | null,
   extraHeaders: Record<string, string>,
-): Response {
-  const headers: Record<string, string> = {
-    "content-type": form.contentType,
-    "cache-control": form.cacheControl,
+): HeldForm {
+  const own: Record<string, string> = {
+    "content-type": kept.contentType,
+    "cache-control": kept.cacheControl,
     vary: "accept-encoding",
-    etag: encoding ? `"${form.etag.slice(1, -1)}-${encoding}"` : form.etag,
+    etag: encoding ? `"${kept.etag.slice(1, -1)}-${encoding}"` : kept.etag,
     ...extraHeaders,
   };
-  if (isCurrent(request, form.etag)) return new Response(null, { status: 304, headers });
-  if (!encoding) return new Response(Bun.gunzipSync(form.body as Bytes), { headers });
-  headers["content-encoding"] = encoding;
-  return new Response(form.body as Bytes, { headers });
+  const notModified = new Headers(own);
+  if (encoding) own["content-encoding"] = encoding;
+  const body = encoding ? kept.body : Bun.gunzipSync(kept.body as Bytes);
+  return { etag: kept.etag, body: body as Bytes, headers: new Headers(own), notModified };
+}
+
+/** The answer carrying `form`, or a 304 when the client's copy (in any encoding) is current. */
+export function sendForm(request: Request, form: HeldForm): Response {
+  if (isCurrent(request, form.etag)) return new Response(null, { status: 304, headers: form.notModified });
+  return new Response(form.body, { headers: form.headers });
 }

@@ -1,6 +1,7 @@
 import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES } from "../../src/server/compression";
 import { pathAndQuery } from "../../src/server/request-url";
-import { keptPageOf, sendKept } from "./forms";
+import { keptPageOf, readyForm, sendForm } from "./forms";
+import { createHeldForms, type HeldForm } from "./held";
 import { type KeptForm, type KeptPage, pagesRepo } from "./repo";
 
 /**
@@ -53,7 +54,8 @@ function isCurrentForm(form: KeptForm, state: PageState, build: string, fills: s
  * The kept public pages of this build: `answer` serves a request from them (before routing), `prerender` renders
  * a due key. Each answer is rendered once per version and fills in this process however many ask together.
  */
-export function createPublicPages({ build, pages }: { build: string; pages: PublicPage[] }) {
+export function createPublicPages({ build, pages, heldBytes }: { build: string; pages: PublicPage[]; heldBytes: number }) {
+  const held = createHeldForms({ maxBytes: heldBytes });
   const rendering = new Map<string, Promise<KeptPage | Rendered>>();
 
   function pageOf(path: string, query: string): { page: PublicPage; key: string } | null {
@@ -113,12 +115,26 @@ export function createPublicPages({ build, pages }: { build: string; pages: Publ
       const state = await page.state(key, request);
       if (!state) return undefined;
       const encoding = acceptedEncoding(request.headers.get("accept-encoding"));
-      const form = await pagesRepo.form(key, encoding ?? "gzip");
-      if (form && isCurrentForm(form, state, build, JSON.stringify(state.fills ?? {}), Date.now()))
-        return sendKept(request, form, encoding, page.headers ?? {});
-      const made = await renderOnce(page, key, state);
-      if (!("etag" in made)) return sendRendered(request, made, page.headers ?? {});
-      return sendKept(request, { ...made, body: encoding ? made[encoding] : made.gzip }, encoding, page.headers ?? {});
+      const fills = JSON.stringify(state.fills ?? {});
+      const stamp = `${state.version} ${fills}`;
+      const now = Date.now();
+      const extraHeaders = page.headers ?? {};
+      const hot = encoding && held.get(key, stamp, encoding, state.maxAgeMs, now);
+      if (hot) return sendForm(request, hot);
+      const stored = await pagesRepo.form(key, encoding ?? "gzip");
+      let form: HeldForm;
+      let builtAt: number;
+      if (stored && isCurrentForm(stored, state, build, fills, now)) {
+        form = readyForm(stored, encoding, extraHeaders);
+        builtAt = stored.builtAt;
+      } else {
+        const made = await renderOnce(page, key, state);
+        if (!("etag" in made)) return sendRendered(request, made, extraHeaders);
+        form = readyForm({ ...made, body: encoding ? made[encoding] : made.gzip }, encoding, extraHeaders);
+        builtAt = made.builtAt.getTime();
+      }
+      if (encoding) held.offer(key, stamp, builtAt, encoding, form);
+      return sendForm(request, form);
     },
 
     /** Renders and keeps a due `key` unless its kept answer is current already; removes it when no longer public. */

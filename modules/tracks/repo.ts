@@ -41,7 +41,7 @@ export async function saveWaveformIn(executor: Executor, trackId: string, wavefo
     .where(eq(tracks.id, trackId));
 }
 
-/** What a track page's cache checks on every request: one row by primary key, prepared once. */
+/** What a kept public page checks on every request (modules/pages): one row by primary key, prepared once. */
 const pageStateQuery = db
   .select({
     version: tracks.pageVersion,

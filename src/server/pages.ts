@@ -21,6 +21,11 @@ const ENTRY = join(DIST, "server/entry.mjs");
  * lists show: a few hundred pages. Its first pages are kept in the database (public-pages.ts).
  */
 const CURSOR_PAGES_BYTES = 8 * 1024 * 1024;
+/**
+ * Kept answers also held in memory, in the encodings asked for: about 1,700 track pages' brotli forms (14 KB).
+ * Holding one saves reading its bytes from the database (measured in README "Performance").
+ */
+const HELD_BYTES = 24 * 1024 * 1024;
 /** Hashed build assets never change under their name. */
 const ASSET_CACHE = "public, max-age=31536000, immutable";
 const PAGE_REVALIDATE = "public, max-age=0, must-revalidate";
@@ -62,7 +67,7 @@ export async function pages() {
   const astro = await loadAstro();
   const files = staticFiles();
   const build = buildIdOf(ROOT, [join(DIST, "server"), join(ROOT, "modules"), join(ROOT, "src")]);
-  const kept = createPublicPages({ build, pages: publicPages(astro) });
+  const kept = createPublicPages({ build, pages: publicPages(astro), heldBytes: HELD_BYTES });
   const cursorPages = createPageCache({ maxBytes: CURSOR_PAGES_BYTES, buildId: build });
   const routes = new Elysia({ name: "pages" })
     .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
