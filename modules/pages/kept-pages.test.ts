@@ -1,0 +1,269 @@
+/**
+ * Kept public pages on the real server (and on the cluster: STEMMA_TEST_TARGET=cluster): rendered before their
+ * first request when what they show changes, never sent once behind the track, filled with today's counters,
+ * gone with a track that is hidden or deleted, never kept for a private track, and rendered again for a new build.
+ */
+import { beforeAll, describe, expect, test } from "bun:test";
+import { call, type Session, signUp } from "../../tests/support/api";
+import { runSql } from "../../tests/support/database-rows";
+import { setUpServer } from "../../tests/support/lifecycle";
+import { forkWithStems, removeStem } from "../../tests/support/studio";
+import { firstLicenseId, uploadTiny, waitProcessed } from "../../tests/support/uploads";
+import type { TrackDetails } from "../tracks/model";
+
+const live = setUpServer();
+let owner: Session;
+let friend: Session;
+let licenseId: string;
+
+beforeAll(async () => {
+  owner = await signUp(live.server);
+  friend = await signUp(live.server);
+  licenseId = await firstLicenseId(live.server);
+});
+
+const BROWSER = "gzip, deflate, br";
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${live.server.url}${path}`, { headers: { "accept-encoding": BROWSER, ...headers } });
+const anonymousJson = async (id: string) => (await (await get(`/api/track/${id}`)).json()) as TrackDetails;
+
+interface KeptRow {
+  version: string;
+  build: string;
+  etag: string;
+}
+const keptRow = async (key: string) =>
+  (await runSql<KeptRow>(live.server, "select version, build, etag from kept_pages where key = ?", key))[0];
+const pageVersion = async (id: string) =>
+  String((await runSql<{ v: number }>(live.server, "select page_version as v from tracks where id = ?", id))[0]?.v);
+const keptKeysOf = async (id: string) =>
+  (
+    await runSql<{ key: string }>(
+      live.server,
+      "select key from kept_pages where key in (?, ?)",
+      `/track/${id}`,
+      `/api/track/${id}`,
+    )
+  )
+    .map((row) => row.key)
+    .sort();
+
+/** Polls until `check` holds (the pre-render loop runs in the background), failing after 30 s. */
+async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await Bun.sleep(100);
+  }
+}
+
+/** Waits until both kept answers of `id` are at its current page version, with no request for them. */
+const prerendered = (id: string) =>
+  eventually(`kept pages of ${id} at its version`, async () => {
+    const version = await pageVersion(id);
+    return (await keptRow(`/track/${id}`))?.version === version && (await keptRow(`/api/track/${id}`))?.version === version;
+  });
+
+async function publicTrack(title: string): Promise<string> {
+  const id = await uploadTiny(live.server, owner, { title });
+  await waitProcessed(live.server, owner, id);
+  return id;
+}
+
+describe("pre-rendering", () => {
+  test("a public track's page, its JSON and the home page in every sort are kept before anyone asks", async () => {
+    const id = await publicTrack("Rendered Ahead");
+    await prerendered(id);
+    const kept = (await keptRow(`/track/${id}`)) as KeptRow;
+    const first = await get(`/track/${id}`);
+    expect(first.headers.get("content-encoding")).toBe("br");
+    expect(first.headers.get("etag")).toBe(`"${kept.etag.slice(1, -1)}-br"`);
+    expect(await first.text()).toContain("Rendered Ahead");
+    for (const sort of ["", "?sort=oldest", "?sort=titleAsc", "?sort=titleDesc", "?sort=durationAsc"])
+      await eventually(`home page ${sort} kept`, async () => (await keptRow(`/${sort}`)) !== undefined);
+    for (const sort of ["?sort=durationDesc", "?sort=artistAsc", "?sort=artistDesc"])
+      await eventually(`home page ${sort} kept`, async () => (await keptRow(`/${sort}`)) !== undefined);
+    expect(await (await get("/?sort=oldest&utm_source=x")).text()).toContain("Rendered Ahead");
+  });
+
+  test("a private track's page and JSON are never kept", async () => {
+    const id = await uploadTiny(live.server, owner, { title: "Never Kept", isPublic: false });
+    await waitProcessed(live.server, owner, id);
+    const shell = await get(`/track/${id}`);
+    expect(shell.headers.get("cache-control")).toBe("private, no-store");
+    expect(await shell.text()).not.toContain("Never Kept");
+    expect((await get(`/api/track/${id}`)).status).toBe(404);
+    expect((await call(live.server, "GET", `/track/${id}`, { token: owner.token })).status).toBe(200);
+    expect(await runSql(live.server, "select key from pages_due where key like ?", `%${id}`)).toEqual([]);
+    expect(await keptKeysOf(id)).toEqual([]);
+  });
+
+  test("answers kept by another build are rendered again at boot, and served current meanwhile", async () => {
+    const id = await publicTrack("New Build");
+    await prerendered(id);
+    const build = ((await keptRow(`/track/${id}`)) as KeptRow).build;
+    // Not due, so nothing renders it again before the boot.
+    await runSql(
+      live.server,
+      "update kept_pages set build = 'another-build' where key in (?, ?)",
+      `/track/${id}`,
+      `/api/track/${id}`,
+    );
+    await live.restartServer();
+    expect(await (await get(`/track/${id}`)).text()).toContain("New Build");
+    await eventually("both answers of the new build", async () => {
+      const rows = await runSql<{ build: string }>(
+        live.server,
+        "select build from kept_pages where key in (?, ?)",
+        `/track/${id}`,
+        `/api/track/${id}`,
+      );
+      return rows.length === 2 && rows.every((row) => row.build === build);
+    });
+  });
+});
+
+describe("no change ever serves a stale kept answer", () => {
+  test("an edit", async () => {
+    const id = await publicTrack("Before Edit");
+    await prerendered(id);
+    const before = await get(`/track/${id}`);
+    const edited = await call(live.server, "PATCH", `/track/${id}`, {
+      token: owner.token,
+      body: { title: "After Edit", primaryArtistName: "Tester", licenseId },
+    });
+    expect(edited.status).toBe(200);
+    const after = await get(`/track/${id}`);
+    expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    expect(await after.text()).toContain("After Edit");
+    expect((await anonymousJson(id)).title).toBe("After Edit");
+    await prerendered(id);
+  });
+
+  test("made private: no longer served to anyone else and its kept answers are gone; public again, served again", async () => {
+    const id = await publicTrack("Goes Private");
+    await prerendered(id);
+    await call(live.server, "PATCH", `/track/${id}/visibility`, { token: owner.token, body: { isPublic: false } });
+    expect(await keptKeysOf(id)).toEqual([]);
+    const shell = await get(`/track/${id}`);
+    expect(shell.headers.get("cache-control")).toBe("private, no-store");
+    expect(await shell.text()).not.toContain("Goes Private");
+    expect((await get(`/api/track/${id}`)).status).toBe(404);
+    expect((await call(live.server, "GET", `/track/${id}`, { token: friend.token })).status).toBe(404);
+    await call(live.server, "PATCH", `/track/${id}/visibility`, { token: owner.token, body: { isPublic: true } });
+    expect(await (await get(`/track/${id}`)).text()).toContain("Goes Private");
+    await prerendered(id);
+  });
+
+  test("a share: the owner sees whom with, nobody else does", async () => {
+    const id = await publicTrack("Shared");
+    await prerendered(id);
+    const before = await keptRow(`/api/track/${id}`);
+    await call(live.server, "POST", `/track/${id}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
+    expect(await (await get(`/track/${id}`)).text()).toContain("Shared");
+    const ownView = await call<TrackDetails>(live.server, "GET", `/track/${id}`, { token: owner.token });
+    expect(ownView.body.sharedWith.map((share) => share.userId)).toEqual([friend.user.id]);
+    expect((await anonymousJson(id)).sharedWith).toEqual([]);
+    const friendView = await call<TrackDetails>(live.server, "GET", `/track/${id}`, { token: friend.token });
+    expect(friendView.body.sharedWith).toEqual([]);
+    await prerendered(id);
+    // Kept again at the new version; what others see has not changed, so neither have its bytes.
+    expect((await keptRow(`/api/track/${id}`))?.version).not.toBe(before?.version);
+    expect((await keptRow(`/api/track/${id}`))?.etag).toBe(before?.etag as string);
+  });
+
+  test("a FLAC conversion's status", async () => {
+    const id = await publicTrack("Converted");
+    await prerendered(id);
+    expect((await anonymousJson(id)).flacConversionStatus).toBe("NOT_STARTED");
+    const started = await call(live.server, "POST", `/track/${id}/convert-audio`, {
+      token: owner.token,
+      body: { type: "full", format: "flac" },
+    });
+    expect(started.status).toBe(200);
+    expect((await anonymousJson(id)).flacConversionStatus).not.toBe("NOT_STARTED");
+    await prerendered(id);
+  });
+
+  test("processing done", async () => {
+    const id = await uploadTiny(live.server, owner, { title: "Processing" });
+    const ready = await waitProcessed(live.server, owner, id);
+    expect((await anonymousJson(id)).processingStatus).toBe(ready.processingStatus);
+    expect(await (await get(`/track/${id}`)).text()).toContain("Processing");
+    await prerendered(id);
+  });
+
+  test("a fork raises the original's forkCount; a stem removed in the studio leaves the fork's page", async () => {
+    const { original, forkId } = await forkWithStems(live.server, owner, friend, ["bass", "drums"]);
+    expect((await anonymousJson(original.id)).forkCount).toBe(1);
+    await prerendered(forkId);
+    const fork = await anonymousJson(forkId);
+    expect(fork.stems.map((stem) => stem.name).sort()).toEqual(["bass", "drums"]);
+    const before = await get(`/track/${forkId}`);
+    const bass = fork.stems.find((stem) => stem.name === "bass")?.id as string;
+    expect((await removeStem(live.server, friend, forkId, bass)).status).toBe(200);
+    expect((await anonymousJson(forkId)).stems.map((stem) => stem.name)).toEqual(["drums"]);
+    expect((await get(`/track/${forkId}`)).headers.get("etag")).not.toBe(before.headers.get("etag"));
+    await prerendered(forkId);
+  });
+
+  test("deleted: its kept answers go with it", async () => {
+    const id = await publicTrack("Deleted");
+    await prerendered(id);
+    await call(live.server, "DELETE", "/tracks", { token: owner.token, body: { trackIds: [id] } });
+    expect(await keptKeysOf(id)).toEqual([]);
+    const gone = await get(`/track/${id}`);
+    expect(gone.headers.get("cache-control")).toBe("private, no-store");
+    expect(await gone.text()).not.toContain("Deleted");
+    expect((await get(`/api/track/${id}`)).status).toBe(404);
+  });
+
+  test("a new public track is on the home page at once", async () => {
+    await eventually("home page kept", async () => (await keptRow("/")) !== undefined);
+    const id = await publicTrack("Newest On Home");
+    expect(await (await get("/")).text()).toContain("Newest On Home");
+    expect(await (await get("/?sort=newest")).text()).toContain(id);
+  });
+});
+
+describe("serving", () => {
+  test("counters are filled in as served: a play shows on the page and in the JSON", async () => {
+    const id = await publicTrack("Played");
+    await prerendered(id);
+    const before = await get(`/track/${id}`);
+    const counted = await call<{ counted: boolean }>(live.server, "POST", `/track/${id}/usage`, {
+      body: { eventType: "PLAY", playbackSource: "STREAM", duration: 6, anonymousId: "visitor-kept-1" },
+    });
+    expect(counted.body.counted).toBe(true);
+    const played = await get(`/track/${id}`);
+    expect(played.headers.get("etag")).not.toBe(before.headers.get("etag"));
+    const html = await played.text();
+    expect(html).toContain("&quot;totalPlays&quot;:[0,1]");
+    expect(html).not.toContain("9007199254740991");
+    expect((await anonymousJson(id)).totalPlays).toBe(1);
+  });
+
+  test("a matching If-None-Match in any encoding gets 304; a client without Accept-Encoding gets the plain bytes", async () => {
+    const id = await publicTrack("Revalidated");
+    await prerendered(id);
+    for (const path of [`/track/${id}`, `/api/track/${id}`, "/"]) {
+      const packed = await get(path);
+      const text = await packed.text();
+      const etag = packed.headers.get("etag") as string;
+      expect(etag).toMatch(/^"[^"]+-br"$/);
+      expect(packed.headers.get("vary")).toContain("accept-encoding");
+      const gzipped = await get(path, { "accept-encoding": "gzip" });
+      expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+      expect(await gzipped.text()).toBe(text);
+      const plain = await fetch(`${live.server.url}${path}`, { headers: { "accept-encoding": "identity" } });
+      expect(plain.headers.get("content-encoding")).toBeNull();
+      expect(await plain.text()).toBe(text);
+      for (const tag of [etag, gzipped.headers.get("etag") as string, plain.headers.get("etag") as string]) {
+        const revalidated = await get(path, { "if-none-match": tag });
+        expect(revalidated.status).toBe(304);
+        expect(await revalidated.text()).toBe("");
+      }
+      expect((await get(path, { "if-none-match": '"something-else"' })).status).toBe(200);
+    }
+  });
+});
