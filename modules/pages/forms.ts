@@ -21,9 +21,9 @@ export function keptPageOf({
     build,
     fills,
     builtAt,
-    // Named by the bytes: any instance holding this answer gives the same ETag, and a page rendered again with
-    // other counts (the home page) gets another.
-    etag: `"${Bun.hash(body).toString(36)}"`,
+    // Named by the version, the fills and the bytes: any instance holding this answer gives the same ETag, and a
+    // page rendered again with other counts (the home page) gets another.
+    etag: `"${Bun.hash(`${version}:${fills}:${Bun.hash(body)}`).toString(36)}"`,
     contentType,
     cacheControl,
     br: compress(body, "br", "hard"),
