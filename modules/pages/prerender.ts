@@ -15,6 +15,7 @@ const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolv
  * the due paths the triggers recorded (claimed by deleting them, so instances share the work without rendering a
  * path twice) and renders each one, yielding to requests between pages. A burst of changes within a tick leaves
  * one due row per path, rendered once. At start, answers kept by another build are made due again.
+ * A claim a crash loses is rendered by the first request for it (modules/pages/service.ts `answer`).
  */
 export function startPrerendering(pages: PublicPages): { stop(): Promise<void> } {
   let stopped = false;
@@ -24,6 +25,7 @@ export function startPrerendering(pages: PublicPages): { stop(): Promise<void> }
   async function drain() {
     if (!(await pagesRepo.anyDue())) return;
     for (;;) {
+      const started = performance.now();
       const keys = await pagesRepo.claimDue(CLAIM);
       for (const key of keys) {
         if (stopped) return;
@@ -31,6 +33,9 @@ export function startPrerendering(pages: PublicPages): { stop(): Promise<void> }
         await yieldToRequests();
       }
       if (keys.length < CLAIM || stopped) return;
+      // A long backlog (a deploy makes every kept answer due) takes at most half of this process's time: requests
+      // meanwhile get the pages not rendered yet through the lazy path.
+      await Bun.sleep(performance.now() - started);
     }
   }
 
