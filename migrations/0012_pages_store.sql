@@ -11,6 +11,7 @@ CREATE TABLE `kept_pages` (
 	`gzip` blob NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX `kept_pages_build_idx` ON `kept_pages` (`build`);--> statement-breakpoint
 CREATE TABLE `pages_due` (
 	`key` text PRIMARY KEY NOT NULL,
 	`version` integer NOT NULL

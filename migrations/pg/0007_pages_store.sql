@@ -16,6 +16,7 @@ CREATE TABLE "pages_due" (
 	"version" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "kept_pages_build_idx" ON "kept_pages" USING btree ("build");--> statement-breakpoint
 -- The SQLite triggers of migration 0012, in plpgsql. A public track's kept answers (its page and its JSON) are due
 -- again whenever its page version goes up (0002: processing, edits, visibility, shares, stems, forks, conversions)
 -- and when a public track is added; a track no longer public and active, or removed, loses its kept answers in the

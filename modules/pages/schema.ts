@@ -1,4 +1,4 @@
-import { bigInt, bytes, table, text, timestampMs } from "../../src/server/db/columns";
+import { bigInt, bytes, index, table, text, timestampMs } from "../../src/server/db/columns";
 
 /**
  * Public answers rendered once and kept in the database, one row per path (`/track/{id}`, `/`, `/api/track/{id}`),
@@ -6,20 +6,25 @@ import { bigInt, bytes, table, text, timestampMs } from "../../src/server/db/col
  * `version` is what the page's state says now (a track's `page_version`, the lists' content version), its `build`
  * is the running build's and its `fills` (live counters, filled into the bytes) are today's.
  */
-export const keptPages = table("kept_pages", {
-  key: text("key").primaryKey(),
-  version: text("version").notNull(),
-  build: text("build").notNull(),
-  /** The live values filled in, as JSON (`{}` for pages without any). */
-  fills: text("fills").notNull(),
-  /** When its render began: pages whose counts may lag (the home page) are current for a while from then. */
-  builtAt: timestampMs("built_at").notNull(),
-  etag: text("etag").notNull(),
-  contentType: text("content_type").notNull(),
-  cacheControl: text("cache_control").notNull(),
-  br: bytes("br").notNull(),
-  gzip: bytes("gzip").notNull(),
-});
+export const keptPages = table(
+  "kept_pages",
+  {
+    key: text("key").primaryKey(),
+    version: text("version").notNull(),
+    build: text("build").notNull(),
+    /** The live values filled in, as JSON (`{}` for pages without any). */
+    fills: text("fills").notNull(),
+    /** When its render began: pages whose counts may lag (the home page) are current for a while from then. */
+    builtAt: timestampMs("built_at").notNull(),
+    etag: text("etag").notNull(),
+    contentType: text("content_type").notNull(),
+    cacheControl: text("cache_control").notNull(),
+    br: bytes("br").notNull(),
+    gzip: bytes("gzip").notNull(),
+  },
+  // A boot finds the answers of other builds without reading the rows, whose pages hold their bytes.
+  (t) => [index("kept_pages_build_idx").on(t.build)],
+);
 
 /**
  * Paths whose kept answer is behind what they show, written by database triggers (migration pages_due) in the
