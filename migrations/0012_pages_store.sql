@@ -54,9 +54,4 @@ BEGIN
     ('/?sort=titleAsc', NEW.`content`), ('/?sort=titleDesc', NEW.`content`), ('/?sort=durationAsc', NEW.`content`),
     ('/?sort=durationDesc', NEW.`content`), ('/?sort=artistAsc', NEW.`content`), ('/?sort=artistDesc', NEW.`content`)
   ON CONFLICT (`key`) DO UPDATE SET `version` = excluded.`version`;
-END;--> statement-breakpoint
--- The catalogue already there is rendered once by the first server to boot.
-INSERT INTO `pages_due` (`key`, `version`)
-SELECT '/track/' || `id`, `page_version` FROM `tracks` WHERE `is_public` = 1 AND `status` = 'ACTIVE'
-UNION ALL SELECT '/api/track/' || `id`, `page_version` FROM `tracks` WHERE `is_public` = 1 AND `status` = 'ACTIVE';--> statement-breakpoint
-UPDATE `list_versions` SET `content` = `content` + 1 WHERE `id` = 1;
+END;

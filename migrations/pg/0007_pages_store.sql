@@ -54,9 +54,4 @@ END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "pages_due_lists" AFTER UPDATE ON "list_versions" FOR EACH ROW
 WHEN (NEW."content" IS DISTINCT FROM OLD."content")
-EXECUTE FUNCTION "pages_due_lists"();--> statement-breakpoint
--- The catalogue already there is rendered once by the first server to boot.
-INSERT INTO "pages_due" ("key", "version")
-SELECT '/track/' || "id", "page_version" FROM "tracks" WHERE "is_public" AND "status" = 'ACTIVE'
-UNION ALL SELECT '/api/track/' || "id", "page_version" FROM "tracks" WHERE "is_public" AND "status" = 'ACTIVE';--> statement-breakpoint
-UPDATE "list_versions" SET "content" = "content" + 1 WHERE "id" = 1;
+EXECUTE FUNCTION "pages_due_lists"();
