@@ -138,6 +138,8 @@ describe("no change ever serves a stale kept answer", () => {
     expect(await after.text()).toContain("After Edit");
     expect((await anonymousJson(id)).title).toBe("After Edit");
     await prerendered(id);
+    // One row per path, however many versions it went through.
+    expect(await keptKeysOf(id)).toEqual([`/api/track/${id}`, `/track/${id}`]);
   });
 
   test("made private: no longer served to anyone else and its kept answers are gone; public again, served again", async () => {

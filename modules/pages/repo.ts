@@ -68,12 +68,4 @@ export const pagesRepo = {
       { build },
     );
   },
-
-  /** Rows and bytes held (both compressed forms), for storage figures. */
-  async usage(): Promise<{ rows: number; bytes: number }> {
-    const [row] = await allRaw<{ n: number | string; bytes: number | string | null }>(
-      "select count(*) as n, sum(length(br) + length(gzip)) as bytes from kept_pages",
-    );
-    return { rows: Number(row?.n ?? 0), bytes: Number(row?.bytes ?? 0) };
-  },
 };

@@ -34,9 +34,6 @@ export interface PublicPage {
 export { startPrerendering } from "./prerender";
 export type { KeptPage };
 
-/** Rows and bytes of kept answers (both encodings), for storage figures. */
-export const keptPagesUsage = pagesRepo.usage;
-
 const encoder = new TextEncoder();
 
 function applyFills(text: string, fills: Record<string, string>): string {
