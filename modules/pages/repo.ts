@@ -57,6 +57,13 @@ export const pagesRepo = {
     return (await allRaw("select 1 from pages_due limit 1")).length > 0;
   },
 
+  async due(key: string, version: string | number): Promise<void> {
+    await allRaw(
+      "insert into pages_due (key, version) values ($key, $version) on conflict (key) do update set version = excluded.version",
+      { key, version: Number(version) || 0 },
+    );
+  },
+
   async claimDue(limit: number): Promise<string[]> {
     return (await allRaw<{ key: string }>(CLAIM, { limit })).map((row) => row.key);
   },

@@ -90,8 +90,12 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
         cacheControl,
       });
       await pagesRepo.keep(kept);
-      // Hidden while it rendered: the trigger that removes its kept answer may have run before it was written.
-      if (!(await page.state(key, null))) await pagesRepo.remove(key, version);
+      // Changed while it rendered. Hidden: the trigger that removes its kept answer may have run before it was
+      // written. Another version: an instance that rendered the newer one may have written it first, and this
+      // older one over it; due again, the loop renders the newer one unless it is the one kept.
+      const current = await page.state(key, null);
+      if (!current) await pagesRepo.remove(key, version);
+      else if (String(current.version) !== version) await pagesRepo.due(key, current.version);
       return kept;
     })().finally(() => rendering.delete(id));
     rendering.set(id, started);
