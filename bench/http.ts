@@ -3,7 +3,9 @@
  * (from memory), in one run: Stemma pinned to core 0, wrk on core 1, 100,000 tracks with real waveforms.
  * Prints a table and writes it into README.md between the bench:http markers; exits 1 when a goal is missed.
  * Run: bun bench/http.ts (SECONDS=… per wrk run, TRACKS=… to change the size). Needs the Astro build.
- * While iterating, ONLY=page,lists,media (any of them) runs those parts alone and leaves README.md as it is.
+ * While iterating, ONLY=page,lists,media,walk (any of them) runs those parts alone and leaves README.md as it is.
+ * The walks (a crawler reading the catalogue) go over one track with four stems and WALK_FORKS (1,500) public forks
+ * of it, each request another of those pages at random.
  */
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +13,14 @@ import { join } from "node:path";
 import { signUp } from "../tests/support/api";
 import { startServer } from "../tests/support/server";
 import { createTrack, waitForProcessing } from "../tests/support/uploads";
+import {
+  forgetSeededDue,
+  keptBytesPerTrack,
+  makePublicForks,
+  randomWalkScript,
+  waitForKeptAnswers,
+  writeStaticPages,
+} from "./support/catalogue";
 import { uploadPageTrack } from "./support/page-track";
 import { type Row, writeReadmeTable } from "./support/report";
 import { seedTracks } from "./support/seed";
@@ -18,8 +28,12 @@ import { ensureTools, memoryMb, SERVER_CORE, startNginx, wrk } from "./support/t
 
 const SECONDS = Number(process.env.SECONDS ?? 4);
 const TRACKS = Number(process.env.TRACKS ?? 100_000);
+const WALK_FORKS = Number(process.env.WALK_FORKS ?? 1500);
 const RANGE = "bytes=0-4194303";
-const PARTS = ["page", "lists", "media"] as const;
+const RANGE_1MB = "bytes=0-1048575";
+/** What a browser sends: the walks are measured as visitors arrive, not as wrk asks by default (identity). */
+const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
+const PARTS = ["page", "lists", "media", "walk"] as const;
 const ONLY = process.env.ONLY?.split(",") ?? [...PARTS];
 const runs = (part: (typeof PARTS)[number]) => ONLY.includes(part);
 
@@ -47,7 +61,15 @@ try {
     data: { title: "Long", primaryArtistName: "Bench" },
   });
   await waitForProcessing(server, owner.token, longTrack);
-  seedTracks(join(server.dataDir, "stemma.db"), pageTrack, owner.user.id, TRACKS);
+  const database = join(server.dataDir, "stemma.db");
+  const walkIds = runs("walk") ? [pageTrack, ...(await makePublicForks(server, pageTrack, WALK_FORKS))] : [];
+  seedTracks(database, pageTrack, owner.user.id, TRACKS);
+  forgetSeededDue(database);
+  const walkPages = walkIds.map((id) => `/track/${id}`);
+  const walkJson = walkIds.map((id) => `/api/track/${id}`);
+  const prerenderSeconds = await waitForKeptAnswers(database, [...walkPages, ...walkJson]);
+  if (walkIds.length)
+    console.log(`${walkIds.length * 2} walk answers pre-rendered ${prerenderSeconds.toFixed(1)} s after the last fork`);
   const idle = await (async () => {
     await fetch(`${server.url}/track/${pageTrack}`);
     await Bun.sleep(2000);
@@ -61,10 +83,11 @@ try {
     baselineUrl: string,
     baseline: string,
     goal: { share: number; p99?: number },
-    options: { connections: number; headers?: Record<string, string> },
+    options: { connections: number; headers?: Record<string, string>; walk?: { ours: string; theirs: string } },
   ) {
-    const ours = await wrk(`${server.url}${path}`, { ...options, seconds: SECONDS });
-    const theirs = await wrk(baselineUrl, { ...options, seconds: SECONDS });
+    const { walk, ...load } = options;
+    const ours = await wrk(`${server.url}${path}`, { ...load, seconds: SECONDS, script: walk?.ours });
+    const theirs = await wrk(baselineUrl, { ...load, seconds: SECONDS, script: walk?.theirs });
     // A baseline that answers errors is no baseline: stop rather than print a ratio against it.
     if (theirs.errors > 0) throw new Error(`${baseline} answered ${theirs.errors} errors for ${baselineUrl}`);
     const ratio = ours.requestsPerSecond / theirs.requestsPerSecond;
@@ -125,6 +148,78 @@ try {
       { share: 0.9 },
       { connections: 16, headers: { range: RANGE } },
     );
+
+  if (runs("media"))
+    await compare(
+      "`full.mp3` Range 1 MB, 16 connections",
+      `/api/track/${longTrack}/full.mp3`,
+      `http://127.0.0.1:${nginxPort}/full.mp3`,
+      "nginx",
+      { share: 0.9 },
+      { connections: 16, headers: { range: RANGE_1MB } },
+    );
+
+  // The catalogue walks: every request another of the 1,501 pages, none of them asked for before.
+  if (runs("walk")) {
+    const identity = await Promise.all(
+      walkPages.map(async (path) => {
+        const response = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "identity" } });
+        return new Uint8Array(await response.arrayBuffer());
+      }),
+    );
+    const nginxPaths = writeStaticPages(docroot, identity);
+    await compare(
+      `catalogue walk of \`/track/{id}\` (${walkPages.length.toLocaleString("en")} pages)`,
+      "/",
+      `http://127.0.0.1:${nginxPort}/`,
+      "nginx `gzip_static`",
+      { share: 0.5, p99: 20 },
+      {
+        connections: 64,
+        headers: BROWSER_ENCODINGS,
+        walk: { ours: randomWalkScript(work, "pages", walkPages), theirs: randomWalkScript(work, "static", nginxPaths) },
+      },
+    );
+
+    // The JSON's baseline: a bare Bun.serve answering each path with the very bytes Stemma sends for it.
+    const jsonFolder = join(work, "json");
+    mkdirSync(jsonFolder);
+    let encoding = "";
+    for (const [n, path] of walkJson.entries()) {
+      const response = await fetch(`${server.url}${path}`, { headers: BROWSER_ENCODINGS, decompress: false });
+      encoding = response.headers.get("content-encoding") ?? "identity";
+      writeFileSync(join(jsonFolder, `${n}.body`), new Uint8Array(await response.arrayBuffer()));
+    }
+    writeFileSync(join(jsonFolder, "walk.json"), JSON.stringify({ encoding, contentType: "application/json", paths: walkJson }));
+    const bare = Bun.spawn(["taskset", "-c", SERVER_CORE, "bun", join(import.meta.dir, "support/bare-walk.ts"), jsonFolder], {
+      stdout: "pipe",
+    });
+    const port = Number((await readLine(bare.stdout)).trim());
+    await compare(
+      `catalogue walk of \`GET /api/track/{id}\` (${walkJson.length.toLocaleString("en")} tracks)`,
+      "/",
+      `http://127.0.0.1:${port}/`,
+      "bare Bun",
+      { share: 0.3 },
+      {
+        connections: 64,
+        headers: BROWSER_ENCODINGS,
+        walk: { ours: randomWalkScript(work, "json", walkJson), theirs: randomWalkScript(work, "bare-json", walkJson) },
+      },
+    );
+    bare.kill();
+    await bare.exited;
+
+    const kept = keptBytesPerTrack(database);
+    rows.push({
+      measure: "kept answers in the database (page + JSON, brotli + gzip)",
+      stemma: `${(kept.bytesPerTrack / 1024).toFixed(1)} KB per track (${kept.tracks.toLocaleString("en")} tracks)`,
+      baseline: "—",
+      ratio: "—",
+      goal: "one copy per public track",
+      pass: kept.rows <= kept.tracks * 2,
+    });
+  }
 
   // Bytes on the wire, as a browser asks (brotli, else gzip).
   for (const [measure, url, limitKb] of [

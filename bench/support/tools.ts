@@ -40,14 +40,32 @@ function milliseconds(text: string): number {
   return { us: value / 1000, ms: value, s: value * 1000, m: value * 60_000 }[match[2] as "us" | "ms" | "s" | "m"];
 }
 
-/** `wrk -t1 -c<connections> -d<seconds>s --latency` on the load core. */
+/** `wrk -t1 -c<connections> -d<seconds>s --latency` on the load core; `script` is a wrk Lua script (a random walk). */
 export async function wrk(
   url: string,
-  { connections, seconds, headers = {} }: { connections: number; seconds: number; headers?: Record<string, string> },
+  {
+    connections,
+    seconds,
+    headers = {},
+    script,
+  }: { connections: number; seconds: number; headers?: Record<string, string>; script?: string },
 ): Promise<WrkResult> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const scriptArgs = script ? ["-s", script] : [];
   const proc = Bun.spawn(
-    ["taskset", "-c", LOAD_CORE, "wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "--latency", ...headerArgs, url],
+    [
+      "taskset",
+      "-c",
+      LOAD_CORE,
+      "wrk",
+      "-t1",
+      `-c${connections}`,
+      `-d${seconds}s`,
+      "--latency",
+      ...scriptArgs,
+      ...headerArgs,
+      url,
+    ],
     { stdout: "pipe", stderr: "pipe" },
   );
   const output = await new Response(proc.stdout).text();
@@ -82,7 +100,12 @@ http {
   fastcgi_temp_path ${join(work, "nginx")};
   uwsgi_temp_path ${join(work, "nginx")};
   scgi_temp_path ${join(work, "nginx")};
-  server { listen 127.0.0.1:${port}; root ${root}; }
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    # The page walk's baseline: each page precompressed beside it (catalogue.ts writeStaticPages).
+    location /walk/ { gzip_static on; }
+  }
 }
 `,
   );
