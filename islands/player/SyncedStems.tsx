@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import type { StemDetails } from "../../modules/tracks/model";
 import { formatDuration } from "../lib/format";
 import { mediaUrl } from "./media-url";
 import { createPlayRecorder } from "./play-recorder";
@@ -25,7 +24,7 @@ export function SyncedStems({
   isPublic,
 }: {
   trackId: string;
-  stems: (StemDetails & { duration: number; waveformData: number[]; mp3Url: string })[];
+  stems: { id: string; name: string; type: string; duration: number; waveformData: number[]; mp3Url: string }[];
   height: WaveformHeight;
   /** Public stems stream as they are; private ones through presigned URLs. */
   isPublic: boolean;

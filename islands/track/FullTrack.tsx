@@ -1,6 +1,6 @@
-import type { TrackDetails } from "../../modules/tracks/model";
 import Player from "../player/Player";
 import Downloads from "./Downloads";
+import { type PageTrack, usePeaks } from "./page-props";
 import { isProcessingUrl } from "./processing-url";
 import { useIsPublic } from "./visibility";
 
@@ -8,8 +8,9 @@ import { useIsPublic } from "./visibility";
  * The full-track waveform (96 px) with its downloads; 'Processing audio...' instead while the audio
  * is still being processed (SPEC §4).
  */
-export default function FullTrack({ track, artworkUrl }: { track: TrackDetails; artworkUrl: string | null }) {
-  const { waveformData, duration, originalUrl } = track;
+export default function FullTrack({ track, artworkUrl }: { track: PageTrack; artworkUrl: string | null }) {
+  const { duration, originalUrl } = track;
+  const waveformData = usePeaks(track.waveform);
   const isPublic = useIsPublic(track.id, track.isPublic);
   // While the MP3 is still encoding, a WAV/FLAC original streams as it is.
   const src = track.fullTrackMp3Url ?? originalUrl;

@@ -1,9 +1,9 @@
-import { useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { lazy, Suspense } from "react";
 import { $auth } from "../lib/auth";
-import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
-import { setTrackVisibility, useIsPublic } from "./visibility";
+
+// Loaded on demand: visitors and other users never download the owner's controls.
+const OwnerActions = lazy(() => import("./OwnerActions"));
 
 /**
  * The header's uploader line (SPEC §2/§6): 'Uploaded by {name}' for everyone else, and for the owner
@@ -13,7 +13,7 @@ export default function OwnerControls({
   trackId,
   ownerId,
   username,
-  isPublic: initiallyPublic,
+  isPublic,
 }: {
   trackId: string;
   ownerId: string;
@@ -21,39 +21,11 @@ export default function OwnerControls({
   isPublic: boolean;
 }) {
   const auth = useIslandStore($auth);
-  const isPublic = useIsPublic(trackId, initiallyPublic);
-  const [saving, setSaving] = useState(false);
-  const isOwner = auth.status === "signed-in" && auth.user.id === ownerId;
-  if (!isOwner) return <p className="track-uploader">Uploaded by {username}</p>;
-
-  async function toggleVisibility() {
-    setSaving(true);
-    try {
-      await api.patch(`/track/${trackId}/visibility`, { isPublic: !isPublic });
-      setTrackVisibility(trackId, !isPublic);
-    } catch (error) {
-      showToast({
-        type: "error",
-        title: "Visibility not changed",
-        message: error instanceof ApiError ? error.message : String(error),
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
-
+  const uploader = <p className="track-uploader">Uploaded by {username}</p>;
+  if (auth.status !== "signed-in" || auth.user.id !== ownerId) return uploader;
   return (
-    <div className="owner-controls">
-      <p className="track-uploader" title="You uploaded this track">
-        You uploaded this track
-      </p>
-      <a className="button button-small" href={`/track/${trackId}/edit`}>
-        Edit Track
-      </a>
-      <label className="visibility-toggle">
-        <input type="checkbox" checked={isPublic} disabled={saving} onChange={() => void toggleVisibility()} />
-        Public
-      </label>
-    </div>
+    <Suspense fallback={uploader}>
+      <OwnerActions trackId={trackId} isPublic={isPublic} />
+    </Suspense>
   );
 }

@@ -1,14 +1,16 @@
-import { useState } from "react";
-import type { StemDetails } from "../../modules/tracks/model";
+import { useMemo, useState } from "react";
+import { decodeWaveform } from "../../src/shared/waveform-code";
 import { formatDuration } from "../lib/format";
 import Player from "../player/Player";
 import { SyncedStems } from "../player/SyncedStems";
 import Downloads from "./Downloads";
+import type { PageStem } from "./page-props";
 import { useIsPublic } from "./visibility";
 
-type PlayableStem = StemDetails & { duration: number; waveformData: number[]; mp3Url: string };
+type Stem = PageStem & { waveformData: number[] | null };
+type PlayableStem = Stem & { duration: number; waveformData: number[]; mp3Url: string };
 
-const isPlayable = (stem: StemDetails): stem is PlayableStem =>
+const isPlayable = (stem: Stem): stem is PlayableStem =>
   stem.duration !== null && stem.duration > 0 && !!stem.waveformData?.length && !!stem.mp3Url;
 
 /** A pair of pressed/unpressed buttons: the section's two toggles. */
@@ -42,14 +44,19 @@ function Toggle<T extends string>({
 export default function StemsSection({
   trackId,
   artist,
-  stems,
+  stems: pageStems,
   isPublic: loadedPublic,
 }: {
   trackId: string;
   artist: string;
-  stems: StemDetails[];
+  stems: PageStem[];
   isPublic: boolean;
 }) {
+  // Decoded once: the players need the same arrays from render to render.
+  const stems = useMemo(
+    () => pageStems.map((stem) => ({ ...stem, waveformData: stem.waveform ? decodeWaveform(stem.waveform) : null })),
+    [pageStems],
+  );
   const isPublic = useIsPublic(trackId, loadedPublic);
   const [layout, setLayout] = useState<"grid" | "list">("grid");
   const [mode, setMode] = useState<"preview" | "sync">("preview");

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
 import ForkPanel from "../forks/ForkPanel";
-import Studio from "../forks/Studio";
+import OwnerStudio from "../forks/OwnerStudio";
 import { ApiError, api } from "../lib/api";
 import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
@@ -11,6 +11,7 @@ import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
 import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
+import { pageStems, pageTrack } from "./page-props";
 import { isProcessingUrl } from "./processing-url";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
@@ -43,6 +44,8 @@ export default function TrackShell({ trackId }: { trackId: string }) {
   }, [load]);
 
   const processing = track !== null && stillProcessing(track);
+  // Made once per answer, so the players keep their waveforms between renders.
+  const players = useMemo(() => track && { track: pageTrack(track), stems: pageStems(track.stems) }, [track]);
   useEffect(() => {
     if (!processing) return;
     const timer = setInterval(() => void load(true), PROCESSING_POLL_MS);
@@ -61,7 +64,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       </ErrorView>
     );
   if (failed) return <ErrorView message="Failed to load track details" onRetry={() => void load(true)} />;
-  if (!track) return <Loading />;
+  if (!track || !players) return <Loading />;
   return (
     <article className="track-page">
       <TrackHeader track={track} coverUrl={coverUrl} plays={<PlaysCount trackId={track.id} plays={track.totalPlays} />}>
@@ -74,11 +77,11 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       </TrackHeader>
       <ForkPanel track={track} />
       {/* Keyed by the audio URL: a finished processing run mounts a fresh player. */}
-      <FullTrack key={track.originalUrl} track={track} artworkUrl={coverUrl} />
+      <FullTrack key={track.originalUrl} track={players.track} artworkUrl={coverUrl} />
       {track.stems.length > 0 && (
-        <StemsSection trackId={track.id} artist={track.primaryArtistName} stems={track.stems} isPublic={track.isPublic} />
+        <StemsSection trackId={track.id} artist={track.primaryArtistName} stems={players.stems} isPublic={track.isPublic} />
       )}
-      <Studio track={track} />
+      {track.isFork && <OwnerStudio trackId={track.id} ownerId={track.userId} track={track} />}
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />
     </article>
   );

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { LIST_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import { call, type Session, signUp } from "../../tests/support/api";
+import { runSql } from "../../tests/support/database-rows";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { listAll } from "../../tests/support/lists";
 import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
@@ -66,8 +67,13 @@ describe("who sees what", () => {
       "wavSizeBytes",
       "flacSizeBytes",
     ];
-    // Lists carry the card-sized waveform (src/shared/waveform.ts); the track page the full one.
-    const listWaveform = shrinkWaveform(single.waveformData as number[], LIST_WAVEFORM_PAIRS);
+    // Lists carry the card-sized waveform (src/shared/waveform.ts) of the stored peaks; the track JSON a page-sized one.
+    const [stored] = await runSql<{ peaks: string }>(
+      live.server,
+      "select waveform_data as peaks from track_waveforms where track_id = ?",
+      aliceTracks.private,
+    );
+    const listWaveform = shrinkWaveform(JSON.parse(stored?.peaks ?? "[]") as number[], LIST_WAVEFORM_PAIRS);
     expect(item?.waveformData).toEqual(listWaveform);
     expect(listWaveform).toHaveLength(2 * LIST_WAVEFORM_PAIRS);
     expect(Math.max(...listWaveform.map(Math.abs))).toBe(1);

@@ -1,5 +1,6 @@
 import { extensionPoint } from "../../src/server/extension-point";
 import type { ConversionStatus } from "../../src/shared/conversion-status";
+import { PAGE_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import type { Viewer } from "../auth/service";
 import { findUserById, usernamesOf } from "../auth/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
@@ -44,6 +45,14 @@ export const downloadStates = extensionPoint<(trackId: string) => Promise<Downlo
 
 type Conversions = DownloadState | null;
 
+/**
+ * The Track JSON's waveform: the stored peaks (2,000 pairs, kept for the lists' previews and the studio) at the
+ * size the page's players draw. GET /track/{id} is polled every 2–5 s while a track processes and kept for every
+ * public track, and the full peaks of a track and four stems made it 100 KB of numbers no player draws.
+ */
+const trackWaveform = (peaks: number[] | null) =>
+  peaks ? shrinkWaveform(peaks, PAGE_WAVEFORM_PAIRS, { keepLevel: true }) : null;
+
 function stemView(track: Track, stem: Stem, conversions: Conversions): StemDetails {
   const base = `/api/track/${track.id}/stem/${stem.id}`;
   return {
@@ -51,7 +60,7 @@ function stemView(track: Track, stem: Stem, conversions: Conversions): StemDetai
     name: stem.name,
     type: stem.type,
     index: stem.index,
-    waveformData: stem.waveformData,
+    waveformData: trackWaveform(stem.waveformData),
     duration: stem.duration,
     originalFormat: stem.originalFormat,
     mp3Url: stem.mp3Key ? `${base}.mp3` : null,
@@ -71,7 +80,7 @@ interface TrackFacts {
 
 /**
  * Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. `waveformData` is the
- * full waveform for GET /track/{id}, the card-sized one for lists (both null until the audio is read).
+ * page-sized waveform for GET /track/{id}, the card-sized one for lists (both null until the audio is read).
  */
 function trackFields(track: Track, waveformData: number[] | null, { username, licenseType }: TrackFacts): TrackListItem {
   const base = `/api/track/${track.id}`;
@@ -144,7 +153,7 @@ export async function trackView(track: Track, viewer: Viewer | null): Promise<Tr
     for (const userId of await tracksRepo.sharesOf(track.id))
       sharedWith.push({ userId, user: { email: (await findUserById(userId))?.email ?? "" } });
   return {
-    ...trackFields(track, await tracksRepo.waveformOf(track.id), facts),
+    ...trackFields(track, trackWaveform(await tracksRepo.waveformOf(track.id)), facts),
     ...downloadFields(conversions),
     stems: (await tracksRepo.listStemsOf(track.id)).map((stem) => stemView(track, stem, conversions)),
     sharedWith,

@@ -1,9 +1,13 @@
 import { describe, expect, test } from "bun:test";
+import { PAGE_WAVEFORM_PAIRS } from "../../src/shared/waveform";
 import { call, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { replaceStored, stagedFiles, storedKeys } from "../../tests/support/stored-files";
 import { upload, waitProcessed } from "../../tests/support/uploads";
 import type { StorageQuota } from "../storage/model";
+
+/** The Track JSON carries the page-sized waveform: [min, max] pairs, flattened. */
+const TRACK_JSON_WAVEFORM_VALUES = PAGE_WAVEFORM_PAIRS * 2;
 
 type Quota = StorageQuota;
 
@@ -84,7 +88,7 @@ describe("crash recovery", () => {
     expect(done.map((track) => track.processingStatus)).toEqual(["READY", "READY", "FAILED"]);
     expect(done[2]?.processingError).toBe("The upload was interrupted before its audio was saved. Please upload it again.");
     for (const track of done.slice(0, 2)) {
-      expect(track.waveformData).toHaveLength(4000);
+      expect(track.waveformData).toHaveLength(TRACK_JSON_WAVEFORM_VALUES);
       expect(track.fullTrackMp3Url).toBe(`/api/track/${track.id}/full.mp3`);
       expect(track.coverArt).toBe(`/api/track/${track.id}/cover`);
     }
@@ -92,7 +96,7 @@ describe("crash recovery", () => {
     expect(stemmed.processingStatus).toBe("READY");
     for (const stem of stemmed.stems) {
       expect(stem.processingStatus).toBe("READY");
-      expect(stem.waveformData).toHaveLength(4000);
+      expect(stem.waveformData).toHaveLength(TRACK_JSON_WAVEFORM_VALUES);
       expect(stem.mp3Url).toBe(`/api/track/${stemmed.id}/stem/${stem.id}.mp3`);
     }
     const files = await storedKeys(second);

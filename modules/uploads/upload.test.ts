@@ -1,12 +1,17 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { PAGE_WAVEFORM_PAIRS } from "../../src/shared/waveform";
 import { call, type Session, signUp } from "../../tests/support/api";
+import { runSql } from "../../tests/support/database-rows";
 import { generateAudio } from "../../tests/support/generated-audio";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { stagedFiles, storedKeys } from "../../tests/support/stored-files";
 import { CORPUS, type UploadReply, upload, waitProcessed } from "../../tests/support/uploads";
 import type { TrackDetails } from "../tracks/model";
+
+/** The Track JSON carries the page-sized waveform: [min, max] pairs, flattened. */
+const TRACK_JSON_WAVEFORM_VALUES = PAGE_WAVEFORM_PAIRS * 2;
 
 const live = setUpServer();
 let uploader: Session;
@@ -62,7 +67,7 @@ describe("accepted originals", () => {
       expect(Math.abs((track.duration as number) - seconds), path).toBeLessThan(0.15);
       expect(track.originalUrl).toBe(`/api/track/${track.id}/original`);
       expect(track.fullTrackMp3Url).toBe(`/api/track/${track.id}/full.mp3`);
-      expect(track.waveformData).toHaveLength(4000);
+      expect(track.waveformData).toHaveLength(TRACK_JSON_WAVEFORM_VALUES);
       expect(Math.max(...(track.waveformData as number[]))).toBeGreaterThan(0.01);
       expect(typeof track.loudnessLufs).toBe("number");
       expect(track.mp3SizeBytes as number).toBeGreaterThan(1000);
@@ -85,7 +90,7 @@ describe("accepted originals", () => {
     const id = res.body.track.id;
     // The validating decode made the peaks: the track plays from its original while the MP3 encodes.
     expect(res.body.track.originalUrl).toBe(`/api/track/${id}/original`);
-    expect(res.body.track.waveformData).toHaveLength(4000);
+    expect(res.body.track.waveformData).toHaveLength(TRACK_JSON_WAVEFORM_VALUES);
     expect(Math.max(...(res.body.track.waveformData as number[]))).toBeGreaterThan(0.01);
     expect(res.body.track.coverArt).toBe(`{address}/api/track/${id}/cover`);
     const auth = { authorization: `Bearer ${uploader.token}` };
@@ -108,7 +113,7 @@ describe("accepted originals", () => {
     const module = await upload(live.server, uploader, { original: "real-modules/gd-ite.it" });
     expect(module.status).toBe(201);
     expect(module.body.track.originalUrl).toBe(`{address}/api/track/${module.body.track.id}/original`);
-    expect(module.body.track.waveformData).toHaveLength(4000);
+    expect(module.body.track.waveformData).toHaveLength(TRACK_JSON_WAVEFORM_VALUES);
     const moduleDone = await waitProcessed(live.server, uploader, module.body.track.id);
     expect(moduleDone.originalUrl).toBe(`/api/track/${module.body.track.id}/original`);
   }, 60_000);
@@ -190,7 +195,13 @@ describe("accepted originals", () => {
     const res = await uploadInMemory([flac], "half.flac", { title: "Half", primaryArtistName: "Tone" });
     expect(res.status).toBe(201);
     expect(res.body.track.duration).toBeCloseTo(2, 3);
-    const maxima = (res.body.track.waveformData as number[]).filter((_, index) => index % 2 === 1);
+    // The stored peaks at their full resolution (the Track JSON carries them page-sized).
+    const [row] = await runSql<{ peaks: string }>(
+      live.server,
+      "select waveform_data as peaks from track_waveforms where track_id = ?",
+      res.body.track.id,
+    );
+    const maxima = (JSON.parse(row?.peaks ?? "[]") as number[]).filter((_, index) => index % 2 === 1);
     // Points 0–999 hold the level (1,000 points per second), 1,000–1,999 the silence; allow one point at the edge.
     expect(maxima.slice(0, 999).every((peak) => peak === 0.5)).toBe(true);
     expect(maxima.slice(1001).every((peak) => peak === 0)).toBe(true);
@@ -398,7 +409,7 @@ describe("stems", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     // Each stem's peaks come from its validating decode: drawn in the reply, before any MP3 exists.
     const replied = res.body.track.stems as TrackDetails["stems"];
-    expect(replied.map((s) => s.waveformData?.length)).toEqual([4000, 4000, 4000, 4000]);
+    expect(replied.map((s) => s.waveformData?.length)).toEqual(Array(4).fill(TRACK_JSON_WAVEFORM_VALUES));
     expect(replied.every((s) => Math.max(...(s.waveformData as number[])) > 0.01)).toBe(true);
     const track = await waitProcessed(live.server, uploader, res.body.track.id);
     sampling = false;
@@ -414,7 +425,7 @@ describe("stems", () => {
     ]);
     for (const s of track.stems) {
       expect(s.duration).toBeCloseTo(60, 3);
-      expect(s.waveformData).toHaveLength(4000);
+      expect(s.waveformData).toHaveLength(TRACK_JSON_WAVEFORM_VALUES);
       expect(s.mp3Url).toBe(`/api/track/${track.id}/stem/${s.id}.mp3`);
       expect(s.processingStatus).toBe("READY");
     }

@@ -1,9 +1,10 @@
 import { SORT_OPTIONS } from "../../islands/tracks/sort-options";
 import type { TrackPage } from "../../modules/lists/model";
 import type { TrackDetails } from "../../modules/tracks/model";
-import { PAGE_WAVEFORM_PAIRS, shrinkWaveform } from "../shared/waveform";
+import { getTrack } from "../../modules/tracks/service";
 import { api } from "./api";
 import { config } from "./config";
+import { HttpError } from "./errors";
 import type { PageState } from "./page-cache";
 
 /**
@@ -27,22 +28,16 @@ export function trackPageFills(counters: { plays: number; downloads: number }): 
 }
 
 /**
- * GET /api/track/{id} answered in-process for an anonymous visitor: the page shows exactly what the
- * API gives that visitor, through the same access check. A page request never carries the bearer
- * token (it lives in localStorage), so anything private is null here and the page renders a shell.
- * Waveforms are page-sized (src/shared/waveform.ts): the page draws about 400 bars, not 2,000.
+ * The Track JSON of GET /api/track/{id} as an anonymous visitor gets it, through the same access check: the
+ * page shows exactly that. A page request never carries the bearer token (it lives in localStorage), so
+ * anything private is null here and the page renders a shell.
  */
 async function getTrackPage(id: string, placeholders: boolean): Promise<TrackDetails | null> {
-  const response = await api.handle(new Request(`${config.publicUrl}/api/track/${encodeURIComponent(id)}`));
-  if (!response.ok) return null;
-  const track = (await response.json()) as TrackDetails;
-  const pageSized = (peaks: number[] | null) => (peaks ? shrinkWaveform(peaks, PAGE_WAVEFORM_PAIRS) : null);
-  const page = {
-    ...track,
-    waveformData: pageSized(track.waveformData),
-    stems: track.stems.map((stem) => ({ ...stem, waveformData: pageSized(stem.waveformData) })),
-  };
-  return placeholders ? withCounterPlaceholders(page) : page;
+  const track = await getTrack(id, null).catch((error) => {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  });
+  return track && placeholders ? withCounterPlaceholders(track) : track;
 }
 
 /**

@@ -11,13 +11,18 @@ export const LIST_WAVEFORM_PAIRS = 200;
 /** Pairs the track page hands its players: two values per bar across the widest page. */
 export const PAGE_WAVEFORM_PAIRS = 512;
 
-/** `peaks` as at most `pairs` [min, max] pairs (each the extreme of the pairs it covers), normalised. */
-export function shrinkWaveform(peaks: readonly number[], pairs: number): number[] {
+/**
+ * `peaks` as at most `pairs` [min, max] pairs (each the extreme of the pairs it covers), normalised unless
+ * `keepLevel`: the Track JSON keeps the stored values, so a mix made again at another level (a stem removed)
+ * still reads as changed to a client comparing waveforms.
+ */
+export function shrinkWaveform(peaks: readonly number[], pairs: number, { keepLevel = false } = {}): number[] {
   const count = Math.floor(peaks.length / 2);
   const kept = Math.min(pairs, count);
   let loudest = 0;
   for (const value of peaks) loudest = Math.max(loudest, Math.abs(value));
-  const scale = loudest || 1;
+  const scale = keepLevel ? 1 : loudest || 1;
+  const round = keepLevel ? (value: number) => value : twoDecimals;
   const out: number[] = [];
   for (let pair = 0; pair < kept; pair++) {
     const end = Math.max(Math.floor(((pair + 1) * count) / kept), Math.floor((pair * count) / kept) + 1);
@@ -27,7 +32,7 @@ export function shrinkWaveform(peaks: readonly number[], pairs: number): number[
       min = Math.min(min, peaks[2 * source] as number);
       max = Math.max(max, peaks[2 * source + 1] as number);
     }
-    out.push(twoDecimals(min / scale), twoDecimals(max / scale));
+    out.push(round(min / scale), round(max / scale));
   }
   return out;
 }

@@ -65,6 +65,8 @@ export async function startSingleServer(options: ServerOptions = {}): Promise<Te
     cwd: ROOT,
     env: {
       ...process.env,
+      // As npm start and the image run it (bun test sets "test"): React's production server renderer.
+      NODE_ENV: "production",
       PORT: "0",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",

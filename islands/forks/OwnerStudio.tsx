@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import type { TrackDetails } from "../../modules/tracks/model";
+import { api } from "../lib/api";
+import { $auth } from "../lib/auth";
+import { useIslandStore } from "../lib/use-island-store";
+
+// Loaded on demand: visitors and other users never download the studio, and the page carries none of its data.
+const Studio = lazy(() => import("./Studio"));
+
+/**
+ * The place of a fork's studio on the track page: empty for everyone but the fork's owner, for whom it loads the
+ * studio's code and the track as the owner sees it (GET /api/track/{id}), or takes the track the page already has
+ * (the client-rendered shell).
+ */
+export default function OwnerStudio({ trackId, ownerId, track }: { trackId: string; ownerId: string; track?: TrackDetails }) {
+  const auth = useIslandStore($auth);
+  const isOwner = auth.status === "signed-in" && auth.user.id === ownerId;
+  const [loaded, setLoaded] = useState<TrackDetails | null>(null);
+  useEffect(() => {
+    if (!isOwner || track) return;
+    let current = true;
+    api
+      .get<TrackDetails>(`/track/${trackId}`, { fresh: true })
+      .then((details) => current && setLoaded(details))
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [isOwner, track, trackId]);
+  const shown = track ?? loaded;
+  if (!isOwner || !shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <Studio track={shown} />
+    </Suspense>
+  );
+}

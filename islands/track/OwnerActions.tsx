@@ -1,0 +1,41 @@
+import { useState } from "react";
+import { ApiError, api } from "../lib/api";
+import { showToast } from "../lib/toasts";
+import { setTrackVisibility, useIsPublic } from "./visibility";
+
+/** The owner's line of the header (SPEC §2/§6): 'You uploaded this track', the Edit link and the public/private toggle. */
+export default function OwnerActions({ trackId, isPublic: initiallyPublic }: { trackId: string; isPublic: boolean }) {
+  const isPublic = useIsPublic(trackId, initiallyPublic);
+  const [saving, setSaving] = useState(false);
+
+  async function toggleVisibility() {
+    setSaving(true);
+    try {
+      await api.patch(`/track/${trackId}/visibility`, { isPublic: !isPublic });
+      setTrackVisibility(trackId, !isPublic);
+    } catch (error) {
+      showToast({
+        type: "error",
+        title: "Visibility not changed",
+        message: error instanceof ApiError ? error.message : String(error),
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="owner-controls">
+      <p className="track-uploader" title="You uploaded this track">
+        You uploaded this track
+      </p>
+      <a className="button button-small" href={`/track/${trackId}/edit`}>
+        Edit Track
+      </a>
+      <label className="visibility-toggle">
+        <input type="checkbox" checked={isPublic} disabled={saving} onChange={() => void toggleVisibility()} />
+        Public
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMemo } from "react";
+import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
+import { decodeWaveform, encodeWaveform } from "../../src/shared/waveform-code";
+
+/**
+ * What the track page's players get of a track and its stems: only the fields they show, with the waveform as one
+ * short string (src/shared/waveform-code.ts) rather than an array Astro would serialise number by number. Built on
+ * the server for the rendered page and in the browser for the client-rendered one (TrackShell), so both draw the
+ * same.
+ */
+export type PageTrack = Pick<
+  TrackDetails,
+  | "id"
+  | "title"
+  | "primaryArtistName"
+  | "isPublic"
+  | "duration"
+  | "originalUrl"
+  | "fullTrackMp3Url"
+  | "fullTrackWavUrl"
+  | "fullTrackFlacUrl"
+> & { waveform: string | null };
+
+export type PageStem = Pick<
+  StemDetails,
+  "id" | "name" | "type" | "duration" | "mp3Url" | "wavUrl" | "flacUrl" | "processingStatus"
+> & {
+  waveform: string | null;
+};
+
+const encoded = (peaks: number[] | null) => (peaks?.length ? encodeWaveform(peaks) : null);
+
+export function pageTrack(track: TrackDetails): PageTrack {
+  return {
+    id: track.id,
+    title: track.title,
+    primaryArtistName: track.primaryArtistName,
+    isPublic: track.isPublic,
+    duration: track.duration,
+    originalUrl: track.originalUrl,
+    fullTrackMp3Url: track.fullTrackMp3Url,
+    fullTrackWavUrl: track.fullTrackWavUrl,
+    fullTrackFlacUrl: track.fullTrackFlacUrl,
+    waveform: encoded(track.waveformData),
+  };
+}
+
+export function pageStems(stems: StemDetails[]): PageStem[] {
+  return stems.map((stem) => ({
+    id: stem.id,
+    name: stem.name,
+    type: stem.type,
+    duration: stem.duration,
+    mp3Url: stem.mp3Url,
+    wavUrl: stem.wavUrl,
+    flacUrl: stem.flacUrl,
+    processingStatus: stem.processingStatus,
+    waveform: encoded(stem.waveformData),
+  }));
+}
+
+/** The peaks of a page waveform, decoded once per waveform (players need the array to stay the same). */
+export function usePeaks(waveform: string | null): number[] | null {
+  return useMemo(() => (waveform ? decodeWaveform(waveform) : null), [waveform]);
+}
