@@ -5,7 +5,7 @@ import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
 import type { ConversionFormat, ConversionStatus } from "../../src/shared/conversion-status";
-import { derivativeKey, findStemOf, findTrack, listStemsOf, type Stem, type Track } from "../tracks/service";
+import { derivativeKey, findStemOf, findTrack, type Stem, type Track } from "../tracks/service";
 import { encodeDerivative } from "./encode";
 import { conversionsRepo } from "./repo";
 import type { Conversion } from "./schema";
@@ -52,9 +52,9 @@ const stemUrl = (trackId: string, stemId: string, format: ConversionFormat) => `
  * What the track view shows about WAV/FLAC downloads: each status, the URLs of files that exist
  * (original or derivative), the derivatives' sizes, and the same URLs per stem.
  */
-export async function conversionStatuses(trackId: string) {
-  const track = await findTrack(trackId);
-  if (!track) return null;
+/** The WAV/FLAC download state of a track and its stems (the rows the caller has read already). */
+export async function conversionStatuses(track: Track, trackStems: Stem[]) {
+  const trackId = track.id;
   const rows = await conversionsRepo.listForTrack(trackId);
   const row = (target: string, format: ConversionFormat) =>
     rows.find((candidate) => candidate.target === target && candidate.format === format);
@@ -66,7 +66,7 @@ export async function conversionStatuses(trackId: string) {
   const wavConversionStatus = status(full, "wav");
   const flacConversionStatus = status(full, "flac");
   const stems: Record<string, { wavUrl: string | null; flacUrl: string | null }> = {};
-  for (const stem of await listStemsOf(trackId)) {
+  for (const stem of trackStems) {
     const subject = { track, stem };
     stems[stem.id] = {
       wavUrl: status(subject, "wav") === "COMPLETED" ? stemUrl(trackId, stem.id, "wav") : null,

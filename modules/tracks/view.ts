@@ -40,10 +40,10 @@ export interface DownloadState {
   stems: Record<string, { wavUrl: string | null; flacUrl: string | null }>;
 }
 
-/** Provided by modules/conversions, which builds on tracks (null: the track is gone). */
-export const downloadStates = extensionPoint<(trackId: string) => Promise<DownloadState | null>>("tracks: download states");
+/** Provided by modules/conversions, which builds on tracks: the state of a track and its stems as read. */
+export const downloadStates = extensionPoint<(track: Track, stems: Stem[]) => Promise<DownloadState>>("tracks: download states");
 
-type Conversions = DownloadState | null;
+type Conversions = DownloadState;
 
 /**
  * The Track JSON's waveform: the stored peaks (2,000 pairs, kept for the lists' previews and the studio) at the
@@ -64,8 +64,8 @@ function stemView(track: Track, stem: Stem, conversions: Conversions): StemDetai
     duration: stem.duration,
     originalFormat: stem.originalFormat,
     mp3Url: stem.mp3Key ? `${base}.mp3` : null,
-    wavUrl: conversions?.stems[stem.id]?.wavUrl ?? null,
-    flacUrl: conversions?.stems[stem.id]?.flacUrl ?? null,
+    wavUrl: conversions.stems[stem.id]?.wavUrl ?? null,
+    flacUrl: conversions.stems[stem.id]?.flacUrl ?? null,
     loudnessLufs: stem.loudnessLufs,
     processingStatus: stem.processingStatus,
     processingError: stem.processingError,
@@ -131,19 +131,20 @@ function trackFields(track: Track, waveformData: number[] | null, { username, li
 /** The WAV/FLAC download state: files that exist (original or derivative), statuses and derivative sizes. */
 function downloadFields(conversions: Conversions) {
   return {
-    fullTrackWavUrl: conversions?.fullTrackWavUrl ?? null,
-    fullTrackFlacUrl: conversions?.fullTrackFlacUrl ?? null,
-    wavConversionStatus: conversions?.wavConversionStatus ?? "NOT_STARTED",
-    flacConversionStatus: conversions?.flacConversionStatus ?? "NOT_STARTED",
-    wavSizeBytes: conversions?.wavSizeBytes ?? 0,
-    flacSizeBytes: conversions?.flacSizeBytes ?? 0,
+    fullTrackWavUrl: conversions.fullTrackWavUrl,
+    fullTrackFlacUrl: conversions.fullTrackFlacUrl,
+    wavConversionStatus: conversions.wavConversionStatus,
+    flacConversionStatus: conversions.flacConversionStatus,
+    wavSizeBytes: conversions.wavSizeBytes,
+    flacSizeBytes: conversions.flacSizeBytes,
   };
 }
 
 /** The SPEC §3 Track; its type is the route schema's (model.ts), so the compiler holds the two together. */
 export async function trackView(track: Track, viewer: Viewer | null): Promise<TrackDetails> {
   const isOwner = viewer?.id === track.userId;
-  const conversions = await downloadStates.get()(track.id);
+  const trackStems = await tracksRepo.listStemsOf(track.id);
+  const conversions = await downloadStates.get()(track, trackStems);
   const facts = {
     username: (await findUserById(track.userId))?.username ?? "",
     licenseType: (await getLicense(track.licenseId)).type,
@@ -155,7 +156,7 @@ export async function trackView(track: Track, viewer: Viewer | null): Promise<Tr
   return {
     ...trackFields(track, trackWaveform(await tracksRepo.waveformOf(track.id)), facts),
     ...downloadFields(conversions),
-    stems: (await tracksRepo.listStemsOf(track.id)).map((stem) => stemView(track, stem, conversions)),
+    stems: trackStems.map((stem) => stemView(track, stem, conversions)),
     sharedWith,
   };
 }
