@@ -62,19 +62,19 @@ try {
   });
   await waitForProcessing(server, owner.token, longTrack);
   const database = join(server.dataDir, "stemma.db");
-  const walkIds = runs("walk") ? [pageTrack, ...(await makePublicForks(server, pageTrack, WALK_FORKS))] : [];
   seedTracks(database, pageTrack, owner.user.id, TRACKS);
   forgetSeededDue(database);
-  const walkPages = walkIds.map((id) => `/track/${id}`);
-  const walkJson = walkIds.map((id) => `/api/track/${id}`);
-  const prerenderSeconds = await waitForKeptAnswers(database, [...walkPages, ...walkJson]);
-  if (walkIds.length)
-    console.log(`${walkIds.length * 2} walk answers pre-rendered ${prerenderSeconds.toFixed(1)} s after the last fork`);
   const idle = await (async () => {
     await fetch(`${server.url}/track/${pageTrack}`);
     await Bun.sleep(2000);
     return memoryMb(server.proc.pid);
   })();
+  const walkIds = runs("walk") ? [pageTrack, ...(await makePublicForks(server, pageTrack, WALK_FORKS))] : [];
+  const walkPages = walkIds.map((id) => `/track/${id}`);
+  const walkJson = walkIds.map((id) => `/api/track/${id}`);
+  const prerenderSeconds = await waitForKeptAnswers(database, [...walkPages, ...walkJson]);
+  if (walkIds.length)
+    console.log(`${walkIds.length * 2} walk answers pre-rendered ${prerenderSeconds.toFixed(1)} s after the last fork`);
 
   /** Stemma's figure, then the baseline's, back to back; the ratio is throughput over throughput. */
   async function compare(

@@ -38,3 +38,12 @@ test("the least recently used path goes past the bound", () => {
   expect(held.get("/a", "1", "br", undefined, 0)).toBeDefined();
   expect(held.get("/c", "1", "br", undefined, 0)).toBeDefined();
 });
+
+test("a client accepting no encoding gets a held form too, beside the compressed ones", () => {
+  const held = createHeldForms({ maxBytes: 1_000_000 });
+  for (let i = 0; i < 2; i++) held.offer("/a", "1", 0, "identity", form(300));
+  held.offer("/a", "1", 0, "br", form(100));
+  expect(held.get("/a", "1", "identity", undefined, 0)?.body).toBeInstanceOf(Blob);
+  expect(held.get("/a", "1", "br", undefined, 0)).toBeDefined();
+  expect(held.bytes).toBe(400);
+});

@@ -11,11 +11,14 @@ export interface HeldForm {
   notModified: Headers;
 }
 
+/** The forms a path may be held in: each content encoding, and the bytes as they are (clients accepting neither). */
+type HeldEncoding = Encoding | "identity";
+
 interface Entry {
   /** The version and fills the forms were kept at. */
   stamp: string;
   builtAt: number;
-  forms: Partial<Record<Encoding, HeldForm & { body: Blob }>>;
+  forms: Partial<Record<HeldEncoding, HeldForm & { body: Blob }>>;
   bytes: number;
 }
 
@@ -42,7 +45,7 @@ export function createHeldForms({ maxBytes }: { maxBytes: number }) {
 
   return {
     /** The form held for `key` at `stamp` (and younger than `maxAgeMs`, when given), if any. */
-    get(key: string, stamp: string, encoding: Encoding, maxAgeMs: number | undefined, now: number): HeldForm | undefined {
+    get(key: string, stamp: string, encoding: HeldEncoding, maxAgeMs: number | undefined, now: number): HeldForm | undefined {
       const entry = entries.get(key);
       if (!entry || entry.stamp !== stamp || (maxAgeMs !== undefined && now - entry.builtAt >= maxAgeMs)) return undefined;
       const form = entry.forms[encoding];
@@ -54,7 +57,7 @@ export function createHeldForms({ maxBytes }: { maxBytes: number }) {
     },
 
     /** Holds `form` when `key` was asked for once already lately (or is held at another stamp or encoding). */
-    offer(key: string, stamp: string, builtAt: number, encoding: Encoding, form: HeldForm) {
+    offer(key: string, stamp: string, builtAt: number, encoding: HeldEncoding, form: HeldForm) {
       let entry = entries.get(key);
       if (!entry && !seenOnce.delete(key)) {
         seenOnce.set(key, true);

@@ -120,7 +120,7 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const stamp = `${state.version} ${fills}`;
       const now = Date.now();
       const extraHeaders = page.headers ?? {};
-      const hot = encoding && held.get(key, stamp, encoding, state.maxAgeMs, now);
+      const hot = held.get(key, stamp, encoding ?? "identity", state.maxAgeMs, now);
       if (hot) return sendForm(request, hot);
       const stored = await pagesRepo.form(key, encoding ?? "gzip");
       let form: HeldForm;
@@ -134,7 +134,7 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
         form = readyForm({ ...made, body: encoding ? made[encoding] : made.gzip }, encoding, extraHeaders);
         builtAt = made.builtAt.getTime();
       }
-      if (encoding) held.offer(key, stamp, builtAt, encoding, form);
+      held.offer(key, stamp, builtAt, encoding ?? "identity", form);
       return sendForm(request, form);
     },
 
