@@ -72,7 +72,7 @@ async function downloadedSamples(track: TrackDetails, format: string) {
 
 /** Nothing half-written is left: no store temp files, empty staging folders (each process's, on a cluster). */
 async function expectNoOrphans(): Promise<void> {
-  expect((await storedKeys(live.server)).filter((key) => key.includes(".tmp-"))).toEqual([]);
+  expect((await storedKeys(live.server)).filter((key) => key.startsWith(".partial/"))).toEqual([]);
   expect(stagedFiles(live.server)).toEqual([]);
 }
 

@@ -1,4 +1,5 @@
 import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES } from "../../src/server/compression";
+import { log } from "../../src/server/logger";
 import { pathAndQuery } from "../../src/server/request-url";
 import { keptPageOf, readyForm, sendForm } from "./forms";
 import { createHeldForms, type HeldForm } from "./held";
@@ -35,6 +36,18 @@ export { startPrerendering } from "./prerender";
 export type { KeptPage };
 
 const encoder = new TextEncoder();
+
+/**
+ * Runs a write of kept answers, which are a copy of what the routes answer: when it fails (a full disk, a database
+ * refusing writes) the page is still served from the render in hand, and the next request or the loop tries again.
+ */
+async function keepingFails(key: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    log.warn("a rendered page could not be kept", { key, error: String(error) });
+  }
+}
 
 function applyFills(text: string, fills: Record<string, string>): string {
   let filled = text;
@@ -76,7 +89,7 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const cacheControl = response.headers.get("cache-control") ?? "";
       const text = applyFills(await response.text(), state.fills ?? {});
       if (response.status !== 200 || !cacheControl.startsWith("public")) {
-        await pagesRepo.remove(key);
+        await keepingFails(key, () => pagesRepo.remove(key));
         return { status: response.status, headers: response.headers, text };
       }
       const kept = keptPageOf({
@@ -89,13 +102,15 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
         contentType: response.headers.get("content-type") ?? "text/html",
         cacheControl,
       });
-      await pagesRepo.keep(kept);
-      // Changed while it rendered. Hidden: the trigger that removes its kept answer may have run before it was
-      // written. Another version: an instance that rendered the newer one may have written it first, and this
-      // older one over it; due again, the loop renders the newer one unless it is the one kept.
-      const current = await page.state(key, null);
-      if (!current) await pagesRepo.remove(key, version);
-      else if (String(current.version) !== version) await pagesRepo.due(key, current.version);
+      await keepingFails(key, async () => {
+        await pagesRepo.keep(kept);
+        // Changed while it rendered. Hidden: the trigger that removes its kept answer may have run before it was
+        // written. Another version: an instance that rendered the newer one may have written it first, and this
+        // older one over it; due again, the loop renders the newer one unless it is the one kept.
+        const current = await page.state(key, null);
+        if (!current) await pagesRepo.remove(key, version);
+        else if (String(current.version) !== version) await pagesRepo.due(key, current.version);
+      });
       return kept;
     })().finally(() => rendering.delete(id));
     rendering.set(id, started);

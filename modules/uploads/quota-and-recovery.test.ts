@@ -100,7 +100,7 @@ describe("crash recovery", () => {
       expect(stem.mp3Url).toBe(`/api/track/${stemmed.id}/stem/${stem.id}.mp3`);
     }
     const files = await storedKeys(second);
-    expect(files.filter((name) => name.includes(".tmp-") || name.endsWith("cover-source"))).toEqual([]);
+    expect(files.filter((name) => name.startsWith(".partial/") || name.endsWith("cover-source"))).toEqual([]);
     expect(stagedFiles(second)).toEqual([]);
   }, 90_000);
 });

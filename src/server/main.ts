@@ -9,7 +9,7 @@ import { log } from "./logger";
 import { pages } from "./pages";
 import { startWorker, stopQueue } from "./queue";
 import { sweepStaging } from "./staging";
-import { checkFileStore } from "./store";
+import { prepareFileStore } from "./store";
 import { workerHealth } from "./worker-health";
 
 /**
@@ -22,7 +22,7 @@ const runsJobs = config.role !== "api";
 
 sweepStaging();
 await ensureProductFlags();
-await checkFileStore();
+await prepareFileStore();
 if (runsJobs) {
   // Before any request or job starts a change of its own: what is recorded now was cut short.
   await sweepFilesInFlight(true);

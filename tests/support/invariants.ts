@@ -7,7 +7,7 @@
  * - no job is stuck: no live track or stem PENDING, no conversion IN_PROGRESS; FAILED ones carry a reason;
  * - rows and files agree: every file a live row names exists with the size the row records, and each
  *   acknowledged upload's stored original has the checksum of the bytes that were sent;
- * - no orphan file: every file under media/ is named by a row (no `.tmp-` leftovers, no cover sources);
+ * - no orphan file: every file under media/ is named by a row (no writes left in `.partial/`, no cover sources);
  * - quota: each track's charge is its original's length plus its stems', so each user's charged quota
  *   (the sum of their active tracks' charges) equals the sum of their tracks;
  * - fork counts match the fork rows, and every staging folder is empty;

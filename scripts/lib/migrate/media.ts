@@ -10,8 +10,8 @@ export interface MediaFile {
   size: number;
 }
 
-/** A write in progress of the local store (`name.tmp-<uuid>`): not media. */
-const IN_FLIGHT = /\.tmp-[0-9a-f-]{36}$/;
+/** A write in progress of the local store (under `.partial/`), or one of a version that wrote `name.tmp-<uuid>`. */
+const IN_FLIGHT = /^\.partial\/|\.tmp-[0-9a-f-]{36}$/;
 
 /** Every stored file under DATA_DIR/media, keyed as the FileStore keys it; names that are no key are listed apart. */
 export function localMedia(dataDir: string): { files: MediaFile[]; ignored: string[] } {

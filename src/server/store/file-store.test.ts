@@ -141,6 +141,18 @@ describe("the local store", () => {
     expect(allOld).toBe(true);
     expect((await store.stat("tracks/t2/full.mp3"))?.size).toBe(1024);
   });
+
+  test("writes cut short by a kill are in .partial/, which the boot sweep empties; stored files stay", async () => {
+    await store.put("tracks/t3/cover-card.webp", "card");
+    // What a process killed between its write and its rename leaves behind.
+    writeFileSync(join(root, ".partial", crypto.randomUUID()), "half a cover");
+    expect(filesUnder(root).filter((path) => path.startsWith(".partial/"))).toHaveLength(1);
+    store.sweepPartialWrites();
+    expect(filesUnder(root).filter((path) => path.startsWith(".partial/"))).toEqual([]);
+    expect(await (await store.get("tracks/t3/cover-card.webp"))?.text()).toBe("card");
+    await store.put("tracks/t3/cover-card.webp", "new card");
+    expect(await (await store.get("tracks/t3/cover-card.webp"))?.text()).toBe("new card");
+  });
 });
 
 describe("the S3 store", () => {

@@ -9,9 +9,14 @@ export type { StoredFile } from "./file-store";
  * The media store every module uses; no other code touches media. An S3-compatible bucket when
  * S3_BUCKET is set, else DATA_DIR/media.
  */
-export const fileStore = config.s3 ? createS3Store(config.s3) : createLocalStore(join(config.dataDir, "media"));
+const localStore = config.s3 ? null : createLocalStore(join(config.dataDir, "media"));
+export const fileStore = localStore ?? createS3Store(config.s3 as NonNullable<typeof config.s3>);
 
-/** Boot: a misconfigured bucket stops the server with a clear message instead of failing every upload. */
-export async function checkFileStore(): Promise<void> {
+/**
+ * Boot: a misconfigured bucket stops the server with a clear message instead of failing every upload; on local disk
+ * the writes a crash cut short are removed (a bucket never shows a partial object).
+ */
+export async function prepareFileStore(): Promise<void> {
   if (config.s3) await checkS3Bucket(config.s3);
+  localStore?.sweepPartialWrites();
 }

@@ -1,11 +1,19 @@
-import { statSync } from "node:fs";
+import { mkdirSync, rmSync, statSync } from "node:fs";
 import { copyFile, mkdir, rename, rm, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { assertKey, type FileStore, type StoredFile } from "./file-store";
 
-/** Media on local disk under a root folder; writes go to `name.tmp-*` and are renamed into place. */
-export function createLocalStore(root: string): FileStore {
+/** Where writes in progress live: under the root (one disk, so renaming into place is atomic), never a key. */
+const PARTIAL_FOLDER = ".partial";
+
+/**
+ * Media on local disk under a root folder. Writes go to `.partial/` and are renamed into place, so a process killed
+ * mid-write leaves its leftovers in one folder, which `sweepPartialWrites` empties at boot (a local store has one
+ * process, like the staging folder) instead of a walk of every track's folder.
+ */
+export function createLocalStore(root: string): FileStore & { sweepPartialWrites(): void } {
   const pathOf = (key: string) => join(root, assertKey(key));
+  const partialFolder = join(root, PARTIAL_FOLDER);
 
   /**
    * Synchronous on purpose: a stat of a local file takes a microsecond or two, where the promise
@@ -23,7 +31,8 @@ export function createLocalStore(root: string): FileStore {
   async function atomically(key: string, write: (tmp: string) => Promise<void>): Promise<StoredFile> {
     const final = pathOf(key);
     await mkdir(dirname(final), { recursive: true });
-    const tmp = `${final}.tmp-${crypto.randomUUID()}`;
+    await mkdir(partialFolder, { recursive: true });
+    const tmp = join(partialFolder, crypto.randomUUID());
     try {
       await write(tmp);
       await rename(tmp, final);
@@ -59,5 +68,9 @@ export function createLocalStore(root: string): FileStore {
     deletePrefix: (prefix) => rm(pathOf(prefix), { recursive: true, force: true }),
     // The stored file itself: ffmpeg only reads it, and the scratch folder is not needed.
     localPath: async (key) => pathOf(key),
+    sweepPartialWrites() {
+      rmSync(partialFolder, { recursive: true, force: true });
+      mkdirSync(partialFolder, { recursive: true });
+    },
   };
 }
