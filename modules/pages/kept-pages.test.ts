@@ -57,6 +57,8 @@ async function eventually(what: string, check: () => Promise<boolean>): Promise<
   }
 }
 
+const pagesDue = async () => (await runSql<{ key: string }>(live.server, "select key from pages_due")).map((row) => row.key);
+
 /** Waits until both kept answers of `id` are at its current page version, with no request for them. */
 const prerendered = (id: string) =>
   eventually(`kept pages of ${id} at its version`, async () => {
@@ -71,7 +73,7 @@ async function publicTrack(title: string): Promise<string> {
 }
 
 describe("pre-rendering", () => {
-  test("a public track's page, its JSON and the home page in every sort are kept before anyone asks", async () => {
+  test("a public track's page and its JSON are kept before anyone asks", async () => {
     const id = await publicTrack("Rendered Ahead");
     await prerendered(id);
     const kept = (await keptRow(`/track/${id}`)) as KeptRow;
@@ -79,11 +81,29 @@ describe("pre-rendering", () => {
     expect(first.headers.get("content-encoding")).toBe("br");
     expect(first.headers.get("etag")).toBe(`"${kept.etag.slice(1, -1)}-br"`);
     expect(await first.text()).toContain("Rendered Ahead");
-    for (const sort of ["", "?sort=oldest", "?sort=titleAsc", "?sort=titleDesc", "?sort=durationAsc"])
-      await eventually(`home page ${sort} kept`, async () => (await keptRow(`/${sort}`)) !== undefined);
-    for (const sort of ["?sort=durationDesc", "?sort=artistAsc", "?sort=artistDesc"])
-      await eventually(`home page ${sort} kept`, async () => (await keptRow(`/${sort}`)) !== undefined);
-    expect(await (await get("/?sort=oldest&utm_source=x")).text()).toContain("Rendered Ahead");
+  });
+
+  test("the home page in each sort, once asked for, is rendered ahead of its next request after a change", async () => {
+    const asked = ["", "?sort=oldest", "?sort=titleAsc", "?sort=durationDesc"];
+    const notAsked = "?sort=artistDesc";
+    await runSql(live.server, "delete from kept_pages where key = ?", `/${notAsked}`);
+    for (const sort of asked) expect((await get(`/${sort}`)).status).toBe(200);
+    const before = new Map<string, string | undefined>();
+    for (const sort of asked) before.set(sort, (await keptRow(`/${sort}`))?.version);
+    expect([...before.values()].every(Boolean)).toBe(true);
+
+    await publicTrack("Listed Ahead");
+    for (const sort of asked)
+      await eventually(`home page /${sort} rendered again`, async () => {
+        const version = (await keptRow(`/${sort}`))?.version;
+        return version !== undefined && version !== before.get(sort);
+      });
+    await eventually("no home page due", async () => !(await pagesDue()).some((key) => key.startsWith("/?") || key === "/"));
+    expect(await keptRow(`/${notAsked}`)).toBeUndefined();
+    // Its first request renders it, current, and keeps it; any other query string gets the same page.
+    expect(await (await get(`/${notAsked}`)).text()).toContain("Listed Ahead");
+    expect(await keptRow(`/${notAsked}`)).toBeDefined();
+    expect(await (await get("/?sort=oldest&utm_source=x")).text()).toContain("Listed Ahead");
   });
 
   test("a private track's page and JSON are never kept", async () => {

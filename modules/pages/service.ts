@@ -30,6 +30,13 @@ export interface PublicPage {
   render(key: string): Promise<Response>;
   /** Headers every answer carries (a kept answer leaves before the hooks that would add them). */
   headers?: Record<string, string>;
+  /**
+   * `always` (the default): a due key is rendered ahead whether anyone asked for it yet, as any of a catalogue's
+   * pages may be the next a crawler asks for. `once kept`: only keys already kept (asked for since the build) are
+   * rendered ahead; the rest wait for their first request. For pages that change with every upload and of which
+   * few are ever asked for (the home page's sorts): rendering them all on each change cost more than serving them.
+   */
+  renderAhead?: "always" | "once kept";
 }
 
 export { startPrerendering } from "./prerender";
@@ -161,6 +168,7 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const state = await found.page.state(key, null);
       if (!state) return pagesRepo.remove(key);
       const form = await pagesRepo.form(key, "gzip");
+      if (!form && found.page.renderAhead === "once kept") return;
       if (form && isCurrentForm(form, state, build, JSON.stringify(state.fills ?? {}), Date.now())) return;
       await renderOnce(found.page, key, state);
     },

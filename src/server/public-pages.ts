@@ -58,7 +58,8 @@ const trackJson: PublicPage = {
 /**
  * The home page's first page in each SPEC §9 sort (`/`, `/?sort=oldest`…; any other query string gets the same
  * page), kept per version of what the lists show; the counts it shows may be LIST_COUNTER_STALENESS_SECONDS old,
- * as the lists' are. Pages from a cursor on are not kept here (pages.ts).
+ * as the lists' are. Every upload changes all eight, so only the sorts someone has asked for are rendered ahead.
+ * Pages from a cursor on are not kept here (pages.ts).
  */
 function homePage(astro: AstroHandler): PublicPage {
   return {
@@ -71,6 +72,7 @@ function homePage(astro: AstroHandler): PublicPage {
     },
     state: async () => ({ version: await listContentVersion(), maxAgeMs: config.listCounterStalenessSeconds * 1000 }),
     render: (key) => astro(anonymous(key), pageLocals({ cached: false })),
+    renderAhead: "once kept",
   };
 }
 
