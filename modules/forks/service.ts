@@ -5,6 +5,7 @@ import { notifyUsers } from "../notifications/service";
 import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
 import { quotaGate } from "../uploads/service";
+import { forksOf, insertForkWithinQuota } from "./repo";
 
 /** The longest chain walked (lineage, tree depth) and the most forks listed: bounds on a crafted tree. */
 const MAX_DEPTH = 100;
@@ -22,7 +23,7 @@ export async function forkTrack(id: string, viewer: Viewer, body: { title: strin
   const title = body.title.trim();
   if (!title) throw badRequest(TITLE_REQUIRED);
   const quota = quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
-  const fork = await tracks.insertForkWithinQuota(
+  const fork = await insertForkWithinQuota(
     original,
     viewer.id,
     { title, description: body.description?.trim() ?? "", isPublic: body.isPublic ?? false },
@@ -62,7 +63,7 @@ export async function forkTree(id: string, viewer: Viewer | null) {
   const seen = new Set([original.id]);
   let level = [original.id];
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && forks.length < MAX_FORKS; depth++) {
-    const children = (await tracks.forksOf(level)).filter((child) => !seen.has(child.id));
+    const children = (await forksOf(level)).filter((child) => !seen.has(child.id));
     for (const child of children) seen.add(child.id);
     forks.push(...children.filter((child) => listed(child, viewer)));
     level = children.map((child) => child.id);

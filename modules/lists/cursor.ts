@@ -1,5 +1,5 @@
 import { badRequest } from "../../src/server/errors";
-import type { Position, Sort, SortField } from "../tracks/service";
+import type { Position, Sort, SortField } from "./model";
 
 const MAX_CURSOR_LENGTH = 1024;
 

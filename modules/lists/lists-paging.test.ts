@@ -9,7 +9,7 @@ const db = await openTestDatabase("lists");
 const { sql } = await import("drizzle-orm");
 const { tracks, trackShares } = await import("../tracks/schema");
 const { listTracks, listDeletedTracks } = await import("./service");
-const { SORT_FIELDS, SORT_DIRECTIONS } = await import("../tracks/service");
+const { SORT_FIELDS, SORT_DIRECTIONS } = await import("./model");
 type Viewer = import("../auth/service").Viewer;
 type ListName = import("./service").ListName;
 

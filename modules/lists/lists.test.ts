@@ -9,8 +9,8 @@ import { runSql } from "../../tests/support/database-rows";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { listAll } from "../../tests/support/lists";
 import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
-import { SORT_DIRECTIONS, SORT_FIELDS } from "../tracks/service";
 import type { TrackPage } from "./model";
+import { SORT_DIRECTIONS, SORT_FIELDS } from "./model";
 
 const live = setUpServer();
 let admin: Session;

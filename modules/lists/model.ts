@@ -1,7 +1,24 @@
 import { t } from "elysia";
 import { oneOf } from "../../src/server/one-of";
 import { TrackListItem } from "../tracks/model";
-import { SORT_DIRECTIONS, SORT_FIELDS } from "../tracks/service";
+
+/** SPEC §9 sorts. Every list breaks ties by id, so an order is total and a cursor names one exact place. */
+export const SORT_FIELDS = ["createdAt", "title", "duration", "primaryArtistName"] as const;
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export interface Sort {
+  field: SortField;
+  direction: SortDirection;
+}
+
+/** The last item a page showed: its sort value (null only for a duration still being measured) and id. */
+export interface Position {
+  value: string | number | null;
+  id: string;
+}
+
+export type DeletedStatus = "PENDING_DELETION" | "DELETED";
 
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;

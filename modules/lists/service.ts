@@ -1,16 +1,8 @@
 import type { Viewer } from "../auth/service";
-import {
-  countTracksByStatus,
-  type DeletedStatus,
-  findTracksInOrder,
-  listPageKeys,
-  type Scope,
-  type Sort,
-  trackListItemViews,
-} from "../tracks/service";
+import { trackListItemViews } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { DEFAULT_LIMIT, type TrackPage } from "./model";
-import { listsRepo } from "./repo";
+import { DEFAULT_LIMIT, type DeletedStatus, type Sort, type TrackPage } from "./model";
+import { listsRepo, type Scope } from "./repo";
 
 /** The version of what every list shows (schema.ts): pages built from lists are kept per version. */
 export const listContentVersion = listsRepo.contentVersion;
@@ -43,11 +35,11 @@ async function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): Prom
   const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
   const limit = query.limit ?? DEFAULT_LIMIT;
   const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
-  const keys = await listPageKeys(scopes, sort, after, limit + 1);
+  const keys = await listsRepo.pageKeys(scopes, sort, after, limit + 1);
   const shown = keys.slice(0, limit);
   const last = shown.at(-1);
   const nextCursor = keys.length > limit && last ? encodeCursor(sort, last) : null;
-  const rows = await findTracksInOrder(shown.map((key) => key.id));
+  const rows = await listsRepo.findInOrder(shown.map((key) => key.id));
   return { items: await trackListItemViews(rows), metadata: { nextCursor } };
 }
 
@@ -67,5 +59,5 @@ export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus })
 }
 
 export async function countDeletedTracks(status?: DeletedStatus): Promise<{ count: number }> {
-  return { count: await countTracksByStatus(status ? [status] : DELETED_STATUSES) };
+  return { count: await listsRepo.countByStatus(status ? [status] : DELETED_STATUSES) };
 }

@@ -1,8 +1,9 @@
 import { conflict, forbidden, notFound } from "../../src/server/errors";
 import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
-import { findTrack, STUDIO_BUSY, type Track, withFilesInFlight } from "../tracks/service";
+import { findTrack, type Track, withFilesInFlight } from "../tracks/service";
 import type { Inspected } from "../uploads/service";
+import { STUDIO_BUSY } from "./repo";
 
 /**
  * SPEC §6: only the owner of a fork changes its stems and audio. Everyone else gets the 404 of a track

@@ -13,7 +13,7 @@ import { racing } from "../../tests/support/racing";
 import { storedKeys } from "../../tests/support/stored-files";
 import { addStem, editStem, removeStem, replaceAudio, studioForm, waitReady } from "../../tests/support/studio";
 import { createTrack, TINY_WAV, waitForProcessing } from "../../tests/support/uploads";
-import { LAST_STEM_STAYS, STUDIO_BUSY } from "../tracks/service";
+import { LAST_STEM_STAYS, STUDIO_BUSY } from "./repo";
 
 const live = setUpServer();
 const AT_ONCE = 6;

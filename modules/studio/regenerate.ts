@@ -11,6 +11,7 @@ import { invalidateConversions } from "../conversions/service";
 import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
 import { findStudioTrack } from "./common";
+import { removeStemRow, setTrackAudio } from "./repo";
 
 /**
  * DELETE /api/track/{id}/stem/{stemId}: the stem, its charge and its files (unless another track
@@ -20,7 +21,7 @@ import { findStudioTrack } from "./common";
 export async function removeStem(id: string, stemId: string, viewer: Viewer) {
   const track = await findStudioTrack(id, viewer);
   const stem = await tracks.requireStemOf(track.id, stemId);
-  await tracks.withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => tracks.removeStemRow(track, stem));
+  await tracks.withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => removeStemRow(track, stem));
   await invalidateConversions(track.id, stem.id);
   await uploads.enqueueRegeneration(track.id);
   return { id: stem.id };
@@ -51,7 +52,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     const originalKey = tracks.trackKeys.revision(trackId, "flac");
     await tracks.withFilesInFlight(originalKey, [track.originalKey, track.mp3Key], async () => {
       const stored = await fileStore.putFile(originalKey, mixPath);
-      await tracks.setTrackAudio(trackId, {
+      await setTrackAudio(trackId, {
         originalKey,
         originalFormat: "flac",
         originalStreamable: true,
@@ -70,7 +71,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
   } catch (error) {
     if (signal.aborted) throw error;
     log.warn("mix regeneration failed", { trackId, error: error instanceof Error ? error.message : String(error) });
-    await tracks.setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
+    await setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
 import { findStudioTrack, storeThen, withNotification } from "./common";
 import { fitToTrack, trackLength } from "./fit";
+import { changeWithinQuota } from "./repo";
 
 /** SPEC §5/§8 wording, also shown by the client before it sends anything. */
 export const REPLACE_FILE_INVALID = "Only WAV and FLAC files are supported for track audio replacement.";
@@ -42,7 +43,7 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
     loudnessLufs: null,
   };
   await storeThen(originalKey, facts, [track.originalKey, track.mp3Key], () =>
-    tracks.changeWithinQuota(track, { track: audio }, added, quota.admit),
+    changeWithinQuota(track, { track: audio }, added, quota.admit),
   );
   await invalidateConversions(track.id, "full");
   await uploads.enqueueProcessing(track.id);

@@ -8,6 +8,7 @@ import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
 import { fileFields, findStudioTrack, storeThen, withNotification } from "./common";
 import { fitToTrack, trackLength } from "./fit";
+import { changeWithinQuota, renameStem } from "./repo";
 import { type StemInfo, stemFileFormat, stemInfo } from "./stem-input";
 
 /** The changed track's stem file, checked like an upload's stems and fitted to the track's length. */
@@ -30,7 +31,7 @@ export async function addStem(id: string, viewer: Viewer, data: unknown, file: S
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
   const quota = uploads.quotaGate(viewer.id, facts.duration, "stem");
   await storeThen(fileKey, facts, [], () =>
-    tracks.changeWithinQuota(
+    changeWithinQuota(
       track,
       {
         addStem: { id: stemId, trackId: track.id, ...info, ...fileFields(fileKey, facts) },
@@ -56,7 +57,7 @@ export async function editStem(
   const stem = await tracks.requireStemOf(track.id, stemId);
   const info: StemInfo = stemInfo(data, stem);
   if (!file) {
-    await tracks.renameStem(stem.id, info);
+    await renameStem(stem.id, info);
     return { id: stem.id };
   }
   const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
@@ -64,7 +65,7 @@ export async function editStem(
   const added = facts.duration - (stem.duration ?? 0);
   const quota = uploads.quotaGate(viewer.id, added, "stem");
   await storeThen(fileKey, facts, [stem.fileKey, stem.mp3Key], () =>
-    tracks.changeWithinQuota(
+    changeWithinQuota(
       track,
       { updateStem: { id: stem.id, values: { ...info, ...fileFields(fileKey, facts) } } },
       added,

@@ -187,4 +187,17 @@ export const tracksRepo = {
     if (userIds.length)
       await db.delete(trackShares).where(and(eq(trackShares.trackId, trackId), inArray(trackShares.userId, userIds)));
   },
+
+  /**
+   * Moves active tracks to PENDING_DELETION in one statement and answers the ids it moved.
+   * With `ownerId`, only that user's tracks are touched, whatever ids were asked for.
+   */
+  async markPendingDeletion(ids: string[], ownerId: string | null): Promise<string[]> {
+    const moved = await db
+      .update(tracks)
+      .set({ status: "PENDING_DELETION", deletedAt: new Date() })
+      .where(and(inArray(tracks.id, ids), eq(tracks.status, "ACTIVE"), ownerId ? eq(tracks.userId, ownerId) : undefined))
+      .returning({ id: tracks.id });
+    return moved.map((row) => row.id);
+  },
 };

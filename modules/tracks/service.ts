@@ -5,7 +5,6 @@ import { usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
 import { checkForkLicense } from "./lineage";
-import { listsRepo } from "./lists-repo";
 import { type TrackDetails, TrackInfoBody } from "./model";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
@@ -14,33 +13,21 @@ import { trackView } from "./view";
 
 /**
  * The tracks module's public surface: the only file other modules import (tests/architecture checks
- * it). Tracks own the tracks, stems and track_shares tables; uploads, lists, media, plays and
- * conversions read and write them only through what is exported here.
+ * it). Tracks own the tracks, stems, track_waveforms, track_shares and files_in_flight tables; the
+ * repos of studio, forks and lists query them through schema.ts in their own transactions, and every
+ * other module goes through what is exported here (docs/architecture.md).
  */
 export { canView, findViewableTrack, requireStemOf } from "./access";
 export { FILES_IN_FLIGHT_MAX_SECONDS, sweepFilesInFlight, withFilesInFlight } from "./files-in-flight";
-export { type ForkChoices, forksOf, insertForkWithinQuota } from "./fork-rows";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
-export {
-  type DeletedStatus,
-  type Position,
-  type Scope,
-  SORT_DIRECTIONS,
-  SORT_FIELDS,
-  type Sort,
-  type SortField,
-} from "./lists-repo";
 export { beforePurge, purgeDeletedTracks } from "./purge";
+/**
+ * For the repos of modules that write tracks rows in their own transactions (studio changes, forks): the quota
+ * check a charge runs first, and the waveform written with its preview.
+ */
+export { type Admit, saveWaveformIn } from "./repo";
 export type { Stem, Track } from "./schema";
 export { releaseFiles } from "./shared-files";
-export {
-  changeWithinQuota,
-  LAST_STEM_STAYS,
-  removeStemRow,
-  renameStem,
-  STUDIO_BUSY,
-  setTrackAudio,
-} from "./studio-rows";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
 export { downloadStates, trackListItemViews } from "./view";
 
@@ -54,13 +41,11 @@ export const {
   pendingIds: pendingTrackIds,
   findStemOf,
   listStemsOf,
+  waveformOf,
   incrementPlays,
   incrementDownloads,
   usedQuotaSeconds,
 } = tracksRepo;
-
-/** Keyset-paged reads of the tracks table for modules/lists. */
-export const { pageKeys: listPageKeys, findInOrder: findTracksInOrder, countByStatus: countTracksByStatus } = listsRepo;
 
 export async function getTrack(id: string, viewer: Viewer | null): Promise<TrackDetails> {
   return trackView(await findViewableTrack(id, viewer), viewer);
@@ -140,7 +125,7 @@ export async function unshare(id: string, viewer: Viewer, userIds: string[]): Pr
  */
 export async function deleteTracks(viewer: Viewer, trackIds: string[]): Promise<{ deletedIds: string[] }> {
   const unique = [...new Set(trackIds)];
-  const deletedIds = await listsRepo.markPendingDeletion(unique, viewer.role === "ADMIN" ? null : viewer.id);
+  const deletedIds = await tracksRepo.markPendingDeletion(unique, viewer.role === "ADMIN" ? null : viewer.id);
   log.info("tracks moved to pending deletion", { userId: viewer.id, requested: unique.length, deleted: deletedIds.length });
   return { deletedIds };
 }

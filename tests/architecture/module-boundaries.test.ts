@@ -41,6 +41,7 @@ describe("the check itself, over small trees", () => {
       "modules/songs/service.ts":
         'import { find } from "../users/service";\nimport { plugin } from "../users";\nexport { find, plugin };',
       "modules/songs/schema.ts": 'import { users } from "../users/schema";\nexport const songs = users;',
+      "modules/songs/repo.ts": 'import { users } from "../users/schema";\nexport const songsRepo = users;',
       "modules/songs/songs.test.ts": 'import { users } from "../users/schema";\nimport { find } from "../songs/service";',
       "islands/song.tsx": 'import type { User } from "../modules/users/model";',
       "src/server/api.ts": 'import { plugin } from "../../modules/users";',
@@ -49,10 +50,12 @@ describe("the check itself, over small trees", () => {
   });
 
   test("reaching into another module's repo, schema or helper fails, type-only and dynamic imports included", () => {
+    // A repo may read another module's tables through its schema.ts, but never call that module's repo.
     const root = tree({
       ...layered,
       "modules/songs/service.ts": 'import { repo } from "../users/repo";\nexport const x = repo;',
       "modules/songs/view.ts": 'import type { users } from "../users/schema";\nexport type X = typeof users;',
+      "modules/songs/repo.ts": 'import { repo } from "../users/repo";\nexport const songsRepo = repo;',
       "modules/songs/later.ts": 'export const later = () => import("../users/repo");',
       "src/server/jobs.ts": 'import { repo } from "../../modules/users/repo";',
       "islands/song.tsx": 'import { find } from "../modules/users/service";',
@@ -60,6 +63,7 @@ describe("the check itself, over small trees", () => {
     expect(checkBoundaries(root).violations.sort()).toEqual(
       [
         "modules/songs/later.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
+        "modules/songs/repo.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
         "modules/songs/service.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
         "modules/songs/view.ts -> modules/users/schema.ts: reach another module only through its index.ts, service.ts or model.ts",
         "src/server/jobs.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",

@@ -5,8 +5,10 @@ import { dirname, join, relative, resolve, sep } from "node:path";
  * The module rules of DEVELOPERS.md, read from the import statements of a source tree:
  * - outside `modules/<name>/`, a module is reached only through its `index.ts` (its Elysia plugins),
  *   `service.ts` (functions and types) or `model.ts` (schemas);
- * - a `schema.ts` may import another module's `schema.ts` (foreign keys), and tests, benches and
- *   scripts may too (to seed rows);
+ * - a `schema.ts` may import another module's `schema.ts` (foreign keys); a `repo.ts` may too, to read and
+ *   write that module's tables in its own queries and transactions (a studio change writes stems and
+ *   tracks rows), so the queries of a module's rules live in that module; tests, benches and scripts may
+ *   too (to seed rows);
  * - islands (browser code) may import only `model.ts`;
  * - no two modules depend on each other, directly or through others (tests left out).
  *
@@ -62,7 +64,7 @@ function ruleBroken(importer: string, target: string): string | null {
   const name = fileName(target);
   if (importer.startsWith("islands/")) return name === "model.ts" ? null : "islands may import only a module's model.ts";
   if (PUBLIC_FILES.has(name)) return null;
-  if (name === "schema.ts" && (fileName(importer) === "schema.ts" || isTest(importer))) return null;
+  if (name === "schema.ts" && (["schema.ts", "repo.ts"].includes(fileName(importer)) || isTest(importer))) return null;
   return "reach another module only through its index.ts, service.ts or model.ts";
 }
 

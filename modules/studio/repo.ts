@@ -3,8 +3,8 @@ import { db } from "../../src/server/db";
 import { type Executor, holdLock, transaction } from "../../src/server/db/transaction";
 import { badRequest, conflict } from "../../src/server/errors";
 import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
-import { type Admit, saveWaveformIn } from "./repo";
-import { type Stem, stems, tracks } from "./schema";
+import { type Stem, stems, tracks } from "../tracks/schema";
+import { type Admit, saveWaveformIn } from "../tracks/service";
 
 /** Track columns, plus the waveform kept beside the row (track_waveforms). */
 type TrackUpdate = Partial<typeof tracks.$inferInsert> & { waveformData?: number[] };

@@ -2,8 +2,8 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { theRow } from "../../src/server/db/rows";
 import { transaction } from "../../src/server/db/transaction";
-import { type Admit, saveWaveformIn, tracksRepo } from "./repo";
-import { stems, type Track, tracks } from "./schema";
+import { stems, type Track, tracks } from "../tracks/schema";
+import { type Admit, listStemsOf, saveWaveformIn, waveformOf } from "../tracks/service";
 
 /** What the forker chooses; everything else comes from the track forked. */
 export interface ForkChoices {
@@ -25,12 +25,12 @@ export async function insertForkWithinQuota(
 ): Promise<Track> {
   const forkId = crypto.randomUUID();
   const { id: _id, createdAt: _c, updatedAt: _u, totalPlays: _p, totalDownloads: _d, forkCount: _f, ...carried } = original;
-  const stemRows = (await tracksRepo.listStemsOf(original.id)).map(({ id: _stemId, createdAt: _sc, ...stem }) => ({
+  const stemRows = (await listStemsOf(original.id)).map(({ id: _stemId, createdAt: _sc, ...stem }) => ({
     ...stem,
     id: crypto.randomUUID(),
     trackId: forkId,
   }));
-  const waveform = await tracksRepo.waveformOf(original.id);
+  const waveform = await waveformOf(original.id);
   return transaction(async (tx) => {
     await admit(tx);
     const fork = theRow(
