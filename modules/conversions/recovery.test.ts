@@ -77,8 +77,7 @@ async function downloadedSamples(track: TrackDetails, format: string) {
  */
 async function expectNoOrphans(): Promise<void> {
   expect((await storedKeys(live.server)).filter((key) => key.startsWith(".partial/"))).toEqual([]);
-  for (const deadline = Date.now() + 30_000; stagedFiles(live.server).length > 0 && Date.now() < deadline; )
-    await Bun.sleep(200);
+  for (const deadline = Date.now() + 30_000; stagedFiles(live.server).length > 0 && Date.now() < deadline; ) await Bun.sleep(200);
   expect(stagedFiles(live.server)).toEqual([]);
 }
 
