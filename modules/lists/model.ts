@@ -18,11 +18,11 @@ export interface Position {
   id: string;
 }
 
-export type DeletedStatus = "PENDING_DELETION" | "DELETED";
-
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
-const DELETED_STATUSES = ["PENDING_DELETION", "DELETED"] as const;
+/** The statuses of deleted tracks the admin list shows (SPEC §7), all of them when none is asked for. */
+export const DELETED_STATUSES = ["PENDING_DELETION", "DELETED"] as const;
+export type DeletedStatus = (typeof DELETED_STATUSES)[number];
 
 const paging = {
   cursor: t.Optional(t.String({ error: "Invalid cursor" })),

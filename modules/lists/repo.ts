@@ -152,7 +152,7 @@ export const listsRepo = {
     return ids.flatMap((id) => rows.get(id) ?? []);
   },
 
-  async countByStatus(statuses: DeletedStatus[]): Promise<number> {
+  async countByStatus(statuses: readonly DeletedStatus[]): Promise<number> {
     return (await db.select({ count: count() }).from(tracks).where(inArray(tracks.status, statuses)))[0]?.count ?? 0;
   },
 };

@@ -1,7 +1,7 @@
 import type { Viewer } from "../auth/service";
 import { trackListItemViews } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { DEFAULT_LIMIT, type DeletedStatus, type Sort, type TrackPage } from "./model";
+import { DEFAULT_LIMIT, DELETED_STATUSES, type DeletedStatus, type Sort, type TrackPage } from "./model";
 import { listsRepo, type Scope } from "./repo";
 
 /** The version of what every list shows (schema.ts): pages built from lists are kept per version. */
@@ -20,7 +20,6 @@ export interface PageQuery {
 const DEFAULT_SORT: Sort = { field: "createdAt", direction: "desc" };
 /** The admin screen's default (SPEC §9): title ascending. */
 const DEFAULT_DELETED_SORT: Sort = { field: "title", direction: "asc" };
-const DELETED_STATUSES: DeletedStatus[] = ["PENDING_DELETION", "DELETED"];
 
 function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
   if (list === "public" || !viewer) return [{ kind: "public" }];
