@@ -1,10 +1,17 @@
-import { and, eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { type Conversion, conversions } from "./schema";
 
 const ofTarget = (trackId: string, target: string, format: ConversionFormat) =>
   and(eq(conversions.trackId, trackId), eq(conversions.target, target), eq(conversions.format, format));
+
+/** A track's conversions, read by every Track JSON: prepared once (building the select costs more than running it). */
+const forTrackQuery = db
+  .select()
+  .from(conversions)
+  .where(eq(conversions.trackId, sql.placeholder("trackId")))
+  .prepare();
 
 /** Queries on the conversions table only. An absent row means NOT_STARTED. */
 export const conversionsRepo = {
@@ -20,7 +27,7 @@ export const conversionsRepo = {
   findById: async (id: string): Promise<Conversion | undefined> =>
     (await db.select().from(conversions).where(eq(conversions.id, id)).limit(1))[0],
 
-  listForTrack: (trackId: string): Promise<Conversion[]> => db.select().from(conversions).where(eq(conversions.trackId, trackId)),
+  listForTrack: (trackId: string): Promise<Conversion[]> => forTrackQuery.execute({ trackId }),
 
   /**
    * Claims the target for a new run: inserts it, or moves a FAILED row back to IN_PROGRESS. Returns

@@ -65,6 +65,14 @@ const byIdQuery = db
   .where(eq(tracks.id, sql.placeholder("id")))
   .prepare();
 
+/** A track's stems in order, read by every Track JSON. */
+const stemsQuery = db
+  .select()
+  .from(stems)
+  .where(eq(stems.trackId, sql.placeholder("trackId")))
+  .orderBy(asc(stems.index))
+  .prepare();
+
 const waveformQuery = db
   .select({ waveformData: trackWaveforms.waveformData })
   .from(trackWaveforms)
@@ -144,8 +152,7 @@ export const tracksRepo = {
         .where(and(eq(stems.trackId, trackId), eq(stems.id, stemId)))
         .limit(1)
     )[0],
-  listStemsOf: (trackId: string): Promise<Stem[]> =>
-    db.select().from(stems).where(eq(stems.trackId, trackId)).orderBy(asc(stems.index)),
+  listStemsOf: (trackId: string): Promise<Stem[]> => stemsQuery.execute({ trackId }),
 
   /**
    * The public counters; the plays and media modules decide when something counts. A play or a

@@ -46,9 +46,9 @@ export const downloadStates = extensionPoint<(track: Track, stems: Stem[]) => Pr
 type Conversions = DownloadState;
 
 /**
- * The Track JSON's waveform: the stored peaks (2,000 pairs, kept for the lists' previews and the studio) at the
- * size the page's players draw. GET /track/{id} is polled every 2–5 s while a track processes and kept for every
- * public track, and the full peaks of a track and four stems made it 100 KB of numbers no player draws.
+ * The Track JSON's waveform: the stored peaks at the size the page's players draw. Peaks are stored at that size
+ * (src/server/audio/peaks.ts), so this only shrinks waveforms stored at 2,000 pairs before that, which the players
+ * do not draw: a track and four stems at that size made the JSON 100 KB of numbers.
  */
 const trackWaveform = (peaks: number[] | null) =>
   peaks ? shrinkWaveform(peaks, PAGE_WAVEFORM_PAIRS, { keepLevel: true }) : null;

@@ -1,3 +1,5 @@
+import { PAGE_WAVEFORM_PAIRS } from "../../shared/waveform";
+
 /**
  * Waveform peaks from interleaved signed 16-bit PCM (little-endian, as ffmpeg's s16le writes it),
  * reduced as it streams (a 10-minute file never sits in memory). 16 bits are far finer than the 3
@@ -7,12 +9,15 @@
  * no channel count: interleaved samples spread over the points as their frames do (to a sample).
  *
  * Output format (`waveformData`): a flat array [min0, max0, min1, max1, …] of POINTS pairs in -1…1,
- * rounded to 3 significant digits: enough for a 2,000-px-wide waveform, and what wavesurfer.js draws
- * as bars. Significant digits, not decimals, so a quiet recording (the player scales the waveform to
+ * rounded to 3 significant digits: what wavesurfer.js draws as bars. Significant digits, not decimals, so a quiet recording (the player scales the waveform to
  * its loudest point) keeps its shape instead of rounding to a flat line.
  * Each point starts at 0 (silence), so min ≤ 0 ≤ max always holds.
  */
-export const WAVEFORM_POINTS = 2000;
+/**
+ * Pairs stored: as many as the track page's players draw (src/shared/waveform.ts), so the Track JSON and the page
+ * read the stored waveform as it is. Stored at 2,000 pairs, every render parsed and shrank four times what it drew.
+ */
+export const WAVEFORM_POINTS = PAGE_WAVEFORM_PAIRS;
 
 /**
  * Buckets kept per output point before two neighbours are merged. The length is only known once the
