@@ -1,7 +1,8 @@
 import { conflict, forbidden, notFound } from "../../src/server/errors";
 import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
-import { findTrack, type Track, withFilesInFlight } from "../tracks/service";
+import { withFilesInFlight } from "../track-files/service";
+import { findTrack, type Track } from "../tracks/service";
 import type { Inspected } from "../uploads/service";
 import { STUDIO_BUSY } from "./repo";
 

@@ -8,6 +8,7 @@ import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
 import { invalidateConversions } from "../conversions/service";
+import { withFilesInFlight } from "../track-files/service";
 import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
 import { findStudioTrack } from "./common";
@@ -21,7 +22,7 @@ import { removeStemRow, setTrackAudio } from "./repo";
 export async function removeStem(id: string, stemId: string, viewer: Viewer) {
   const track = await findStudioTrack(id, viewer);
   const stem = await tracks.requireStemOf(track.id, stemId);
-  await tracks.withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => removeStemRow(track, stem));
+  await withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => removeStemRow(track, stem));
   await invalidateConversions(track.id, stem.id);
   await uploads.enqueueRegeneration(track.id);
   return { id: stem.id };
@@ -50,7 +51,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     await mixStems(sources, mixPath, signal);
     const facts = await inspectAudio(mixPath, "flac", "The regenerated mix");
     const originalKey = tracks.trackKeys.revision(trackId, "flac");
-    await tracks.withFilesInFlight(originalKey, [track.originalKey, track.mp3Key], async () => {
+    await withFilesInFlight(originalKey, [track.originalKey, track.mp3Key], async () => {
       const stored = await fileStore.putFile(originalKey, mixPath);
       await setTrackAudio(trackId, {
         originalKey,

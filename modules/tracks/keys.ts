@@ -9,7 +9,7 @@ export type CoverSize = (typeof COVER_SIZE_NAMES)[number];
 /**
  * File-store keys for a track's media, under `tracks/{trackId}/`. Built only from server ids and the
  * sniffed format, never from upload names. A fork's rows name its original's keys (files are shared,
- * never copied), so a key is deleted only when no live row names it (shared-files.ts).
+ * never copied), so a key is deleted only when no live row names it (modules/track-files/file-use.ts).
  */
 export const trackKeys = {
   folder: (trackId: string) => `tracks/${trackId}`,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { theRow } from "../../src/server/db/rows";
 import { type Executor, transaction } from "../../src/server/db/transaction";
@@ -16,7 +16,7 @@ export type Admit = (tx: Executor) => Promise<void>;
 
 /**
  * Seconds charged to a user: their active tracks only. Deleting frees the space at once, while the
- * files wait out the grace period (purge.ts). The quota reply and the charges' check both read this.
+ * files wait out the grace period (modules/track-files/purge.ts). The quota reply and the charges' check both read this.
  */
 async function usedQuotaSecondsIn(executor: Executor, userId: string): Promise<number> {
   const [row] = await executor
@@ -122,24 +122,6 @@ export const tracksRepo = {
         .from(tracks)
         .where(and(eq(tracks.processingStatus, "PENDING"), ne(tracks.status, "DELETED")))
     ).map((row) => row.id),
-
-  /**
-   * Tracks deleted before `cutoff` whose files are still kept. One still processing waits for its job
-   * to end (READY or FAILED): purged earlier, the job would write its MP3 back into a deleted folder.
-   */
-  pendingDeletionBefore: async (cutoff: Date): Promise<string[]> =>
-    (
-      await db
-        .select({ id: tracks.id })
-        .from(tracks)
-        .where(and(eq(tracks.status, "PENDING_DELETION"), lt(tracks.deletedAt, cutoff), ne(tracks.processingStatus, "PENDING")))
-    ).map((row) => row.id),
-  markDeleted: async (id: string): Promise<void> => {
-    await db
-      .update(tracks)
-      .set({ status: "DELETED" })
-      .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION")));
-  },
 
   updateStem: async (id: string, values: Partial<StemInsert>): Promise<void> => {
     await db.update(stems).set(values).where(eq(stems.id, id));

@@ -4,7 +4,7 @@ import { log } from "../../src/server/logger";
 import { usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
-import { checkForkLicense } from "./lineage";
+import { checkForkLicense } from "./fork-license";
 import { type TrackDetails, TrackInfoBody } from "./model";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
@@ -13,21 +13,18 @@ import { trackView } from "./view";
 
 /**
  * The tracks module's public surface: the only file other modules import (tests/architecture checks
- * it). Tracks own the tracks, stems, track_waveforms, track_shares and files_in_flight tables; the
- * repos of studio, forks and lists query them through schema.ts in their own transactions, and every
- * other module goes through what is exported here (docs/architecture.md).
+ * it). Tracks own the tracks, stems, track_waveforms and track_shares tables; the repos of studio, forks,
+ * lists and track-files query them through schema.ts in their own transactions, and every other module goes
+ * through what is exported here (docs/architecture.md).
  */
 export { canView, findViewableTrack, requireStemOf } from "./access";
-export { FILES_IN_FLIGHT_MAX_SECONDS, sweepFilesInFlight, withFilesInFlight } from "./files-in-flight";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
-export { beforePurge, purgeDeletedTracks } from "./purge";
 /**
  * For the repos of modules that write tracks rows in their own transactions (studio changes, forks): the quota
  * check a charge runs first, and the waveform written with its preview.
  */
 export { type Admit, saveWaveformIn } from "./repo";
 export type { Stem, Track } from "./schema";
-export { releaseFiles } from "./shared-files";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
 export { downloadStates, trackListItemViews } from "./view";
 

@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { ensureProductFlags } from "../../modules/admin/service";
-import { sweepFilesInFlight } from "../../modules/tracks/service";
+import { sweepFilesInFlight } from "../../modules/track-files/service";
 import { api } from "./api";
 import { config } from "./config";
 import { jobHandlers } from "./jobs/handlers";

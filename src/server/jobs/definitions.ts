@@ -19,9 +19,9 @@ export const jobDefinitions = {
   "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 2, timeoutMs: 15 * 60_000 },
   /** Deletes derivatives past their expiry (modules/conversions/expiry.ts enqueues it). */
   "conversions.expire": { payload: t.Object({}), attempts: 2, timeoutMs: 60_000 },
-  /** Deletes the files of tracks past their deletion grace and marks them DELETED (modules/tracks/purge.ts). */
+  /** Deletes the files of tracks past their deletion grace and marks them DELETED (modules/track-files/purge.ts). */
   "tracks.purge": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
-  /** Deletes the unnamed files of studio changes a crash cut short (modules/tracks/files-in-flight.ts). */
+  /** Deletes the unnamed files of studio changes a crash cut short (modules/track-files/in-flight.ts). */
   "tracks.files-in-flight": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
 } satisfies Record<string, { payload: TSchema; attempts: number; timeoutMs: number }>;
 

@@ -1,6 +1,6 @@
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
 import { regenerateMix } from "../../../modules/studio/service";
-import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/tracks/service";
+import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
 import { processTrack } from "../../../modules/uploads/service";
 import type { JobHandlers } from "./definitions";
 import { handlePing } from "./ping";

@@ -1,12 +1,12 @@
-import { FILES_IN_FLIGHT_MAX_SECONDS } from "../../../modules/tracks/service";
+import { FILES_IN_FLIGHT_MAX_SECONDS } from "../../../modules/track-files/service";
 import { config } from "../config";
 import { periodicSweep } from "../sweep";
 
 /**
  * The periodic sweeps, started only in processes that run jobs (main.ts, STEMMA_ROLE all or worker):
  * - `conversions.expire` deletes WAV/FLAC derivatives past CONVERSION_TTL_SECONDS (modules/conversions);
- * - `tracks.purge` deletes the files of tracks past DELETION_GRACE_SECONDS (modules/tracks/purge.ts);
- * - `tracks.files-in-flight` deletes the unnamed files of changes a crash cut short (modules/tracks/files-in-flight.ts).
+ * - `tracks.purge` deletes the files of tracks past DELETION_GRACE_SECONDS (modules/track-files/purge.ts);
+ * - `tracks.files-in-flight` deletes the unnamed files of changes a crash cut short (modules/track-files/in-flight.ts).
  */
 export const sweeps = [
   periodicSweep("conversions.expire", config.conversionTtlSeconds),

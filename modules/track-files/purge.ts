@@ -1,11 +1,12 @@
 import { config } from "../../src/server/config";
 import { extensionPoint } from "../../src/server/extension-point";
 import { log } from "../../src/server/logger";
-import { tracksRepo } from "./repo";
-import { deleteUnsharedFiles } from "./shared-files";
+import { findTrack } from "../tracks/service";
+import { deleteUnsharedFiles } from "./file-use";
+import { trackFilesRepo } from "./repo";
 
-/** Provided by modules/conversions (built on tracks): drops its rows and files of a track being purged. */
-export const beforePurge = extensionPoint<(trackId: string) => Promise<void>>("tracks: before purge");
+/** Provided by modules/conversions (built on track-files): drops its rows and files of a track being purged. */
+export const beforePurge = extensionPoint<(trackId: string) => Promise<void>>("track-files: before purge");
 
 /**
  * Job `tracks.purge`: tracks PENDING_DELETION for longer than DELETION_GRACE_SECONDS lose their files
@@ -15,12 +16,12 @@ export const beforePurge = extensionPoint<(trackId: string) => Promise<void>>("t
  */
 export async function purgeDeletedTracks(): Promise<void> {
   const cutoff = new Date(Date.now() - config.deletionGraceSeconds * 1000);
-  for (const trackId of await tracksRepo.pendingDeletionBefore(cutoff)) {
-    const track = await tracksRepo.findById(trackId);
+  for (const trackId of await trackFilesRepo.pendingDeletionBefore(cutoff)) {
+    const track = await findTrack(trackId);
     if (!track) continue;
     await beforePurge.get()(trackId);
     await deleteUnsharedFiles(track);
-    await tracksRepo.markDeleted(trackId);
+    await trackFilesRepo.markDeleted(trackId);
     log.info("track purged", { trackId });
   }
 }

@@ -1,9 +1,7 @@
-import { inArray, lt } from "drizzle-orm";
 import { config } from "../../src/server/config";
-import { db } from "../../src/server/db";
 import { log } from "../../src/server/logger";
-import { filesInFlight } from "./schema";
-import { releaseFiles } from "./shared-files";
+import { releaseFiles } from "./file-use";
+import { type InFlight, trackFilesRepo } from "./repo";
 
 /**
  * How long a change may hold its keys before the periodic sweep takes it for abandoned. The hold spans
@@ -24,7 +22,7 @@ export async function withFilesInFlight(
 ): Promise<void> {
   const keys = [stored, ...replaced].filter((key): key is string => key !== null);
   const rows = keys.map((key) => ({ id: crypto.randomUUID(), key, createdAt: new Date() }));
-  if (rows.length) await db.insert(filesInFlight).values(rows);
+  await trackFilesRepo.recordInFlight(rows);
   try {
     await change();
   } finally {
@@ -33,30 +31,21 @@ export async function withFilesInFlight(
 }
 
 /** Deletes the files of `rows` that no live row names, then the records (a sweep cut short runs again). */
-async function settle(rows: Array<{ id: string; key: string }>): Promise<void> {
+async function settle(rows: InFlight[]): Promise<void> {
   if (!rows.length) return;
   await releaseFiles(rows.map((row) => row.key));
-  await db.delete(filesInFlight).where(
-    inArray(
-      filesInFlight.id,
-      rows.map((row) => row.id),
-    ),
-  );
+  await trackFilesRepo.forgetInFlight(rows.map((row) => row.id));
 }
 
 /**
  * Settles the records of changes cut short. At boot of the embedded deployment every record is
  * abandoned (one process owns the data, and none of its changes has started yet); with PostgreSQL other
  * processes may be mid-change, so only records older than FILES_IN_FLIGHT_MAX_SECONDS go. Run at boot
- * and by the `tracks.purge` sweep.
+ * and by the `tracks.files-in-flight` sweep.
  */
 export async function sweepFilesInFlight(atBoot = false): Promise<void> {
   const everything = atBoot && !config.databaseUrl;
-  const cutoff = new Date(Date.now() - FILES_IN_FLIGHT_MAX_SECONDS * 1000);
-  const rows = await db
-    .select({ id: filesInFlight.id, key: filesInFlight.key })
-    .from(filesInFlight)
-    .where(everything ? undefined : lt(filesInFlight.createdAt, cutoff));
+  const rows = await trackFilesRepo.inFlightBefore(everything ? null : new Date(Date.now() - FILES_IN_FLIGHT_MAX_SECONDS * 1000));
   await settle(rows);
   if (rows.length) log.info("files of interrupted changes settled", { keys: rows.length });
 }
