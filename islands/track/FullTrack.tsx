@@ -1,7 +1,7 @@
+import { isProcessingUrl } from "../../src/shared/processing-marker";
 import Player from "../player/Player";
 import Downloads from "./Downloads";
 import { type PageTrack, usePeaks } from "./page-props";
-import { isProcessingUrl } from "./processing-url";
 import { useIsPublic } from "./visibility";
 
 /**

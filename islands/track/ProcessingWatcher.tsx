@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
+import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { api } from "../lib/api";
-import { isProcessingUrl } from "./processing-url";
 
 /** SPEC §9: processing is polled every 3 s. */
 export const PROCESSING_POLL_MS = 3_000;

@@ -1,6 +1,7 @@
 import type { TrackDetails } from "../../modules/tracks/model";
+import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { formatDuration, formatReleaseDate } from "../lib/format";
-import { isProcessingUrl } from "./processing-url";
+import { TrackBadges } from "../tracks/TrackBadges";
 
 /** A picture-frame icon standing in for cover art that is missing or still being processed (SPEC §4). */
 function CoverPlaceholder({ processing }: { processing: boolean }) {
@@ -72,24 +73,7 @@ export function TrackHeader({
           )}
         </dl>
         <ul className="track-badges" aria-label="Details">
-          <li className="track-badge" title="Track format">
-            {track.originalFormat.toUpperCase()}
-          </li>
-          {track.bpm !== null && (
-            <li className="track-badge" title="Tempo (BPM)">
-              {track.bpm} BPM
-            </li>
-          )}
-          {track.key && (
-            <li className="track-badge" title="Musical key">
-              {track.key}
-            </li>
-          )}
-          {track.isExplicit && (
-            <li className="track-badge track-badge-explicit" title="Contains explicit content">
-              Explicit
-            </li>
-          )}
+          <TrackBadges track={track} as="li" />
         </ul>
         {track.genreNames.length > 0 && (
           <ul className="track-genres" aria-label="Genres">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
+import { isProcessingUrl } from "../../src/shared/processing-marker";
 import ForkPanel from "../forks/ForkPanel";
 import OwnerStudio from "../forks/OwnerStudio";
 import { ApiError, api } from "../lib/api";
@@ -12,7 +13,6 @@ import OwnerSharing from "./OwnerSharing";
 import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
 import { pageStems, pageTrack } from "./page-props";
-import { isProcessingUrl } from "./processing-url";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
 

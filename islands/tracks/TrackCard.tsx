@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
+import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { formatDuration, formatReleaseDate } from "../lib/format";
 import { useMediaUrl } from "../player/media-url";
 import Player from "../player/Player";
 import { WaveformSvg } from "../player/WaveformSvg";
 import { WAVEFORM_HEIGHTS } from "../player/waveform-style";
-import { isProcessingUrl } from "../track/processing-url";
 import { ActivityBars } from "./ActivityBars";
 import { CardIcon } from "./CardIcons";
 import { LicenseTooltip } from "./LicenseTooltip";
+import { TrackBadges } from "./TrackBadges";
 
 export interface CardSelection {
   selected: boolean;
@@ -71,24 +72,7 @@ export function TrackCard({
         <OwnershipIcon isOwner={isOwner} username={track.user?.username ?? ""} />
       </div>
       <div className="card-badges">
-        <span className="track-badge" title="Track format">
-          {track.originalFormat.toUpperCase()}
-        </span>
-        {track.bpm !== null && (
-          <span className="track-badge" title="Tempo (BPM)">
-            {track.bpm} BPM
-          </span>
-        )}
-        {track.key && (
-          <span className="track-badge" title="Musical key">
-            {track.key}
-          </span>
-        )}
-        {track.isExplicit && (
-          <span className="track-badge badge-explicit" title="Contains explicit content">
-            Explicit
-          </span>
-        )}
+        <TrackBadges track={track} as="span" />
         {track.genreNames.map((genre) => (
           <span key={genre} className="card-genre" title={`#${genre}`}>
             #{genre}

@@ -1,5 +1,6 @@
 import { extensionPoint } from "../../src/server/extension-point";
 import type { ConversionStatus } from "../../src/shared/conversion-status";
+import { PROCESSING_MARKER } from "../../src/shared/processing-marker";
 import { PAGE_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import type { Viewer } from "../auth/service";
 import { findUserById, usernamesOf } from "../auth/service";
@@ -7,13 +8,6 @@ import { getLicense, type License, listLicenses } from "../licenses/service";
 import type { StemDetails, TrackDetails, TrackListItem } from "./model";
 import { tracksRepo } from "./repo";
 import type { Stem, Track } from "./schema";
-
-/**
- * The SPEC §3 Track JSON. While audio is still processing, `originalUrl` (and `coverArt`, while the
- * cover is being sized) carry the literal `{address}` prefix that tells clients to show
- * 'Processing audio...' and a placeholder image.
- */
-export const PROCESSING_PREFIX = "{address}";
 
 /**
  * Whether clients should still show 'Processing audio...'. A track stops processing for them once it
@@ -84,7 +78,7 @@ interface TrackFacts {
  */
 function trackFields(track: Track, waveformData: number[] | null, { username, licenseType }: TrackFacts): TrackListItem {
   const base = `/api/track/${track.id}`;
-  const marker = (path: string) => `${PROCESSING_PREFIX}${path}`;
+  const marker = (path: string) => `${PROCESSING_MARKER}${path}`;
   const coverArt = track.coverArtPending ? marker(`${base}/cover`) : track.coverArtKey ? `${base}/cover` : null;
   return {
     id: track.id,
