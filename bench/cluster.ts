@@ -1,5 +1,5 @@
 /**
- * The cluster (issue 12: PostgreSQL, an S3 server, two API instances and a worker behind nginx, as
+ * The cluster (PostgreSQL, an S3 server, two API instances and a worker behind nginx, as
  * tests/support/cluster.ts starts them on loopback) against the embedded server, one after the other:
  * the public list's throughput under wrk, and uploads from POST to processed, in tracks per minute.
  * Prints a table and writes it into README.md between the bench:cluster markers. No goal: the ratios are

@@ -1,5 +1,5 @@
 /**
- * JavaScript budget of the track page (issue #4): the gzipped size of every script a visitor's browser
+ * JavaScript budget of the track page: the gzipped size of every script a visitor's browser
  * loads on /track/{id} before interacting (page load, network idle, then idle-time islands), for a
  * public track with cover and four stems. Exits 1 above 90 KB.
  * Run after a build: STEMMA_DIST=… bun bench/page-js.ts

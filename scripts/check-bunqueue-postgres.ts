@@ -1,5 +1,5 @@
 /**
- * Does bunqueue's PostgreSQL mode keep jobs across crashes, under Bun? (issue 12; findings in docs/scale-out.md)
+ * Does bunqueue's PostgreSQL mode keep jobs across crashes, under Bun? (findings in docs/scale-out.md)
  *
  *   bun scripts/check-bunqueue-postgres.ts            # a throwaway PostgreSQL cluster in a temp folder
  *   DATABASE_URL=postgres://… bun scripts/check-bunqueue-postgres.ts

@@ -7,7 +7,7 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 need=()
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 [ -x /usr/bin/chromium ] || need+=(chromium)
-# The cluster run (issue 12) and the HTTP bench need PostgreSQL and nginx.
+# The cluster run and the HTTP bench need PostgreSQL and nginx.
 compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need+=(postgresql)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need+=(nginx-light)
 if [ ${#need[@]} -gt 0 ]; then
@@ -31,7 +31,7 @@ step() {
 step build bun --bun astro build --silent
 
 # The API suite: every test file that starts a server (tests/support/lifecycle.ts or server.ts). It runs on one
-# embedded server, then on the loopback cluster (issue 12, tests/support/cluster.ts: PostgreSQL, s3rver, two
+# embedded server, then on the loopback cluster (tests/support/cluster.ts: PostgreSQL, s3rver, two
 # STEMMA_ROLE=api instances and a worker behind nginx), one cluster per file, less the files below, each with the
 # reason it cannot mean the same on a cluster. Cluster-only tests (tests/cluster) follow it there.
 mapfile -t api_files < <(

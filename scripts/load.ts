@@ -1,5 +1,5 @@
 /**
- * `npm run test:load`: a bounded loopback soak (issue 14). The real server on a fresh DATA_DIR with a seeded
+ * `npm run test:load`: a bounded loopback soak. The real server on a fresh DATA_DIR with a seeded
  * catalogue; READERS listeners (track pages, track JSON, lists, covers, MP3 Range reads; two client processes)
  * and UPLOADERS users uploading real media processed by ffmpeg (WAV, FLAC, a module, stems, forks), for SECONDS.
  * Passes when every reader kind's p99 is under 50 ms, nothing answered an error, the server's peak RSS stayed

@@ -16,7 +16,7 @@ interface Entry {
  *
  * Counters: plays and downloads raise no version. Rebuilding every hot list on every play would leave the cache
  * empty under real listening, and a version every play raised was one database row every play in the cluster
- * wrote, one after another (issue 12). So an answer is kept for at most `counterStalenessMs` from when its build
+ * wrote, one after another. So an answer is kept for at most `counterStalenessMs` from when its build
  * began (LIST_COUNTER_STALENESS_SECONDS), whatever was played: on every instance, the counts a list shows are
  * never older than that; 0 keeps nothing. Everything else a list shows is never stale: the content version must
  * match.

@@ -1,5 +1,5 @@
 /**
- * A studio change cut short by a crash leaves no file that no row names (issue #14): the keys a change
+ * A studio change cut short by a crash leaves no file that no row names: the keys a change
  * stores or lets go are recorded before the file is, and the boot sweep deletes those of them no live
  * row names, keeping the files a fork still shares with its original.
  */

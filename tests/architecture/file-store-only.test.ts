@@ -1,5 +1,5 @@
 /**
- * Issue 12's storage rule: every media read and write goes through the FileStore (src/server/store), so
+ * The scale-out storage rule: every media read and write goes through the FileStore (src/server/store), so
  * the same code runs on local disk and on S3. `localPath` (a local copy of a stored file) is for the steps
  * that hand files to ffmpeg in a scratch folder, and nothing else; the media folder is the local store's.
  */

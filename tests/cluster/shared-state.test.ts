@@ -1,5 +1,5 @@
 /**
- * Issue 12 on the loopback cluster (tests/support/cluster.ts): two STEMMA_ROLE=api instances and one
+ * Scale-out on the loopback cluster (tests/support/cluster.ts): two STEMMA_ROLE=api instances and one
  * worker that booted together on an empty PostgreSQL database, sharing it and one bucket. Nothing one
  * instance does may depend on which instance a later request reaches.
  */

@@ -8,7 +8,7 @@ import { startSingleServer, type TestServer } from "./server";
 import { freshPostgresDatabase } from "./test-database";
 
 /**
- * docker-compose.yml on loopback (issue 12): PostgreSQL, an S3 server (s3rver), two app instances with
+ * docker-compose.yml on loopback: PostgreSQL, an S3 server (s3rver), two app instances with
  * STEMMA_ROLE=api and one STEMMA_ROLE=worker, all on DATABASE_URL + S3_*, behind nginx round-robin.
  * Each process has a data folder of its own (scratch only, as each container would), one JWT_SECRET
  * shared by all (a session from one instance is good on the other).

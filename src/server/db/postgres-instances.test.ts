@@ -1,5 +1,5 @@
 /**
- * Two server instances on one PostgreSQL database (issue 12): they boot together on an empty database,
+ * Two server instances on one PostgreSQL database: they boot together on an empty database,
  * migrate it once, and share what no process may keep to itself (login rate limits, accounts).
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
