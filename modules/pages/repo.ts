@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Encoding } from "../../src/server/compression";
 import { db } from "../../src/server/db";
 import { isPostgres } from "../../src/server/db/dialect";
@@ -45,12 +45,13 @@ export const pagesRepo = {
   },
 
   /** Removes the kept answer of `key` when it is still at `version` (a newer one kept meanwhile stays). */
-  async remove(key: string, version?: string): Promise<void> {
-    await db
-      .delete(keptPages)
-      .where(
-        version === undefined ? eq(keptPages.key, key) : sql`${keptPages.key} = ${key} and ${keptPages.version} = ${version}`,
-      );
+  async remove(key: string, version: string): Promise<void> {
+    await db.delete(keptPages).where(and(eq(keptPages.key, key), eq(keptPages.version, version)));
+  },
+
+  /** Removes the kept answer of `key` when a render that started before `startedAt` made it. */
+  async removeOlder(key: string, startedAt: Date): Promise<void> {
+    await db.delete(keptPages).where(and(eq(keptPages.key, key), lt(keptPages.builtAt, startedAt)));
   },
 
   async anyDue(): Promise<boolean> {

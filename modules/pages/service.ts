@@ -96,7 +96,9 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const cacheControl = response.headers.get("cache-control") ?? "";
       const text = applyFills(await response.text(), state.fills ?? {});
       if (response.status !== 200 || !cacheControl.startsWith("public")) {
-        await keepingFails(key, () => pagesRepo.remove(key));
+        // Not for everyone now (a track processing again): an older kept answer goes, but not one a render that
+        // started after this one kept meanwhile.
+        await keepingFails(key, () => pagesRepo.removeOlder(key, new Date(builtAt)));
         return { status: response.status, headers: response.headers, text };
       }
       const kept = keptPageOf({
@@ -166,7 +168,9 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const found = pageOf(path, query);
       if (!found || found.key !== key) return;
       const state = await found.page.state(key, null);
-      if (!state) return pagesRepo.remove(key);
+      // Hidden (private, deleted): the change that hid it removed its kept answers in its own transaction (the
+      // triggers). Removing here could take a newer answer, kept after it was made public again meanwhile.
+      if (!state) return;
       const form = await pagesRepo.form(key, "gzip");
       if (!form && found.page.renderAhead === "once kept") return;
       if (form && isCurrentForm(form, state, build, JSON.stringify(state.fills ?? {}), Date.now())) return;
