@@ -13,21 +13,30 @@ export async function countRows(server: TestServer, table: string, where: string
 }
 
 /**
+ * One client per PostgreSQL database, so tests polling its rows reuse a connection: a new one costs about 170 ms
+ * here, which made every poll of a cluster test wait that long. An idle connection closes after a few seconds.
+ */
+const postgresClients = new Map<string, InstanceType<typeof Bun.SQL>>();
+function postgresClient(url: string): InstanceType<typeof Bun.SQL> {
+  let client = postgresClients.get(url);
+  if (!client) {
+    client = new Bun.SQL(url, { max: 2, idleTimeout: 5 });
+    postgresClients.set(url, client);
+  }
+  return client;
+}
+
+/**
  * Runs fixed SQL with `?` placeholders straight on a test server's database (stopped or killed first
  * when it writes), for state the API neither shows nor makes (a crash's leftovers).
  */
 export async function runSql<T>(server: TestServer, query: string, ...values: Array<string | number>): Promise<T[]> {
   if (server.databaseUrl) {
-    const sql = new Bun.SQL(server.databaseUrl);
-    try {
-      let n = 0;
-      return (await sql.unsafe(
-        query.replace(/\?/g, () => `$${++n}`),
-        values,
-      )) as T[];
-    } finally {
-      await sql.close();
-    }
+    let n = 0;
+    return (await postgresClient(server.databaseUrl).unsafe(
+      query.replace(/\?/g, () => `$${++n}`),
+      values,
+    )) as T[];
   }
   const sqlite = new Database(join(server.dataDir, "stemma.db"));
   try {
