@@ -1,21 +1,14 @@
 import { type ReactNode, useEffect, useState } from "react";
+import type { DeletedSortField, SortDirection } from "../../modules/lists/model";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { AdminShell } from "./AdminShell";
 import { DeletedTracksTable } from "./DeletedTracksTable";
-import {
-  DELETED_PAGE_SIZE,
-  type DeletedTrack,
-  fetchDeletedCount,
-  fetchDeletedTracks,
-  type SortDirection,
-  type SortField,
-  type StatusFilter,
-} from "./deleted-tracks";
+import { DELETED_PAGE_SIZE, type DeletedTrack, fetchDeletedCount, fetchDeletedTracks, type StatusFilter } from "./deleted-tracks";
 
 interface View {
   status: StatusFilter;
-  sortField: SortField;
+  sortField: DeletedSortField;
   sortDirection: SortDirection;
   /** The cursor each visited page was fetched with; the last one is the current page (SPEC §4). */
   cursors: (string | null)[];
@@ -60,7 +53,7 @@ function DeletedTracks() {
   const busy = loaded?.view !== view;
   // Changing the filter or the sort starts again at page 1 (SPEC §4).
   const setStatus = (status: StatusFilter) => setView({ ...view, status, cursors: [null] });
-  const sortBy = (field: SortField) =>
+  const sortBy = (field: DeletedSortField) =>
     setView({
       ...view,
       sortField: field,

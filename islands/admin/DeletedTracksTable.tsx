@@ -1,22 +1,16 @@
+import type { DeletedSortField, SortDirection } from "../../modules/lists/model";
 import { formatDuration, formatFileSize, formatQuotaDuration } from "../lib/format";
-import {
-  type DeletedTrack,
-  relativeTime,
-  type SortDirection,
-  type SortField,
-  statusBadge,
-  totalSizeBytes,
-} from "./deleted-tracks";
+import { type DeletedTrack, relativeTime, statusBadge, totalSizeBytes } from "./deleted-tracks";
 
 interface Props {
   items: DeletedTrack[];
-  sortField: SortField;
+  sortField: DeletedSortField;
   sortDirection: SortDirection;
-  onSort: (field: SortField) => void;
+  onSort: (field: DeletedSortField) => void;
 }
 
 /** A column header that sorts by its field; aria-sort tells screen readers the current order. */
-function SortableHeader({ field, label, ...props }: Props & { field: SortField; label: string }) {
+function SortableHeader({ field, label, ...props }: Props & { field: DeletedSortField; label: string }) {
   const active = props.sortField === field;
   return (
     <th scope="col" aria-sort={active ? (props.sortDirection === "asc" ? "ascending" : "descending") : "none"}>

@@ -1,32 +1,17 @@
+import type { DeletedSortField, DeletedStatus, SortDirection, TrackPage } from "../../modules/lists/model";
+import type { TrackListItem } from "../../modules/tracks/model";
 import { api } from "../lib/api";
 
 /** SPEC §9: the admin list shows 10 a page, sorted by title ascending at first. */
 export const DELETED_PAGE_SIZE = 10;
 
-export type StatusFilter = "ALL" | "PENDING_DELETION" | "DELETED";
-export type SortField = "title" | "duration";
-export type SortDirection = "asc" | "desc";
+/** SPEC §7: all statuses, or one. */
+export type StatusFilter = "ALL" | DeletedStatus;
+export type DeletedTrack = TrackListItem;
 
-/** The SPEC §3 Track fields this list shows; size fields absent on the wire count as 0. */
-export interface DeletedTrack {
-  id: string;
-  title: string;
-  primaryArtistName: string;
-  duration: number | null;
-  status: string;
-  deletedAt: string | null;
-  totalQuotaSeconds: number;
-  user: { username: string };
-  originalSizeBytes?: number;
-  mp3SizeBytes?: number;
-  wavSizeBytes?: number;
-  flacSizeBytes?: number;
-  coverArtSizeBytes?: number;
-}
-
-export interface DeletedQuery {
+export interface DeletedTracksQuery {
   status: StatusFilter;
-  sortField: SortField;
+  sortField: DeletedSortField;
   sortDirection: SortDirection;
   cursor: string | null;
 }
@@ -34,8 +19,8 @@ export interface DeletedQuery {
 /** SPEC §7: status is omitted for All. */
 const statusParam = (status: StatusFilter) => (status === "ALL" ? undefined : status);
 
-export function fetchDeletedTracks(query: DeletedQuery) {
-  return api.get<{ items: DeletedTrack[]; metadata: { nextCursor: string | null } }>("/tracks/deleted", {
+export function fetchDeletedTracks(query: DeletedTracksQuery) {
+  return api.get<TrackPage>("/tracks/deleted", {
     query: {
       limit: DELETED_PAGE_SIZE,
       status: statusParam(query.status),
@@ -51,15 +36,9 @@ export function fetchDeletedCount(status: StatusFilter) {
   return api.get<{ count: number }>("/tracks/deleted/count", { query: { status: statusParam(status) }, fresh: true });
 }
 
-/** Original plus every derivative and the cover (SPEC §2 'Total Size'). */
-export function totalSizeBytes(track: DeletedTrack): number {
-  return (
-    (track.originalSizeBytes ?? 0) +
-    (track.mp3SizeBytes ?? 0) +
-    (track.wavSizeBytes ?? 0) +
-    (track.flacSizeBytes ?? 0) +
-    (track.coverArtSizeBytes ?? 0)
-  );
+/** What the list items carry of SPEC §2 'Total Size': the original, the MP3 and the cover. */
+export function totalSizeBytes(track: Pick<DeletedTrack, "originalSizeBytes" | "mp3SizeBytes" | "coverArtSizeBytes">): number {
+  return track.originalSizeBytes + track.mp3SizeBytes + track.coverArtSizeBytes;
 }
 
 /** SPEC §4: PENDING_DELETION is a warning, DELETED an error, anything else reads 'Active'. */

@@ -1,20 +1,10 @@
 import { useEffect, useState } from "react";
+import type { ForkTree } from "../../modules/forks/model";
 import { api } from "../lib/api";
 import { Loading } from "../ui/Loading";
 import { Modal } from "./Modal";
 
-interface TreeTrack {
-  id: string;
-  title: string;
-  user: { username: string };
-  createdAt: string;
-  isPublic: boolean;
-}
-interface ForkTree {
-  original: TreeTrack;
-  forks: Array<TreeTrack & { forkCount: number; forkedFromId: string }>;
-  total: number;
-}
+type TreeTrack = ForkTree["original"];
 
 /** Each fork's depth under the tree's original (a fork under a hidden one sits under its nearest listed ancestor). */
 function depths(tree: ForkTree): Map<string, number> {

@@ -1,7 +1,8 @@
 import { Fragment, useEffect, useState } from "react";
+import type { Lineage as LineageReply } from "../../modules/forks/model";
 import { api } from "../lib/api";
 
-type Ancestor = { available: true; id: string; title: string; user: { username: string } } | { available: false };
+type Ancestor = LineageReply["ancestors"][number];
 
 const UNAVAILABLE = "a track that is no longer available";
 
@@ -19,7 +20,7 @@ export function Lineage({ trackId }: { trackId: string }) {
   const [ancestors, setAncestors] = useState<Ancestor[] | null>(null);
   useEffect(() => {
     api
-      .get<{ ancestors: Ancestor[] }>(`/track/${trackId}/lineage`)
+      .get<LineageReply>(`/track/${trackId}/lineage`)
       .then((reply) => setAncestors(reply.ancestors))
       .catch(() => setAncestors([{ available: false }]));
   }, [trackId]);

@@ -54,20 +54,10 @@ describe("deleted-track cells", () => {
     expect(statusBadge("ACTIVE")).toEqual({ label: "Active", tone: "ok" });
     expect(statusBadge("SOMETHING_NEW")).toEqual({ label: "Active", tone: "ok" });
   });
-  test("total size adds original, mp3, wav, flac and cover; missing fields count as 0", () => {
-    const base = { id: "t", title: "T", primaryArtistName: "A", duration: 1, status: "DELETED", deletedAt: null };
-    const track = { ...base, totalQuotaSeconds: 1, user: { username: "u" } };
-    expect(
-      totalSizeBytes({
-        ...track,
-        originalSizeBytes: 1,
-        mp3SizeBytes: 2,
-        wavSizeBytes: 4,
-        flacSizeBytes: 8,
-        coverArtSizeBytes: 16,
-      }),
-    ).toBe(31);
-    expect(totalSizeBytes({ ...track, originalSizeBytes: 100 })).toBe(100);
+  test("total size adds the original, the MP3 and the cover a list item carries", () => {
+    const sizes = { originalSizeBytes: 1, mp3SizeBytes: 2, coverArtSizeBytes: 16 };
+    expect(totalSizeBytes(sizes)).toBe(19);
+    expect(totalSizeBytes({ originalSizeBytes: 100, mp3SizeBytes: 0, coverArtSizeBytes: 0 })).toBe(100);
   });
   test("relative time, or a dash without a date", () => {
     const now = Date.parse("2026-01-10T12:00:00Z");

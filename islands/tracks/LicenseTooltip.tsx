@@ -1,14 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
+import type { License } from "../../modules/licenses/model";
 import { api } from "../lib/api";
 import { creativeCommonsUrl, licenseLabel } from "../lib/licenses";
-
-interface License {
-  id: string;
-  type: string;
-  name: string;
-  description: string;
-  usageDescription: string;
-}
 
 /** SPEC §9 tooltip delay, for pointing and focusing; a click opens at once. */
 const OPEN_DELAY_MS = 700;

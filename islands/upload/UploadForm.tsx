@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useState } from "react";
+import type { UploadReply } from "../../modules/uploads/model";
 import { type OriginalFormat, originalFileError, originalFormatOf, takesStems } from "../../src/shared/upload-rules";
 import { Field } from "../form/Field";
 import { LicenseSelect } from "../form/LicenseSelect";
@@ -11,7 +12,7 @@ import { CoverArtField } from "./CoverArtField";
 import { ORIGINAL_ACCEPT } from "./file-names";
 import { QuotaNote } from "./QuotaNote";
 import { type StemEntry, StemFields, stemErrors } from "./StemFields";
-import { type CreatedTrack, trackFormData } from "./track-form";
+import { trackFormData } from "./track-form";
 import { UploadProgress } from "./UploadProgress";
 import { useLeaveWarning } from "./use-leave-warning";
 
@@ -74,7 +75,7 @@ export function UploadForm() {
           { original, coverArt, stems: stems.map((stem) => stem.file as File) },
         );
         setProgress(0);
-        const created = await upload<CreatedTrack>("/track", form, setProgress);
+        const created = await upload<UploadReply>("/track", form, setProgress);
         setCreatedId(created.id);
       },
       "Failed to upload the track",

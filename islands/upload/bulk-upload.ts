@@ -1,10 +1,11 @@
+import type { UploadReply } from "../../modules/uploads/model";
 import { originalFormatOf, titleError } from "../../src/shared/upload-rules";
 import { EMPTY_TRACK_INFO, trackInfoFromForm } from "../form/track-info";
 import { ApiError, upload } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { $bulkUpload, $currentProgress, type BulkMatch, type BulkUploadState, canStartUpload } from "./bulk-store";
 import { artistOrDefault } from "./file-names";
-import { type CreatedTrack, trackFormData } from "./track-form";
+import { trackFormData } from "./track-form";
 
 const QUOTA_WARNING = "storage-quota-warning";
 
@@ -17,7 +18,7 @@ function setMatch(index: number, change: Partial<BulkMatch>, next: Partial<BulkU
   });
 }
 
-function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: string): Promise<CreatedTrack> {
+function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: string): Promise<UploadReply> {
   const form = trackFormData(
     {
       ...trackInfoFromForm({
@@ -31,7 +32,7 @@ function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: strin
     },
     { original: match.audio, coverArt: match.coverArt?.file },
   );
-  return upload<CreatedTrack>("/track", form, (sent) => $currentProgress.set(sent));
+  return upload<UploadReply>("/track", form, (sent) => $currentProgress.set(sent));
 }
 
 function failMatch(index: number, title: string, reason: string, error?: unknown) {

@@ -13,12 +13,6 @@ export interface TrackFiles {
   stems?: File[];
 }
 
-/** POST /api/track's 201 reply. */
-export interface CreatedTrack {
-  id: string;
-  notification?: { title: string; message: string; type: string };
-}
-
 /** The multipart body of POST /api/track: `data` JSON, `original`, optional `coverArt`, repeated `stems`. */
 export function trackFormData(data: TrackData, files: TrackFiles): FormData {
   const form = new FormData();

@@ -1,5 +1,6 @@
 import { t } from "elysia";
 import { MAX_LENGTH } from "../../src/shared/upload-rules";
+import { NotificationInput } from "../notifications/model";
 
 /** SPEC §7 POST /track/{id}/fork. The title is checked (trimmed, required) by the service, with SPEC §5's message. */
 export const ForkBody = t.Object({
@@ -10,15 +11,14 @@ export const ForkBody = t.Object({
   isPublic: t.Optional(t.Boolean({ error: "isPublic must be true or false" })),
 });
 
-const Notification = t.Object({ title: t.String(), message: t.String(), type: t.String() });
-
-export const ForkReply = t.Object({ id: t.String(), notification: t.Optional(Notification) });
+export const ForkReply = t.Object({ id: t.String(), notification: t.Optional(NotificationInput) });
+export type ForkReply = typeof ForkReply.static;
 
 const TreeTrack = {
   id: t.String(),
   title: t.String(),
   user: t.Object({ username: t.String() }),
-  createdAt: t.Date(),
+  createdAt: t.String({ format: "date-time" }),
   isPublic: t.Boolean(),
 };
 
@@ -28,6 +28,7 @@ export const ForkTree = t.Object({
   forks: t.Array(t.Object({ ...TreeTrack, forkCount: t.Integer(), forkedFromId: t.String() })),
   total: t.Integer(),
 });
+export type ForkTree = typeof ForkTree.static;
 
 /** An ancestor in a fork's lineage; one that is deleted or not visible has no title. */
 export const Lineage = t.Object({
@@ -38,3 +39,4 @@ export const Lineage = t.Object({
     ]),
   ),
 });
+export type Lineage = typeof Lineage.static;

@@ -74,7 +74,7 @@ export async function forkTree(id: string, viewer: Viewer | null) {
     id: track.id,
     title: track.title,
     user: { username: usernames.get(track.userId) ?? "" },
-    createdAt: track.createdAt,
+    createdAt: track.createdAt.toISOString(),
     isPublic: track.isPublic,
   });
   return {

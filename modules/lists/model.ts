@@ -42,6 +42,7 @@ export const ListQuery = t.Object({
   sortField: t.Optional(oneOf(SORT_FIELDS, `sortField must be one of ${SORT_FIELDS.join(", ")}`)),
 });
 const DELETED_SORT_FIELDS = ["title", "duration", "primaryArtistName"] as const;
+export type DeletedSortField = (typeof DELETED_SORT_FIELDS)[number];
 // Omitted means "All" (SPEC §7), never the first status.
 export const statusFilter = t.Optional(oneOf(DELETED_STATUSES, "status must be PENDING_DELETION or DELETED"));
 export const DeletedQuery = t.Object({
