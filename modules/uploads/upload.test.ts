@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { WAVEFORM_POINTS } from "../../src/server/audio/peaks";
 import { PAGE_WAVEFORM_PAIRS } from "../../src/shared/waveform";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { runSql } from "../../tests/support/database-rows";
@@ -195,16 +196,18 @@ describe("accepted originals", () => {
     const res = await uploadInMemory([flac], "half.flac", { title: "Half", primaryArtistName: "Tone" });
     expect(res.status).toBe(201);
     expect(res.body.track.duration).toBeCloseTo(2, 3);
-    // The stored peaks at their full resolution (the Track JSON carries them page-sized).
+    // The stored peaks, as stored.
     const [row] = await runSql<{ peaks: string }>(
       live.server,
       "select waveform_data as peaks from track_waveforms where track_id = ?",
       res.body.track.id,
     );
     const maxima = (JSON.parse(row?.peaks ?? "[]") as number[]).filter((_, index) => index % 2 === 1);
-    // Points 0–999 hold the level (1,000 points per second), 1,000–1,999 the silence; allow one point at the edge.
-    expect(maxima.slice(0, 999).every((peak) => peak === 0.5)).toBe(true);
-    expect(maxima.slice(1001).every((peak) => peak === 0)).toBe(true);
+    expect(maxima).toHaveLength(WAVEFORM_POINTS);
+    // The first half of the points holds the level, the second the silence; allow one point at the edge.
+    const half = WAVEFORM_POINTS / 2;
+    expect(maxima.slice(0, half - 1).every((peak) => peak === 0.5)).toBe(true);
+    expect(maxima.slice(half + 1).every((peak) => peak === 0)).toBe(true);
   });
 
   test("a FLAC whose STREAMINFO claims 8 channels over mono frames is measured (and charged) at its full length", async () => {
