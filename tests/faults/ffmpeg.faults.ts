@@ -9,7 +9,9 @@ import { expectInvariants } from "../support/invariants";
 import { waitProcessed } from "../support/uploads";
 import { acknowledgedUpload, type FaultWorld, openWorld } from "./crash-runs";
 
-const TIMEOUT_SECONDS = 4;
+// Long enough for the upload's own render of the module (about 1 s idle) on a loaded machine: at 4 s it was
+// refused as unreadable while the test lanes ran side by side; short enough that the SIGSTOP test waits little.
+const TIMEOUT_SECONDS = 12;
 let world: FaultWorld;
 
 beforeAll(async () => {
