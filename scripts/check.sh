@@ -49,12 +49,16 @@ mapfile -t other_files < <(
     grep -vxF -f <(printf '%s\n' "${api_files[@]}")
 )
 mapfile -t cluster_only < <(find tests/cluster -name '*.test.ts' | sort)
+# The browser journeys in two halves (every other file by name), one per lane.
+mapfile -t journeys_front < <(printf '%s\n' "${other_files[@]}" | grep '\.e2e\.ts$' | awk 'NR % 2 == 1')
+mapfile -t rest_behind < <(printf '%s\n' "${other_files[@]}" | grep -vxF -f <(printf '%s\n' "${journeys_front[@]}"))
 
-# Two lanes at once, as most of each is one process waiting on another and two cores do both in about the time of the
-# longer (the suite used one core of two when it ran them one after the other): in front, the API suite on one server,
-# then on the cluster; behind it, typecheck, lint and the other tests, whose output follows. They share nothing: every
-# server has its own data folder, database and free ports. The generated test media are made first, once, rather than
-# by both lanes' preloads at once.
+# Two lanes at once, as most of each is one process waiting on another. In front, the cluster run (one cluster booted
+# per file: the longest part, and mostly waiting), then half the browser journeys; behind it, typecheck, lint, the API
+# suite on one server and the other tests, whose output follows. Run after the API suite, the cluster was the critical
+# path (35 minutes in all, a core idle for the last twelve); run as a third lane, two cores ran at load 17-19 and tests
+# timed out. The lanes share nothing: every server has its own data folder, database and free ports. The generated
+# test media are made first, once, rather than by both lanes' preloads at once.
 bun --eval 'import { ensureCorpus } from "./tests/support/corpus.ts"; ensureCorpus();'
 lanes=$(mktemp -d)
 trap 'rm -rf "$lanes"' EXIT
@@ -86,17 +90,19 @@ behind() {
   passed=0 failed=0 pass=0 fail=0
   step typecheck tsc --noEmit
   step lint biome check .
+  echo "== API suite"
+  timed "API suite" run_tests bun test --timeout 120000 "${api_files[@]/#/./}"
   echo "== other tests"
-  timed "other tests" run_tests bun test --timeout 120000 "${other_files[@]/#/./}"
+  timed "other tests" run_tests bun test --timeout 120000 "${rest_behind[@]/#/./}"
   echo "$passed $failed $pass $fail" >"$lanes/behind-counts"
 }
 behind >"$lanes/behind.log" 2>&1 &
 behind_lane=$!
 
-echo "== API suite"
-timed "API suite" run_tests bun test --timeout 120000 "${api_files[@]/#/./}"
 echo "== cluster"
 timed cluster run_tests STEMMA_TEST_TARGET=cluster bun test --timeout 120000 "${cluster_api_files[@]/#/./}" "${cluster_only[@]/#/./}"
+echo "== browser journeys, first half"
+timed "browser journeys" run_tests bun test --timeout 120000 "${journeys_front[@]/#/./}"
 wait "$behind_lane"
 cat "$lanes/behind.log"
 if read -r b_passed b_failed b_pass b_fail <"$lanes/behind-counts"; then
@@ -106,7 +112,7 @@ if read -r b_passed b_failed b_pass b_fail <"$lanes/behind-counts"; then
   fail=$((fail + b_fail))
 else
   failed=$((failed + 1))
-  echo "FAILED: typecheck, lint and the other tests did not finish"
+  echo "FAILED: typecheck, lint, the API suite and the other tests did not finish"
 fi
 
 echo "$((passed + pass)) passed, $((failed + fail)) failed"
