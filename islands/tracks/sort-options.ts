@@ -14,6 +14,9 @@ export const DEFAULT_SORT: SortKey = "newest";
 /** The page size of every track list. */
 export const PAGE_SIZE = 20;
 
+/** The home page's path in a sort: `/` in the default one, `/?sort=<key>` in the others. */
+export const homePagePath = (sort: SortKey): string => (sort === DEFAULT_SORT ? "/" : `/?sort=${sort}`);
+
 /** A sort key from an address (`?sort=`), the default for anything else. */
 export function sortKeyOf(value: string | null | undefined): SortKey {
   return SORT_OPTIONS.find((option) => option.key === value)?.key ?? DEFAULT_SORT;

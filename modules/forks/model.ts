@@ -12,7 +12,6 @@ export const ForkBody = t.Object({
 });
 
 export const ForkReply = t.Object({ id: t.String(), notification: t.Optional(NotificationInput) });
-export type ForkReply = typeof ForkReply.static;
 
 const TreeTrack = {
   id: t.String(),

@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, sortKeyOf } from "../../islands/tracks/sort-options";
+import { homePagePath, sortKeyOf } from "../../islands/tracks/sort-options";
 import { verifiedSubjectOf } from "../../modules/auth";
 import { listContentVersion } from "../../modules/lists/service";
 import type { PublicPage } from "../../modules/pages/service";
@@ -67,8 +67,7 @@ function homePage(astro: AstroHandler): PublicPage {
       if (path !== "/") return null;
       const params = new URLSearchParams(query);
       if (params.has("cursor")) return null;
-      const sort = sortKeyOf(params.get("sort"));
-      return sort === DEFAULT_SORT ? "/" : `/?sort=${sort}`;
+      return homePagePath(sortKeyOf(params.get("sort")));
     },
     state: async () => ({ version: await listContentVersion(), maxAgeMs: config.listCounterStalenessSeconds * 1000 }),
     render: (key) => astro(anonymous(key), pageLocals({ cached: false })),

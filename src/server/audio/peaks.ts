@@ -9,13 +9,13 @@ import { PAGE_WAVEFORM_PAIRS } from "../../shared/waveform";
  * no channel count: interleaved samples spread over the points as their frames do (to a sample).
  *
  * Output format (`waveformData`): a flat array [min0, max0, min1, max1, …] of POINTS pairs in -1…1,
- * rounded to 3 significant digits: what wavesurfer.js draws as bars. Significant digits, not decimals, so a quiet recording (the player scales the waveform to
- * its loudest point) keeps its shape instead of rounding to a flat line.
- * Each point starts at 0 (silence), so min ≤ 0 ≤ max always holds.
- */
-/**
- * Pairs stored: as many as the track page's players draw (src/shared/waveform.ts), so the Track JSON and the page
- * read the stored waveform as it is. Stored at 2,000 pairs, every render parsed and shrank four times what it drew.
+ * rounded to 3 significant digits: what wavesurfer.js draws as bars. Significant digits, not decimals, so a
+ * quiet recording (the player scales the waveform to its loudest point) keeps its shape instead of rounding to a
+ * flat line. Each point starts at 0 (silence), so min ≤ 0 ≤ max always holds.
+ *
+ * POINTS, the pairs stored: as many as the track page's players draw (src/shared/waveform.ts), so the Track JSON
+ * and the page read the stored waveform as it is. At 2,000 pairs, every render parsed and shrank four times what it
+ * drew.
  */
 export const WAVEFORM_POINTS = PAGE_WAVEFORM_PAIRS;
 

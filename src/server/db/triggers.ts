@@ -8,7 +8,7 @@
  * A new trigger is added here first, then written in a migration for each dialect.
  */
 
-import { DEFAULT_SORT, SORT_OPTIONS } from "../../../islands/tracks/sort-options";
+import { homePagePath, SORT_OPTIONS } from "../../../islands/tracks/sort-options";
 
 export type TriggerEvent = "INSERT" | "UPDATE" | "DELETE";
 
@@ -31,8 +31,8 @@ export interface CacheTrigger {
   check(before: TriggerState, after: TriggerState): boolean;
 }
 
-/** The home page's key in each sort (src/server/public-pages.ts). */
-const HOME_PAGES = SORT_OPTIONS.map(({ key }) => (key === DEFAULT_SORT ? "/" : `/?sort=${key}`));
+/** The home page's key in each sort. */
+const HOME_PAGES = SORT_OPTIONS.map(({ key }) => homePagePath(key));
 
 const pageVersionRaised = (before: TriggerState, after: TriggerState) => (after.pageVersion ?? 0) > (before.pageVersion ?? 0);
 const trackPagesDue = (state: TriggerState) =>
