@@ -5,7 +5,7 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/s
 import { extensionPoint } from "../../src/server/extension-point";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { emailError, loginPasswordError, type SignupInput, signupErrors } from "../../src/shared/validation";
-import { hashPassword, UNKNOWN_ACCOUNT_HASH } from "./passwords";
+import { hashForUnknownAccounts, hashPassword } from "./passwords";
 import { authRepo } from "./repo";
 import type { User } from "./schema";
 
@@ -123,7 +123,7 @@ export async function login(emailInput: string, password: string, ip: string): P
   }
   const user = await authRepo.findByEmail(email);
   // Verify against a dummy hash when the account is unknown so timing does not reveal which e-mails exist.
-  const ok = await Bun.password.verify(password, user?.passwordHash ?? UNKNOWN_ACCOUNT_HASH);
+  const ok = await Bun.password.verify(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !ok) {
     await failuresByAccount.hit(accountKey);
     await failuresByIp.hit(ipKey);

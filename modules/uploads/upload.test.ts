@@ -7,6 +7,7 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { runSql } from "../../tests/support/database-rows";
 import { generateAudio } from "../../tests/support/generated-audio";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { testOnCluster } from "../../tests/support/server";
 import { stagedFiles, storedKeys } from "../../tests/support/stored-files";
 import { CORPUS, type UploadReply, upload, waitProcessed } from "../../tests/support/uploads";
 import type { TrackDetails } from "../tracks/model";
@@ -33,7 +34,7 @@ const quotaOf = async (session: Session) =>
   (await call<{ currentUsedQuotaSeconds: number }>(live.server, "GET", "/storage/quota", { token: session.token })).body;
 
 describe("accepted originals", () => {
-  const cases: Array<[string, string, number, string | null]> = [
+  const corpus: Array<[string, string, number, string | null]> = [
     ["real-modules/dali.xm", "xm", 84.48, "dali4"],
     ["real-modules/gd-giirm.s3m", "s3m", 51.84, "Goose in Israel"],
     ["real-modules/gd-ite.it", "it", 23.04, "I think.. engh."],
@@ -51,6 +52,13 @@ describe("accepted originals", () => {
     ["real-audio/pygame-house_lo-u8-11k.wav", "wav", 7.1, null],
     ["real-audio/sound-icons-electric-piano-3-16k.wav", "wav", 1.72, null],
   ];
+  // On the cluster, the shortest file of each format: what it adds (PostgreSQL, the bucket, a worker) does not depend
+  // on the song, and rendering every module again there cost two CPU minutes; the single server's pass plays them all.
+  const cases = testOnCluster
+    ? [...new Set(corpus.map(([, format]) => format))].map(
+        (format) => corpus.filter((entry) => entry[1] === format).sort((a, b) => a[2] - b[2])[0] as (typeof corpus)[number],
+      )
+    : corpus;
 
   test("every real module, WAV and FLAC uploads and processes: duration, waveform, MP3, loudness, module text", async () => {
     const session = await signUp(live.server);

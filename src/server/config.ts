@@ -42,6 +42,11 @@ export interface Config {
   s3: S3Config | null;
   /** How media on S3 reach browsers: a 302 to a presigned URL, or streamed through the app. */
   mediaDelivery: "redirect" | "proxy";
+  /**
+   * argon2id's cost for new password hashes (PASSWORD_HASH_COST): `standard`, or `test` for test runs only, which make
+   * thousands of accounts (modules/auth/passwords.ts).
+   */
+  passwordHashCost: PasswordHashCost;
   /** What this process does: HTTP only, jobs only, or both (STEMMA_ROLE). */
   role: Role;
   /**
@@ -50,6 +55,9 @@ export interface Config {
    */
   jobLeaseSeconds: number;
 }
+
+export const PASSWORD_HASH_COSTS = ["standard", "test"] as const;
+export type PasswordHashCost = (typeof PASSWORD_HASH_COSTS)[number];
 
 export const ROLES = ["all", "api", "worker"] as const;
 export type Role = (typeof ROLES)[number];
@@ -183,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaDelivery: read.oneOf("MEDIA_DELIVERY", ["redirect", "proxy"] as const, "redirect"),
     role: readRole(read),
     jobLeaseSeconds: read.wholeNumber("JOB_LEASE_SECONDS", 30, 2, 3600),
+    passwordHashCost: read.oneOf("PASSWORD_HASH_COST", PASSWORD_HASH_COSTS, "standard"),
   };
   read.check();
   const dataDir = resolve(read.text("DATA_DIR", "./data"));

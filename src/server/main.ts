@@ -59,4 +59,6 @@ const prerendering = site?.prerender();
 
 // Announced only once a stop signal shuts down cleanly: whoever waits for this line may send one at once.
 const url = `http://localhost:${app.server?.port}`;
+if (config.passwordHashCost === "test")
+  log.warn("PASSWORD_HASH_COST=test: new password hashes resist no offline guessing; never use it for real accounts");
 log.info(`Stemma listening on ${url}`, { port: app.server?.port, role: config.role, dataDir: config.dataDir });

@@ -10,7 +10,7 @@ import { call, type Session, signUp } from "../support/api";
 import { setUpCluster } from "../support/cluster";
 import { waitForConversion } from "../support/conversions";
 import type { TestServer } from "../support/server";
-import { createTrack, upload, waitForProcessing } from "../support/uploads";
+import { createTrack, upload, uploadForm, waitForProcessing } from "../support/uploads";
 
 const live = setUpCluster({ env: { FREE_QUOTA_SECONDS: "10" } });
 let owner: Session;
@@ -50,6 +50,29 @@ test("the worker answers only its health check: pages and the API are the API in
   const worker = live.cluster.workers[0];
   expect((await fetch(`${worker?.url}/api/health`)).status).toBe(200);
   for (const path of ["/api/tracks", "/api/licenses", "/"]) expect((await fetch(`${worker?.url}${path}`)).status).toBe(404);
+});
+
+test("bodies refused before they are read get their answer through nginx, not a reset connection", async () => {
+  // A visitor's upload is a 401 at once, a multi-MB body on a JSON route a 413; nginx streams the rest of the body on
+  // (deploy/nginx.conf), and an instance that answered with it unread had clients see ECONNRESET about once in 80.
+  const form = await uploadForm(live.cluster, { original: "stems/Nova Drift - Undertow (full mix).wav" });
+  const answers = new Map<string, number>();
+  for (const [method, path] of [
+    ["POST", "/api/track"],
+    ["PATCH", "/api/track/abc"],
+  ] as const) {
+    for (let attempt = 0; attempt < 150; attempt++) {
+      const answer = await fetch(`${live.cluster.url}${path}`, { method, body: form }).then(
+        async (res) => `${method} ${res.status} ${(await res.json()).message}`,
+        (error: Error & { code?: string }) => `${method} ${error.code ?? error.message}`,
+      );
+      answers.set(answer, (answers.get(answer) ?? 0) + 1);
+    }
+  }
+  expect(Object.fromEntries(answers)).toEqual({
+    "POST 401 Authentication required": 150,
+    "PATCH 413 The request body is larger than 1.0 MB": 150,
+  });
 });
 
 test("an upload on instance A is processed by the worker, then played, downloaded and converted through instance B", async () => {

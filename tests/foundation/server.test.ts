@@ -3,6 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { call, signUp } from "../support/api";
 import type { TestCluster } from "../support/cluster";
+import { runSql } from "../support/database-rows";
 import { setUpServer } from "../support/lifecycle";
 import { clusterOf, processesOf, startServer, testOnCluster } from "../support/server";
 
@@ -40,6 +41,21 @@ describe("operations", () => {
         expect((await call<{ id: string }>(api, "GET", "/auth/me", { token: session.token })).body.id).toBe(session.user.id);
     },
   );
+
+  test("test servers hash passwords at PASSWORD_HASH_COST=test, warn at boot, and their accounts sign in", async () => {
+    const session = await signUp(live.server);
+    const [row] = await runSql<{ password_hash: string }>(
+      live.server,
+      "select password_hash from users where id = ?",
+      session.user.id,
+    );
+    expect(row?.password_hash).toStartWith("$argon2id$v=19$m=1024,t=1,p=1$");
+    const login = await call(live.server, "POST", "/auth/login", {
+      body: { email: session.user.email, password: session.password },
+    });
+    expect(login.status).toBe(200);
+    for (const each of processesOf(live.server)) expect(each.output()).toContain("PASSWORD_HASH_COST=test");
+  });
 
   test("every error has the one shape {message}; API responses send Referrer-Policy: no-referrer", async () => {
     const unknown = await call<{ message: string }>(live.server, "GET", "/no-such-route");

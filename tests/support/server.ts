@@ -72,6 +72,8 @@ export async function startSingleServer(options: ServerOptions = {}): Promise<Te
       LOG_LEVEL: "info",
       JWT_SECRET: "",
       DATABASE_URL: databaseUrl ?? "",
+      // Every test signs up accounts, thousands in a run: argon2id at its cheapest (modules/auth/passwords.ts).
+      PASSWORD_HASH_COST: "test",
       ...options.env,
     },
     stdout: "pipe",
