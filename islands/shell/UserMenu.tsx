@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { User } from "../../modules/auth/model";
 import { logout } from "../lib/auth";
 
-/** The username button and its menu: Admin Dashboard (ADMIN only), Manage Storage, Logout. */
+/** The username button and its menu: Admin Dashboard (ADMIN only), Manage Storage, Settings, Logout. */
 export function UserMenu({ user }: { user: User }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
@@ -47,6 +47,9 @@ export function UserMenu({ user }: { user: User }) {
           )}
           <a role="menuitem" href="/manage-storage">
             Manage Storage
+          </a>
+          <a role="menuitem" href="/settings">
+            Settings
           </a>
           <button type="button" role="menuitem" onClick={logout}>
             Logout

@@ -2,7 +2,7 @@ import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
 import { config } from "../../src/server/config";
 import { forbidden, unauthorized } from "../../src/server/errors";
-import { findViewer, type Viewer } from "./service";
+import { findSessionViewer, type SessionGrant, type Viewer } from "./service";
 
 /**
  * The session token from `Authorization: Bearer …`, and only from there: a session in a URL would end
@@ -15,16 +15,32 @@ function tokenOf(authorization: string | undefined): string | null {
 
 export const jwtPlugin = jwt({ name: "jwt", secret: config.jwtSecret, exp: config.jwtLifetime });
 
-/** Tokens already verified, with their subject and expiry: checking a signature costs more than answering a cached list. */
-const verified = new Map<string, { sub: string; expiresAt: number }>();
+/** A session token for `grant`: its user and the session version it carries (`sv`). */
+export const signSession = (grant: SessionGrant) =>
+  jwtPlugin.decorator.jwt.sign({ sub: grant.user.id, sv: grant.sessionVersion });
+
+interface VerifiedSession {
+  sub: string;
+  /** The user's session version when it was signed (tokens from before versions carry none: 0). */
+  sv: number;
+}
+
+/** Tokens already verified, with their session and expiry: checking a signature costs more than answering a cached list. */
+const verified = new Map<string, VerifiedSession & { expiresAt: number }>();
 const MAX_VERIFIED = 10_000;
 
-async function subjectOf(token: string): Promise<string | null> {
+async function verifySession(token: string): Promise<VerifiedSession | null> {
   const payload = await jwtPlugin.decorator.jwt.verify(token);
   if (!payload || typeof payload.sub !== "string") return null;
+  const session = { sub: payload.sub, sv: typeof payload.sv === "number" ? payload.sv : 0 };
   if (verified.size >= MAX_VERIFIED) verified.clear();
-  if (typeof payload.exp === "number") verified.set(token, { sub: payload.sub, expiresAt: payload.exp * 1000 });
-  return payload.sub;
+  if (typeof payload.exp === "number") verified.set(token, { ...session, expiresAt: payload.exp * 1000 });
+  return session;
+}
+
+function knownSession(token: string): VerifiedSession | undefined {
+  const known = verified.get(token);
+  return known && known.expiresAt > Date.now() ? known : undefined;
 }
 
 /**
@@ -35,16 +51,29 @@ async function subjectOf(token: string): Promise<string | null> {
 export function verifiedSubjectOf(authorization: string | null | undefined): string | null | undefined {
   const token = tokenOf(authorization ?? undefined);
   if (!token) return null;
-  const known = verified.get(token);
-  return known && known.expiresAt > Date.now() ? known.sub : undefined;
+  return knownSession(token)?.sub;
 }
 
-/** Who sends `Authorization: <authorization>`: null when anonymous, the token is bad or expired, or the user is gone. */
+/**
+ * viewerOf for a token this process has verified before, undefined for any other (the way of kept answers, which
+ * must not cost a signature check): null when anonymous or when the session has ended.
+ */
+export async function verifiedViewerOf(authorization: string | null | undefined): Promise<Viewer | null | undefined> {
+  const token = tokenOf(authorization ?? undefined);
+  if (!token) return null;
+  const session = knownSession(token);
+  return session && findSessionViewer(session.sub, session.sv);
+}
+
+/**
+ * Who sends `Authorization: <authorization>`: null when anonymous, the token is bad or expired, the user is gone or
+ * has ended the session since it was signed.
+ */
 export async function viewerOf(authorization: string | null | undefined): Promise<Viewer | null> {
   const token = tokenOf(authorization ?? undefined);
   if (!token) return null;
-  const sub = verifiedSubjectOf(authorization) ?? (await subjectOf(token));
-  return sub ? findViewer(sub) : null;
+  const session = knownSession(token) ?? (await verifySession(token));
+  return session ? findSessionViewer(session.sub, session.sv) : null;
 }
 
 /**

@@ -1,30 +1,31 @@
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../src/server/client-ip";
-import { authGuard, jwtPlugin, verifiedSubjectOf } from "./guard";
-import { Credentials, Session, SignupBody, User, UserSummary } from "./model";
+import { authGuard, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";
+import { ChangePasswordBody, Credentials, PasswordBody, Session, SignupBody, User, UserSummary } from "./model";
 import * as auth from "./service";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
-export { authGuard, verifiedSubjectOf };
+export { authGuard, verifiedSubjectOf, verifiedViewerOf };
+
+const sessionOf = async (grant: auth.SessionGrant) => ({ token: await signSession(grant), user: grant.user });
 
 /** SPEC §7 Auth. Field rules and messages are SPEC §5's, checked in the service. */
 export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", detail: { tags: ["Auth"] } })
-  .use(jwtPlugin)
   .use(authGuard)
   .post(
     "/login",
-    async ({ body, jwt, request, server }) => {
-      const user = await auth.login(body.email, body.password, clientIp(server, request));
-      return { token: await jwt.sign({ sub: user.id }), user };
+    async ({ body, request, server }) => sessionOf(await auth.login(body.email, body.password, clientIp(server, request))),
+    {
+      body: Credentials,
+      response: Session,
     },
-    { body: Credentials, response: Session },
   )
   .post(
     "/signup",
-    async ({ body, jwt, set }) => {
-      const user = await auth.signup(body);
+    async ({ body, set }) => {
+      const grant = await auth.signup(body);
       set.status = 201;
-      return { token: await jwt.sign({ sub: user.id }), user };
+      return sessionOf(grant);
     },
     {
       body: SignupBody,
@@ -40,6 +41,29 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     { body: t.Object({ email: t.String() }), response: t.Object({ success: t.Boolean() }) },
   )
   .get("/me", ({ user }) => user, { auth: true, response: User })
+  .post(
+    "/password",
+    async ({ user, body }) => sessionOf(await auth.changePassword(user, body.currentPassword, body.newPassword)),
+    {
+      auth: true,
+      body: ChangePasswordBody,
+      response: Session,
+      detail: { description: "Changes the password; every other session ends, and this one continues with the new token." },
+    },
+  )
+  .post(
+    "/logout-everywhere",
+    async ({ user, body }) => {
+      await auth.endAllSessions(user, body.password);
+      return { success: true };
+    },
+    {
+      auth: true,
+      body: PasswordBody,
+      response: t.Object({ success: t.Boolean() }),
+      detail: { description: "Ends every session of the signed-in user, this one included, once the password is confirmed." },
+    },
+  )
   // With ?email= it answers the one user owning that exact address (the share form's look-up);
   // e-mails of others are never listed.
   .get("/users", async ({ user, query }) => (await auth.listUsers(query.email)).filter((other) => other.id !== user.id), {

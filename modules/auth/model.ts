@@ -20,6 +20,8 @@ export type UserSummary = typeof UserSummary.static;
 // Field rules and messages are SPEC §5's, checked by the service (src/shared/validation.ts) so the
 // forms and the server say the same thing; the schemas only demand text.
 export const Credentials = t.Object({ email: t.String(), password: t.String() });
+export const ChangePasswordBody = t.Object({ currentPassword: t.String(), newPassword: t.String() });
+export const PasswordBody = t.Object({ password: t.String() });
 export const SignupBody = t.Object({
   email: t.String(),
   username: t.String(),

@@ -13,15 +13,39 @@ const usernamesQuery = db
   .where(inJsonArray(users.id, sql.placeholder("ids")))
   .prepare();
 
+/** What a signed-in request reads of its user. */
+export type SessionRow = Pick<User, "id" | "email" | "username" | "role" | "sessionVersion">;
+
 export const authRepo = {
-  /** Who a verified session belongs to, read on every signed-in request: hand-written, as drizzle's row mapping costs ten times the read. */
-  viewerById: async (id: string): Promise<Pick<User, "id" | "email" | "username" | "role"> | undefined> =>
+  /**
+   * Who a verified session belongs to and the session version it must carry, read on every signed-in request:
+   * hand-written, as drizzle's row mapping costs ten times the read.
+   */
+  viewerById: async (id: string): Promise<SessionRow | undefined> =>
     (
-      await allRaw<Pick<User, "id" | "email" | "username" | "role">>(
-        "select id, email, username, role from users where id = $id",
+      await allRaw<SessionRow>(
+        'select id, email, username, role, session_version as "sessionVersion" from users where id = $id',
         { id },
       )
     )[0],
+  /** Stores a new password hash and ends every session signed before: answers the new session version. */
+  setPasswordHash: async (id: string, passwordHash: string): Promise<number> =>
+    theRow(
+      await db
+        .update(users)
+        .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
+        .where(eq(users.id, id))
+        .returning({ version: users.sessionVersion }),
+    ).version,
+  /** Ends every session of the user: answers the new session version. */
+  endSessions: async (id: string): Promise<number> =>
+    theRow(
+      await db
+        .update(users)
+        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+        .where(eq(users.id, id))
+        .returning({ version: users.sessionVersion }),
+    ).version,
   usernames: (ids: string[]): Promise<Pick<User, "id" | "username">[]> => usernamesQuery.execute({ ids: JSON.stringify(ids) }),
   findById: async (id: string): Promise<User | undefined> => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
   findByEmail: async (email: string, executor: Executor = db): Promise<User | undefined> =>

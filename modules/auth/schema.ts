@@ -11,6 +11,8 @@ export const users = table(
     role: textEnum("role", ["USER", "ADMIN"]).notNull().default("USER"),
     /** Seconds of audio bought on top of the free quota. */
     paidQuotaSeconds: int("paid_quota_seconds").notNull().default(0),
+    /** Sessions carry the version they were signed at; raising it ends every older one (a password change, "Log out everywhere"). */
+    sessionVersion: int("session_version").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,7 +4,7 @@ import { uniqueViolation } from "../../src/server/db/unique-violation";
 import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
 import { createRateLimiter } from "../../src/server/rate-limit";
-import { emailError, loginPasswordError, type SignupInput, signupErrors } from "../../src/shared/validation";
+import { emailError, loginPasswordError, passwordError, type SignupInput, signupErrors } from "../../src/shared/validation";
 import { hashForUnknownAccounts, hashPassword } from "./passwords";
 import { authRepo } from "./repo";
 import type { User } from "./schema";
@@ -38,7 +38,25 @@ const failuresByAccount = createRateLimiter("login-failures", config.loginMaxFai
 const failuresByIp = createRateLimiter("login-failures", config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
 
 export async function findViewer(id: string): Promise<Viewer | null> {
-  return (await authRepo.viewerById(id)) ?? null;
+  const row = await authRepo.viewerById(id);
+  return row ? { id: row.id, email: row.email, username: row.username, role: row.role } : null;
+}
+
+/**
+ * Who a session names, while the session is current: null once its user is gone or has ended it (its version is
+ * older than the user's: a password change, "Log out everywhere"). Sessions signed before versions existed carry none
+ * and count as version 0.
+ */
+export async function findSessionViewer(id: string, sessionVersion: number): Promise<Viewer | null> {
+  const row = await authRepo.viewerById(id);
+  if (!row || row.sessionVersion !== sessionVersion) return null;
+  return { id: row.id, email: row.email, username: row.username, role: row.role };
+}
+
+/** A session to sign: whose it is and the version it carries. */
+export interface SessionGrant {
+  user: Viewer;
+  sessionVersion: number;
 }
 
 export function findUserById(id: string): Promise<Viewer | null> {
@@ -83,7 +101,7 @@ async function isFirstAccount(tx: Executor): Promise<boolean> {
   return (await authRepo.count(tx)) === 0;
 }
 
-export async function signup(input: SignupInput): Promise<Viewer> {
+export async function signup(input: SignupInput): Promise<SessionGrant> {
   const inviteRequired = await earlyAccess.get().inviteRequired();
   const errors = signupErrors(input, inviteRequired);
   const first = Object.values(errors)[0];
@@ -109,10 +127,10 @@ export async function signup(input: SignupInput): Promise<Viewer> {
     throw error;
   });
   if (!created) throw badRequest("Invite code is invalid, expired or used up");
-  return toViewer(created);
+  return { user: toViewer(created), sessionVersion: created.sessionVersion };
 }
 
-export async function login(emailInput: string, password: string, ip: string): Promise<Viewer> {
+export async function login(emailInput: string, password: string, ip: string): Promise<SessionGrant> {
   const invalid = emailError(emailInput) ?? loginPasswordError(password);
   if (invalid) throw badRequest(invalid);
   const email = emailInput.trim().toLowerCase();
@@ -130,7 +148,39 @@ export async function login(emailInput: string, password: string, ip: string): P
     throw unauthorized("Invalid email or password");
   }
   await failuresByAccount.reset(accountKey);
-  return toViewer(user);
+  return { user: toViewer(user), sessionVersion: user.sessionVersion };
+}
+
+const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
+
+/**
+ * Checks the signed-in user's password before a change only they may make. Failures count against the account as
+ * failed logins do, so a session someone else holds cannot be used to guess the password.
+ */
+async function checkCurrentPassword(viewer: Viewer, password: string): Promise<void> {
+  const accountKey = `account:${viewer.email.toLowerCase()}`;
+  if (await failuresByAccount.blocked(accountKey))
+    throw tooManyRequests("Too many failed attempts. Please wait 15 minutes and try again.");
+  const user = await authRepo.findById(viewer.id);
+  if (user && password.length > 0 && (await Bun.password.verify(password, user.passwordHash))) return;
+  await failuresByAccount.hit(accountKey);
+  throw badRequest(WRONG_CURRENT_PASSWORD);
+}
+
+/** A new password (SPEC §5's rules), given with the current one; every other session ends, the caller gets a new one. */
+export async function changePassword(viewer: Viewer, currentPassword: string, newPassword: string): Promise<SessionGrant> {
+  const invalid = passwordError(newPassword);
+  if (invalid) throw badRequest(invalid);
+  await checkCurrentPassword(viewer, currentPassword);
+  if (currentPassword === newPassword) throw badRequest("New password must be different from the current password");
+  const sessionVersion = await authRepo.setPasswordHash(viewer.id, await hashPassword(newPassword));
+  return { user: viewer, sessionVersion };
+}
+
+/** Ends every session of the user, the caller's too, once their password is confirmed. */
+export async function endAllSessions(viewer: Viewer, password: string): Promise<void> {
+  await checkCurrentPassword(viewer, password);
+  await authRepo.endSessions(viewer.id);
 }
 
 /** Records the address once and tells every admin about a new request. */

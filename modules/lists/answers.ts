@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
 import { config } from "../../src/server/config";
 import { pathAndQuery } from "../../src/server/request-url";
-import { verifiedSubjectOf } from "../auth";
-import { findViewer, type Viewer } from "../auth/service";
+import { verifiedViewerOf } from "../auth";
+import type { Viewer } from "../auth/service";
 import { createListCache } from "./cache";
 import { listsRepo } from "./repo";
 
@@ -38,20 +38,19 @@ function keyOf({ path, query }: { path: string; query: string }, audience: Audie
 
 /**
  * The list answer from the cache, before Elysia routes, validates and checks anything (an `onRequest` hook):
- * undefined for anything else, for a list not kept or no longer current, for an anonymous or not-yet-verified
- * session and for a non-admin asking for an admin's list; those take the route, which answers or refuses.
- * A user's lists depend on their id alone, which a verified token names, so their row is not read (an account
- * removed with its tracks and shares would change the list version anyway); the admins' list reads it for the role.
+ * undefined for anything else, for a list not kept or no longer current, for an anonymous, not-yet-verified or
+ * ended session and for a non-admin asking for an admin's list; those take the route, which answers or refuses.
+ * A user's lists depend on their id alone, but their row is read: a session they ended must not be answered.
  */
 async function cachedListAnswer({ request }: { request: Request }): Promise<Response | undefined> {
   if (request.method !== "GET") return undefined;
   const target = pathAndQuery(request.url);
   const audience = AUDIENCES[target.path];
   if (!audience) return undefined;
-  const userId = audience === "anyone" ? undefined : (verifiedSubjectOf(request.headers.get("authorization")) ?? undefined);
-  if (audience !== "anyone" && !userId) return undefined;
-  if (audience === "admin" && (await findViewer(userId as string))?.role !== "ADMIN") return undefined;
-  return cache.hit(request, keyOf(target, audience, userId), await listsRepo.contentVersion());
+  const viewer = audience === "anyone" ? null : await verifiedViewerOf(request.headers.get("authorization"));
+  if (audience !== "anyone" && !viewer) return undefined;
+  if (audience === "admin" && viewer?.role !== "ADMIN") return undefined;
+  return cache.hit(request, keyOf(target, audience, viewer?.id), await listsRepo.contentVersion());
 }
 
 /**

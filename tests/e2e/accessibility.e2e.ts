@@ -40,6 +40,7 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
   ["notifications", () => "/notifications", "admin", (page) => page.getByRole("heading", { name: "Notifications" }).waitFor()],
   ["notifications, visitor", () => "/notifications", "visitor", (page) => page.getByRole("link", { name: "Log in" }).waitFor()],
   ["manage storage", () => "/manage-storage", "admin", (page) => page.getByText("Used Storage").waitFor()],
+  ["settings", () => "/settings", "admin", (page) => page.getByRole("button", { name: "Change password" }).waitFor()],
   ["feature flags", () => "/admin/feature-flags", "admin", (page) => page.getByText("EARLY_ACCESS_REQUIRED").waitFor()],
   ["invite codes", () => "/admin/invite-codes", "admin", (page) => page.getByRole("heading", { name: "Invite Codes" }).waitFor()],
   [

@@ -26,6 +26,7 @@ const PAGES = [
   { path: "/my-tracks/authored", island: "MyTracks", ready: { role: "heading", name: "My Tracks" } },
   { path: "/my-tracks/shared", island: "MyTracks", ready: { role: "heading", name: "Shared With Me" } },
   { path: "/manage-storage", island: "StoragePage", ready: { role: "button", name: "Upgrade Your Plan" } },
+  { path: "/settings", island: "SettingsPage", ready: { role: "button", name: "Change password" } },
   { path: "/notifications", island: "NotificationsPage", ready: { role: "heading", name: "Notifications" } },
 ] as const;
 

@@ -76,12 +76,13 @@ describe("top bar", () => {
     expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(true);
   });
 
-  test("a user sees their menu with Manage Storage and Logout but no Admin Dashboard, and no Login link", async () => {
+  test("a user sees their menu with Manage Storage, Settings and Logout but no Admin Dashboard, and no Login link", async () => {
     const page = await openPage("/", { token: user.token });
     const menu = page.getByRole("button", { name: user.user.username });
     await menu.click();
     await page.getByRole("menuitem", { name: "Logout" }).waitFor();
     expect(await page.getByRole("menuitem", { name: "Manage Storage" }).getAttribute("href")).toBe("/manage-storage");
+    expect(await page.getByRole("menuitem", { name: "Settings" }).getAttribute("href")).toBe("/settings");
     expect(await page.getByRole("menuitem", { name: "Admin Dashboard" }).count()).toBe(0);
     expect(await topBar(page).getByRole("link", { name: "Login" }).count()).toBe(0);
   });

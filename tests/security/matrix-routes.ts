@@ -106,6 +106,14 @@ export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/auth/enabled-features": globalRoute("/auth/enabled-features", everyone),
   "GET /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, ok())),
   "GET /api/auth/users": globalRoute("/auth/users", (who) => signedIn(who, ok())),
+  // A wrong current password: refused, so the cell changes nothing (LOGIN_MAX_FAILURES_PER_ACCOUNT is lifted here).
+  "POST /api/auth/password": globalRoute("/auth/password", (who) => signedIn(who, { status: [400] }), {
+    currentPassword: "WrongPass1",
+    newPassword: "Another123",
+  }),
+  "POST /api/auth/logout-everywhere": globalRoute("/auth/logout-everywhere", (who) => signedIn(who, { status: [400] }), {
+    password: "WrongPass1",
+  }),
   "GET /api/admin/feature-flags": globalRoute("/admin/feature-flags", (who) => adminOnly(who)),
   "POST /api/admin/feature-flags": {
     perTrack: false,

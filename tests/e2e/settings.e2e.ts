@@ -1,0 +1,114 @@
+/**
+ * /settings in Chromium at 1280 and 375 px: the account, a password change (messages beside the fields, the
+ * server's refusal, then success that keeps this browser signed in and signs every other one out) and "Log out
+ * everywhere".
+ */
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
+import { PASSWORD_CHANGED } from "../../islands/settings/PasswordForm";
+import { call, signUp } from "../support/api";
+import { setUpServerAndBrowser } from "../support/lifecycle";
+import { storedToken } from "../support/signed-in-page";
+
+setDefaultTimeout(60_000);
+
+const live = setUpServerAndBrowser();
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 375, height: 740 };
+
+const open = async (token: string | null, viewport = WIDE) => (await live.openPage("/settings", token, { viewport })).page;
+/**
+ * /settings signed in as `token` once, as after a login: unlike `open`, whose token is put back on every load,
+ * what the page stores afterwards (a new token, none after logging out) is what the next load finds.
+ */
+async function openOnce(token: string): Promise<Page> {
+  const page = await live.openPage("/login", null, { viewport: WIDE }).then((opened) => opened.page);
+  await page.evaluate(([key, value]) => localStorage.setItem(key as string, value as string), [AUTH_TOKEN_KEY, token]);
+  await page.goto(`${live.server.url}/settings`);
+  return page;
+}
+const section = (page: Page, name: string) => page.getByRole("region", { name });
+const signedInAs = (page: Page, username: string) => page.getByRole("button", { name: username }).waitFor();
+const meStatus = async (token: string) => (await call(live.server, "GET", "/auth/me", { token })).status;
+/** A second session of the account, as another browser would hold. */
+const secondSession = async (email: string, password: string) =>
+  (await call<{ token: string }>(live.server, "POST", "/auth/login", { body: { email, password } })).body.token;
+
+describe("settings", () => {
+  test("the user menu leads to Settings, which shows the account, Password and Sessions", async () => {
+    await signUp(live.server); // the first account is the admin
+    const user = await signUp(live.server);
+    const { page } = await live.openPage("/", user.token, { viewport: WIDE });
+    await page.getByRole("button", { name: user.user.username }).click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    await page.waitForURL(`${live.server.url}/settings`);
+    await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+    const account = section(page, "Account");
+    await account.getByText(user.user.email).waitFor();
+    expect(await account.getByRole("definition").allTextContents()).toEqual([user.user.username, user.user.email]);
+    await section(page, "Password").getByRole("button", { name: "Change password" }).waitFor();
+    await section(page, "Sessions").getByRole("button", { name: "Log out everywhere" }).waitFor();
+  });
+
+  test("a visitor is sent to /login and comes back to Settings after signing in", async () => {
+    const page = await open(null);
+    await page.waitForURL(/\/login\?next=%2Fsettings$/);
+  });
+
+  test("changing the password: messages beside the fields, the server's refusal, then success", async () => {
+    const user = await signUp(live.server);
+    const elsewhere = await secondSession(user.user.email, user.password);
+    const page = await openOnce(user.token);
+    const form = section(page, "Password");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByText("Password is required").waitFor();
+    await form.getByLabel("Current password").fill("WrongPass1");
+    await form.getByLabel("New password", { exact: true }).fill("short");
+    await form.getByLabel("Confirm new password").fill("other");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByText("Password must be at least 8 characters long").waitFor();
+    await form.getByText("Passwords do not match").waitFor();
+
+    await form.getByLabel("New password", { exact: true }).fill("Changed456");
+    await form.getByLabel("Confirm new password").fill("Changed456");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByRole("alert").filter({ hasText: "Current password is incorrect" }).waitFor();
+
+    await form.getByLabel("Current password").fill(user.password);
+    await form.getByRole("button", { name: "Change password" }).click();
+    await form.getByRole("status").filter({ hasText: PASSWORD_CHANGED }).waitFor();
+    // This browser holds the new session; the one it had and the other browser's are over.
+    const kept = (await storedToken(page)) as string;
+    expect(kept).not.toBe(user.token);
+    expect(await meStatus(kept)).toBe(200);
+    expect([await meStatus(user.token), await meStatus(elsewhere)]).toEqual([401, 401]);
+    await page.reload();
+    await signedInAs(page, user.user.username);
+  });
+
+  test("log out everywhere asks for the password, then signs this browser out to /login, every session over", async () => {
+    const user = await signUp(live.server);
+    const elsewhere = await secondSession(user.user.email, user.password);
+    const page = await openOnce(user.token);
+    const form = section(page, "Sessions");
+    await form.getByLabel("Password").fill("WrongPass1");
+    await form.getByRole("button", { name: "Log out everywhere" }).click();
+    await form.getByRole("alert").filter({ hasText: "Current password is incorrect" }).waitFor();
+    expect(await meStatus(elsewhere)).toBe(200);
+
+    await form.getByLabel("Password").fill(user.password);
+    await form.getByRole("button", { name: "Log out everywhere" }).click();
+    // The page needs a session, so it sends the signed-out browser to /login with the way back, as any such page does.
+    await page.waitForURL(`${live.server.url}/login?next=%2Fsettings`);
+    expect(await storedToken(page)).toBeNull();
+    expect([await meStatus(user.token), await meStatus(elsewhere)]).toEqual([401, 401]);
+  });
+
+  test("at 375 px every section fits without scrolling sideways", async () => {
+    const user = await signUp(live.server, { username: "a_settings_user_with_a_long_name" });
+    const page = await open(user.token, NARROW);
+    await section(page, "Sessions").getByRole("button", { name: "Log out everywhere" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+  });
+});
