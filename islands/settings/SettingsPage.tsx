@@ -1,6 +1,7 @@
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 import { PageGuard } from "../shell/PageGuard";
+import { EmailForm } from "./EmailForm";
 import { LogoutEverywhereForm } from "./LogoutEverywhereForm";
 import { PasswordForm } from "./PasswordForm";
 
@@ -22,7 +23,7 @@ function AccountSummary() {
   );
 }
 
-/** /settings: the signed-in user's account, password and sessions. */
+/** /settings: the signed-in user's account, e-mail address, password and sessions. */
 export default function SettingsPage() {
   return (
     <PageGuard require="user">
@@ -30,6 +31,10 @@ export default function SettingsPage() {
       <section className="card-panel settings-card" aria-labelledby="settings-account">
         <h2 id="settings-account">Account</h2>
         <AccountSummary />
+      </section>
+      <section className="card-panel settings-card" aria-labelledby="settings-email">
+        <h2 id="settings-email">Email</h2>
+        <EmailForm />
       </section>
       <section className="card-panel settings-card" aria-labelledby="settings-password">
         <h2 id="settings-password">Password</h2>

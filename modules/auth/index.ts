@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../src/server/client-ip";
 import { authGuard, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";
-import { ChangePasswordBody, Credentials, PasswordBody, Session, SignupBody, User, UserSummary } from "./model";
+import { AccountChanges, ChangePasswordBody, Credentials, PasswordBody, Session, SignupBody, User, UserSummary } from "./model";
 import * as auth from "./service";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
@@ -41,6 +41,12 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     { body: t.Object({ email: t.String() }), response: t.Object({ success: t.Boolean() }) },
   )
   .get("/me", ({ user }) => user, { auth: true, response: User })
+  .patch("/me", ({ user, body }) => auth.changeEmail(user, body.email, body.currentPassword), {
+    auth: true,
+    body: AccountChanges,
+    response: User,
+    detail: { description: "Changes the signed-in user's e-mail address; the current password confirms it." },
+  })
   .post(
     "/password",
     async ({ user, body }) => sessionOf(await auth.changePassword(user, body.currentPassword, body.newPassword)),

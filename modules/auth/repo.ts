@@ -37,6 +37,9 @@ export const authRepo = {
         .where(eq(users.id, id))
         .returning({ version: users.sessionVersion }),
     ).version,
+  setEmail: async (id: string, email: string, executor: Executor = db): Promise<void> => {
+    await executor.update(users).set({ email }).where(eq(users.id, id));
+  },
   /** Ends every session of the user: answers the new session version. */
   endSessions: async (id: string): Promise<number> =>
     theRow(

@@ -177,6 +177,29 @@ export async function changePassword(viewer: Viewer, currentPassword: string, ne
   return { user: viewer, sessionVersion };
 }
 
+/**
+ * A new e-mail address for the signed-in user, given with their password. An address another account uses is a
+ * 409, as at signup; so is ADMIN_EMAIL for anyone but an admin: changing an address never changes a role, and the
+ * administrator's address is not for taking.
+ */
+export async function changeEmail(viewer: Viewer, emailInput: string, currentPassword: string): Promise<Viewer> {
+  const invalid = emailError(emailInput);
+  if (invalid) throw badRequest(invalid);
+  await checkCurrentPassword(viewer, currentPassword);
+  const email = emailInput.trim().toLowerCase();
+  if (email === viewer.email.toLowerCase()) return viewer;
+  if (config.adminEmail === email && viewer.role !== "ADMIN") throw conflict(EMAIL_TAKEN);
+  await transaction(async (tx) => {
+    const holder = await authRepo.findByEmail(email, tx);
+    if (holder && holder.id !== viewer.id) throw conflict(EMAIL_TAKEN);
+    await authRepo.setEmail(viewer.id, email, tx);
+  }).catch((error) => {
+    if (uniqueViolation(error) === "users_email_unique") throw conflict(EMAIL_TAKEN);
+    throw error;
+  });
+  return { ...viewer, email };
+}
+
 /** Ends every session of the user, the caller's too, once their password is confirmed. */
 export async function endAllSessions(viewer: Viewer, password: string): Promise<void> {
   await checkCurrentPassword(viewer, password);

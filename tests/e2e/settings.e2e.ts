@@ -23,7 +23,9 @@ const open = async (token: string | null, viewport = WIDE) => (await live.openPa
  * what the page stores afterwards (a new token, none after logging out) is what the next load finds.
  */
 async function openOnce(token: string): Promise<Page> {
-  const page = await live.openPage("/login", null, { viewport: WIDE }).then((opened) => opened.page);
+  const page = await live.openPage("/", null, { viewport: WIDE }).then((opened) => opened.page);
+  // Signed out once the top bar has checked: nothing on the page moves on when the token appears.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).waitFor();
   await page.evaluate(([key, value]) => localStorage.setItem(key as string, value as string), [AUTH_TOKEN_KEY, token]);
   await page.goto(`${live.server.url}/settings`);
   return page;
@@ -36,7 +38,7 @@ const secondSession = async (email: string, password: string) =>
   (await call<{ token: string }>(live.server, "POST", "/auth/login", { body: { email, password } })).body.token;
 
 describe("settings", () => {
-  test("the user menu leads to Settings, which shows the account, Password and Sessions", async () => {
+  test("the user menu leads to Settings, which shows the account, Email, Password and Sessions", async () => {
     await signUp(live.server); // the first account is the admin
     const user = await signUp(live.server);
     const { page } = await live.openPage("/", user.token, { viewport: WIDE });
@@ -47,6 +49,7 @@ describe("settings", () => {
     const account = section(page, "Account");
     await account.getByText(user.user.email).waitFor();
     expect(await account.getByRole("definition").allTextContents()).toEqual([user.user.username, user.user.email]);
+    await section(page, "Email").getByRole("button", { name: "Change email" }).waitFor();
     await section(page, "Password").getByRole("button", { name: "Change password" }).waitFor();
     await section(page, "Sessions").getByRole("button", { name: "Log out everywhere" }).waitFor();
   });
@@ -54,6 +57,31 @@ describe("settings", () => {
   test("a visitor is sent to /login and comes back to Settings after signing in", async () => {
     const page = await open(null);
     await page.waitForURL(/\/login\?next=%2Fsettings$/);
+  });
+
+  test("changing the e-mail address: its messages, a taken address refused, then the account shows the new one", async () => {
+    const user = await signUp(live.server);
+    const other = await signUp(live.server);
+    const page = await open(user.token);
+    const form = section(page, "Email");
+    await form.getByLabel("New email").fill("not-an-address");
+    await form.getByRole("button", { name: "Change email" }).click();
+    await form.getByText("Please enter a valid email address").waitFor();
+    await form.getByText("Password is required").waitFor();
+
+    await form.getByLabel("New email").fill(other.user.email);
+    await form.getByLabel("Current password").fill(user.password);
+    await form.getByRole("button", { name: "Change email" }).click();
+    await form.getByRole("alert").filter({ hasText: "An account with this email already exists" }).waitFor();
+
+    const address = `moved-${user.user.username}@example.com`;
+    await form.getByLabel("New email").fill(address);
+    await form.getByRole("button", { name: "Change email" }).click();
+    await form
+      .getByRole("status")
+      .filter({ hasText: `Your email address is now ${address}.` })
+      .waitFor();
+    await section(page, "Account").getByText(address).waitFor();
   });
 
   test("changing the password: messages beside the fields, the server's refusal, then success", async () => {

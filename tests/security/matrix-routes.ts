@@ -111,6 +111,10 @@ export const MATRIX: Record<string, RouteEntry> = {
     currentPassword: "WrongPass1",
     newPassword: "Another123",
   }),
+  "PATCH /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, { status: [400] }), {
+    email: "matrix-new@example.com",
+    currentPassword: "WrongPass1",
+  }),
   "POST /api/auth/logout-everywhere": globalRoute("/auth/logout-everywhere", (who) => signedIn(who, { status: [400] }), {
     password: "WrongPass1",
   }),
