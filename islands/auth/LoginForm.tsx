@@ -42,6 +42,9 @@ export default function LoginForm() {
       <p className="form-footer">
         New to Stemma? <a href={signInHref("/register", returnPath)}>Create an account</a>
       </p>
+      <p className="form-footer">
+        <a href="/forgot-password">Forgot your password?</a>
+      </p>
     </form>
   );
 }

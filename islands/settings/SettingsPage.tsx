@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 import { PageGuard } from "../shell/PageGuard";
@@ -23,27 +24,34 @@ function AccountSummary() {
   );
 }
 
+/** One panel of the page, named by its heading (a landmark screen readers list). */
+function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = `settings-${title.toLowerCase()}`;
+  return (
+    <section className="card-panel settings-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
 /** /settings: the signed-in user's account, e-mail address, password and sessions. */
 export default function SettingsPage() {
   return (
     <PageGuard require="user">
       <h1>Settings</h1>
-      <section className="card-panel settings-card" aria-labelledby="settings-account">
-        <h2 id="settings-account">Account</h2>
+      <SettingsSection title="Account">
         <AccountSummary />
-      </section>
-      <section className="card-panel settings-card" aria-labelledby="settings-email">
-        <h2 id="settings-email">Email</h2>
+      </SettingsSection>
+      <SettingsSection title="Email">
         <EmailForm />
-      </section>
-      <section className="card-panel settings-card" aria-labelledby="settings-password">
-        <h2 id="settings-password">Password</h2>
+      </SettingsSection>
+      <SettingsSection title="Password">
         <PasswordForm />
-      </section>
-      <section className="card-panel settings-card" aria-labelledby="settings-sessions">
-        <h2 id="settings-sessions">Sessions</h2>
+      </SettingsSection>
+      <SettingsSection title="Sessions">
         <LogoutEverywhereForm />
-      </section>
+      </SettingsSection>
     </PageGuard>
   );
 }

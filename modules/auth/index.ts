@@ -1,7 +1,17 @@
 import { Elysia, t } from "elysia";
 import { clientIp } from "../../src/server/client-ip";
 import { authGuard, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";
-import { AccountChanges, ChangePasswordBody, Credentials, PasswordBody, Session, SignupBody, User, UserSummary } from "./model";
+import {
+  AccountChanges,
+  ChangePasswordBody,
+  Credentials,
+  PasswordBody,
+  PasswordResetBody,
+  Session,
+  SignupBody,
+  User,
+  UserSummary,
+} from "./model";
 import * as auth from "./service";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
@@ -55,6 +65,18 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       body: ChangePasswordBody,
       response: Session,
       detail: { description: "Changes the password; every other session ends, and this one continues with the new token." },
+    },
+  )
+  .post(
+    "/password-reset",
+    async ({ body }) => {
+      await auth.resetPassword(body.token, body.password);
+      return { success: true };
+    },
+    {
+      body: PasswordResetBody,
+      response: t.Object({ success: t.Boolean() }),
+      detail: { description: "Sets a new password with a reset link's token; the link works once, and every session ends." },
     },
   )
   .post(

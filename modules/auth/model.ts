@@ -22,6 +22,7 @@ export type UserSummary = typeof UserSummary.static;
 export const Credentials = t.Object({ email: t.String(), password: t.String() });
 export const ChangePasswordBody = t.Object({ currentPassword: t.String(), newPassword: t.String() });
 export const PasswordBody = t.Object({ password: t.String() });
+export const PasswordResetBody = t.Object({ token: t.String(), password: t.String() });
 /** PATCH /api/auth/me: what the account changes; a new e-mail address needs the current password. */
 export const AccountChanges = t.Object({ email: t.String(), currentPassword: t.String() });
 export const SignupBody = t.Object({

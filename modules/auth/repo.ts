@@ -1,10 +1,10 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
 import { theRow } from "../../src/server/db/rows";
 import type { Executor } from "../../src/server/db/transaction";
-import { earlyAccessRequests, type User, users } from "./schema";
+import { earlyAccessRequests, passwordResets, type User, users } from "./schema";
 
 /** One statement for any number of ids (a JSON array bound as one parameter), prepared once. */
 const usernamesQuery = db
@@ -29,9 +29,9 @@ export const authRepo = {
       )
     )[0],
   /** Stores a new password hash and ends every session signed before: answers the new session version. */
-  setPasswordHash: async (id: string, passwordHash: string): Promise<number> =>
+  setPasswordHash: async (id: string, passwordHash: string, executor: Executor = db): Promise<number> =>
     theRow(
-      await db
+      await executor
         .update(users)
         .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
         .where(eq(users.id, id))
@@ -40,6 +40,21 @@ export const authRepo = {
   setEmail: async (id: string, email: string, executor: Executor = db): Promise<void> => {
     await executor.update(users).set({ email }).where(eq(users.id, id));
   },
+  addPasswordReset: async (values: typeof passwordResets.$inferInsert): Promise<void> => {
+    await db.insert(passwordResets).values(values);
+  },
+  /**
+   * Uses the reset link whose secret hashes to `tokenHash`, if it is unused and unexpired: one conditional write, so
+   * two uses at once cannot both succeed. Answers its user's id, or null.
+   */
+  usePasswordReset: async (tokenHash: string, now: Date, executor: Executor): Promise<string | null> =>
+    (
+      await executor
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .returning({ userId: passwordResets.userId })
+    )[0]?.userId ?? null,
   /** Ends every session of the user: answers the new session version. */
   endSessions: async (id: string): Promise<number> =>
     theRow(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { createdAt, id, int, table, text, textEnum, uniqueIndex } from "../../src/server/db/columns";
+import { createdAt, id, int, table, text, textEnum, timestampMs, uniqueIndex } from "../../src/server/db/columns";
 
 export const users = table(
   "users",
@@ -24,6 +24,21 @@ export const users = table(
 export const earlyAccessRequests = table("early_access_requests", {
   id: id(),
   email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Links that set a new password (made by an admin: `npm run reset-password`). Only the SHA-256 of the link's
+ * secret is kept, so the table reads no working link; a link works once, until it expires.
+ */
+export const passwordResets = table("password_resets", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  expiresAt: timestampMs("expires_at").notNull(),
+  usedAt: timestampMs("used_at"),
   createdAt: createdAt(),
 });
 

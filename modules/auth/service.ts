@@ -1,7 +1,7 @@
 import { config } from "../../src/server/config";
 import { type Executor, holdLock, transaction } from "../../src/server/db/transaction";
 import { uniqueViolation } from "../../src/server/db/unique-violation";
-import { badRequest, conflict, tooManyRequests, unauthorized } from "../../src/server/errors";
+import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { emailError, loginPasswordError, passwordError, type SignupInput, signupErrors } from "../../src/shared/validation";
@@ -198,6 +198,39 @@ export async function changeEmail(viewer: Viewer, emailInput: string, currentPas
     throw error;
   });
   return { ...viewer, email };
+}
+
+/** How long a reset link works. */
+const RESET_LINK_MS = 60 * 60_000;
+const INVALID_RESET_LINK = "This reset link is invalid, expired or already used. Ask your administrator for a new one.";
+
+const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).digest("hex");
+
+/**
+ * A link that sets a new password for the account with address `email`, working once for an hour (made by an
+ * administrator: `npm run reset-password`). Only its secret's hash is stored.
+ */
+export async function createPasswordReset(email: string): Promise<{ url: string; expiresAt: Date }> {
+  const user = await authRepo.findByEmail(email.trim());
+  if (!user) throw notFound(`No user has the e-mail address "${email}"`);
+  const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+  const expiresAt = new Date(Date.now() + RESET_LINK_MS);
+  await authRepo.addPasswordReset({ userId: user.id, tokenHash: sha256(token), expiresAt });
+  return { url: `${config.publicUrl}/reset-password?token=${token}`, expiresAt };
+}
+
+/** Sets the password a reset link is for (SPEC §5's rules) and ends every session of that account. */
+export async function resetPassword(token: string, password: string): Promise<void> {
+  const invalid = passwordError(password);
+  if (invalid) throw badRequest(invalid);
+  const passwordHash = await hashPassword(password);
+  const done = await transaction(async (tx) => {
+    const userId = await authRepo.usePasswordReset(sha256(token), new Date(), tx);
+    if (!userId) return false;
+    await authRepo.setPasswordHash(userId, passwordHash, tx);
+    return true;
+  });
+  if (!done) throw badRequest(INVALID_RESET_LINK);
 }
 
 /** Ends every session of the user, the caller's too, once their password is confirmed. */

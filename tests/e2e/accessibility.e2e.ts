@@ -32,6 +32,17 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
   ["own track page", () => `/track/${trackId}`, "admin", (page) => page.getByRole("link", { name: "Edit Track" }).waitFor()],
   ["login", () => "/login", "visitor", (page) => page.getByRole("button", { name: "Login" }).waitFor()],
   ["register", () => "/register", "visitor", (page) => page.getByRole("button", { name: "Register" }).waitFor()],
+  [
+    "forgot password",
+    () => "/forgot-password",
+    "visitor",
+    (page) =>
+      page
+        .getByText(/reset link/)
+        .first()
+        .waitFor(),
+  ],
+  ["reset password", () => "/reset-password?token=x", "visitor", (page) => page.getByLabel("Confirm new password").waitFor()],
   ["request early access", () => "/request-early-access", "visitor", (page) => page.getByText(/Registration is open/).waitFor()],
   ["upload", () => "/upload", "admin", (page) => page.getByLabel("Title").first().waitFor()],
   ["bulk upload", () => "/upload/bulk", "admin", (page) => page.getByLabel("Default Artist").waitFor()],

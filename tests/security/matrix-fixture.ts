@@ -83,6 +83,20 @@ async function forgedCallers(admin: Session, other: Session): Promise<Caller[]> 
   ];
 }
 
+/**
+ * A session its user ended with "Log out everywhere": a valid signature for an account that exists, from before the
+ * account ended its sessions. It must be anonymous everywhere, kept answers included.
+ */
+async function endedSession(live: LiveServer): Promise<Caller> {
+  const user = await signUp(live.server);
+  const ended = await call(live.server, "POST", "/auth/logout-everywhere", {
+    token: user.token,
+    body: { password: user.password },
+  });
+  if (ended.status !== 200) throw new Error(`logout-everywhere: ${ended.status}`);
+  return { name: "ended session", token: user.token, identity: "anonymous" };
+}
+
 async function uploadMatrixTrack(live: LiveServer, owner: Session, title: string, isPublic: boolean): Promise<MatrixTrack> {
   const id = await createTrack(live.server, owner.token, {
     original: "bad/CON.wav",
@@ -168,6 +182,7 @@ export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
     callers: [
       { name: "anonymous", token: null, identity: "anonymous" },
       ...(await forgedCallers(admin, other)),
+      await endedSession(live),
       ...(["owner", "other", "shared", "revoked", "admin", "forker"] as const).map(named),
     ],
     flagId: flag.body.id,

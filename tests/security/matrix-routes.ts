@@ -115,6 +115,11 @@ export const MATRIX: Record<string, RouteEntry> = {
     email: "matrix-new@example.com",
     currentPassword: "WrongPass1",
   }),
+  // A token no link was made for: the same refusal for everyone (a link's holder is a visitor).
+  "POST /api/auth/password-reset": globalRoute("/auth/password-reset", () => ({ status: [400] }), {
+    token: "no-such-link",
+    password: "Another123",
+  }),
   "POST /api/auth/logout-everywhere": globalRoute("/auth/logout-everywhere", (who) => signedIn(who, { status: [400] }), {
     password: "WrongPass1",
   }),
