@@ -31,7 +31,11 @@ export function forgetSession(): void {
   $auth.set({ status: "anonymous" });
 }
 
+/**
+ * Signs out and goes to /login. The token goes, but the store is left as it is until the page unloads: a page that
+ * needs a session reacts to the store by sending the browser to /login?next=…, and two navigations at once abort one.
+ */
 export function logout(): void {
-  forgetSession();
+  localStorage.removeItem(AUTH_TOKEN_KEY);
   window.location.assign("/login");
 }
