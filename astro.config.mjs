@@ -1,13 +1,16 @@
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import stemmaAdapter from "./src/astro-adapter/index.ts";
+import { reactIslandTags } from "./src/astro-adapter/tag-react-islands.ts";
 
 // Pages are prerendered by default; pages with `prerender = false` render on demand
 // through the local adapter, called from the Elysia server in the same process.
 export default defineConfig({
   output: "static",
   adapter: stemmaAdapter(),
-  integrations: [react()],
+  // Pages are rendered whole before they are sent (and kept), so React's streaming only costs: renderToString.
+  integrations: [react({ experimentalDisableStreaming: true })],
+  vite: { plugins: [reactIslandTags()] },
   srcDir: "./src",
   // STEMMA_DIST lets parallel checkouts build side by side; the server reads the same variable.
   outDir: process.env.STEMMA_DIST ?? "./dist",

@@ -45,7 +45,7 @@ type Conversions = DownloadState;
  * do not draw: a track and four stems at that size made the JSON 100 KB of numbers.
  */
 const trackWaveform = (peaks: number[] | null) =>
-  peaks ? shrinkWaveform(peaks, PAGE_WAVEFORM_PAIRS, { keepLevel: true }) : null;
+  peaks && peaks.length > 2 * PAGE_WAVEFORM_PAIRS ? shrinkWaveform(peaks, PAGE_WAVEFORM_PAIRS, { keepLevel: true }) : peaks;
 
 function stemView(track: Track, stem: Stem, conversions: Conversions): StemDetails {
   const base = `/api/track/${track.id}/stem/${stem.id}`;

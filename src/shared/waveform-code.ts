@@ -8,9 +8,9 @@ export function encodeWaveform(peaks: readonly number[]): string {
   let loudest = 0;
   for (const value of peaks) loudest = Math.max(loudest, Math.abs(value));
   const scale = loudest ? 127 / loudest : 0;
-  let binary = "";
-  for (const value of peaks) binary += String.fromCharCode(Math.round(value * scale) & 0xff);
-  return btoa(binary);
+  const bytes = new Uint8Array(peaks.length);
+  for (let index = 0; index < peaks.length; index++) bytes[index] = Math.round((peaks[index] as number) * scale) & 0xff;
+  return btoa(String.fromCharCode(...bytes));
 }
 
 /** The peaks of `encodeWaveform`, from -1 to 1. */
