@@ -6,6 +6,7 @@ const SECTIONS = [
   { path: "/admin/feature-flags", label: "Feature Flags" },
   { path: "/admin/invite-codes", label: "Invite Codes" },
   { path: "/admin/deleted-tracks", label: "Deleted Tracks" },
+  { path: "/admin/users", label: "Users" },
 ] as const;
 
 export type AdminSection = (typeof SECTIONS)[number]["path"];

@@ -1,4 +1,4 @@
-import type { FeatureFlag, InviteCode } from "../../modules/admin/model";
+import type { AdminUser, AdminUserList, FeatureFlag, InviteCode, PasswordResetLink } from "../../modules/admin/model";
 import { api } from "../lib/api";
 
 export const listFeatureFlags = () => api.get<FeatureFlag[]>("/admin/feature-flags", { fresh: true });
@@ -13,3 +13,10 @@ export const createInviteCode = (input: { maxUses: number; expiresAt?: string; r
   api.post<InviteCode>("/admin/invite-codes", input);
 export const setInviteCodeActive = (id: string, isActive: boolean) =>
   api.patch<InviteCode>(`/admin/invite-codes/${encodeURIComponent(id)}`, { isActive });
+
+export const listUsers = (search: string) =>
+  api.get<AdminUserList>("/admin/users", { fresh: true, query: search ? { search } : {} });
+export const createResetLink = (id: string) =>
+  api.post<PasswordResetLink>(`/admin/users/${encodeURIComponent(id)}/password-reset`, {});
+export const setPaidQuota = (id: string, paidQuotaHours: number) =>
+  api.patch<AdminUser>(`/admin/users/${encodeURIComponent(id)}`, { paidQuotaHours });

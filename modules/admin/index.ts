@@ -3,8 +3,19 @@ import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { authGuard } from "../auth";
 import { earlyAccess } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
-import { FeatureFlag, InviteCode, NewFeatureFlag, NewInviteCode } from "./model";
+import {
+  AdminUser,
+  AdminUserChanges,
+  AdminUserList,
+  AdminUserQuery,
+  FeatureFlag,
+  InviteCode,
+  NewFeatureFlag,
+  NewInviteCode,
+  PasswordResetLink,
+} from "./model";
 import * as admin from "./service";
+import { listAccounts, resetLinkFor, setPaidQuota } from "./users";
 
 // Signup (modules/auth) follows the early-access flag and invite codes kept here; auth cannot import
 // admin (admin mounts auth's guard), so they are handed to it.
@@ -84,6 +95,24 @@ export const adminModule = new Elysia({ name: "module.admin" })
             body: t.Object({ isActive: t.Boolean() }),
             response: InviteCode,
           },
-        ),
+        )
+        .get("/users", ({ query }) => listAccounts(query.search), {
+          query: AdminUserQuery,
+          response: AdminUserList,
+          detail: {
+            description: "Accounts whose username contains `search`, or whose e-mail address it is (any case), newest first.",
+          },
+        })
+        .post("/users/:id/password-reset", ({ params }) => resetLinkFor(params.id), {
+          response: PasswordResetLink,
+          detail: { description: "A link that sets a new password for the account: it works once, for an hour." },
+        })
+        .patch("/users/:id", ({ params, body }) => setPaidQuota(params.id, body.paidQuotaHours), {
+          body: AdminUserChanges,
+          response: AdminUser,
+          detail: {
+            description: "Sets the account's paid storage quota, in hours on top of the free quota (0 removes it).",
+          },
+        }),
     ),
   );

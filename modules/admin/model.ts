@@ -27,3 +27,35 @@ export const NewInviteCode = t.Object({
   reference: t.Optional(t.Nullable(t.String({ maxLength: 200 }))),
 });
 export type NewInviteCode = typeof NewInviteCode.static;
+
+/**
+ * An account on the Users screen: who it is, how much it stores, and what it may store (seconds of audio). Never its
+ * e-mail address: no answer carries another user's, an admin's included.
+ */
+export const AdminUser = t.Object({
+  id: t.String(),
+  username: t.String(),
+  role: t.UnionEnum(["USER", "ADMIN"]),
+  createdAt: t.String({ format: "date-time" }),
+  trackCount: t.Number(),
+  usedQuotaSeconds: t.Number(),
+  paidQuotaSeconds: t.Number(),
+  totalQuotaSeconds: t.Number(),
+});
+export type AdminUser = typeof AdminUser.static;
+
+/** GET /admin/users: newest first; `hasMore` when more accounts match than are listed (search to narrow). */
+export const AdminUserList = t.Object({ users: t.Array(AdminUser), hasMore: t.Boolean() });
+export type AdminUserList = typeof AdminUserList.static;
+
+export const AdminUserQuery = t.Object({ search: t.Optional(t.String({ maxLength: 200 })) });
+
+/** A password reset link an admin hands to the user (it works once, until `expiresAt`). */
+export const PasswordResetLink = t.Object({ url: t.String(), expiresAt: t.String({ format: "date-time" }) });
+export type PasswordResetLink = typeof PasswordResetLink.static;
+
+export const PAID_QUOTA_INVALID = "Paid quota must be a number of hours from 0 to 876000";
+/** PATCH /admin/users/{id}: what an admin changes of an account. */
+export const AdminUserChanges = t.Object({
+  paidQuotaHours: t.Number({ minimum: 0, maximum: 876_000, error: PAID_QUOTA_INVALID }),
+});

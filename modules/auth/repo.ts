@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
@@ -65,6 +65,21 @@ export const authRepo = {
         .returning({ version: users.sessionVersion }),
     ).version,
   usernames: (ids: string[]): Promise<Pick<User, "id" | "username">[]> => usernamesQuery.execute({ ids: JSON.stringify(ids) }),
+  /**
+   * Users whose username contains `term` or whose e-mail address is `term` (any case; `%` and `_` match themselves),
+   * newest first, at most `limit`: the admin's Users screen, which finds an account by the address its owner gives
+   * without ever listing addresses.
+   */
+  search: (term: string, limit: number): Promise<User[]> => {
+    const lowered = term.toLowerCase();
+    const pattern = `%${lowered.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    return db
+      .select()
+      .from(users)
+      .where(or(sql`lower(${users.username}) like ${pattern} escape '\\'`, sql`lower(${users.email}) = ${lowered}`))
+      .orderBy(desc(users.createdAt), asc(users.id))
+      .limit(limit);
+  },
   findById: async (id: string): Promise<User | undefined> => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
   findByEmail: async (email: string, executor: Executor = db): Promise<User | undefined> =>
     (await executor.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0],

@@ -213,6 +213,17 @@ const sha256 = (text: string) => new Bun.CryptoHasher("sha256").update(text).dig
 export async function createPasswordReset(email: string): Promise<{ url: string; expiresAt: Date }> {
   const user = await authRepo.findByEmail(email.trim());
   if (!user) throw notFound(`No user has the e-mail address "${email}"`);
+  return passwordResetOf(user);
+}
+
+/** The same link for the account with id `userId` (the admin's Users screen); 404 for an unknown id. */
+export async function createPasswordResetFor(userId: string): Promise<{ url: string; expiresAt: Date }> {
+  const user = await authRepo.findById(userId);
+  if (!user) throw notFound("User not found");
+  return passwordResetOf(user);
+}
+
+async function passwordResetOf(user: User): Promise<{ url: string; expiresAt: Date }> {
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const expiresAt = new Date(Date.now() + RESET_LINK_MS);
   await authRepo.addPasswordReset({ userId: user.id, tokenHash: sha256(token), expiresAt });
@@ -249,6 +260,27 @@ export async function requestEarlyAccess(emailInput: string): Promise<void> {
     email,
     (await authRepo.admins()).map((admin) => admin.id),
   );
+}
+
+/** An account as the admin's Users screen shows it: never its e-mail address (no answer carries another's) or hash. */
+export type AccountSummary = Pick<User, "id" | "username" | "role" | "createdAt" | "paidQuotaSeconds">;
+
+const accountSummary = ({ id, username, role, createdAt, paidQuotaSeconds }: User): AccountSummary => ({
+  id,
+  username,
+  role,
+  createdAt,
+  paidQuotaSeconds,
+});
+
+/** Accounts whose username contains `term` or whose e-mail address is `term` (any case), newest first, at most `limit`. */
+export async function searchAccounts(term: string, limit: number): Promise<AccountSummary[]> {
+  return (await authRepo.search(term.trim(), limit)).map(accountSummary);
+}
+
+export async function findAccount(id: string): Promise<AccountSummary | null> {
+  const user = await authRepo.findById(id);
+  return user ? accountSummary(user) : null;
 }
 
 /** Users for the share picker: ids and usernames only, never e-mails or hashes. */

@@ -92,6 +92,16 @@ export const tracksRepo = {
     ).length > 0,
 
   usedQuotaSeconds: (userId: string, executor: Executor = db): Promise<number> => usedQuotaSecondsIn(executor, userId),
+  /** How many active tracks a user has (the admin's Users screen). */
+  activeTrackCount: async (userId: string): Promise<number> =>
+    Number(
+      (
+        await db
+          .select({ n: sql<number>`count(*)` })
+          .from(tracks)
+          .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")))
+      )[0]?.n ?? 0,
+    ),
 
   /**
    * Inserts a track and its stems in one transaction, after `admit` agrees; admit holds the owner's

@@ -42,6 +42,7 @@ export const {
   incrementPlays,
   incrementDownloads,
   usedQuotaSeconds,
+  activeTrackCount,
 } = tracksRepo;
 
 export async function getTrack(id: string, viewer: Viewer | null): Promise<TrackDetails> {

@@ -60,6 +60,16 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
     "admin",
     (page) => page.getByRole("heading", { name: "Deleted Tracks" }).waitFor(),
   ],
+  [
+    "users",
+    () => "/admin/users",
+    "admin",
+    (page) =>
+      page
+        .getByRole("button", { name: /^Reset link for / })
+        .first()
+        .waitFor(),
+  ],
   ["admin, visitor", () => "/admin/feature-flags", "visitor", (page) => page.getByRole("link", { name: "Log in" }).waitFor()],
   ["edit", () => `/track/${trackId}/edit`, "admin", (page) => page.getByRole("button", { name: "Save Changes" }).waitFor()],
 ];

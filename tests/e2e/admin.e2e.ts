@@ -82,7 +82,7 @@ describe("admin tabs on a phone", () => {
     const tabs = page.getByRole("navigation", { name: "Admin sections" });
     await tabs.getByRole("link", { name: "Deleted Tracks" }).waitFor();
     await page.screenshot({ path: screenshotPath("admin-tabs-375") });
-    for (const label of ["Feature Flags", "Invite Codes", "Deleted Tracks"]) {
+    for (const label of ["Feature Flags", "Invite Codes", "Deleted Tracks", "Users"]) {
       const tab = tabs.getByRole("link", { name: label });
       const box = await horizontalBox(tab);
       expect(box.left).toBeGreaterThanOrEqual(0);

@@ -141,6 +141,18 @@ export const MATRIX: Record<string, RouteEntry> = {
     request: (world) => ({ path: `/admin/invite-codes/${world.inviteCodeId}`, body: { isActive: true } }),
     expect: (who) => adminOnly(who),
   },
+  "GET /api/admin/users": globalRoute("/admin/users", (who) => adminOnly(who)),
+  // The owner's account: a link made is harmless until used, and 0 paid hours is what every matrix user has.
+  "POST /api/admin/users/:id/password-reset": {
+    perTrack: false,
+    request: (world) => ({ path: `/admin/users/${world.users.owner.user.id}/password-reset` }),
+    expect: (who) => adminOnly(who),
+  },
+  "PATCH /api/admin/users/:id": {
+    perTrack: false,
+    request: (world) => ({ path: `/admin/users/${world.users.owner.user.id}`, body: { paidQuotaHours: 0 } }),
+    expect: (who) => adminOnly(who),
+  },
   "GET /api/licenses/": globalRoute("/licenses", everyone),
   "GET /api/licenses/:id": { perTrack: false, request: (world) => ({ path: `/licenses/${world.licenseId}` }), expect: everyone },
   "GET /api/notifications/": globalRoute("/notifications", (who) => signedIn(who, ok())),

@@ -1,0 +1,48 @@
+import { notFound } from "../../src/server/errors";
+import { type AccountSummary, createPasswordResetFor, findAccount, searchAccounts } from "../auth/service";
+import { setPaidQuotaHours, storageQuota } from "../storage/service";
+import { activeTrackCount } from "../tracks/service";
+import type { AdminUser, AdminUserList, PasswordResetLink } from "./model";
+
+/** Accounts one Users screen lists: a community's admin narrows a longer list by searching. */
+export const USERS_LISTED = 100;
+
+async function adminUserView(account: AccountSummary): Promise<AdminUser> {
+  const quota = await storageQuota(account.id);
+  return {
+    id: account.id,
+    username: account.username,
+    role: account.role,
+    createdAt: account.createdAt.toISOString(),
+    trackCount: await activeTrackCount(account.id),
+    usedQuotaSeconds: quota.currentUsedQuotaSeconds,
+    paidQuotaSeconds: quota.paidQuotaSeconds,
+    totalQuotaSeconds: quota.totalQuotaSeconds,
+  };
+}
+
+/** The accounts whose username contains `search` or whose e-mail address it is (every account without one), newest first. */
+export async function listAccounts(search = ""): Promise<AdminUserList> {
+  const found = await searchAccounts(search, USERS_LISTED + 1);
+  const users = await Promise.all(found.slice(0, USERS_LISTED).map(adminUserView));
+  return { users, hasMore: found.length > USERS_LISTED };
+}
+
+async function accountOf(userId: string): Promise<AccountSummary> {
+  const account = await findAccount(userId);
+  if (!account) throw notFound("User not found");
+  return account;
+}
+
+/** A reset link for the account: the forgotten-password way back in when no mail server is set up. */
+export async function resetLinkFor(userId: string): Promise<PasswordResetLink> {
+  const link = await createPasswordResetFor(userId);
+  return { url: link.url, expiresAt: link.expiresAt.toISOString() };
+}
+
+/** Sets the account's paid quota (0 removes it) and answers the account as listed. */
+export async function setPaidQuota(userId: string, hours: number): Promise<AdminUser> {
+  const account = await accountOf(userId);
+  await setPaidQuotaHours(account.id, hours);
+  return adminUserView(account);
+}
