@@ -6,6 +6,7 @@ import { formatQuotaDuration } from "../lib/format";
 import { AdminShell } from "./AdminShell";
 import { AdminTable, StatusBadge } from "./AdminTable";
 import { createResetLink, listUsers, setPaidQuota } from "./admin-api";
+import { EarlyAccessRequests } from "./EarlyAccessRequests";
 import { useAdminList } from "./use-admin-list";
 
 const HOUR = 3600;
@@ -200,11 +201,12 @@ function Users() {
   );
 }
 
-/** The admin's Users screen: accounts, a reset link for a forgotten password, and paid quota. */
+/** The admin's Users screen: accounts, a reset link for a forgotten password, paid quota, and who waits to join. */
 export default function UsersPage() {
   return (
     <AdminShell current="/admin/users">
       <Users />
+      <EarlyAccessRequests />
     </AdminShell>
   );
 }

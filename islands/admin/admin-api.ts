@@ -1,4 +1,11 @@
-import type { AdminUser, AdminUserList, FeatureFlag, InviteCode, PasswordResetLink } from "../../modules/admin/model";
+import type {
+  AdminUser,
+  AdminUserList,
+  EarlyAccessRequestList,
+  FeatureFlag,
+  InviteCode,
+  PasswordResetLink,
+} from "../../modules/admin/model";
 import { api } from "../lib/api";
 
 export const listFeatureFlags = () => api.get<FeatureFlag[]>("/admin/feature-flags", { fresh: true });
@@ -20,3 +27,5 @@ export const createResetLink = (id: string) =>
   api.post<PasswordResetLink>(`/admin/users/${encodeURIComponent(id)}/password-reset`, {});
 export const setPaidQuota = (id: string, paidQuotaHours: number) =>
   api.patch<AdminUser>(`/admin/users/${encodeURIComponent(id)}`, { paidQuotaHours });
+export const listEarlyAccessRequests = () =>
+  api.get<EarlyAccessRequestList>("/admin/early-access-requests", { fresh: true }).then((reply) => reply.requests);

@@ -8,6 +8,7 @@ import {
   AdminUserChanges,
   AdminUserList,
   AdminUserQuery,
+  EarlyAccessRequestList,
   FeatureFlag,
   InviteCode,
   NewFeatureFlag,
@@ -15,7 +16,7 @@ import {
   PasswordResetLink,
 } from "./model";
 import * as admin from "./service";
-import { listAccounts, resetLinkFor, setPaidQuota } from "./users";
+import { earlyAccessRequests, listAccounts, resetLinkFor, setPaidQuota } from "./users";
 
 // Signup (modules/auth) follows the early-access flag and invite codes kept here; auth cannot import
 // admin (admin mounts auth's guard), so they are handed to it.
@@ -102,6 +103,10 @@ export const adminModule = new Elysia({ name: "module.admin" })
           detail: {
             description: "Accounts whose username contains `search`, or whose e-mail address it is (any case), newest first.",
           },
+        })
+        .get("/early-access-requests", () => earlyAccessRequests(), {
+          response: EarlyAccessRequestList,
+          detail: { description: "Addresses that asked for early access and have no account yet, newest first (at most 100)." },
         })
         .post("/users/:id/password-reset", ({ params }) => resetLinkFor(params.id), {
           response: PasswordResetLink,

@@ -50,6 +50,12 @@ export type AdminUserList = typeof AdminUserList.static;
 
 export const AdminUserQuery = t.Object({ search: t.Optional(t.String({ maxLength: 200 })) });
 
+/** An address waiting for an invite code (POST /auth/request-early-access), without an account yet. */
+export const EarlyAccessRequest = t.Object({ id: t.String(), email: t.String(), createdAt: t.String({ format: "date-time" }) });
+export type EarlyAccessRequest = typeof EarlyAccessRequest.static;
+export const EarlyAccessRequestList = t.Object({ requests: t.Array(EarlyAccessRequest) });
+export type EarlyAccessRequestList = typeof EarlyAccessRequestList.static;
+
 /** A password reset link an admin hands to the user (it works once, until `expiresAt`). */
 export const PasswordResetLink = t.Object({ url: t.String(), expiresAt: t.String({ format: "date-time" }) });
 export type PasswordResetLink = typeof PasswordResetLink.static;

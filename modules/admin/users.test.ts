@@ -8,7 +8,13 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { uploadTiny } from "../../tests/support/uploads";
 import type { StorageQuota } from "../storage/model";
-import { type AdminUser, type AdminUserList, PAID_QUOTA_INVALID, type PasswordResetLink } from "./model";
+import {
+  type AdminUser,
+  type AdminUserList,
+  type EarlyAccessRequestList,
+  PAID_QUOTA_INVALID,
+  type PasswordResetLink,
+} from "./model";
 
 const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "600" } });
 let admin: Session;
@@ -125,9 +131,26 @@ describe("paid quota", () => {
   });
 });
 
+describe("early access requests", () => {
+  const waiting = async () =>
+    (await call<EarlyAccessRequestList>(live.server, "GET", "/admin/early-access-requests", { token: admin.token })).body
+      .requests;
+
+  test("the addresses still waiting, newest first; one that has an account since is no longer listed", async () => {
+    for (const email of ["First.Fan@example.org", "second.fan@example.org"])
+      expect((await call(live.server, "POST", "/auth/request-early-access", { body: { email } })).status).toBe(200);
+    const requests = await waiting();
+    expect(requests.map((request) => request.email)).toEqual(["second.fan@example.org", "first.fan@example.org"]);
+    expect(Date.now() - new Date(requests[0]?.createdAt as string).getTime()).toBeLessThan(60_000);
+    await signUp(live.server, { email: "FIRST.fan@example.org" });
+    expect((await waiting()).map((request) => request.email)).toEqual(["second.fan@example.org"]);
+  });
+});
+
 describe("only admins", () => {
   const ROUTES = [
     ["GET", "/admin/users", undefined],
+    ["GET", "/admin/early-access-requests", undefined],
     ["POST", "/admin/users/ID/password-reset", undefined],
     ["PATCH", "/admin/users/ID", { paidQuotaHours: 100 }],
   ] as const;

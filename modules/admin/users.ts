@@ -1,8 +1,14 @@
 import { notFound } from "../../src/server/errors";
-import { type AccountSummary, createPasswordResetFor, findAccount, searchAccounts } from "../auth/service";
+import {
+  type AccountSummary,
+  createPasswordResetFor,
+  findAccount,
+  searchAccounts,
+  waitingEarlyAccessRequests,
+} from "../auth/service";
 import { setPaidQuotaHours, storageQuota } from "../storage/service";
 import { activeTrackCount } from "../tracks/service";
-import type { AdminUser, AdminUserList, PasswordResetLink } from "./model";
+import type { AdminUser, AdminUserList, EarlyAccessRequestList, PasswordResetLink } from "./model";
 
 /** Accounts one Users screen lists: a community's admin narrows a longer list by searching. */
 export const USERS_LISTED = 100;
@@ -32,6 +38,12 @@ async function accountOf(userId: string): Promise<AccountSummary> {
   const account = await findAccount(userId);
   if (!account) throw notFound("User not found");
   return account;
+}
+
+/** The newest waiting early access requests: whom to send an invite code. */
+export async function earlyAccessRequests(): Promise<EarlyAccessRequestList> {
+  const requests = await waitingEarlyAccessRequests(USERS_LISTED);
+  return { requests: requests.map(({ id, email, createdAt }) => ({ id, email, createdAt: createdAt.toISOString() })) };
 }
 
 /** A reset link for the account: the forgotten-password way back in when no mail server is set up. */

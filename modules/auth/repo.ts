@@ -108,6 +108,17 @@ export const authRepo = {
   admins: (): Promise<User[]> => db.select().from(users).where(eq(users.role, "ADMIN")),
   listByUsername: (): Promise<Pick<User, "id" | "username">[]> =>
     db.select({ id: users.id, username: users.username }).from(users).orderBy(asc(users.username)),
+  /**
+   * Early access requests still waiting, newest first, at most `limit`: an address that has an account since is no
+   * longer waiting (and is then another user's address, which no answer carries).
+   */
+  waitingEarlyAccessRequests: (limit: number) =>
+    db
+      .select({ id: earlyAccessRequests.id, email: earlyAccessRequests.email, createdAt: earlyAccessRequests.createdAt })
+      .from(earlyAccessRequests)
+      .where(sql`not exists (select 1 from ${users} where lower(${users.email}) = ${earlyAccessRequests.email})`)
+      .orderBy(desc(earlyAccessRequests.createdAt), asc(earlyAccessRequests.id))
+      .limit(limit),
   /** Inserts the address once; returns false when it was already on the list. */
   addEarlyAccessRequest: async (email: string): Promise<boolean> =>
     (await db.insert(earlyAccessRequests).values({ email }).onConflictDoNothing().returning()).length > 0,

@@ -283,6 +283,11 @@ export async function findAccount(id: string): Promise<AccountSummary | null> {
   return user ? accountSummary(user) : null;
 }
 
+/** Early access requests whose address has no account yet, newest first (the admin's Users screen). */
+export function waitingEarlyAccessRequests(limit: number): Promise<{ id: string; email: string; createdAt: Date }[]> {
+  return authRepo.waitingEarlyAccessRequests(limit);
+}
+
 /** Users for the share picker: ids and usernames only, never e-mails or hashes. */
 export async function listUsers(exactEmail?: string): Promise<Pick<User, "id" | "username">[]> {
   if (exactEmail === undefined) return authRepo.listByUsername();

@@ -23,6 +23,7 @@ beforeAll(async () => {
   musician = await signUp(live.server, { username: `musician_${Date.now().toString(36)}` });
   listener = await signUp(live.server);
   await uploadTiny(live.server, musician);
+  await call(live.server, "POST", "/auth/request-early-access", { body: { email: "waiting.fan@example.org" } });
 });
 
 const row = (page: Page, session: Session) =>
@@ -39,19 +40,23 @@ describe("users screen", () => {
     expect(await musicianRow.locator("td").nth(3).textContent()).toBe("1");
     expect(await musicianRow.locator("td").nth(4).textContent()).toMatch(/^\d+s of 1h 0m$/);
     expect(await musicianRow.locator("td").nth(5).textContent()).toBe("None");
+    // No account's address anywhere (those of early access requests end in .org).
     expect(await page.getByRole("main").textContent()).not.toContain("@example.com");
 
     await page.getByLabel("Search users").fill("MUSICIAN_");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1);
+    await page.waitForFunction(() => document.querySelectorAll("section[aria-label=Users] tbody tr").length === 1);
     await musicianRow.waitFor();
     await page.getByLabel("Search users").fill(listener.user.email);
     await page.getByLabel("Search users").press("Enter");
     await row(page, listener).waitFor();
-    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1);
+    await page.waitForFunction(() => document.querySelectorAll("section[aria-label=Users] tbody tr").length === 1);
     await page.getByLabel("Search users").fill("nobody-matches");
     await page.getByLabel("Search users").press("Enter");
     await page.getByText("No users match this search").waitFor();
+    // Below the accounts: who waits for an invite code.
+    const requests = page.getByRole("region", { name: "Early access requests", exact: true });
+    await requests.getByRole("cell", { name: "waiting.fan@example.org" }).waitFor();
     await page.screenshot({ path: screenshotPath("admin-users-1280") });
     await context.close();
   });

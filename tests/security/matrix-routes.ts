@@ -142,6 +142,7 @@ export const MATRIX: Record<string, RouteEntry> = {
     expect: (who) => adminOnly(who),
   },
   "GET /api/admin/users": globalRoute("/admin/users", (who) => adminOnly(who)),
+  "GET /api/admin/early-access-requests": globalRoute("/admin/early-access-requests", (who) => adminOnly(who)),
   // The owner's account: a link made is harmless until used, and 0 paid hours is what every matrix user has.
   "POST /api/admin/users/:id/password-reset": {
     perTrack: false,
