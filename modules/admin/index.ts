@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { authGuard } from "../auth";
-import { earlyAccess } from "../auth/service";
+import { adminNotices, earlyAccess } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import {
   AdminUser,
@@ -30,6 +30,10 @@ earlyAccess.provide({
       type: "early-access-request",
     });
   },
+});
+
+adminNotices.provide(async (adminIds, notice) => {
+  await notifyUsers(adminIds, { ...notice, type: "info" });
 });
 
 const flagView = ({ id, name, description, isEnabled }: admin.FeatureFlagRow): FeatureFlag => ({

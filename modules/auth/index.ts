@@ -80,6 +80,22 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     },
   )
   .post(
+    "/password-reset/request",
+    async ({ body, request, server }) => {
+      await auth.requestPasswordReset(body.email, clientIp(server, request));
+      return { success: true };
+    },
+    {
+      body: t.Object({ email: t.String() }),
+      response: t.Object({ success: t.Boolean() }),
+      detail: {
+        description:
+          "Asks for a reset link: mailed to the account's address with SMTP_URL set, else every admin is told to make one. " +
+          "The answer is the same whether the address has an account or not.",
+      },
+    },
+  )
+  .post(
     "/logout-everywhere",
     async ({ user, body }) => {
       await auth.endAllSessions(user, body.password);

@@ -3,6 +3,8 @@ import { type Executor, holdLock, transaction } from "../../src/server/db/transa
 import { uniqueViolation } from "../../src/server/db/unique-violation";
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
+import { log } from "../../src/server/logger";
+import { sendMail, sendsMail } from "../../src/server/mailer";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { emailError, loginPasswordError, passwordError, type SignupInput, signupErrors } from "../../src/shared/validation";
 import { hashForUnknownAccounts, hashPassword } from "./passwords";
@@ -33,9 +35,16 @@ export interface EarlyAccess {
 }
 export const earlyAccess = extensionPoint<EarlyAccess>("auth: early access");
 
+/** A notice for every admin (modules/admin sends it as a notification; auth cannot import it, see EarlyAccess). */
+export type AdminNotice = { title: string; message: string };
+export const adminNotices = extensionPoint<(adminIds: string[], notice: AdminNotice) => Promise<void>>("auth: notices to admins");
+
 const LOGIN_WINDOW_MS = 15 * 60_000;
 const failuresByAccount = createRateLimiter("login-failures", config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
 const failuresByIp = createRateLimiter("login-failures", config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
+// Reset requests are limited as failed logins are: each one may send a mail or notify the admins.
+const resetRequestsByAccount = createRateLimiter("reset-requests", config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
+const resetRequestsByIp = createRateLimiter("reset-requests", config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
 
 export async function findViewer(id: string): Promise<Viewer | null> {
   const row = await authRepo.viewerById(id);
@@ -228,6 +237,58 @@ async function passwordResetOf(user: User): Promise<{ url: string; expiresAt: Da
   const expiresAt = new Date(Date.now() + RESET_LINK_MS);
   await authRepo.addPasswordReset({ userId: user.id, tokenHash: sha256(token), expiresAt });
   return { url: `${config.publicUrl}/reset-password?token=${token}`, expiresAt };
+}
+
+/**
+ * A forgotten password (`/forgot-password`): the same answer whether the address has an account or not, and in the same
+ * time, since the work happens after it. With SMTP_URL the account's owner gets a reset link by mail; without it every
+ * admin is told to make one on the Users screen.
+ */
+export async function requestPasswordReset(emailInput: string, ip: string): Promise<void> {
+  const invalid = emailError(emailInput);
+  if (invalid) throw badRequest(invalid);
+  const email = emailInput.trim().toLowerCase();
+  const accountKey = `account:${email}`;
+  const ipKey = `ip:${ip}`;
+  if ((await resetRequestsByAccount.blocked(accountKey)) || (await resetRequestsByIp.blocked(ipKey)))
+    throw tooManyRequests("Too many password reset requests. Please wait 15 minutes and try again.");
+  await resetRequestsByAccount.hit(accountKey);
+  await resetRequestsByIp.hit(ipKey);
+  setTimeout(() => {
+    answerResetRequest(email).catch((error) =>
+      log.warn("a password reset request could not be answered", { error: String(error) }),
+    );
+  }, 0);
+}
+
+async function answerResetRequest(email: string): Promise<void> {
+  const user = await authRepo.findByEmail(email);
+  if (!user) return;
+  if (sendsMail()) {
+    const link = await passwordResetOf(user);
+    await sendMail({
+      to: user.email,
+      subject: "Reset your Stemma password",
+      text: [
+        `Hello ${user.username},`,
+        "",
+        "Someone asked to reset the password of your Stemma account. To choose a new one, open this link:",
+        "",
+        link.url,
+        "",
+        `It works once, until ${link.expiresAt.toUTCString()}, and signs you out everywhere.`,
+        "If you did not ask for it, ignore this mail: your password stays as it is.",
+      ].join("\n"),
+    });
+    return;
+  }
+  await adminNotices.get()(
+    (await authRepo.admins()).map((admin) => admin.id),
+    {
+      title: "Password reset requested",
+      message: `${user.username} forgot their password. Make them a reset link on the Users screen (/admin/users).`,
+    },
+  );
 }
 
 /** Sets the password a reset link is for (SPEC §5's rules) and ends every session of that account. */

@@ -88,8 +88,28 @@ describe("settings", () => {
       'PUBLIC_URL must be an http or https address such as https://stemma.example, got "stemma.example"',
     ],
     ["ADMIN_EMAIL", "admin", 'ADMIN_EMAIL must be an e-mail address, got "admin"'],
+    [
+      "SMTP_URL",
+      "http://mail.example",
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtp://user:password@mail.example:587, got "http://mail.example"',
+    ],
+    [
+      "SMTP_FROM",
+      "nobody",
+      'SMTP_FROM must be an e-mail address, or a name and an address such as Stemma <no-reply@stemma.example>, got "nobody"',
+    ],
   ])("%s=%s is refused: %s", (name, value, message) => {
     expect(problemsOf({ [name]: value })).toEqual([message]);
+  });
+
+  test("mail: none unless SMTP_URL is set; sent from PUBLIC_URL's host unless SMTP_FROM names a sender", () => {
+    expect(load({ PUBLIC_URL: "https://stemma.example" })).toMatchObject({
+      smtpUrl: null,
+      smtpFrom: "Stemma <no-reply@stemma.example>",
+    });
+    const mailing = load({ SMTP_URL: "smtps://user:pass@mail.example:465", SMTP_FROM: "Beats <beats@mail.example>" });
+    expect(mailing).toMatchObject({ smtpUrl: "smtps://user:pass@mail.example:465", smtpFrom: "Beats <beats@mail.example>" });
+    expect(load({ SMTP_FROM: "beats@mail.example" }).smtpFrom).toBe("beats@mail.example");
   });
 
   test("every bad setting is named at once", () => {

@@ -54,6 +54,10 @@ export interface Config {
    * dies mid-job has its job run elsewhere this long after. docs/scale-out.md §2.
    */
   jobLeaseSeconds: number;
+  /** The mail server reset links go out through (SMTP_URL); null when unset: admins make the links. */
+  smtpUrl: string | null;
+  /** Who those mails come from (SMTP_FROM): an address, or `Name <address>`. */
+  smtpFrom: string;
 }
 
 export const PASSWORD_HASH_COSTS = ["standard", "test"] as const;
@@ -168,9 +172,10 @@ function readRole(read: SettingsReader): Role {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const read = new SettingsReader(env);
   const port = read.wholeNumber("PORT", 3000, 0, 65535);
+  const publicUrl = read.httpUrl("PUBLIC_URL", `http://localhost:${port}`);
   const settings = {
     port,
-    publicUrl: read.httpUrl("PUBLIC_URL", `http://localhost:${port}`),
+    publicUrl,
     jwtLifetime: read.duration("JWT_LIFETIME", "7d"),
     adminEmail: read.email("ADMIN_EMAIL"),
     logLevel: read.oneOf("LOG_LEVEL", LOG_LEVELS, "info"),
@@ -192,6 +197,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     role: readRole(read),
     jobLeaseSeconds: read.wholeNumber("JOB_LEASE_SECONDS", 30, 2, 3600),
     passwordHashCost: read.oneOf("PASSWORD_HASH_COST", PASSWORD_HASH_COSTS, "standard"),
+    smtpUrl: read.smtpUrl("SMTP_URL"),
+    smtpFrom: read.sender("SMTP_FROM", `Stemma <no-reply@${new URL(publicUrl).hostname}>`),
   };
   read.check();
   const dataDir = resolve(read.text("DATA_DIR", "./data"));

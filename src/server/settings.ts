@@ -69,6 +69,24 @@ export class SettingsReader {
       : this.refuse(name, "a PostgreSQL address such as postgres://user:password@host:5432/stemma", null);
   }
 
+  /** A mail server's address: smtp:// (STARTTLS when offered) or smtps:// (TLS), with any credentials in it. */
+  smtpUrl(name: string): string | null {
+    const raw = this.given(name);
+    if (raw === undefined) return null;
+    const url = URL.parse(raw);
+    const usable = url && (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+    return usable ? raw : this.refuse(name, "an smtp:// or smtps:// address such as smtp://user:password@mail.example:587", null);
+  }
+
+  /** A mail's sender: `address` or `Name <address>`. */
+  sender(name: string, fallback: string): string {
+    const raw = this.given(name);
+    if (raw === undefined) return fallback;
+    return /^([^<>]+<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/.test(raw)
+      ? raw
+      : this.refuse(name, "an e-mail address, or a name and an address such as Stemma <no-reply@stemma.example>", fallback);
+  }
+
   email(name: string): string | null {
     const raw = this.given(name);
     if (raw === undefined) return null;

@@ -120,6 +120,10 @@ export const MATRIX: Record<string, RouteEntry> = {
     token: "no-such-link",
     password: "Another123",
   }),
+  // The same answer for everyone and any address; the admins are told of none (the address has no account).
+  "POST /api/auth/password-reset/request": globalRoute("/auth/password-reset/request", everyone, {
+    email: "matrix-nobody@example.com",
+  }),
   "POST /api/auth/logout-everywhere": globalRoute("/auth/logout-everywhere", (who) => signedIn(who, { status: [400] }), {
     password: "WrongPass1",
   }),
