@@ -10,7 +10,8 @@ export function encodeWaveform(peaks: readonly number[]): string {
   const scale = loudest ? 127 / loudest : 0;
   const bytes = new Uint8Array(peaks.length);
   for (let index = 0; index < peaks.length; index++) bytes[index] = Math.round((peaks[index] as number) * scale) & 0xff;
-  return btoa(String.fromCharCode(...bytes));
+  // One call over the bytes: spreading them (`...bytes`) walked an iterator per byte.
+  return btoa(String.fromCharCode.apply(null, bytes as unknown as number[]));
 }
 
 /** The peaks of `encodeWaveform`, from -1 to 1. */

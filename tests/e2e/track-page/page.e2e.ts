@@ -40,7 +40,7 @@ describe("public track page", () => {
     const waveform = page.getByRole("region", { name: "Full track" }).getByRole("img", { name: "Waveform" });
     await expect(waveform.isVisible()).resolves.toBe(true);
     expect((await waveform.boundingBox())?.height).toBe(96);
-    expect(await waveform.locator("path").getAttribute("d")).toMatch(/^M0 /);
+    expect(await waveform.locator("path").getAttribute("d")).toMatch(/^M1 \d+v\d+(m3-\d+v\d+)+$/);
     const fact = (term: string) => page.locator(`dt:text-is("${term}") + dd`).textContent();
     expect(await fact("Duration")).toBe("1:00");
     expect(await fact("Plays")).toBe("0");
