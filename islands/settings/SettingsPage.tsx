@@ -5,6 +5,7 @@ import { PageGuard } from "../shell/PageGuard";
 import { EmailForm } from "./EmailForm";
 import { LogoutEverywhereForm } from "./LogoutEverywhereForm";
 import { PasswordForm } from "./PasswordForm";
+import { ProfileForm } from "./ProfileForm";
 
 /** Who is signed in: the account's username and e-mail address. */
 function AccountSummary() {
@@ -35,13 +36,16 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** /settings: the signed-in user's account, e-mail address, password and sessions. */
+/** /settings: the signed-in user's account, profile, e-mail address, password and sessions. */
 export default function SettingsPage() {
   return (
     <PageGuard require="user">
       <h1>Settings</h1>
       <SettingsSection title="Account">
         <AccountSummary />
+      </SettingsSection>
+      <SettingsSection title="Profile">
+        <ProfileForm />
       </SettingsSection>
       <SettingsSection title="Email">
         <EmailForm />

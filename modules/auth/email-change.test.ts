@@ -5,13 +5,13 @@
 import { beforeAll, expect, test } from "bun:test";
 import { call, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import type { User } from "./model";
+import type { Profile, User } from "./model";
 
 const ADMIN_EMAIL = "boss@example.com";
 const live = setUpServer({ env: { ADMIN_EMAIL } });
 
 const changeEmail = (token: string | undefined, email: string, currentPassword: string) =>
-  call<User & { message?: string }>(live.server, "PATCH", "/auth/me", { token, body: { email, currentPassword } });
+  call<Profile & { message?: string }>(live.server, "PATCH", "/auth/me", { token, body: { email, currentPassword } });
 const login = (email: string, password: string) => call(live.server, "POST", "/auth/login", { body: { email, password } });
 
 let admin: Awaited<ReturnType<typeof signUp>>;
@@ -23,7 +23,7 @@ test("the new address is the account's at once: /auth/me shows it, logins use it
   const user = await signUp(live.server);
   const res = await changeEmail(user.token, "  New.Address@Example.com ", user.password);
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ ...user.user, email: "new.address@example.com" });
+  expect(res.body).toEqual({ ...user.user, email: "new.address@example.com", displayName: null, bio: "" });
   expect((await call<User>(live.server, "GET", "/auth/me", { token: user.token })).body.email).toBe("new.address@example.com");
   expect((await login("new.address@example.com", user.password)).status).toBe(200);
   expect((await login(user.user.email, user.password)).status).toBe(401);
@@ -43,8 +43,8 @@ test("refused, changing nothing: a bad address, a wrong password, an address in 
     const res = await changeEmail(user.token, email, password);
     expect([res.status, res.body.message], email).toEqual([status, message]);
   }
-  const me = await call<User>(live.server, "GET", "/auth/me", { token: user.token });
-  expect(me.body).toEqual(user.user);
+  const me = await call<Profile>(live.server, "GET", "/auth/me", { token: user.token });
+  expect(me.body).toEqual({ ...user.user, displayName: null, bio: "" });
   expect((await changeEmail(undefined, "fresh@example.com", user.password)).status).toBe(401);
 });
 

@@ -7,9 +7,9 @@ import {
   Credentials,
   PasswordBody,
   PasswordResetBody,
+  Profile,
   Session,
   SignupBody,
-  User,
   UserSummary,
 } from "./model";
 import * as auth from "./service";
@@ -50,12 +50,15 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     },
     { body: t.Object({ email: t.String() }), response: t.Object({ success: t.Boolean() }) },
   )
-  .get("/me", ({ user }) => user, { auth: true, response: User })
-  .patch("/me", ({ user, body }) => auth.changeEmail(user, body.email, body.currentPassword), {
+  .get("/me", ({ user }) => auth.profileOf(user), { auth: true, response: Profile })
+  .patch("/me", ({ user, body }) => auth.changeAccount(user, body), {
     auth: true,
     body: AccountChanges,
-    response: User,
-    detail: { description: "Changes the signed-in user's e-mail address; the current password confirms it." },
+    response: Profile,
+    detail: {
+      description:
+        "Changes the signed-in user's profile (display name, bio) and e-mail address; a new address needs the current password.",
+    },
   })
   .post(
     "/password",

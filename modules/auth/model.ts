@@ -9,6 +9,18 @@ export const User = t.Object({
 });
 export type User = typeof User.static;
 
+/** GET and PATCH /api/auth/me: the signed-in user with what their profile says of them. */
+export const Profile = t.Composite([
+  User,
+  t.Object({
+    /** Shown instead of the username where a person is named; null: the username. */
+    displayName: t.Nullable(t.String()),
+    /** Plain text, at most 500 characters; empty when none. */
+    bio: t.String(),
+  }),
+]);
+export type Profile = typeof Profile.static;
+
 /** Login and signup answer the token and who it belongs to. */
 export const Session = t.Object({ token: t.String(), user: User });
 export type Session = typeof Session.static;
@@ -23,8 +35,17 @@ export const Credentials = t.Object({ email: t.String(), password: t.String() })
 export const ChangePasswordBody = t.Object({ currentPassword: t.String(), newPassword: t.String() });
 export const PasswordBody = t.Object({ password: t.String() });
 export const PasswordResetBody = t.Object({ token: t.String(), password: t.String() });
-/** PATCH /api/auth/me: what the account changes; a new e-mail address needs the current password. */
-export const AccountChanges = t.Object({ email: t.String(), currentPassword: t.String() });
+/**
+ * PATCH /api/auth/me: what the account changes, each field left out staying as it is. A new e-mail address needs the
+ * current password; the profile's fields do not (an empty display name removes it).
+ */
+export const AccountChanges = t.Object({
+  email: t.Optional(t.String()),
+  currentPassword: t.Optional(t.String()),
+  displayName: t.Optional(t.Nullable(t.String())),
+  bio: t.Optional(t.String()),
+});
+export type AccountChanges = typeof AccountChanges.static;
 export const SignupBody = t.Object({
   email: t.String(),
   username: t.String(),

@@ -37,6 +37,9 @@ export const authRepo = {
         .where(eq(users.id, id))
         .returning({ version: users.sessionVersion }),
     ).version,
+  setProfile: async (id: string, profile: Partial<Pick<User, "displayName" | "bio">>): Promise<void> => {
+    await db.update(users).set(profile).where(eq(users.id, id));
+  },
   setEmail: async (id: string, email: string, executor: Executor = db): Promise<void> => {
     await executor.update(users).set({ email }).where(eq(users.id, id));
   },

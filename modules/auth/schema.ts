@@ -13,6 +13,10 @@ export const users = table(
     paidQuotaSeconds: int("paid_quota_seconds").notNull().default(0),
     /** Sessions carry the version they were signed at; raising it ends every older one (a password change, "Log out everywhere"). */
     sessionVersion: int("session_version").notNull().default(0),
+    /** Shown instead of the username where a person is named (Settings, Profile); null: the username. */
+    displayName: text("display_name"),
+    /** A few plain-text lines about the person (at most PROFILE_BIO_MAX characters). */
+    bio: text("bio").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [

@@ -6,7 +6,16 @@ import { extensionPoint } from "../../src/server/extension-point";
 import { log } from "../../src/server/logger";
 import { sendMail, sendsMail } from "../../src/server/mailer";
 import { createRateLimiter } from "../../src/server/rate-limit";
-import { emailError, loginPasswordError, passwordError, type SignupInput, signupErrors } from "../../src/shared/validation";
+import {
+  bioError,
+  displayNameError,
+  emailError,
+  loginPasswordError,
+  passwordError,
+  type SignupInput,
+  signupErrors,
+} from "../../src/shared/validation";
+import type { AccountChanges, Profile } from "./model";
 import { hashForUnknownAccounts, hashPassword } from "./passwords";
 import { authRepo } from "./repo";
 import type { User } from "./schema";
@@ -184,6 +193,28 @@ export async function changePassword(viewer: Viewer, currentPassword: string, ne
   if (currentPassword === newPassword) throw badRequest("New password must be different from the current password");
   const sessionVersion = await authRepo.setPasswordHash(viewer.id, await hashPassword(newPassword));
   return { user: viewer, sessionVersion };
+}
+
+/** The signed-in user with their profile (GET /api/auth/me). */
+export async function profileOf(viewer: Viewer): Promise<Profile> {
+  const user = await authRepo.findById(viewer.id);
+  if (!user) throw unauthorized("Unauthorized");
+  return { ...toViewer(user), displayName: user.displayName, bio: user.bio };
+}
+
+/**
+ * PATCH /api/auth/me: the profile's fields (checked first, so a bad one changes nothing) and a new e-mail address
+ * (with the current password, see changeEmail); fields left out stay as they are.
+ */
+export async function changeAccount(viewer: Viewer, changes: AccountChanges): Promise<Profile> {
+  const displayName = changes.displayName === undefined ? undefined : (changes.displayName ?? "").trim() || null;
+  const invalid =
+    (displayName ? displayNameError(displayName) : null) ?? (changes.bio === undefined ? null : bioError(changes.bio));
+  if (invalid) throw badRequest(invalid);
+  const signedIn = changes.email === undefined ? viewer : await changeEmail(viewer, changes.email, changes.currentPassword ?? "");
+  if (displayName !== undefined || changes.bio !== undefined)
+    await authRepo.setProfile(viewer.id, { displayName, bio: changes.bio });
+  return profileOf(signedIn);
 }
 
 /**

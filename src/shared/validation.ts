@@ -27,6 +27,18 @@ export function passwordError(password: string): string | null {
   return null;
 }
 
+/** Profile fields (Settings › Profile): how long a display name and a bio may be. */
+export const DISPLAY_NAME_MAX = 50;
+export const BIO_MAX = 500;
+
+export function displayNameError(displayName: string): string | null {
+  return displayName.trim().length <= DISPLAY_NAME_MAX ? null : `Display name must be at most ${DISPLAY_NAME_MAX} characters`;
+}
+
+export function bioError(bio: string): string | null {
+  return bio.length <= BIO_MAX ? null : `Bio must be at most ${BIO_MAX} characters`;
+}
+
 export function inviteCodeError(inviteCode: string, required: boolean): string | null {
   return required && !inviteCode.trim() ? "Invite code is required" : null;
 }

@@ -1,5 +1,5 @@
 /**
- * /settings in Chromium at 1280 and 375 px: the account, a password change (messages beside the fields, the
+ * /settings in Chromium at 1280 and 375 px: the account, the profile (display name and bio), a password change (messages beside the fields, the
  * server's refusal, then success that keeps this browser signed in and signs every other one out) and "Log out
  * everywhere".
  */
@@ -57,6 +57,30 @@ describe("settings", () => {
   test("a visitor is sent to /login and comes back to Settings after signing in", async () => {
     const page = await open(null);
     await page.waitForURL(/\/login\?next=%2Fsettings$/);
+  });
+
+  test("the profile: a display name and a bio are saved, kept after a reload, and an empty name removes it", async () => {
+    const user = await signUp(live.server);
+    const page = await open(user.token);
+    const profile = section(page, "Profile");
+    const name = profile.getByLabel("Display name");
+    await name.waitFor();
+    expect(await name.inputValue()).toBe("");
+    await profile.getByText(`Shown instead of your username, ${user.user.username}`).waitFor();
+    await name.fill("Ada L.");
+    await profile.getByLabel("Bio").fill("Synths and field recordings.");
+    await profile.getByText("28/500 characters, plain text").waitFor();
+    await profile.getByRole("button", { name: "Save profile" }).click();
+    await profile.getByRole("status").getByText("Your profile has been saved.").waitFor();
+
+    await page.reload();
+    await expect(section(page, "Profile").getByLabel("Display name").inputValue()).resolves.toBe("Ada L.");
+    expect(await section(page, "Profile").getByLabel("Bio").inputValue()).toBe("Synths and field recordings.");
+    await section(page, "Profile").getByLabel("Display name").fill("");
+    await section(page, "Profile").getByRole("button", { name: "Save profile" }).click();
+    await section(page, "Profile").getByRole("status").waitFor();
+    const me = await call<{ displayName: string | null; bio: string }>(live.server, "GET", "/auth/me", { token: user.token });
+    expect(me.body).toMatchObject({ displayName: null, bio: "Synths and field recordings." });
   });
 
   test("changing the e-mail address: its messages, a taken address refused, then the account shows the new one", async () => {
@@ -136,6 +160,7 @@ describe("settings", () => {
     const user = await signUp(live.server, { username: "a_settings_user_with_a_long_name" });
     const page = await open(user.token, NARROW);
     await section(page, "Sessions").getByRole("button", { name: "Log out everywhere" }).waitFor();
+    await section(page, "Profile").getByLabel("Bio").waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
   });
 });

@@ -1,0 +1,81 @@
+import { type FormEvent, useEffect, useState } from "react";
+import type { Profile } from "../../modules/auth/model";
+import { BIO_MAX, DISPLAY_NAME_MAX, displayNameError } from "../../src/shared/validation";
+import { Field, fieldId } from "../form/Field";
+import { FormError, useSubmit } from "../form/use-submit";
+import { useValidatedFields } from "../form/use-validated-fields";
+import { api } from "../lib/api";
+import { Loading } from "../ui/Loading";
+
+/** Settings › Profile: the display name and bio, loaded from GET /api/auth/me and saved with PATCH. */
+export function ProfileForm() {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  useEffect(() => {
+    api
+      .get<Profile>("/auth/me", { fresh: true })
+      .then(setProfile)
+      .catch((error: Error) => setLoadError(`Error: ${error.message}`));
+  }, []);
+  if (loadError) return <FormError message={loadError} />;
+  if (!profile) return <Loading />;
+  return <ProfileFields profile={profile} />;
+}
+
+function ProfileFields({ profile }: { profile: Profile }) {
+  const { values, bind, validateAll } = useValidatedFields(
+    { displayName: profile.displayName ?? "" },
+    { displayName: displayNameError },
+  );
+  const [bio, setBio] = useState(profile.bio);
+  const { submitting, formError, run } = useSubmit();
+  const [saved, setSaved] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(false);
+    await run(
+      validateAll,
+      async () => {
+        await api.patch<Profile>("/auth/me", { displayName: values.displayName, bio });
+        setSaved(true);
+      },
+      "Failed to save the profile",
+    );
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit} aria-label="Profile">
+      <Field
+        label="Display name"
+        autoComplete="name"
+        maxLength={DISPLAY_NAME_MAX}
+        hint={`Shown instead of your username, ${profile.username}; leave it empty to use that`}
+        {...bind("displayName")}
+      />
+      <div className="field">
+        <label htmlFor={fieldId("bio")}>Bio</label>
+        <textarea
+          id={fieldId("bio")}
+          rows={4}
+          maxLength={BIO_MAX}
+          aria-describedby={`${fieldId("bio")}-note`}
+          value={bio}
+          onChange={(event) => setBio(event.target.value)}
+        />
+        <p id={`${fieldId("bio")}-note`} className="field-hint">
+          {bio.length}/{BIO_MAX} characters, plain text
+        </p>
+      </div>
+      <FormError message={formError} />
+      {saved && (
+        <p className="form-success" role="status">
+          Your profile has been saved.
+        </p>
+      )}
+      <button type="submit" className="button" disabled={submitting}>
+        {submitting ? "Saving..." : "Save profile"}
+      </button>
+    </form>
+  );
+}
