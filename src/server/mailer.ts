@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { config } from "./config";
 
 /** A plain-text mail to one address. */
@@ -19,6 +19,7 @@ export const sendsMail = () => config.smtpUrl !== null;
  */
 export async function sendMail(mail: Mail): Promise<void> {
   if (!config.smtpUrl) throw new Error("SMTP_URL is not set");
-  transport ??= createTransport(config.smtpUrl);
+  // Loaded on first use: a server without SMTP_URL never holds the library in memory.
+  transport ??= (await import("nodemailer")).createTransport(config.smtpUrl);
   await transport.sendMail({ from: config.smtpFrom, ...mail });
 }
