@@ -18,7 +18,8 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "missing ${need[*]}: install them (apt-get install ${need[*]}) or run as root" >&2
   fi
 fi
-[ -d node_modules/.bin ] || npm install --no-audit --no-fund
+# A first install on a new machine once failed to fetch a large optional package and passed when tried again.
+[ -d node_modules/.bin ] || npm install --no-audit --no-fund || npm install --no-audit --no-fund
 
 passed=0
 failed=0
