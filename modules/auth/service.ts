@@ -5,7 +5,6 @@ import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from ".
 import { extensionPoint } from "../../src/server/extension-point";
 import { log } from "../../src/server/logger";
 import { sendMail, sendsMail } from "../../src/server/mailer";
-import { createRateLimiter } from "../../src/server/rate-limit";
 import {
   bioError,
   displayNameError,
@@ -15,6 +14,7 @@ import {
   type SignupInput,
   signupErrors,
 } from "../../src/shared/validation";
+import { attemptLimits } from "./attempt-limits";
 import type { AccountChanges, Profile } from "./model";
 import { hashForUnknownAccounts, hashPassword } from "./passwords";
 import { authRepo } from "./repo";
@@ -48,12 +48,8 @@ export const earlyAccess = extensionPoint<EarlyAccess>("auth: early access");
 export type AdminNotice = { title: string; message: string };
 export const adminNotices = extensionPoint<(adminIds: string[], notice: AdminNotice) => Promise<void>>("auth: notices to admins");
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const failuresByAccount = createRateLimiter("login-failures", config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
-const failuresByIp = createRateLimiter("login-failures", config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
-// Reset requests are limited as failed logins are: each one may send a mail or notify the admins.
-const resetRequestsByAccount = createRateLimiter("reset-requests", config.loginMaxFailuresPerAccount, LOGIN_WINDOW_MS);
-const resetRequestsByIp = createRateLimiter("reset-requests", config.loginMaxFailuresPerIp, LOGIN_WINDOW_MS);
+const loginFailures = attemptLimits("login-failures");
+const resetRequests = attemptLimits("reset-requests");
 
 export async function findViewer(id: string): Promise<Viewer | null> {
   const row = await authRepo.viewerById(id);
@@ -152,20 +148,17 @@ export async function login(emailInput: string, password: string, ip: string): P
   const invalid = emailError(emailInput) ?? loginPasswordError(password);
   if (invalid) throw badRequest(invalid);
   const email = emailInput.trim().toLowerCase();
-  const accountKey = `account:${email}`;
-  const ipKey = `ip:${ip}`;
-  if ((await failuresByAccount.blocked(accountKey)) || (await failuresByIp.blocked(ipKey))) {
+  if (await loginFailures.blocked(email, ip)) {
     throw tooManyRequests("Too many failed login attempts. Please wait 15 minutes and try again.");
   }
   const user = await authRepo.findByEmail(email);
   // Verify against a dummy hash when the account is unknown so timing does not reveal which e-mails exist.
   const ok = await Bun.password.verify(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
   if (!user || !ok) {
-    await failuresByAccount.hit(accountKey);
-    await failuresByIp.hit(ipKey);
+    await loginFailures.hit(email, ip);
     throw unauthorized("Invalid email or password");
   }
-  await failuresByAccount.reset(accountKey);
+  await loginFailures.reset(email);
   return { user: toViewer(user), sessionVersion: user.sessionVersion };
 }
 
@@ -176,12 +169,11 @@ const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
  * failed logins do, so a session someone else holds cannot be used to guess the password.
  */
 async function checkCurrentPassword(viewer: Viewer, password: string): Promise<void> {
-  const accountKey = `account:${viewer.email.toLowerCase()}`;
-  if (await failuresByAccount.blocked(accountKey))
+  if (await loginFailures.blocked(viewer.email))
     throw tooManyRequests("Too many failed attempts. Please wait 15 minutes and try again.");
   const user = await authRepo.findById(viewer.id);
   if (user && password.length > 0 && (await Bun.password.verify(password, user.passwordHash))) return;
-  await failuresByAccount.hit(accountKey);
+  await loginFailures.hit(viewer.email);
   throw badRequest(WRONG_CURRENT_PASSWORD);
 }
 
@@ -279,12 +271,9 @@ export async function requestPasswordReset(emailInput: string, ip: string): Prom
   const invalid = emailError(emailInput);
   if (invalid) throw badRequest(invalid);
   const email = emailInput.trim().toLowerCase();
-  const accountKey = `account:${email}`;
-  const ipKey = `ip:${ip}`;
-  if ((await resetRequestsByAccount.blocked(accountKey)) || (await resetRequestsByIp.blocked(ipKey)))
+  if (await resetRequests.blocked(email, ip))
     throw tooManyRequests("Too many password reset requests. Please wait 15 minutes and try again.");
-  await resetRequestsByAccount.hit(accountKey);
-  await resetRequestsByIp.hit(ipKey);
+  await resetRequests.hit(email, ip);
   setTimeout(() => {
     answerResetRequest(email).catch((error) =>
       log.warn("a password reset request could not be answered", { error: String(error) }),
@@ -355,15 +344,9 @@ export async function requestEarlyAccess(emailInput: string): Promise<void> {
 }
 
 /** An account as the admin's Users screen shows it: never its e-mail address (no answer carries another's) or hash. */
-export type AccountSummary = Pick<User, "id" | "username" | "role" | "createdAt" | "paidQuotaSeconds">;
+export type AccountSummary = Pick<User, "id" | "username" | "role" | "createdAt">;
 
-const accountSummary = ({ id, username, role, createdAt, paidQuotaSeconds }: User): AccountSummary => ({
-  id,
-  username,
-  role,
-  createdAt,
-  paidQuotaSeconds,
-});
+const accountSummary = ({ id, username, role, createdAt }: User): AccountSummary => ({ id, username, role, createdAt });
 
 /** Accounts whose username contains `term` or whose e-mail address is `term` (any case), newest first, at most `limit`. */
 export async function searchAccounts(term: string, limit: number): Promise<AccountSummary[]> {

@@ -1,0 +1,28 @@
+import { config } from "../../src/server/config";
+import { createRateLimiter } from "../../src/server/rate-limit";
+
+const WINDOW_MS = 15 * 60_000;
+
+/**
+ * Attempts of one kind counted per account address and per client over 15 minutes, at the login limits
+ * (LOGIN_MAX_FAILURES_PER_ACCOUNT, LOGIN_MAX_FAILURES_PER_IP): failed logins, and password reset requests, each of
+ * which may mail someone or notify the admins. Without an `ip`, only the account counts (a wrong current password).
+ */
+export function attemptLimits(name: string) {
+  const byAccount = createRateLimiter(name, config.loginMaxFailuresPerAccount, WINDOW_MS);
+  const byIp = createRateLimiter(name, config.loginMaxFailuresPerIp, WINDOW_MS);
+  const accountKey = (email: string) => `account:${email.toLowerCase()}`;
+  const ipKey = (ip: string) => `ip:${ip}`;
+  return {
+    /** Whether the account, or the client, has used up its attempts. */
+    async blocked(email: string, ip?: string): Promise<boolean> {
+      return (await byAccount.blocked(accountKey(email))) || (ip !== undefined && (await byIp.blocked(ipKey(ip))));
+    },
+    async hit(email: string, ip?: string): Promise<void> {
+      await byAccount.hit(accountKey(email));
+      if (ip !== undefined) await byIp.hit(ipKey(ip));
+    },
+    /** Forgets the account's attempts (a login that succeeded); the client's stay counted. */
+    reset: (email: string) => byAccount.reset(accountKey(email)),
+  };
+}
