@@ -6,15 +6,15 @@ import {
   searchAccounts,
   waitingEarlyAccessRequests,
 } from "../auth/service";
+import type { StorageQuota } from "../storage/model";
 import { setPaidQuotaHours, storageQuota } from "../storage/service";
 import { activeTrackCount } from "../tracks/service";
 import type { AdminUser, AdminUserList, EarlyAccessRequestList, PasswordResetLink } from "./model";
 
-/** Accounts one Users screen lists: a community's admin narrows a longer list by searching. */
-export const USERS_LISTED = 100;
+/** Rows each list of the Users screen shows at most: a community's admin narrows a longer list by searching. */
+export const LISTED = 100;
 
-async function adminUserView(account: AccountSummary): Promise<AdminUser> {
-  const quota = await storageQuota(account.id);
+async function adminUserView(account: AccountSummary, quota: StorageQuota): Promise<AdminUser> {
   return {
     id: account.id,
     username: account.username,
@@ -29,9 +29,11 @@ async function adminUserView(account: AccountSummary): Promise<AdminUser> {
 
 /** The accounts whose username contains `search` or whose e-mail address it is (every account without one), newest first. */
 export async function listAccounts(search = ""): Promise<AdminUserList> {
-  const found = await searchAccounts(search, USERS_LISTED + 1);
-  const users = await Promise.all(found.slice(0, USERS_LISTED).map(adminUserView));
-  return { users, hasMore: found.length > USERS_LISTED };
+  const found = await searchAccounts(search, LISTED + 1);
+  const users = await Promise.all(
+    found.slice(0, LISTED).map(async (account) => adminUserView(account, await storageQuota(account.id))),
+  );
+  return { users, hasMore: found.length > LISTED };
 }
 
 async function accountOf(userId: string): Promise<AccountSummary> {
@@ -42,7 +44,7 @@ async function accountOf(userId: string): Promise<AccountSummary> {
 
 /** The newest waiting early access requests: whom to send an invite code. */
 export async function earlyAccessRequests(): Promise<EarlyAccessRequestList> {
-  const requests = await waitingEarlyAccessRequests(USERS_LISTED);
+  const requests = await waitingEarlyAccessRequests(LISTED);
   return { requests: requests.map(({ id, email, createdAt }) => ({ id, email, createdAt: createdAt.toISOString() })) };
 }
 
@@ -55,6 +57,5 @@ export async function resetLinkFor(userId: string): Promise<PasswordResetLink> {
 /** Sets the account's paid quota (0 removes it) and answers the account as listed. */
 export async function setPaidQuota(userId: string, hours: number): Promise<AdminUser> {
   const account = await accountOf(userId);
-  await setPaidQuotaHours(account.id, hours);
-  return adminUserView(account);
+  return adminUserView(account, await setPaidQuotaHours(account.id, hours));
 }

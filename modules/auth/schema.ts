@@ -15,7 +15,7 @@ export const users = table(
     sessionVersion: int("session_version").notNull().default(0),
     /** Shown instead of the username where a person is named (Settings, Profile); null: the username. */
     displayName: text("display_name"),
-    /** A few plain-text lines about the person (at most PROFILE_BIO_MAX characters). */
+    /** A few plain-text lines about the person (at most BIO_MAX characters, src/shared/validation.ts). */
     bio: text("bio").notNull().default(""),
     createdAt: createdAt(),
   },
