@@ -11,6 +11,12 @@ export class ConfigError extends Error {
 /** jose's duration units (what @elysiajs/jwt accepts for `exp`), without signs or "ago". */
 const DURATION = /^\d+(\.\d+)? ?(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|w|years?|yrs?|y)$/i;
 
+/** Whether `raw` is an address of one of `protocols` naming a host (`smtp://` alone parses, with no host). */
+function isUrlOf(raw: string, protocols: string[]): boolean {
+  const url = URL.parse(raw);
+  return url !== null && protocols.includes(url.protocol) && url.hostname !== "";
+}
+
 /**
  * Reads environment variables, each with its default and accepted values. A bad value is noted (its default is used
  * meanwhile) so that `check()` reports every problem at once; an empty value counts as unset.
@@ -53,9 +59,7 @@ export class SettingsReader {
   httpUrl(name: string, fallback: string): string {
     const raw = this.given(name);
     if (raw === undefined) return fallback;
-    const url = URL.parse(raw);
-    const usable = url && (url.protocol === "http:" || url.protocol === "https:");
-    return usable
+    return isUrlOf(raw, ["http:", "https:"])
       ? raw.replace(/\/$/, "")
       : this.refuse(name, "an http or https address such as https://stemma.example", fallback);
   }
@@ -73,9 +77,9 @@ export class SettingsReader {
   smtpUrl(name: string): string | null {
     const raw = this.given(name);
     if (raw === undefined) return null;
-    const url = URL.parse(raw);
-    const usable = url && (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
-    return usable ? raw : this.refuse(name, "an smtp:// or smtps:// address such as smtp://user:password@mail.example:587", null);
+    return isUrlOf(raw, ["smtp:", "smtps:"])
+      ? raw
+      : this.refuse(name, "an smtp:// or smtps:// address such as smtp://user:password@mail.example:587", null);
   }
 
   /** A mail's sender: `address` or `Name <address>`. */
