@@ -28,8 +28,8 @@ const SEEN_ONCE_KEYS = 4096;
 /**
  * Kept answers also held in this process's memory, in the encodings asked for, least recently used first out past
  * `maxBytes`, from a path's second request on: a catalogue's long tail, asked for once (a crawler's pass), would
- * push out the pages read again and again. A held form saves reading its bytes from the database; the page's state
- * is still read on every request, so a held form is never sent once its page has changed.
+ * push out the pages read again and again. A held form saves reading its bytes from the database; it is sent only at
+ * the stamp of the page's current state (known-states.ts), so never once its page has changed.
  */
 export function createHeldForms({ maxBytes }: { maxBytes: number }) {
   const entries = new Map<string, Entry>();

@@ -162,6 +162,17 @@ describe("no change ever serves a stale kept answer", () => {
     expect(await keptKeysOf(id)).toEqual([`/api/track/${id}`, `/track/${id}`]);
   });
 
+  test("a change another process writes to the database is served at the next request", async () => {
+    const id = await publicTrack("Before Script");
+    await prerendered(id);
+    // Asked for twice: its state is known in the server and its bytes are held in memory.
+    for (let n = 0; n < 2; n++) expect(await (await get(`/track/${id}`)).text()).toContain("Before Script");
+    expect((await anonymousJson(id)).title).toBe("Before Script");
+    await runSql(live.server, "update tracks set title = 'After Script' where id = ?", id);
+    expect(await (await get(`/track/${id}`)).text()).toContain("After Script");
+    expect((await anonymousJson(id)).title).toBe("After Script");
+  });
+
   test("made private: no longer served to anyone else and its kept answers are gone; public again, served again", async () => {
     const id = await publicTrack("Goes Private");
     await prerendered(id);

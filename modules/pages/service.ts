@@ -3,30 +3,38 @@ import { log } from "../../src/server/logger";
 import { pathAndQuery } from "../../src/server/request-url";
 import { keptPageOf, readyForm, sendForm } from "./forms";
 import { createHeldForms, type HeldForm } from "./held";
+import { createKnownStates } from "./known-states";
 import { type KeptForm, type KeptPage, pagesRepo } from "./repo";
 
 /**
- * What a kept page shows right now, read on every request (one indexed row for a track). `version` names the
- * content: equal versions render equal pages. `fills` are live values (placeholder text in the render → today's
- * value) written into the kept bytes; a kept answer whose fills differ is rendered again. `maxAgeMs` lets a kept
- * answer stay current that long after its render whatever its fills (counts a list may show late).
+ * What a kept page shows right now. `version` names the content: equal versions render equal pages. `fills` are
+ * live values (placeholder text in the render → today's value) written into the kept bytes; a kept answer whose
+ * fills differ is rendered again. `maxAgeMs` lets a kept answer stay current that long after its render whatever
+ * its fills (counts a list may show late). `ownerId`: the one user whose own view differs (see `PublicPage.mine`).
  */
 export interface PageState {
   version: string | number;
   fills?: Record<string, string>;
   maxAgeMs?: number;
+  ownerId?: string;
 }
 
 /**
  * A public answer kept in the database for every instance (DEVELOPERS.md "Pages"). `keyOf` names the one answer a
  * request path and query string get (null: not this page), and is its own inverse on a key (`keyOf` of a key's path
- * and query is the key), so the pre-render loop finds the page of a due key. `state` is null when this request
- * must not get a kept answer (a private track, its owner's view): the route then answers as usual. `render` makes the
- * anonymous answer of `key`: only a 200 whose cache-control is `public` is kept.
+ * and query is the key), so the pre-render loop finds the page of a due key. `state` reads what the page shows, from
+ * the database alone: it is read again only once the database changed (src/server/db/changes.ts). It is null when no
+ * request may get a kept answer (a private track): the route then answers as usual. `render` makes the anonymous
+ * answer of `key`: only a 200 whose cache-control is `public` is kept.
  */
 export interface PublicPage {
   keyOf(path: string, query: string): string | null;
-  state(key: string, request: Request | null): Promise<PageState | null>;
+  state(key: string): Promise<PageState | null>;
+  /**
+   * True when `request` must take the route although the page is public: its owner, whose view differs, or one
+   * whose credentials this process cannot tell without work a kept answer must not cost.
+   */
+  mine?(request: Request, state: PageState): boolean;
   render(key: string): Promise<Response>;
   /** Headers every answer carries (a kept answer leaves before the hooks that would add them). */
   headers?: Record<string, string>;
@@ -73,6 +81,7 @@ function isCurrentForm(form: KeptForm, state: PageState, build: string, fills: s
  */
 export function createPublicPages({ build, pages, heldBytes }: { build: string; pages: PublicPage[]; heldBytes: number }) {
   const held = createHeldForms({ maxBytes: heldBytes });
+  const stateOf = createKnownStates();
   const rendering = new Map<string, Promise<KeptPage | Rendered>>();
 
   function pageOf(path: string, query: string): { page: PublicPage; key: string } | null {
@@ -116,7 +125,7 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
         // Changed while it rendered. Hidden: the trigger that removes its kept answer may have run before it was
         // written. Another version: an instance that rendered the newer one may have written it first, and this
         // older one over it; due again, the loop renders the newer one unless it is the one kept.
-        const current = await page.state(key, null);
+        const current = await page.state(key);
         if (!current) await pagesRepo.remove(key, version);
         else if (String(current.version) !== version) await pagesRepo.due(key, current.version);
       });
@@ -137,11 +146,10 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const found = pageOf(path, query);
       if (!found) return undefined;
       const { page, key } = found;
-      const state = await page.state(key, request);
-      if (!state) return undefined;
+      const known = await stateOf(key, () => page.state(key));
+      if (!known || page.mine?.(request, known.state)) return undefined;
+      const { state, fills, stamp } = known;
       const encoding = acceptedEncoding(request.headers.get("accept-encoding"));
-      const fills = JSON.stringify(state.fills ?? {});
-      const stamp = `${state.version} ${fills}`;
       const now = Date.now();
       const extraHeaders = page.headers ?? {};
       const hot = held.get(key, stamp, encoding ?? "identity", state.maxAgeMs, now);
@@ -167,7 +175,7 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const { path, query } = pathAndQuery(`http://kept${key}`);
       const found = pageOf(path, query);
       if (!found || found.key !== key) return;
-      const state = await found.page.state(key, null);
+      const state = await found.page.state(key);
       // Hidden (private, deleted): the change that hid it removed its kept answers in its own transaction (the
       // triggers). Removing here could take a newer answer, kept after it was made public again meanwhile.
       if (!state) return;

@@ -36,14 +36,13 @@ function trackPage(astro: AstroHandler): PublicPage {
  */
 const trackJson: PublicPage = {
   keyOf: (path) => (TRACK_JSON.test(path) ? path : null),
-  async state(key, request) {
+  async state(key) {
     const state = await publicPageState(key.slice("/api/track/".length));
-    if (!state) return null;
-    if (request) {
-      const subject = verifiedSubjectOf(request.headers.get("authorization"));
-      if (subject === undefined || subject === state.ownerId) return null;
-    }
-    return { version: state.version, fills: trackPageFills(state) };
+    return state && { version: state.version, fills: trackPageFills(state), ownerId: state.ownerId };
+  },
+  mine(request, state) {
+    const subject = verifiedSubjectOf(request.headers.get("authorization"));
+    return subject === undefined || subject === state.ownerId;
   },
   async render(key) {
     const track = withCounterPlaceholders(await getTrack(key.slice("/api/track/".length), null));

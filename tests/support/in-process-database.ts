@@ -22,7 +22,8 @@ import { withEnv } from "./env";
  */
 export async function openTestDatabase(name: string): Promise<Db> {
   const dataDir = mkdtempSync(join(tmpdir(), `stemma-${name}-`));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  // At exit, not after this file: the database stays open, in this folder, for every later file.
+  process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
   const { db } = await withEnv({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, () => import("../../src/server/db"));
   return db;
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
+import { noteRollback } from "./changes";
 import { db, postgresDb } from "./index";
 
 /** What a transaction body queries through: usable exactly like `db` (on SQLite it is `db` itself). */
@@ -50,6 +51,7 @@ export async function transaction<T>(body: (tx: Executor) => Promise<T>): Promis
       return result;
     } catch (error) {
       db.run(sql`ROLLBACK`);
+      noteRollback();
       throw error;
     }
   } finally {

@@ -1,0 +1,69 @@
+import { openSync, readSync } from "node:fs";
+import { log } from "../logger";
+import { db, postgresDb } from "./index";
+
+/** The WAL-index format's version, in the header's first word (sqlite.org/walformat.html, "The WAL-Index Header"). */
+const WAL_INDEX_VERSION = 3007000;
+/** The header's words after the version: change counter, frame count, salts and checksums (bytes 8 to 48). */
+const FIRST_WORD = 2;
+const HEADER_WORDS = 12;
+
+/**
+ * Watches the header SQLite keeps in shared memory beside a WAL database (`…-shm`), which every connection, in this
+ * process or another, rewrites as it commits, and which SQLite's own readers compare to tell whether their cache
+ * is current. Reading it costs one `pread`, where asking SQLite (`data_version`) takes the file's read lock: several
+ * system calls, as much as the reads it would spare. The file stays open for the life of the process: closing any
+ * descriptor of it would drop every POSIX lock this process holds on it, SQLite's included, and the next process to
+ * open the database would take this one's shared memory for abandoned and reset it. Returns whether the header
+ * changed since the last call, or null when the file is not a WAL index this code knows.
+ */
+function watchWalIndex(path: string): (() => boolean) | null {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, "r");
+  } catch {
+    return null;
+  }
+  const header = new Uint32Array(HEADER_WORDS);
+  const read = () => readSync(descriptor, header, 0, header.byteLength, 0) === header.byteLength;
+  // In the machine's byte order, as SQLite writes it.
+  if (!read() || header[0] !== WAL_INDEX_VERSION) return null;
+  const seen = header.slice();
+  return () => {
+    if (!read()) return true;
+    let changed = false;
+    for (let word = FIRST_WORD; word < HEADER_WORDS; word++) {
+      if (header[word] === seen[word]) continue;
+      seen[word] = header[word] as number;
+      changed = true;
+    }
+    return changed;
+  };
+}
+
+const walIndexChanged = postgresDb ? null : watchWalIndex(`${db.$client.filename}-shm`);
+if (!postgresDb && !walIndexChanged)
+  log.warn("the SQLite WAL index could not be watched: kept pages read their state on every request");
+
+/** Goes up with every change seen: a commit anyone made, or a rollback here. */
+let changes = 0;
+
+/**
+ * transaction.ts calls this after every ROLLBACK: reads made inside the transaction saw writes that are gone, and
+ * a rollback leaves the WAL index as it was.
+ */
+export function noteRollback(): void {
+  changes += 1;
+}
+
+/**
+ * A mark of the database's content that changes with every commit anyone makes (this process, another process on
+ * the same file, a script) and every rollback here: what a process read while the mark stays the same is still
+ * what the database holds, so it may answer from it without reading again (kept pages' states). Null where no
+ * cheap signal exists (PostgreSQL, where other instances write; a SQLite file not in WAL mode): read every time.
+ */
+export function changeMark(): number | null {
+  if (!walIndexChanged) return null;
+  if (walIndexChanged()) changes += 1;
+  return changes;
+}
