@@ -1,4 +1,5 @@
 import { config } from "../../src/server/config";
+import { readsUntilChanged } from "../../src/server/db/changes";
 import { type Executor, holdLock, transaction } from "../../src/server/db/transaction";
 import { uniqueViolation } from "../../src/server/db/unique-violation";
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../src/server/errors";
@@ -17,7 +18,7 @@ import {
 import { attemptLimits } from "./attempt-limits";
 import type { AccountChanges, Profile } from "./model";
 import { hashForUnknownAccounts, hashPassword } from "./passwords";
-import { authRepo } from "./repo";
+import { authRepo, type SessionRow } from "./repo";
 import type { User } from "./schema";
 
 /** What the rest of the server knows about the caller. */
@@ -49,6 +50,8 @@ export type AdminNotice = { title: string; message: string };
 export const adminNotices = extensionPoint<(adminIds: string[], notice: AdminNotice) => Promise<void>>("auth: notices to admins");
 
 const loginFailures = attemptLimits("login-failures");
+/** Signed-in users' rows, read on every signed-in request: read again only once the database changed. */
+const sessionRows = readsUntilChanged<SessionRow | undefined>(10_000);
 const resetRequests = attemptLimits("reset-requests");
 
 export async function findViewer(id: string): Promise<Viewer | null> {
@@ -62,7 +65,7 @@ export async function findViewer(id: string): Promise<Viewer | null> {
  * and count as version 0.
  */
 export async function findSessionViewer(id: string, sessionVersion: number): Promise<Viewer | null> {
-  const row = await authRepo.viewerById(id);
+  const row = await sessionRows(id, () => authRepo.viewerById(id));
   if (!row || row.sessionVersion !== sessionVersion) return null;
   return { id: row.id, email: row.email, username: row.username, role: row.role };
 }

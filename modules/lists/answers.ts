@@ -4,7 +4,7 @@ import { pathAndQuery } from "../../src/server/request-url";
 import { verifiedViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
 import { createListCache } from "./cache";
-import { listsRepo } from "./repo";
+import { listContentVersion } from "./service";
 
 /** Lists answers kept in memory: a few hundred pages of 20 cards (≈ 60 KB each with their compressed forms). */
 const LIST_CACHE_BYTES = 24 * 1024 * 1024;
@@ -50,7 +50,7 @@ async function cachedListAnswer({ request }: { request: Request }): Promise<Resp
   const viewer = audience === "anyone" ? null : await verifiedViewerOf(request.headers.get("authorization"));
   if (audience !== "anyone" && !viewer) return undefined;
   if (audience === "admin" && viewer?.role !== "ADMIN") return undefined;
-  return cache.hit(request, keyOf(target, audience, viewer?.id), await listsRepo.contentVersion());
+  return cache.hit(request, keyOf(target, audience, viewer?.id), await listContentVersion());
 }
 
 /**
@@ -69,7 +69,7 @@ export async function listAnswer(
   viewer: Viewer | null,
   build: () => Promise<unknown>,
 ): Promise<Response> {
-  const version = await listsRepo.contentVersion();
+  const version = await listContentVersion();
   const key = keyOf(pathAndQuery(request.url), audience, viewer?.id);
   return cache.hit(request, key, version) ?? cache.build(request, key, version, audience === "anyone", build);
 }

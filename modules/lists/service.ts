@@ -1,11 +1,17 @@
+import { readsUntilChanged } from "../../src/server/db/changes";
 import type { Viewer } from "../auth/service";
 import { trackListItemViews } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { DEFAULT_LIMIT, DELETED_STATUSES, type DeletedStatus, type Sort, type TrackPage } from "./model";
 import { listsRepo, type Scope } from "./repo";
 
-/** The version of what every list shows (schema.ts): pages built from lists are kept per version. */
-export const listContentVersion = listsRepo.contentVersion;
+const versionReads = readsUntilChanged<number>(1);
+
+/**
+ * The version of what every list shows (schema.ts): pages built from lists are kept per version. Read before every
+ * kept list answer; read again only once the database changed.
+ */
+export const listContentVersion = (): Promise<number> => versionReads("", listsRepo.contentVersion);
 
 export type ListName = "own" | "public" | "shared" | "available";
 

@@ -67,3 +67,31 @@ export function changeMark(): number | null {
   if (walIndexChanged()) changes += 1;
   return changes;
 }
+
+/**
+ * A read-through memory for reads repeated on every request (a page's state, a session's user row): each key's
+ * answer is kept while the change mark stays, at most `maxKeys` of them (oldest out first), and all are dropped
+ * at the first change, so no caller ever gets what the database no longer holds. Where there is no change mark,
+ * every call reads. Answers are shared between callers: never change one.
+ */
+export function readsUntilChanged<T>(maxKeys: number) {
+  const answers = new Map<string, T>();
+  let markOfAnswers: number | null = null;
+
+  return async function read(key: string, readNow: () => Promise<T>): Promise<T> {
+    const mark = changeMark();
+    if (mark === null) return readNow();
+    if (mark !== markOfAnswers) {
+      answers.clear();
+      markOfAnswers = mark;
+    }
+    if (answers.has(key)) return answers.get(key) as T;
+    const answer = await readNow();
+    // A commit while it was read (between the awaits): it may show either side of it, so it is not kept.
+    if (changeMark() === mark) {
+      if (answers.size >= maxKeys) answers.delete(answers.keys().next().value as string);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
