@@ -1,13 +1,17 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { Profile } from "../../modules/auth/model";
-import { BIO_MAX, DISPLAY_NAME_MAX, displayNameError } from "../../src/shared/validation";
+import { BIO_MAX, DISPLAY_NAME_MAX, displayNameError, usernameError } from "../../src/shared/validation";
 import { Field, fieldId } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
+import { currentToken, signIn } from "../lib/auth";
 import { Loading } from "../ui/Loading";
 
-/** Settings › Profile: the display name and bio, loaded from GET /api/auth/me and saved with PATCH. */
+/**
+ * Settings › Profile: the username, display name and bio, loaded from GET /api/auth/me and saved with PATCH; a new
+ * username shows in the header at once.
+ */
 export function ProfileForm() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -24,8 +28,8 @@ export function ProfileForm() {
 
 function ProfileFields({ profile }: { profile: Profile }) {
   const { values, bind, validateAll } = useValidatedFields(
-    { displayName: profile.displayName ?? "" },
-    { displayName: displayNameError },
+    { username: profile.username, displayName: profile.displayName ?? "" },
+    { username: (username) => usernameError(username.trim()), displayName: displayNameError },
   );
   const [bio, setBio] = useState(profile.bio);
   const { submitting, formError, run } = useSubmit();
@@ -37,7 +41,12 @@ function ProfileFields({ profile }: { profile: Profile }) {
     await run(
       validateAll,
       async () => {
-        await api.patch<Profile>("/auth/me", { displayName: values.displayName, bio });
+        const saved = await api.patch<Profile>("/auth/me", {
+          username: values.username,
+          displayName: values.displayName,
+          bio,
+        });
+        signIn(currentToken() as string, { id: saved.id, email: saved.email, username: saved.username, role: saved.role });
         setSaved(true);
       },
       "Failed to save the profile",
@@ -47,10 +56,16 @@ function ProfileFields({ profile }: { profile: Profile }) {
   return (
     <form className="form" noValidate onSubmit={submit} aria-label="Profile">
       <Field
+        label="Username"
+        autoComplete="username"
+        hint="Letters, numbers, underscores and hyphens; your old username is free for others once you change it"
+        {...bind("username")}
+      />
+      <Field
         label="Display name"
         autoComplete="name"
         maxLength={DISPLAY_NAME_MAX}
-        hint={`Shown instead of your username, ${profile.username}; leave it empty to use that`}
+        hint="Shown instead of your username; leave it empty to use that"
         {...bind("displayName")}
       />
       <div className="field">

@@ -40,6 +40,7 @@ export const PasswordResetBody = t.Object({ token: t.String(), password: t.Strin
  * current password; the profile's fields do not (an empty display name removes it).
  */
 export const AccountChanges = t.Object({
+  username: t.Optional(t.String()),
   email: t.Optional(t.String()),
   currentPassword: t.Optional(t.String()),
   displayName: t.Optional(t.Nullable(t.String())),

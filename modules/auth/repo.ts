@@ -40,6 +40,9 @@ export const authRepo = {
   setProfile: async (id: string, profile: Partial<Pick<User, "displayName" | "bio">>): Promise<void> => {
     await db.update(users).set(profile).where(eq(users.id, id));
   },
+  setUsername: async (id: string, username: string, executor: Executor = db): Promise<void> => {
+    await executor.update(users).set({ username }).where(eq(users.id, id));
+  },
   setEmail: async (id: string, email: string, executor: Executor = db): Promise<void> => {
     await executor.update(users).set({ email }).where(eq(users.id, id));
   },

@@ -14,6 +14,7 @@ import {
   passwordError,
   type SignupInput,
   signupErrors,
+  usernameError,
 } from "../../src/shared/validation";
 import { attemptLimits } from "./attempt-limits";
 import type { AccountChanges, Profile } from "./model";
@@ -203,13 +204,42 @@ export async function profileOf(viewer: Viewer): Promise<Profile> {
  */
 export async function changeAccount(viewer: Viewer, changes: AccountChanges): Promise<Profile> {
   const displayName = changes.displayName === undefined ? undefined : (changes.displayName ?? "").trim() || null;
+  const username = changes.username?.trim();
   const invalid =
-    (displayName ? displayNameError(displayName) : null) ?? (changes.bio === undefined ? null : bioError(changes.bio));
+    (username === undefined ? null : usernameError(username)) ??
+    (displayName ? displayNameError(displayName) : null) ??
+    (changes.bio === undefined ? null : bioError(changes.bio));
   if (invalid) throw badRequest(invalid);
-  const signedIn = changes.email === undefined ? viewer : await changeEmail(viewer, changes.email, changes.currentPassword ?? "");
+  // Refused before anything is written: a taken name does not leave a changed address behind.
+  if (username !== undefined) await usernameHolder(viewer, username);
+  let signedIn = changes.email === undefined ? viewer : await changeEmail(viewer, changes.email, changes.currentPassword ?? "");
+  if (username !== undefined) signedIn = await changeUsername(signedIn, username);
   if (displayName !== undefined || changes.bio !== undefined)
     await authRepo.setProfile(viewer.id, { displayName, bio: changes.bio });
   return profileOf(signedIn);
+}
+
+/** A 409 when another account has `username` (in any letter case), as at signup. */
+async function usernameHolder(viewer: Viewer, username: string, executor?: Executor): Promise<void> {
+  const holder = await authRepo.findByUsername(username, executor);
+  if (holder && holder.id !== viewer.id) throw conflict(USERNAME_TAKEN);
+}
+
+/**
+ * A new username for the signed-in user (a new letter case of their own included). The old one is free for anyone
+ * at once and names nobody: sign-in is by e-mail, and the share picker (GET /api/auth/users) lists the new one. Their tracks' pages and cards show
+ * the new one from the next request (migration username_pages raises their page versions).
+ */
+async function changeUsername(viewer: Viewer, username: string): Promise<Viewer> {
+  if (username === viewer.username) return viewer;
+  await transaction(async (tx) => {
+    await usernameHolder(viewer, username, tx);
+    await authRepo.setUsername(viewer.id, username, tx);
+  }).catch((error) => {
+    if (uniqueViolation(error) === "users_username_unique") throw conflict(USERNAME_TAKEN);
+    throw error;
+  });
+  return { ...viewer, username };
 }
 
 /**

@@ -66,7 +66,7 @@ describe("settings", () => {
     const name = profile.getByLabel("Display name");
     await name.waitFor();
     expect(await name.inputValue()).toBe("");
-    await profile.getByText(`Shown instead of your username, ${user.user.username}`).waitFor();
+    await profile.getByText("Shown instead of your username; leave it empty to use that").waitFor();
     await name.fill("Ada L.");
     await profile.getByLabel("Bio").fill("Synths and field recordings.");
     await profile.getByText("28/500 characters, plain text").waitFor();
@@ -81,6 +81,33 @@ describe("settings", () => {
     await section(page, "Profile").getByRole("status").waitFor();
     const me = await call<{ displayName: string | null; bio: string }>(live.server, "GET", "/auth/me", { token: user.token });
     expect(me.body).toMatchObject({ displayName: null, bio: "Synths and field recordings." });
+  });
+
+  test("changing the username: its rules, a taken one refused, then the header and the account show the new one", async () => {
+    const user = await signUp(live.server);
+    const other = await signUp(live.server);
+    const page = await open(user.token);
+    const profile = section(page, "Profile");
+    const username = profile.getByLabel("Username");
+    await username.waitFor();
+    expect(await username.inputValue()).toBe(user.user.username);
+    await username.fill("no spaces");
+    await profile.getByRole("button", { name: "Save profile" }).click();
+    await profile.getByText("Username can only contain letters, numbers, underscores, and hyphens").waitFor();
+
+    await username.fill(other.user.username.toUpperCase());
+    await profile.getByRole("button", { name: "Save profile" }).click();
+    await profile.getByRole("alert").filter({ hasText: "This username is already taken" }).waitFor();
+
+    const renamed = `renamed-${user.user.username}`.slice(0, 40);
+    await username.fill(renamed);
+    await profile.getByRole("button", { name: "Save profile" }).click();
+    await profile.getByRole("status").getByText("Your profile has been saved.").waitFor();
+    await signedInAs(page, renamed);
+    await section(page, "Account").getByText(renamed, { exact: true }).waitFor();
+    await page.reload();
+    await signedInAs(page, renamed);
+    expect(await section(page, "Profile").getByLabel("Username").inputValue()).toBe(renamed);
   });
 
   test("changing the e-mail address: its messages, a taken address refused, then the account shows the new one", async () => {

@@ -81,6 +81,18 @@ const STEPS: Array<{ on: string; event: TriggerEvent; when?: string; sql: string
     sql: [`update "list_versions" set "content" = "content" + 1 where "id" = 1`],
   },
   {
+    on: "users",
+    event: "UPDATE",
+    when: "the username changed",
+    sql: [`update "users" set "username" = 'anna' where "id" = 'u1'`],
+  },
+  {
+    on: "users",
+    event: "UPDATE",
+    when: "anything but the username changed",
+    sql: [`update "users" set "email" = 'anna@b.c', "session_version" = "session_version" + 1 where "id" = 'u1'`],
+  },
+  {
     on: "track_waveforms",
     event: "INSERT",
     sql: [`insert into "track_waveforms" ("track_id", "waveform_data") values ('t1', '[0,1]')`],
