@@ -1,5 +1,5 @@
 /**
- * Cover art decodes in a child process (cover-art-child.ts): the server never loads libvips, bad
+ * Cover art decodes in a child process (src/server/images/image-child.ts): the server never loads libvips, bad
  * covers still get their own 400, and a child that dies or fails answers an error and no renditions.
  */
 import { afterAll, describe, expect, test } from "bun:test";
@@ -74,7 +74,7 @@ describe("a failed child answers an error and no renditions", () => {
 test("a burst of covers runs at most two children at once, and every one finishes", async () => {
   const folders = Array.from({ length: 6 }, () => mkdtempSync(join(scratch, "burst-")));
   const childrenNow = () =>
-    Bun.spawnSync(["pgrep", "-f", "-P", String(process.pid), "cover-art-child"])
+    Bun.spawnSync(["pgrep", "-f", "-P", String(process.pid), "image-child"])
       .stdout.toString()
       .trim()
       .split("\n")
