@@ -7,10 +7,11 @@ import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
 import { currentToken, signIn } from "../lib/auth";
 import { Loading } from "../ui/Loading";
+import { AvatarField } from "./AvatarField";
 
 /**
- * Settings › Profile: the username, display name and bio, loaded from GET /api/auth/me and saved with PATCH; a new
- * username shows in the header at once.
+ * Settings › Profile: the avatar (saved as soon as it is chosen), then the username, display name and bio, loaded
+ * from GET /api/auth/me and saved with PATCH; a new username shows in the header at once.
  */
 export function ProfileForm() {
   const [profile, setProfile] = useState<Profile | null>(null);
@@ -23,7 +24,12 @@ export function ProfileForm() {
   }, []);
   if (loadError) return <FormError message={loadError} />;
   if (!profile) return <Loading />;
-  return <ProfileFields profile={profile} />;
+  return (
+    <>
+      <AvatarField profile={profile} onChange={setProfile} />
+      <ProfileFields profile={profile} />
+    </>
+  );
 }
 
 function ProfileFields({ profile }: { profile: Profile }) {

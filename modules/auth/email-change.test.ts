@@ -23,7 +23,7 @@ test("the new address is the account's at once: /auth/me shows it, logins use it
   const user = await signUp(live.server);
   const res = await changeEmail(user.token, "  New.Address@Example.com ", user.password);
   expect(res.status).toBe(200);
-  expect(res.body).toEqual({ ...user.user, email: "new.address@example.com", displayName: null, bio: "" });
+  expect(res.body).toEqual({ ...user.user, email: "new.address@example.com", displayName: null, bio: "", avatarUrl: null });
   expect((await call<User>(live.server, "GET", "/auth/me", { token: user.token })).body.email).toBe("new.address@example.com");
   expect((await login("new.address@example.com", user.password)).status).toBe(200);
   expect((await login(user.user.email, user.password)).status).toBe(401);
@@ -44,7 +44,7 @@ test("refused, changing nothing: a bad address, a wrong password, an address in 
     expect([res.status, res.body.message], email).toEqual([status, message]);
   }
   const me = await call<Profile>(live.server, "GET", "/auth/me", { token: user.token });
-  expect(me.body).toEqual({ ...user.user, displayName: null, bio: "" });
+  expect(me.body).toEqual({ ...user.user, displayName: null, bio: "", avatarUrl: null });
   expect((await changeEmail(undefined, "fresh@example.com", user.password)).status).toBe(401);
 });
 

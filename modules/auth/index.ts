@@ -1,5 +1,12 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { Elysia, t } from "elysia";
+import { streamedBody } from "../../src/server/body-limit";
 import { clientIp } from "../../src/server/client-ip";
+import { receiveMultipart } from "../../src/server/multipart";
+import { withStagingFolder } from "../../src/server/staging";
+import { formatFileSize } from "../../src/shared/file-size";
+import { MAX_AVATAR_BYTES, removeAvatar, sendAvatar, setAvatar } from "./avatar";
 import { authGuard, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";
 import {
   AccountChanges,
@@ -16,6 +23,13 @@ import * as auth from "./service";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
 export { authGuard, verifiedSubjectOf, verifiedViewerOf };
+
+/** The one part of PUT /me/avatar. */
+const AVATAR_LIMITS = {
+  files: { avatar: { max: 1, tooMany: "Send one avatar image" } },
+  maxBytes: MAX_AVATAR_BYTES,
+  maxFieldBytes: 1024,
+};
 
 const sessionOf = async (grant: auth.SessionGrant) => ({ token: await signSession(grant), user: grant.user });
 
@@ -58,6 +72,50 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     detail: {
       description:
         "Changes the signed-in user's profile (display name, bio) and e-mail address; a new address needs the current password.",
+    },
+  })
+  .put(
+    "/me/avatar",
+    ({ user, request }) =>
+      withStagingFolder(async (folder) => {
+        const { files } = await receiveMultipart(request, folder, AVATAR_LIMITS);
+        const renditions = join(folder, "renditions");
+        mkdirSync(renditions);
+        return setAvatar(user, files.avatar?.[0], renditions);
+      }),
+    {
+      auth: true,
+      // Streamed to disk under its own limit, like an upload, rather than parsed into memory.
+      ...streamedBody,
+      response: Profile,
+      detail: {
+        summary: "Set the signed-in user's avatar",
+        description: `Multipart with one file part \`avatar\`: a JPEG, PNG or WebP image of at most ${formatFileSize(MAX_AVATAR_BYTES)}, checked like cover art and kept as square WebP renditions.`,
+        requestBody: {
+          content: {
+            "multipart/form-data": {
+              schema: { type: "object", properties: { avatar: { type: "string", format: "binary" } }, required: ["avatar"] },
+            },
+          },
+        },
+      },
+    },
+  )
+  .delete("/me/avatar", ({ user }) => removeAvatar(user), {
+    auth: true,
+    response: Profile,
+    detail: { summary: "Remove the signed-in user's avatar" },
+  })
+  .get("/users/:id/avatar", ({ request, params, query }) => sendAvatar(request, params.id, query.size), {
+    params: t.Object({ id: t.String() }),
+    query: t.Object({ size: t.Optional(t.Union([t.Literal("small"), t.Literal("large")])) }),
+    detail: {
+      summary: "A user's avatar (square WebP: `small` 96 px, the default, or `large` 400 px)",
+      responses: {
+        200: { description: "The image", content: { "image/webp": { schema: { type: "string", format: "binary" } } } },
+        304: { description: "The client's copy is current" },
+        404: { description: "The user has no avatar" },
+      },
     },
   })
   .post(

@@ -17,6 +17,8 @@ export const Profile = t.Composite([
     displayName: t.Nullable(t.String()),
     /** Plain text, at most 500 characters; empty when none. */
     bio: t.String(),
+    /** The avatar (`?size=small`, 96 px, the default, or `large`, 400 px; square WebP), or null when none. */
+    avatarUrl: t.Nullable(t.String()),
   }),
 ]);
 export type Profile = typeof Profile.static;

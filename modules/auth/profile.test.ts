@@ -23,7 +23,7 @@ const change = (body: unknown, token = user.token) =>
 
 describe("profile", () => {
   test("a new account has no display name and an empty bio", async () => {
-    expect(await me()).toEqual({ ...user.user, displayName: null, bio: "" });
+    expect(await me()).toEqual({ ...user.user, displayName: null, bio: "", avatarUrl: null });
   });
 
   test("display name (trimmed) and bio are saved as text; fields left out stay; an empty name removes it", async () => {

@@ -40,6 +40,11 @@ export const authRepo = {
   setProfile: async (id: string, profile: Partial<Pick<User, "displayName" | "bio">>): Promise<void> => {
     await db.update(users).set(profile).where(eq(users.id, id));
   },
+  avatarKeyOf: async (id: string): Promise<string | null> =>
+    (await db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, id)).limit(1))[0]?.avatarKey ?? null,
+  setAvatarKey: async (id: string, avatarKey: string | null): Promise<void> => {
+    await db.update(users).set({ avatarKey }).where(eq(users.id, id));
+  },
   setUsername: async (id: string, username: string, executor: Executor = db): Promise<void> => {
     await executor.update(users).set({ username }).where(eq(users.id, id));
   },

@@ -17,6 +17,8 @@ export const users = table(
     displayName: text("display_name"),
     /** A few plain-text lines about the person (at most BIO_MAX characters, src/shared/validation.ts). */
     bio: text("bio").notNull().default(""),
+    /** Where the avatar's renditions are stored (`avatars/{id}/a` or `/b`, see avatar.ts); null: none. */
+    avatarKey: text("avatar_key"),
     createdAt: createdAt(),
   },
   (t) => [

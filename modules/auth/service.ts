@@ -195,7 +195,12 @@ export async function changePassword(viewer: Viewer, currentPassword: string, ne
 export async function profileOf(viewer: Viewer): Promise<Profile> {
   const user = await authRepo.findById(viewer.id);
   if (!user) throw unauthorized("Unauthorized");
-  return { ...toViewer(user), displayName: user.displayName, bio: user.bio };
+  return {
+    ...toViewer(user),
+    displayName: user.displayName,
+    bio: user.bio,
+    avatarUrl: user.avatarKey ? `/api/auth/users/${user.id}/avatar` : null,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * /settings in Chromium at 1280 and 375 px: the account, the profile (display name and bio), a password change (messages beside the fields, the
+ * /settings in Chromium at 1280 and 375 px: the account, the profile (avatar, username, display name and bio), a password change (messages beside the fields, the
  * server's refusal, then success that keeps this browser signed in and signs every other one out) and "Log out
  * everywhere".
  */
@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 import { PASSWORD_CHANGED } from "../../islands/settings/PasswordForm";
 import { call, signUp } from "../support/api";
+import { corpusPath } from "../support/corpus";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { storedToken } from "../support/signed-in-page";
 
@@ -108,6 +109,29 @@ describe("settings", () => {
     await page.reload();
     await signedInAs(page, renamed);
     expect(await section(page, "Profile").getByLabel("Username").inputValue()).toBe(renamed);
+  });
+
+  test("the avatar: a chosen image shows at once, a file that is no image is refused, Remove brings the letter back", async () => {
+    const user = await signUp(live.server);
+    const page = await open(user.token);
+    const profile = section(page, "Profile");
+    await profile.getByText("JPEG, PNG or WebP, at most 10 MB; shown square.").waitFor();
+    const picker = profile.getByLabel("Choose avatar");
+    await picker.setInputFiles(corpusPath("images/matplotlib-grace_hopper.jpg"));
+    await profile.getByRole("status").getByText("Your avatar has been updated.").waitFor();
+    const image = profile.getByRole("img", { name: "Your avatar" });
+    await image.waitFor();
+    expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(400);
+
+    await profile.getByLabel("Change avatar").setInputFiles(corpusPath("bad/svg-script-as.png"));
+    await profile.getByRole("alert").filter({ hasText: "Avatar must be a JPEG, PNG or WebP image" }).waitFor();
+    await page.reload();
+    await section(page, "Profile").getByRole("img", { name: "Your avatar" }).waitFor();
+
+    await section(page, "Profile").getByRole("button", { name: "Remove avatar" }).click();
+    await section(page, "Profile").getByRole("status").getByText("Your avatar has been removed.").waitFor();
+    expect(await section(page, "Profile").getByRole("img", { name: "Your avatar" }).count()).toBe(0);
+    expect((await fetch(`${live.server.url}/api/auth/users/${user.user.id}/avatar`)).status).toBe(404);
   });
 
   test("changing the e-mail address: its messages, a taken address refused, then the account shows the new one", async () => {

@@ -106,6 +106,20 @@ export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/auth/enabled-features": globalRoute("/auth/enabled-features", everyone),
   "GET /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, ok())),
   "GET /api/auth/users": globalRoute("/auth/users", (who) => signedIn(who, ok())),
+  // An empty multipart body: refused (no image), so the cell changes nothing.
+  "PUT /api/auth/me/avatar": {
+    perTrack: false,
+    request: () => ({ path: "/auth/me/avatar", multipart: true }),
+    expect: (who) => signedIn(who, { status: [400] }),
+  },
+  // Nobody in the matrix has an avatar: removing none changes nothing.
+  "DELETE /api/auth/me/avatar": globalRoute("/auth/me/avatar", (who) => signedIn(who, ok())),
+  // Anyone may see an avatar; the owner has none.
+  "GET /api/auth/users/:id/avatar": {
+    perTrack: false,
+    request: (world) => ({ path: `/auth/users/${world.users.owner.user.id}/avatar` }),
+    expect: () => ({ status: [404] }),
+  },
   // A wrong current password: refused, so the cell changes nothing (LOGIN_MAX_FAILURES_PER_ACCOUNT is lifted here).
   "POST /api/auth/password": globalRoute("/auth/password", (who) => signedIn(who, { status: [400] }), {
     currentPassword: "WrongPass1",

@@ -1,0 +1,63 @@
+import { isCurrent } from "../../src/server/compression";
+import { badRequest, notFound } from "../../src/server/errors";
+import { checkImage, renderSquares } from "../../src/server/images";
+import type { StagedFile } from "../../src/server/multipart";
+import { fileStore } from "../../src/server/store";
+import type { Profile } from "./model";
+import { authRepo } from "./repo";
+import { profileOf, type Viewer } from "./service";
+
+/** The renditions kept, square WebP: 48 px at 2× (menus, cards), 200 px at 2× (a profile). */
+export const AVATAR_SIDES = { small: 96, large: 400 } as const;
+export type AvatarSize = keyof typeof AVATAR_SIDES;
+
+/** Far above any real portrait; the image adapter's pixel limit refuses decompression bombs of any size. */
+export const MAX_AVATAR_BYTES = 10 * 1024 * 1024;
+
+/**
+ * A user's avatar lives in one of two folders, `avatars/{id}/a` and `avatars/{id}/b`: a new one is written whole into
+ * the folder not in use, the row then names it, and the old folder goes. A process stopped in between leaves at most
+ * one unnamed folder, which the next change overwrites or removes: nothing piles up, and the row never names a
+ * folder still being written.
+ */
+const foldersOf = (userId: string) => [`avatars/${userId}/a`, `avatars/${userId}/b`] as const;
+
+/** PUT /api/auth/me/avatar: checks the image like cover art (JPEG, PNG or WebP that decodes whole), then keeps it. */
+export async function setAvatar(viewer: Viewer, image: StagedFile | undefined, scratch: string): Promise<Profile> {
+  if (!image) throw badRequest("Choose an image for your avatar");
+  await checkImage(image.path, "Avatar");
+  const renditions = await renderSquares(image.path, scratch, AVATAR_SIDES);
+  const current = await authRepo.avatarKeyOf(viewer.id);
+  const next = foldersOf(viewer.id).find((folder) => folder !== current) as string;
+  for (const [size, path] of Object.entries(renditions)) await fileStore.putFile(`${next}/${size}.webp`, path);
+  await authRepo.setAvatarKey(viewer.id, next);
+  if (current) await fileStore.deletePrefix(current);
+  return profileOf(viewer);
+}
+
+/** DELETE /api/auth/me/avatar: back to none; both folders go (a stopped change's leftover too). */
+export async function removeAvatar(viewer: Viewer): Promise<Profile> {
+  await authRepo.setAvatarKey(viewer.id, null);
+  for (const folder of foldersOf(viewer.id)) await fileStore.deletePrefix(folder);
+  return profileOf(viewer);
+}
+
+/**
+ * GET /api/auth/users/{id}/avatar?size=: anyone may see an avatar, as on any profile. Revalidated on every use
+ * (its address stays the same when it changes), a 304 while the client's copy is current.
+ */
+export async function sendAvatar(request: Request, userId: string, size: AvatarSize = "small"): Promise<Response> {
+  const folder = await authRepo.avatarKeyOf(userId);
+  const key = folder && `${folder}/${size}.webp`;
+  const [file, stat] = key ? await Promise.all([fileStore.get(key), fileStore.stat(key)]) : [null, null];
+  if (!file || !stat) throw notFound("No avatar");
+  const etag = `"${Bun.hash(`${key}:${stat.size}:${stat.lastModified}`).toString(36)}"`;
+  const headers = {
+    "content-type": "image/webp",
+    "cache-control": "public, no-cache",
+    etag,
+    "x-content-type-options": "nosniff",
+  };
+  if (isCurrent(request, etag)) return new Response(null, { status: 304, headers });
+  return new Response(file, { headers });
+}
