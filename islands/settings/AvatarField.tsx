@@ -38,7 +38,7 @@ export function AvatarField({ profile, onChange }: { profile: Profile; onChange:
   };
 
   return (
-    <div className="field avatar-field">
+    <div className="avatar-field">
       <span className="avatar-title">Avatar</span>
       <div className="avatar-row">
         {profile.avatarUrl ? (
