@@ -1,11 +1,12 @@
-import type { Session, User } from "../../modules/auth/model";
+import type { Profile, Session } from "../../modules/auth/model";
 import { api } from "./api";
 import { $auth, forgetSession, signIn, storedToken } from "./auth";
+import { showAvatar } from "./avatar";
 import { currentReturnPath } from "./return-path";
 
 let started = false;
 
-/** On load: check a stored token with /api/auth/me; on failure remove it silently (SPEC §4). */
+/** On load: check a stored token with /api/auth/me (which also names the avatar); on failure remove it silently (SPEC §4). */
 export function initSession(): void {
   if (started) return;
   started = true;
@@ -15,8 +16,11 @@ export function initSession(): void {
     return;
   }
   api
-    .get<User>("/auth/me")
-    .then((user) => $auth.set({ status: "signed-in", token, user }))
+    .get<Profile>("/auth/me")
+    .then((profile) => {
+      $auth.set({ status: "signed-in", token, user: profile });
+      showAvatar(profile.avatarUrl);
+    })
     .catch(() => forgetSession());
 }
 

@@ -2,13 +2,14 @@ import { type ChangeEvent, useState } from "react";
 import type { Profile } from "../../modules/auth/model";
 import { FormError, useSubmit } from "../form/use-submit";
 import { api } from "../lib/api";
+import { showAvatar } from "../lib/avatar";
 
 /** What the file picker offers: the formats the server takes (it checks the bytes, not this). */
 const ACCEPTED = "image/jpeg,image/png,image/webp";
 
 /**
  * Settings › Profile's avatar: the current one (or the username's first letter), a picker that uploads the chosen
- * image at once (PUT /api/auth/me/avatar), and Remove. `version` changes the image's address after each change, so
+ * image at once (PUT /api/auth/me/avatar), and Remove; the top bar follows. `version` changes the image's address after each change, so
  * the page shows the new one without waiting for the browser to revalidate.
  */
 export function AvatarField({ profile, onChange }: { profile: Profile; onChange: (profile: Profile) => void }) {
@@ -21,7 +22,9 @@ export function AvatarField({ profile, onChange }: { profile: Profile; onChange:
       () => true,
       async () => {
         setDone(null);
-        onChange(await action());
+        const profile = await action();
+        onChange(profile);
+        showAvatar(profile.avatarUrl);
         setVersion((current) => current + 1);
         setDone(message);
       },

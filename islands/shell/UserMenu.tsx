@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import type { User } from "../../modules/auth/model";
 import { logout } from "../lib/auth";
+import { $avatar } from "../lib/avatar";
+import { useIslandStore } from "../lib/use-island-store";
 
-/** The username button and its menu: Admin Dashboard (ADMIN only), Manage Storage, Settings, Logout. */
+/**
+ * The username button (with the avatar, when there is one) and its menu: Admin Dashboard (ADMIN only), Manage
+ * Storage, Settings, Logout.
+ */
 export function UserMenu({ user }: { user: User }) {
+  const avatar = useIslandStore($avatar);
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -36,6 +42,7 @@ export function UserMenu({ user }: { user: User }) {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
+        {avatar && <img className="menu-avatar" src={avatar} alt="" width={24} height={24} />}
         {user.username}
       </button>
       {open && (

@@ -121,16 +121,24 @@ describe("settings", () => {
     await profile.getByRole("status").getByText("Your avatar has been updated.").waitFor();
     const image = profile.getByRole("img", { name: "Your avatar" });
     await image.waitFor();
+    // Decoded at the size asked for: the large rendition in Settings.
+    await image.evaluate((element) => (element as HTMLImageElement).decode());
     expect(await image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(400);
+    // The top bar shows it beside the username at once, and after a reload.
+    const menuAvatar = page.getByRole("button", { name: user.user.username }).locator("img");
+    await menuAvatar.evaluate((element) => (element as HTMLImageElement).decode());
+    expect(await menuAvatar.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBe(96);
 
     await profile.getByLabel("Change avatar").setInputFiles(corpusPath("bad/svg-script-as.png"));
     await profile.getByRole("alert").filter({ hasText: "Avatar must be a JPEG, PNG or WebP image" }).waitFor();
     await page.reload();
     await section(page, "Profile").getByRole("img", { name: "Your avatar" }).waitFor();
+    await page.getByRole("button", { name: user.user.username }).locator("img").waitFor();
 
     await section(page, "Profile").getByRole("button", { name: "Remove avatar" }).click();
     await section(page, "Profile").getByRole("status").getByText("Your avatar has been removed.").waitFor();
     expect(await section(page, "Profile").getByRole("img", { name: "Your avatar" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: user.user.username }).locator("img").count()).toBe(0);
     expect((await fetch(`${live.server.url}/api/auth/users/${user.user.id}/avatar`)).status).toBe(404);
   });
 
