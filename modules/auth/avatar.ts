@@ -59,5 +59,6 @@ export async function sendAvatar(request: Request, userId: string, size: AvatarS
     "x-content-type-options": "nosniff",
   };
   if (isCurrent(request, etag)) return new Response(null, { status: 304, headers });
-  return new Response(file, { headers });
+  // Its bytes, read whole (at most some tens of KB): an S3 object handed to a Response is not sent as it is.
+  return new Response(await file.bytes(), { headers });
 }
