@@ -22,7 +22,11 @@ export const MAX_AVATAR_BYTES = 10 * 1024 * 1024;
  */
 const foldersOf = (userId: string) => [`avatars/${userId}/a`, `avatars/${userId}/b`] as const;
 
-/** PUT /api/auth/me/avatar: checks the image like cover art (JPEG, PNG or WebP that decodes whole), then keeps it. */
+/**
+ * PUT /api/auth/me/avatar: checks the image like cover art (JPEG, PNG or WebP that decodes whole), then keeps it.
+ * The renditions are made in `scratch`, the request's staging folder, beside the upload (staged files have no
+ * extension, so `small.webp` and `large.webp` are free there).
+ */
 export async function setAvatar(viewer: Viewer, image: StagedFile | undefined, scratch: string): Promise<Profile> {
   if (!image) throw badRequest("Choose an image for your avatar");
   await checkImage(image.path, "Avatar");
@@ -48,10 +52,12 @@ export async function removeAvatar(viewer: Viewer): Promise<Profile> {
  */
 export async function sendAvatar(request: Request, userId: string, size: AvatarSize = "small"): Promise<Response> {
   const folder = await authRepo.avatarKeyOf(userId);
-  const key = folder && `${folder}/${size}.webp`;
-  const [file, stat] = key ? await Promise.all([fileStore.get(key), fileStore.stat(key)]) : [null, null];
-  if (!file || !stat) throw notFound("No avatar");
-  const etag = `"${Bun.hash(`${key}:${stat.size}:${stat.lastModified}`).toString(36)}"`;
+  const file = folder && (await fileStore.get(`${folder}/${size}.webp`));
+  if (!file) throw notFound("No avatar");
+  // Read whole (tens of KB) and named by its bytes: one read of the store, and an S3 object handed to a Response is
+  // not sent as it is.
+  const bytes = await file.bytes();
+  const etag = `"${Bun.hash(bytes).toString(36)}"`;
   const headers = {
     "content-type": "image/webp",
     "cache-control": "public, no-cache",
@@ -59,6 +65,5 @@ export async function sendAvatar(request: Request, userId: string, size: AvatarS
     "x-content-type-options": "nosniff",
   };
   if (isCurrent(request, etag)) return new Response(null, { status: 304, headers });
-  // Its bytes, read whole (at most some tens of KB): an S3 object handed to a Response is not sent as it is.
-  return new Response(await file.bytes(), { headers });
+  return new Response(bytes, { headers });
 }

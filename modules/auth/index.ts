@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { Elysia, t } from "elysia";
 import { streamedBody } from "../../src/server/body-limit";
 import { clientIp } from "../../src/server/client-ip";
@@ -79,9 +77,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     ({ user, request }) =>
       withStagingFolder(async (folder) => {
         const { files } = await receiveMultipart(request, folder, AVATAR_LIMITS);
-        const renditions = join(folder, "renditions");
-        mkdirSync(renditions);
-        return setAvatar(user, files.avatar?.[0], renditions);
+        return setAvatar(user, files.avatar?.[0], folder);
       }),
     {
       auth: true,

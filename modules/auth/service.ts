@@ -109,6 +109,17 @@ const EMAIL_TAKEN = "An account with this email already exists";
 const USERNAME_TAKEN = "This username is already taken";
 
 /**
+ * A write that raced another past its own check (two signups, two renames on PostgreSQL): the unique index that
+ * refused it becomes the same 409 the check gives; any other error goes on as it is.
+ */
+function takenOrRethrow(error: unknown): never {
+  const index = uniqueViolation(error);
+  if (index === "users_email_unique") throw conflict(EMAIL_TAKEN);
+  if (index === "users_username_unique") throw conflict(USERNAME_TAKEN);
+  throw error;
+}
+
+/**
  * Whether the account `tx` is about to add is the first. First sign-ups racing on PostgreSQL each count no
  * one (none sees the others' uncommitted rows), so an empty count is taken again under a lock: the later ones
  * wait for the earlier one to commit and count it. Once there is an account, nothing waits.
@@ -137,13 +148,7 @@ export async function signup(input: SignupInput): Promise<SessionGrant> {
     // ADMIN_EMAIL names the administrator; without it, the first account becomes one.
     const isAdmin = config.adminEmail ? email === config.adminEmail : await isFirstAccount(tx);
     return authRepo.insert({ email, username, passwordHash, role: isAdmin ? "ADMIN" : "USER" }, tx);
-  }).catch((error) => {
-    // Two signups racing past the checks above on PostgreSQL: the unique index refuses the second.
-    const index = uniqueViolation(error);
-    if (index === "users_email_unique") throw conflict(EMAIL_TAKEN);
-    if (index === "users_username_unique") throw conflict(USERNAME_TAKEN);
-    throw error;
-  });
+  }).catch(takenOrRethrow);
   if (!created) throw badRequest("Invite code is invalid, expired or used up");
   return { user: toViewer(created), sessionVersion: created.sessionVersion };
 }
@@ -232,18 +237,16 @@ async function usernameHolder(viewer: Viewer, username: string, executor?: Execu
 
 /**
  * A new username for the signed-in user (a new letter case of their own included). The old one is free for anyone
- * at once and names nobody: sign-in is by e-mail, and the share picker (GET /api/auth/users) lists the new one. Their tracks' pages and cards show
- * the new one from the next request (migration username_pages raises their page versions).
+ * at once and names nobody: sign-in is by e-mail, and the share picker (GET /api/auth/users) lists the new one.
+ * Their tracks' pages and cards show the new one from the next request (migration username_pages raises their page
+ * versions).
  */
 async function changeUsername(viewer: Viewer, username: string): Promise<Viewer> {
   if (username === viewer.username) return viewer;
   await transaction(async (tx) => {
     await usernameHolder(viewer, username, tx);
     await authRepo.setUsername(viewer.id, username, tx);
-  }).catch((error) => {
-    if (uniqueViolation(error) === "users_username_unique") throw conflict(USERNAME_TAKEN);
-    throw error;
-  });
+  }).catch(takenOrRethrow);
   return { ...viewer, username };
 }
 
@@ -263,10 +266,7 @@ export async function changeEmail(viewer: Viewer, emailInput: string, currentPas
     const holder = await authRepo.findByEmail(email, tx);
     if (holder && holder.id !== viewer.id) throw conflict(EMAIL_TAKEN);
     await authRepo.setEmail(viewer.id, email, tx);
-  }).catch((error) => {
-    if (uniqueViolation(error) === "users_email_unique") throw conflict(EMAIL_TAKEN);
-    throw error;
-  });
+  }).catch(takenOrRethrow);
   return { ...viewer, email };
 }
 
