@@ -75,6 +75,32 @@ test("bodies refused before they are read get their answer through nginx, not a 
   });
 });
 
+test("an avatar refused, or a username taken, gets its answer through nginx", async () => {
+  // The avatar route streams its body like an upload: without a session a 401 at once, over 10 MB a 413.
+  const session = await signUp(live.cluster);
+  const form = new FormData();
+  form.set("avatar", new Blob([new Uint8Array(11 * 1024 * 1024)]), "portrait.png");
+  const answers = new Map<string, number>();
+  for (const headers of [{}, { authorization: `Bearer ${session.token}` }] as Record<string, string>[]) {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const answer = await fetch(`${live.cluster.url}/api/auth/me/avatar`, { method: "PUT", headers, body: form }).then(
+        async (res) => `${res.status} ${(await res.json()).message}`,
+        (error: Error & { code?: string }) => error.code ?? error.message,
+      );
+      answers.set(answer, (answers.get(answer) ?? 0) + 1);
+    }
+  }
+  expect(Object.fromEntries(answers)).toEqual({
+    "401 Authentication required": 30,
+    "413 The upload is larger than the 10.0 MB limit": 30,
+  });
+  const taken = await call<{ message: string }>(live.cluster, "PATCH", "/auth/me", {
+    token: session.token,
+    body: { username: owner.user.username.toUpperCase() },
+  });
+  expect([taken.status, taken.body.message]).toEqual([409, "This username is already taken"]);
+});
+
 test("an upload on instance A is processed by the worker, then played, downloaded and converted through instance B", async () => {
   const id = await createTrack(instanceA(), owner.token, {
     original: "real-audio/alsa-Front_Center.wav",
