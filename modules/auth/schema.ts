@@ -19,6 +19,11 @@ export const users = table(
     bio: text("bio").notNull().default(""),
     /** Where the avatar's renditions are stored (`avatars/{id}/a` or `/b`, see avatar.ts); null: none. */
     avatarKey: text("avatar_key"),
+    /**
+     * When the person deleted their account (DELETE /me). Such a row signs nobody in; once the grace period has
+     * passed, its username, e-mail and profile are cleared (anonymised), so others may take them.
+     */
+    deletedAt: timestampMs("deleted_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -47,5 +52,23 @@ export const passwordResets = table("password_resets", {
   usedAt: timestampMs("used_at"),
   createdAt: createdAt(),
 });
+
+/**
+ * Accounts at an OpenID Connect provider (OIDC_ISSUER) tied to a user: the provider's `iss` and `sub` name the
+ * person there for good, where an e-mail address may change.
+ */
+export const userIdentities = table(
+  "user_identities",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_identities_issuer_subject").on(t.issuer, t.subject)],
+);
 
 export type User = typeof users.$inferSelect;
