@@ -5,9 +5,10 @@ import { api } from "../lib/api";
 type Ancestor = LineageReply["ancestors"][number];
 
 const UNAVAILABLE = "a track that is no longer available";
+const BY_DELETED_USER = "a track by a deleted user";
 
 function Link({ ancestor }: { ancestor: Ancestor }) {
-  if (!ancestor.available) return <span className="fork-gone">{UNAVAILABLE}</span>;
+  if (!ancestor.available) return <span className="fork-gone">{ancestor.ownerDeleted ? BY_DELETED_USER : UNAVAILABLE}</span>;
   return (
     <>
       <a href={`/track/${ancestor.id}`}>{ancestor.title}</a> by {ancestor.user.username}

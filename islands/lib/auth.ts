@@ -32,10 +32,10 @@ export function forgetSession(): void {
 }
 
 /**
- * Signs out and goes to /login. The token goes, but the store is left as it is until the page unloads: a page that
+ * Signs out and goes to /login (or `destination`). The token goes, but the store is left as it is until the page unloads: a page that
  * needs a session reacts to the store by sending the browser to /login?next=…, and two navigations at once abort one.
  */
-export function logout(): void {
+export function logout(destination = "/login"): void {
   localStorage.removeItem(AUTH_TOKEN_KEY);
-  window.location.assign("/login");
+  window.location.assign(destination);
 }

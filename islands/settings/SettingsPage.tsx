@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 import { PageGuard } from "../shell/PageGuard";
+import { DeleteAccountForm } from "./DeleteAccountForm";
 import { EmailForm } from "./EmailForm";
 import { LogoutEverywhereForm } from "./LogoutEverywhereForm";
 import { PasswordForm } from "./PasswordForm";
@@ -27,7 +28,7 @@ function AccountSummary() {
 
 /** One panel of the page, named by its heading (a landmark screen readers list). */
 function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = `settings-${title.toLowerCase()}`;
+  const headingId = `settings-${title.toLowerCase().replaceAll(" ", "-")}`;
   return (
     <section className="card-panel settings-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
@@ -36,7 +37,7 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** /settings: the signed-in user's account, profile, e-mail address, password and sessions. */
+/** /settings: the signed-in user's account, profile, e-mail address, password, sessions, and leaving. */
 export default function SettingsPage() {
   return (
     <PageGuard require="user">
@@ -55,6 +56,9 @@ export default function SettingsPage() {
       </SettingsSection>
       <SettingsSection title="Sessions">
         <LogoutEverywhereForm />
+      </SettingsSection>
+      <SettingsSection title="Delete account">
+        <DeleteAccountForm />
       </SettingsSection>
     </PageGuard>
   );

@@ -58,7 +58,7 @@ export function UserMenu({ user }: { user: User }) {
           <a role="menuitem" href="/settings">
             Settings
           </a>
-          <button type="button" role="menuitem" onClick={logout}>
+          <button type="button" role="menuitem" onClick={() => logout()}>
             Logout
           </button>
         </div>

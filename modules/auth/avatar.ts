@@ -42,8 +42,13 @@ export async function setAvatar(viewer: Viewer, image: StagedFile | undefined, s
 /** DELETE /api/auth/me/avatar: back to none; both folders go (a stopped change's leftover too). */
 export async function removeAvatar(viewer: Viewer): Promise<Profile> {
   await authRepo.setAvatarKey(viewer.id, null);
-  for (const folder of foldersOf(viewer.id)) await fileStore.deletePrefix(folder);
+  await removeAvatarFiles(viewer.id);
   return profileOf(viewer);
+}
+
+/** Both of a user's avatar folders (a stopped change's leftover too), once no row names either. */
+export async function removeAvatarFiles(userId: string): Promise<void> {
+  for (const folder of foldersOf(userId)) await fileStore.deletePrefix(folder);
 }
 
 /**

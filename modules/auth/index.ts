@@ -6,8 +6,10 @@ import { withStagingFolder } from "../../src/server/staging";
 import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_AVATAR_BYTES, removeAvatar, sendAvatar, setAvatar } from "./avatar";
 import { authGuard, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";
+import { accountDeletionOf, deleteAccount } from "./leaving";
 import {
   AccountChanges,
+  AccountDeletion,
   ChangePasswordBody,
   Credentials,
   PasswordBody,
@@ -72,6 +74,30 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
         "Changes the signed-in user's profile (display name, bio) and e-mail address; a new address needs the current password.",
     },
   })
+  .get("/me/deletion", ({ user }) => accountDeletionOf(user), {
+    auth: true,
+    response: AccountDeletion,
+    detail: { summary: "What deleting the signed-in user's account would delete (for the confirm dialog)" },
+  })
+  .delete(
+    "/me",
+    async ({ user, body }) => {
+      await deleteAccount(user, body.password);
+      return { success: true };
+    },
+    {
+      auth: true,
+      body: PasswordBody,
+      response: t.Object({ success: t.Boolean() }),
+      detail: {
+        summary: "Delete the signed-in user's account",
+        description:
+          "With the password: every session ends, the user's tracks are deleted (their files after the deletion grace " +
+          "period; forks others made keep playing), shares with them end, and their username and e-mail address are " +
+          "freed once the grace period is over. The last admin cannot delete their account (409).",
+      },
+    },
+  )
   .put(
     "/me/avatar",
     ({ user, request }) =>

@@ -36,6 +36,16 @@ export type UserSummary = typeof UserSummary.static;
 export const Credentials = t.Object({ email: t.String(), password: t.String() });
 export const ChangePasswordBody = t.Object({ currentPassword: t.String(), newPassword: t.String() });
 export const PasswordBody = t.Object({ password: t.String() });
+/** GET /api/auth/me/deletion: what the confirm dialog names before DELETE /api/auth/me. */
+export const AccountDeletion = t.Object({
+  /** The user's tracks that would be deleted. */
+  trackCount: t.Integer(),
+  /** Days until their files are gone and the username and e-mail address are free (DELETION_GRACE_SECONDS). */
+  graceDays: t.Integer(),
+  /** The only admin cannot delete their account. */
+  lastAdmin: t.Boolean(),
+});
+export type AccountDeletion = typeof AccountDeletion.static;
 export const PasswordResetBody = t.Object({ token: t.String(), password: t.String() });
 /**
  * PATCH /api/auth/me: what the account changes, each field left out staying as it is. A new e-mail address needs the

@@ -1,17 +1,23 @@
-import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
 import { theRow } from "../../src/server/db/rows";
 import type { Executor } from "../../src/server/db/transaction";
-import { earlyAccessRequests, passwordResets, type User, users } from "./schema";
+import { earlyAccessRequests, passwordResets, type User, userIdentities, users } from "./schema";
 
-/** One statement for any number of ids (a JSON array bound as one parameter), prepared once. */
+/** An account nobody has deleted: the only kind that signs in, is named, or is found. */
+const live = isNull(users.deletedAt);
+
+/** One statement for any number of ids (a JSON array bound as one parameter), prepared once; deleted accounts left out. */
 const usernamesQuery = db
   .select({ id: users.id, username: users.username })
   .from(users)
-  .where(inJsonArray(users.id, sql.placeholder("ids")))
+  .where(and(inJsonArray(users.id, sql.placeholder("ids")), live))
   .prepare();
+
+/** What a deleted account's username becomes once its grace period is over: unique, and never a valid username. */
+const anonymousUsername = sql`'deleted-' || ${users.id}`;
 
 /** What a signed-in request reads of its user. */
 export type SessionRow = Pick<User, "id" | "email" | "username" | "role" | "sessionVersion">;
@@ -24,7 +30,7 @@ export const authRepo = {
   viewerById: async (id: string): Promise<SessionRow | undefined> =>
     (
       await allRaw<SessionRow>(
-        'select id, email, username, role, session_version as "sessionVersion" from users where id = $id',
+        'select id, email, username, role, session_version as "sessionVersion" from users where id = $id and deleted_at is null',
         { id },
       )
     )[0],
@@ -87,13 +93,23 @@ export const authRepo = {
     return db
       .select()
       .from(users)
-      .where(or(sql`lower(${users.username}) like ${pattern} escape '\\'`, sql`lower(${users.email}) = ${lowered}`))
+      .where(and(or(sql`lower(${users.username}) like ${pattern} escape '\\'`, sql`lower(${users.email}) = ${lowered}`), live))
       .orderBy(desc(users.createdAt), asc(users.id))
       .limit(limit);
   },
   findById: async (id: string): Promise<User | undefined> => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+  /**
+   * The live account with this address. A deleted one still holds its address until it is anonymised: the unique
+   * index refuses it to a new account (a 409, as for any taken address).
+   */
   findByEmail: async (email: string, executor: Executor = db): Promise<User | undefined> =>
-    (await executor.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1))[0],
+    (
+      await executor
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, live))
+        .limit(1)
+    )[0],
   findByUsername: async (username: string, executor: Executor = db): Promise<User | undefined> =>
     (await executor.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1))[0],
   count: async (executor: Executor = db): Promise<number> =>
@@ -116,9 +132,45 @@ export const authRepo = {
   setPaidQuotaSeconds: async (id: string, seconds: number): Promise<void> => {
     await db.update(users).set({ paidQuotaSeconds: seconds }).where(eq(users.id, id));
   },
-  admins: (): Promise<User[]> => db.select().from(users).where(eq(users.role, "ADMIN")),
+  admins: (executor: Executor = db): Promise<User[]> =>
+    executor
+      .select()
+      .from(users)
+      .where(and(eq(users.role, "ADMIN"), live)),
   listByUsername: (): Promise<Pick<User, "id" | "username">[]> =>
-    db.select({ id: users.id, username: users.username }).from(users).orderBy(asc(users.username)),
+    db.select({ id: users.id, username: users.username }).from(users).where(live).orderBy(asc(users.username)),
+  /**
+   * Deletes the account (DELETE /me): it signs nobody in from now on (every session ends), its reset links stop
+   * working, and its profile and avatar are cleared; its username and address stay held until `anonymiseDeleted`.
+   */
+  markDeleted: async (id: string, now: Date, executor: Executor): Promise<void> => {
+    await executor
+      .update(users)
+      .set({ deletedAt: now, sessionVersion: sql`${users.sessionVersion} + 1`, displayName: null, bio: "", avatarKey: null })
+      .where(eq(users.id, id));
+    await executor.delete(passwordResets).where(eq(passwordResets.userId, id));
+  },
+  /**
+   * Accounts deleted before `cutoff` that still hold their username and address: each gets names nobody can type
+   * (`deleted-{id}`, `{id}@deleted.invalid`) and no password, and loses its ties to an identity provider, so its
+   * username, address and provider account are free for anyone. Answers their ids. The row stays: tracks, forks and
+   * plays still name it.
+   */
+  anonymiseDeleted: async (cutoff: Date, executor: Executor): Promise<string[]> => {
+    const due = await executor
+      .update(users)
+      .set({
+        username: anonymousUsername,
+        email: sql`${users.id} || '@deleted.invalid'`,
+        passwordHash: "",
+        paidQuotaSeconds: 0,
+      })
+      .where(and(lt(users.deletedAt, cutoff), ne(users.username, anonymousUsername)))
+      .returning({ id: users.id });
+    const ids = due.map((row) => row.id);
+    if (ids.length) await executor.delete(userIdentities).where(inJsonArray(userIdentities.userId, JSON.stringify(ids)));
+    return ids;
+  },
   /**
    * Early access requests still waiting, newest first, at most `limit`: an address that has an account since is no
    * longer waiting (and is then another user's address, which no answer carries).

@@ -46,6 +46,21 @@ export interface EarlyAccess {
 }
 export const earlyAccess = extensionPoint<EarlyAccess>("auth: early access");
 
+/**
+ * What deleting an account does to the rest of the server (modules/tracks provides it; it imports auth, so auth
+ * cannot import it back).
+ */
+export interface AccountLeaving {
+  /** How many tracks deleting the account deletes (the confirm dialog names them). */
+  activeTrackCount(userId: string): Promise<number>;
+  /** Inside the deletion's transaction: the user's tracks enter PENDING_DELETION, and tracks shared with them stop being. */
+  leave(userId: string, executor: Executor): Promise<void>;
+}
+export const accountLeaving = extensionPoint<AccountLeaving>("auth: account deletion");
+
+/** How a deleted account is named wherever its username was (lineage, cards, fork trees). */
+export const DELETED_USER = "a deleted user";
+
 /** A notice for every admin (modules/admin sends it as a notification; auth cannot import it, see EarlyAccess). */
 export type AdminNotice = { title: string; message: string };
 export const adminNotices = extensionPoint<(adminIds: string[], notice: AdminNotice) => Promise<void>>("auth: notices to admins");
@@ -81,7 +96,7 @@ export function findUserById(id: string): Promise<Viewer | null> {
   return findViewer(id);
 }
 
-/** Usernames of many users in one query (list pages); unknown ids are left out. */
+/** Usernames of many users in one query (list pages); unknown ids and deleted accounts are left out. */
 export async function usernamesOf(ids: string[]): Promise<Map<string, string>> {
   return new Map((await authRepo.usernames([...new Set(ids)])).map((user) => [user.id, user.username]));
 }
@@ -177,7 +192,7 @@ const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
  * Checks the signed-in user's password before a change only they may make. Failures count against the account as
  * failed logins do, so a session someone else holds cannot be used to guess the password.
  */
-async function checkCurrentPassword(viewer: Viewer, password: string): Promise<void> {
+export async function checkCurrentPassword(viewer: Viewer, password: string): Promise<void> {
   if (await loginFailures.blocked(viewer.email))
     throw tooManyRequests("Too many failed attempts. Please wait 15 minutes and try again.");
   const user = await authRepo.findById(viewer.id);
@@ -289,7 +304,7 @@ export async function createPasswordReset(email: string): Promise<{ url: string;
 /** The same link for the account with id `userId` (the admin's Users screen); 404 for an unknown id. */
 export async function createPasswordResetFor(userId: string): Promise<{ url: string; expiresAt: Date }> {
   const user = await authRepo.findById(userId);
-  if (!user) throw notFound("User not found");
+  if (!user || user.deletedAt) throw notFound("User not found");
   return passwordResetOf(user);
 }
 
@@ -406,4 +421,11 @@ export async function listUsers(exactEmail?: string): Promise<Pick<User, "id" | 
   if (exactEmail === undefined) return authRepo.listByUsername();
   const user = await authRepo.findByEmail(exactEmail.trim());
   return user ? [{ id: user.id, username: user.username }] : [];
+}
+
+/** Job `accounts.purge`: accounts deleted longer than DELETION_GRACE_SECONDS ago give up their username and address. */
+export async function purgeDeletedAccounts(): Promise<void> {
+  const cutoff = new Date(Date.now() - config.deletionGraceSeconds * 1000);
+  const ids = await transaction((tx) => authRepo.anonymiseDeleted(cutoff, tx));
+  if (ids.length) log.info("deleted accounts anonymised", { count: ids.length });
 }

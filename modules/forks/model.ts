@@ -29,12 +29,12 @@ export const ForkTree = t.Object({
 });
 export type ForkTree = typeof ForkTree.static;
 
-/** An ancestor in a fork's lineage; one that is deleted or not visible has no title. */
+/** An ancestor in a fork's lineage; one that is deleted or not visible has no title, nor one whose owner deleted their account. */
 export const Lineage = t.Object({
   ancestors: t.Array(
     t.Union([
       t.Object({ available: t.Literal(true), id: t.String(), title: t.String(), user: t.Object({ username: t.String() }) }),
-      t.Object({ available: t.Literal(false) }),
+      t.Object({ available: t.Literal(false), ownerDeleted: t.Optional(t.Literal(true)) }),
     ]),
   ),
 });

@@ -1,6 +1,6 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
-import { findUserById, usernamesOf, type Viewer } from "../auth/service";
+import { DELETED_USER, usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
@@ -38,8 +38,6 @@ export async function forkTrack(id: string, viewer: Viewer, body: { title: strin
   return { id: fork.id, ...(notification ? { notification } : {}) };
 }
 
-const usernameOf = async (track: Track) => (await findUserById(track.userId))?.username ?? "";
-
 /** Forks listed in a tree: active, and public, or the viewer's own (admins see all). */
 function listed(track: Track, viewer: Viewer | null): boolean {
   if (track.status !== "ACTIVE") return false;
@@ -73,7 +71,7 @@ export async function forkTree(id: string, viewer: Viewer | null) {
   const summary = (track: Track) => ({
     id: track.id,
     title: track.title,
-    user: { username: usernames.get(track.userId) ?? "" },
+    user: { username: usernames.get(track.userId) ?? DELETED_USER },
     createdAt: track.createdAt.toISOString(),
     isPublic: track.isPublic,
   });
@@ -91,7 +89,8 @@ export async function forkTree(id: string, viewer: Viewer | null) {
 /**
  * GET /api/track/{id}/lineage: the chain from the track's parent to the root. An ancestor the viewer
  * may not open (private, deleted, purged) is only "a track that is no longer available": its title
- * never shows, but the chain goes on past it (rows outlive their files).
+ * never shows, but the chain goes on past it (rows outlive their files). One whose owner deleted their
+ * account says so (`ownerDeleted`), "a track by a deleted user", and names nobody.
  */
 export async function lineage(id: string, viewer: Viewer | null) {
   const track = await tracks.findViewableTrack(id, viewer);
@@ -100,11 +99,11 @@ export async function lineage(id: string, viewer: Viewer | null) {
   for (let depth = 0; depth < MAX_DEPTH && parentId; depth++) {
     const parent = await tracks.findTrack(parentId);
     if (!parent) break;
-    ancestors.push(
-      (await tracks.canView(parent, viewer))
-        ? { available: true as const, id: parent.id, title: parent.title, user: { username: await usernameOf(parent) } }
-        : { available: false as const },
-    );
+    const username = (await usernamesOf([parent.userId])).get(parent.userId);
+    if (username === undefined) ancestors.push({ available: false as const, ownerDeleted: true as const });
+    else if (await tracks.canView(parent, viewer))
+      ancestors.push({ available: true as const, id: parent.id, title: parent.title, user: { username } });
+    else ancestors.push({ available: false as const });
     parentId = parent.forkedFromId;
   }
   return { ancestors };

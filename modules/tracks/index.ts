@@ -1,8 +1,14 @@
 import { Elysia, t } from "elysia";
 import { authGuard } from "../auth";
+import { accountLeaving } from "../auth/service";
 import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, TrackInfoBody, UserIds, Visibility } from "./model";
 import * as tracks from "./service";
 import { backfillWaveformPreviews } from "./waveform-preview";
+
+accountLeaving.provide({
+  activeTrackCount: tracks.activeTrackCount,
+  leave: tracks.leaveWithAccount,
+});
 
 /**
  * SPEC §7 Tracks: read, edit, visibility, sharing and deletion of one track. Uploads live in

@@ -191,6 +191,15 @@ export const tracksRepo = {
    * Moves active tracks to PENDING_DELETION in one statement and answers the ids it moved.
    * With `ownerId`, only that user's tracks are touched, whatever ids were asked for.
    */
+  /** A deleted account's part (see auth's AccountLeaving): its active tracks to PENDING_DELETION, shares with it gone. */
+  async leave(userId: string, now: Date, executor: Executor): Promise<void> {
+    await executor
+      .update(tracks)
+      .set({ status: "PENDING_DELETION", deletedAt: now })
+      .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")));
+    await executor.delete(trackShares).where(eq(trackShares.userId, userId));
+  },
+
   async markPendingDeletion(ids: string[], ownerId: string | null): Promise<string[]> {
     const moved = await db
       .update(tracks)

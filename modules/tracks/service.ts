@@ -1,4 +1,5 @@
 import { checkedBody } from "../../src/server/checked-body";
+import type { Executor } from "../../src/server/db/transaction";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { usernamesOf, type Viewer } from "../auth/service";
@@ -126,4 +127,13 @@ export async function deleteTracks(viewer: Viewer, trackIds: string[]): Promise<
   const deletedIds = await tracksRepo.markPendingDeletion(unique, viewer.role === "ADMIN" ? null : viewer.id);
   log.info("tracks moved to pending deletion", { userId: viewer.id, requested: unique.length, deleted: deletedIds.length });
   return { deletedIds };
+}
+
+/**
+ * The user deleted their account (inside its transaction): their tracks enter PENDING_DELETION like any deleted
+ * track (forks others made keep their shared files, see modules/track-files), and tracks others shared with them
+ * are shared with them no longer.
+ */
+export function leaveWithAccount(userId: string, executor: Executor): Promise<void> {
+  return tracksRepo.leave(userId, new Date(), executor);
 }

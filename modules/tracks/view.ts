@@ -3,7 +3,7 @@ import type { ConversionStatus } from "../../src/shared/conversion-status";
 import { PROCESSING_MARKER } from "../../src/shared/processing-marker";
 import { PAGE_WAVEFORM_PAIRS, shrinkWaveform } from "../../src/shared/waveform";
 import type { Viewer } from "../auth/service";
-import { findUserById, usernamesOf } from "../auth/service";
+import { DELETED_USER, findUserById, usernamesOf } from "../auth/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
 import type { StemDetails, TrackDetails, TrackListItem } from "./model";
 import { tracksRepo } from "./repo";
@@ -140,7 +140,7 @@ export async function trackView(track: Track, viewer: Viewer | null): Promise<Tr
   const trackStems = await tracksRepo.listStemsOf(track.id);
   const conversions = await downloadStates.get()(track, trackStems);
   const facts = {
-    username: (await findUserById(track.userId))?.username ?? "",
+    username: (await usernamesOf([track.userId])).get(track.userId) ?? DELETED_USER,
     licenseType: (await getLicense(track.licenseId)).type,
   };
   const sharedWith = [];
@@ -165,7 +165,7 @@ export async function trackListItemViews(rows: Track[]): Promise<TrackListItem[]
   const usernames = await usernamesOf(rows.map((track) => track.userId));
   return rows.map((track) =>
     trackFields(track, track.waveformPreview, {
-      username: usernames.get(track.userId) ?? "",
+      username: usernames.get(track.userId) ?? DELETED_USER,
       licenseType: licenseTypes.get(track.licenseId) ?? null,
     }),
   );

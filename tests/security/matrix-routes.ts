@@ -129,6 +129,9 @@ export const MATRIX: Record<string, RouteEntry> = {
     email: "matrix-new@example.com",
     currentPassword: "WrongPass1",
   }),
+  "GET /api/auth/me/deletion": globalRoute("/auth/me/deletion", (who) => signedIn(who, ok())),
+  // A wrong password: refused, so nobody's account goes.
+  "DELETE /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, { status: [400] }), { password: "WrongPass1" }),
   // A token no link was made for: the same refusal for everyone (a link's holder is a visitor).
   "POST /api/auth/password-reset": globalRoute("/auth/password-reset", () => ({ status: [400] }), {
     token: "no-such-link",

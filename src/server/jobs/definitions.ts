@@ -21,6 +21,8 @@ export const jobDefinitions = {
   "conversions.expire": { payload: t.Object({}), attempts: 2, timeoutMs: 60_000 },
   /** Deletes the files of tracks past their deletion grace and marks them DELETED (modules/track-files/purge.ts). */
   "tracks.purge": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
+  /** Frees the usernames and addresses of accounts deleted longer than the grace period ago (modules/auth/service.ts). */
+  "accounts.purge": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
   /** Deletes the unnamed files of studio changes a crash cut short (modules/track-files/in-flight.ts). */
   "tracks.files-in-flight": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
 } satisfies Record<string, { payload: TSchema; attempts: number; timeoutMs: number }>;

@@ -1,3 +1,4 @@
+import { purgeDeletedAccounts } from "../../../modules/auth/service";
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
@@ -14,4 +15,5 @@ export const jobHandlers: JobHandlers = {
   "conversions.expire": () => expireConversions(),
   "tracks.purge": () => purgeDeletedTracks(),
   "tracks.files-in-flight": () => sweepFilesInFlight(),
+  "accounts.purge": () => purgeDeletedAccounts(),
 };
