@@ -73,8 +73,17 @@ export function unsatisfiableRange(headers: Headers, size: number): Response {
   return new Response(JSON.stringify({ message: "Requested range not satisfiable" }), { status: 416, headers });
 }
 
-/** Answers GET for a stored file with ETag/304, Range/206/416 and safe headers. */
-export function serveFile(request: Request, blob: Blob, key: string, stat: StoredFile, options: ServeOptions): Served {
+/**
+ * Answers GET for a stored file with ETag/304, Range/206/416 and safe headers. `body` is the stored Blob, read lazily,
+ * or the file's bytes when they are in memory (hot-media.ts).
+ */
+export function serveFile(
+  request: Request,
+  body: Blob | Uint8Array<ArrayBuffer>,
+  key: string,
+  stat: StoredFile,
+  options: ServeOptions,
+): Served {
   const etag = etagOf(key, stat);
   const headers = mediaHeaders(options);
   headers.set("etag", etag);
@@ -91,10 +100,13 @@ export function serveFile(request: Request, blob: Blob, key: string, stat: Store
     headers.set("content-range", `bytes ${range.start}-${range.end}/${stat.size}`);
     headers.set("content-length", String(range.end - range.start + 1));
     return {
-      response: new Response(blob.slice(range.start, range.end + 1), { status: 206, headers }),
+      response: new Response(
+        body instanceof Uint8Array ? body.subarray(range.start, range.end + 1) : body.slice(range.start, range.end + 1),
+        { status: 206, headers },
+      ),
       complete: false,
     };
   }
   headers.set("content-length", String(stat.size));
-  return { response: new Response(blob, { status: 200, headers }), complete: true };
+  return { response: new Response(body, { status: 200, headers }), complete: true };
 }

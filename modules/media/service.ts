@@ -3,6 +3,7 @@ import { fileStore } from "../../src/server/store";
 import { downloadableKey } from "../conversions/service";
 import { type CoverSize, coverVariantKey, incrementDownloads, type Stem, type Track } from "../tracks/service";
 import { attachmentDisposition } from "./content-disposition";
+import { hotMedia } from "./hot-media";
 import { serveRemoteFile } from "./remote-delivery";
 import { type Served, type ServeOptions, serveFile } from "./serve-file";
 
@@ -79,5 +80,5 @@ async function serveLocalFile(request: Request, key: string, options: ServeOptio
   const blob = await fileStore.get(key);
   const stat = await fileStore.stat(key);
   if (!blob || !stat) throw notFound(missing);
-  return serveFile(request, blob, key, stat, options);
+  return serveFile(request, hotMedia(key, stat, blob) ?? blob, key, stat, options);
 }
