@@ -79,7 +79,7 @@ export function createListCache({
     ): Promise<Response> {
       const builtAt = now();
       const json = JSON.stringify(await make());
-      const variants = precompress(json, {
+      const variants = await precompress(json, {
         "content-type": "application/json",
         "cache-control": `${shared ? "public" : "private"}, no-cache`,
         // What api.ts adds to every /api answer; a kept answer leaves before its hooks run.

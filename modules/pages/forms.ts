@@ -1,11 +1,11 @@
-import { compress, type Encoding, isCurrent } from "../../src/server/compression";
+import { compressHard, type Encoding, isCurrent } from "../../src/server/compression";
 import type { HeldForm } from "./held";
 import type { KeptForm, KeptPage } from "./repo";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
 /** A rendered answer made ready to keep: compressed hard once in both encodings, named by a strong ETag. */
-export function keptPageOf({
+export async function keptPageOf({
   key,
   version,
   build,
@@ -14,7 +14,8 @@ export function keptPageOf({
   body,
   contentType,
   cacheControl,
-}: Omit<KeptPage, "etag" | "br" | "gzip"> & { body: Bytes }): KeptPage {
+}: Omit<KeptPage, "etag" | "br" | "gzip"> & { body: Bytes }): Promise<KeptPage> {
+  const [br, gzip] = await Promise.all([compressHard(body, "br"), compressHard(body, "gzip")]);
   return {
     key,
     version,
@@ -26,8 +27,8 @@ export function keptPageOf({
     etag: `"${Bun.hash(`${version}:${fills}:${Bun.hash(body)}`).toString(36)}"`,
     contentType,
     cacheControl,
-    br: compress(body, "br", "hard"),
-    gzip: compress(body, "gzip", "hard"),
+    br,
+    gzip,
   };
 }
 

@@ -110,7 +110,7 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
         await keepingFails(key, () => pagesRepo.removeOlder(key, new Date(builtAt)));
         return { status: response.status, headers: response.headers, text };
       }
-      const kept = keptPageOf({
+      const kept = await keptPageOf({
         key,
         version,
         build,
@@ -209,5 +209,5 @@ function sendRendered(request: Request, { status, headers: rendered, text }: Ren
   const encoding = acceptedEncoding(request.headers.get("accept-encoding"));
   if (!encoding || body.length < MIN_COMPRESSED_BYTES) return new Response(body, { status, headers });
   headers.set("content-encoding", encoding);
-  return new Response(compress(body, encoding, "fast"), { status, headers });
+  return new Response(compress(body, encoding), { status, headers });
 }

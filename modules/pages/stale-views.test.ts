@@ -21,7 +21,16 @@ const KEY = "/stale";
 async function keptElsewhere(version: string, builtAt: Date): Promise<void> {
   const body = new TextEncoder().encode(`<p>version ${version}</p>`);
   await pagesRepo.keep(
-    keptPageOf({ key: KEY, version, build: BUILD, fills: "{}", builtAt, body, contentType: "text/html", cacheControl: "public" }),
+    await keptPageOf({
+      key: KEY,
+      version,
+      build: BUILD,
+      fills: "{}",
+      builtAt,
+      body,
+      contentType: "text/html",
+      cacheControl: "public",
+    }),
   );
 }
 

@@ -19,6 +19,6 @@ export const jsonCompression = new Elysia({ name: "json-compression" }).mapRespo
     const headers: Record<string, string> = { "content-type": "application/json", vary: "accept-encoding" };
     if (!encoding) return new Response(body, { status, headers });
     headers["content-encoding"] = encoding;
-    return new Response(compress(body, encoding, "fast"), { status, headers });
+    return new Response(compress(body, encoding), { status, headers });
   },
 );

@@ -21,8 +21,11 @@ interface Entry {
    */
   template: Uint8Array;
   headers: Record<string, string>;
-  /** The copy with the latest fills, compressed; rebuilt only when a fill changes. */
-  filled: { fillKey: string; variants: Variants } | null;
+  /**
+   * The copy with the latest fills, compressed (off the event loop, so requests meanwhile share the one promise);
+   * rebuilt only when a fill changes. `bytes` is its size once compressed.
+   */
+  filled: { fillKey: string; variants: Promise<Variants>; bytes: number } | null;
 }
 
 /** How many pages asked for only once lately are remembered (by key alone: a few hundred KB). */
@@ -41,7 +44,7 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
   const seenOnce = new Map<string, true>();
   let bytes = 0;
 
-  const size = (entry: Entry) => entry.template.length + (entry.filled?.variants.bytes ?? 0);
+  const size = (entry: Entry) => entry.template.length + (entry.filled?.bytes ?? 0);
 
   function forget(key: string) {
     const entry = entries.get(key);
@@ -99,16 +102,31 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
     return started;
   }
 
-  function fill(key: string, entry: Entry, state: PageState) {
-    const fillKey = JSON.stringify(state.fills);
-    if (entry.filled?.fillKey === fillKey) return entry.filled;
-    const html = applyFills(decoder.decode(entry.template), state.fills);
-    const etag = `"${Bun.hash(`${buildId}:${key}:${entry.version}:${fillKey}`).toString(36)}"`;
+  /** Changes what a kept entry holds, keeping the byte count right. */
+  function resize(key: string, entry: Entry, change: () => void) {
     const kept = entries.get(key) === entry;
     if (kept) forget(key);
-    entry.filled = { fillKey, variants: precompress(html, { ...entry.headers, etag }) };
+    change();
     if (kept) remember(key, entry);
-    return entry.filled;
+  }
+
+  function fill(key: string, entry: Entry, state: PageState): Promise<Variants> {
+    const fillKey = JSON.stringify(state.fills);
+    if (entry.filled?.fillKey === fillKey) return entry.filled.variants;
+    const html = applyFills(decoder.decode(entry.template), state.fills);
+    const etag = `"${Bun.hash(`${buildId}:${key}:${entry.version}:${fillKey}`).toString(36)}"`;
+    const filled = { fillKey, variants: precompress(html, { ...entry.headers, etag }), bytes: 0 };
+    resize(key, entry, () => {
+      entry.filled = filled;
+    });
+    filled.variants.then(
+      (variants) => {
+        if (entry.filled === filled) resize(key, entry, () => Object.assign(filled, { bytes: variants.bytes }));
+      },
+      // The request awaiting it answers the failure.
+      () => {},
+    );
+    return filled.variants;
   }
 
   return {
@@ -134,8 +152,7 @@ export function createPageCache({ maxBytes, buildId }: { maxBytes: number; build
         entry = rendered;
         if (keep) remember(key, entry);
       }
-      const filled = fill(key, entry, state);
-      return sendVariant(request, filled.variants);
+      return sendVariant(request, await fill(key, entry, state));
     },
     /** Bytes held (for tests and the bench's memory figure). */
     get bytes() {
@@ -167,5 +184,5 @@ export async function compressed(request: Request, response: Response): Promise<
   if (body.length < MIN_COMPRESSED_BYTES) return new Response(body, { status: response.status, headers });
   headers.set("content-encoding", encoding);
   headers.delete("content-length");
-  return new Response(compress(body, encoding, "fast"), { status: response.status, headers });
+  return new Response(compress(body, encoding), { status: response.status, headers });
 }

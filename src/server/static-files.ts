@@ -22,7 +22,7 @@ export function staticFiles() {
 
   async function keep(path: string, cacheControl: string): Promise<Variants> {
     const bytes = new Uint8Array(await Bun.file(path).arrayBuffer());
-    const variants = precompress(bytes, {
+    const variants = await precompress(bytes, {
       "content-type": TEXT_TYPES[extname(path)] as string,
       "cache-control": cacheControl,
       etag: `"${Bun.hash(bytes).toString(36)}"`,
