@@ -23,6 +23,18 @@ export const Profile = t.Composite([
 ]);
 export type Profile = typeof Profile.static;
 
+/** What anyone may see of an artist (GET /api/users/{username}): never their e-mail address or role. */
+export const PublicProfileFields = t.Object({
+  id: t.String(),
+  username: t.String(),
+  displayName: t.Nullable(t.String()),
+  bio: t.String(),
+  avatarUrl: t.Nullable(t.String()),
+  /** When they joined (ISO 8601). */
+  createdAt: t.String(),
+});
+export type PublicProfileFields = typeof PublicProfileFields.static;
+
 /** Login and signup answer the token and who it belongs to. */
 export const Session = t.Object({ token: t.String(), user: User });
 export type Session = typeof Session.static;

@@ -17,7 +17,7 @@ import {
   usernameError,
 } from "../../src/shared/validation";
 import { attemptLimits } from "./attempt-limits";
-import type { AccountChanges, Profile } from "./model";
+import type { AccountChanges, Profile, PublicProfileFields } from "./model";
 import { hashForUnknownAccounts, hashPassword } from "./passwords";
 import { authRepo, type SessionRow } from "./repo";
 import type { User } from "./schema";
@@ -211,6 +211,22 @@ export async function changePassword(viewer: Viewer, currentPassword: string, ne
   return { user: viewer, sessionVersion };
 }
 
+const avatarUrlOf = (user: User) => (user.avatarKey ? `/api/auth/users/${user.id}/avatar` : null);
+
+/** What anyone may see of the live account named `username` (any letter case), or null. */
+export async function publicProfileOf(username: string): Promise<PublicProfileFields | null> {
+  const user = await authRepo.findByUsername(username);
+  if (!user || user.deletedAt) return null;
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    bio: user.bio,
+    avatarUrl: avatarUrlOf(user),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
 /** The signed-in user with their profile (GET /api/auth/me). */
 export async function profileOf(viewer: Viewer): Promise<Profile> {
   const user = await authRepo.findById(viewer.id);
@@ -219,7 +235,7 @@ export async function profileOf(viewer: Viewer): Promise<Profile> {
     ...toViewer(user),
     displayName: user.displayName,
     bio: user.bio,
-    avatarUrl: user.avatarKey ? `/api/auth/users/${user.id}/avatar` : null,
+    avatarUrl: avatarUrlOf(user),
   };
 }
 

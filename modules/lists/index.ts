@@ -1,11 +1,13 @@
 import { Elysia, t } from "elysia";
+import { notFound } from "../../src/server/errors";
 import { authGuard } from "../auth";
+import { publicProfileOf } from "../auth/service";
 import { listAnswer } from "./answers";
 
 export { cachedLists } from "./answers";
 
 import { DeletedQuery, ListQuery, statusFilter, TrackPage } from "./model";
-import { countDeletedTracks, listDeletedTracks, listTracks } from "./service";
+import { type ArtistList, countDeletedTracks, listArtistTracks, listDeletedTracks, listTracks, type PageQuery } from "./service";
 
 /**
  * SPEC §7 Lists: keyset-paged track lists ({items, metadata: {nextCursor}}). The batch delete is modules/tracks'.
@@ -47,3 +49,24 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
     query: t.Object({ status: statusFilter }),
     response: t.Object({ count: t.Number() }),
   });
+
+/** One list of an artist's page, for anyone: the artist named by the path, 404 when there is none. */
+const artistList =
+  (list: ArtistList) =>
+  async ({ request, params, query }: { request: Request; params: { username: string }; query: PageQuery }) => {
+    const artist = await publicProfileOf(params.username);
+    if (!artist) throw notFound("User not found");
+    return listAnswer(request, "anyone", null, () => listArtistTracks(list, artist.id, query));
+  };
+const artistListOptions = (summary: string) => ({
+  params: t.Object({ username: t.String() }),
+  query: ListQuery,
+  response: TrackPage,
+  detail: { summary },
+});
+
+/** The lists of an artist's page (`/u/{username}`): public, active tracks only, the same for everyone. */
+export const artistListsModule = new Elysia({ name: "module.lists.artists", prefix: "/users", detail: { tags: ["Artists"] } })
+  .get("/:username/tracks", artistList("tracks"), artistListOptions("An artist's public tracks, forks included"))
+  .get("/:username/forks", artistList("forks"), artistListOptions("An artist's public forks"))
+  .get("/:username/forked", artistList("forked"), artistListOptions("Public forks others made of an artist's tracks"));

@@ -14,7 +14,10 @@ export type Scope =
   | { kind: "public" }
   | { kind: "owner"; userId: string }
   | { kind: "shared"; userId: string }
-  | { kind: "status"; status: Track["status"] };
+  | { kind: "status"; status: Track["status"] }
+  | { kind: "artist"; userId: string }
+  | { kind: "artistForks"; userId: string }
+  | { kind: "forkedFromArtist"; userId: string };
 
 /** A row's place in a list: its id and sort value (created_at in ms, a text, or a duration). */
 export type Key = Position;
@@ -34,6 +37,20 @@ const FROM = {
     where: "s.user_id = $scope and t.id = s.track_id and t.status = 'ACTIVE'",
   },
   status: { from: "tracks t", where: "t.status = $scope" },
+  // An artist's page (modules/profiles): through the owner indexes, then only what is public.
+  artist: {
+    from: "tracks t",
+    where: `t.user_id = $scope and t.status = 'ACTIVE' and t.is_public = ${isPostgres ? "true" : "1"}`,
+  },
+  artistForks: {
+    from: "tracks t",
+    where: `t.user_id = $scope and t.status = 'ACTIVE' and t.is_public = ${isPostgres ? "true" : "1"} and t.forked_from_id is not null`,
+  },
+  // Forks others made of the artist's tracks: their tracks first (the owner index), then each one's forks.
+  forkedFromArtist: {
+    from: "tracks o cross join tracks t",
+    where: `o.user_id = $scope and t.forked_from_id = o.id and t.user_id <> $scope and t.status = 'ACTIVE' and t.is_public = ${isPostgres ? "true" : "1"}`,
+  },
 } as const;
 
 /**

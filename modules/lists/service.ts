@@ -53,6 +53,15 @@ export function listTracks(list: ListName, viewer: Viewer | null, query: PageQue
   return readPage(scopesOf(list, viewer), query, DEFAULT_SORT);
 }
 
+/** What an artist's page lists: their public tracks, their public forks, or public forks others made of theirs. */
+export type ArtistList = "tracks" | "forks" | "forked";
+const ARTIST_SCOPES = { tracks: "artist", forks: "artistForks", forked: "forkedFromArtist" } as const;
+
+/** GET /api/users/{username}/tracks, /forks and /forked: public, active tracks only, for anyone. */
+export function listArtistTracks(list: ArtistList, userId: string, query: PageQuery): Promise<TrackPage> {
+  return readPage([{ kind: ARTIST_SCOPES[list], userId }], query, DEFAULT_SORT);
+}
+
 /** The admin's deleted-tracks list (the route checks the admin): one status, or both when none is given. */
 export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Promise<TrackPage> {
   const statuses = query.status ? [query.status] : DELETED_STATUSES;

@@ -191,6 +191,20 @@ export const tracksRepo = {
    * Moves active tracks to PENDING_DELETION in one statement and answers the ids it moved.
    * With `ownerId`, only that user's tracks are touched, whatever ids were asked for.
    */
+  /** What an artist's page counts of their public, active tracks: all of them, the forks among them, their plays. */
+  publicCountsOf: async (userId: string): Promise<{ tracks: number; forks: number; plays: number }> => {
+    const [row] = await db
+      .select({
+        tracks: sql<number>`count(*)`,
+        forks: sql<number>`count(${tracks.forkedFromId})`,
+        plays: sql<number>`coalesce(sum(${tracks.totalPlays}), 0)`,
+      })
+      .from(tracks)
+      .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE"), eq(tracks.isPublic, true)));
+    // PostgreSQL's count and sum arrive as text.
+    return { tracks: Number(row?.tracks ?? 0), forks: Number(row?.forks ?? 0), plays: Number(row?.plays ?? 0) };
+  },
+
   /** A deleted account's part (see auth's AccountLeaving): its active tracks to PENDING_DELETION, shares with it gone. */
   async leave(userId: string, now: Date, executor: Executor): Promise<void> {
     await executor

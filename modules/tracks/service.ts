@@ -44,6 +44,7 @@ export const {
   incrementDownloads,
   usedQuotaSeconds,
   activeTrackCount,
+  publicCountsOf,
 } = tracksRepo;
 
 export async function getTrack(id: string, viewer: Viewer | null): Promise<TrackDetails> {

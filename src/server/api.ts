@@ -6,10 +6,11 @@ import { conversionsModule } from "../../modules/conversions";
 import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
-import { cachedLists, listsModule } from "../../modules/lists";
+import { artistListsModule, cachedLists, listsModule } from "../../modules/lists";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
+import { profilesModule } from "../../modules/profiles";
 import { storageModule } from "../../modules/storage";
 import { studioModule } from "../../modules/studio";
 import { tracksModule } from "../../modules/tracks";
@@ -56,6 +57,8 @@ export const api = new Elysia({ prefix: "/api" })
   .use(uploadsModule)
   .use(tracksModule)
   .use(listsModule)
+  .use(profilesModule)
+  .use(artistListsModule)
   .use(forksModule)
   .use(studioModule)
   .use(mediaModule)

@@ -129,6 +129,27 @@ export const MATRIX: Record<string, RouteEntry> = {
     email: "matrix-new@example.com",
     currentPassword: "WrongPass1",
   }),
+  // An artist's page and lists: the same for everyone (the owner's username names them).
+  "GET /api/users/:username": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}` }),
+    expect: everyone,
+  },
+  "GET /api/users/:username/tracks": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}/tracks` }),
+    expect: everyone,
+  },
+  "GET /api/users/:username/forks": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}/forks` }),
+    expect: everyone,
+  },
+  "GET /api/users/:username/forked": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}/forked` }),
+    expect: everyone,
+  },
   "GET /api/auth/me/deletion": globalRoute("/auth/me/deletion", (who) => signedIn(who, ok())),
   // A wrong password: refused, so nobody's account goes.
   "DELETE /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, { status: [400] }), { password: "WrongPass1" }),
