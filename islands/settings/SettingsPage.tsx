@@ -3,6 +3,7 @@ import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 import { PageGuard } from "../shell/PageGuard";
 import { EmailForm } from "./EmailForm";
+import { ExportSection } from "./ExportSection";
 import { LogoutEverywhereForm } from "./LogoutEverywhereForm";
 import { PasswordForm } from "./PasswordForm";
 import { ProfileForm } from "./ProfileForm";
@@ -27,7 +28,7 @@ function AccountSummary() {
 
 /** One panel of the page, named by its heading (a landmark screen readers list). */
 function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = `settings-${title.toLowerCase()}`;
+  const headingId = `settings-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
     <section className="card-panel settings-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
@@ -36,7 +37,7 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** /settings: the signed-in user's account, profile, e-mail address, password and sessions. */
+/** /settings: the signed-in user's account, profile, e-mail address, password, sessions and data export. */
 export default function SettingsPage() {
   return (
     <PageGuard require="user">
@@ -55,6 +56,9 @@ export default function SettingsPage() {
       </SettingsSection>
       <SettingsSection title="Sessions">
         <LogoutEverywhereForm />
+      </SettingsSection>
+      <SettingsSection title="Your data">
+        <ExportSection />
       </SettingsSection>
     </PageGuard>
   );

@@ -1,4 +1,5 @@
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
+import { expireExports, runExport } from "../../../modules/exports/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
 import { processTrack } from "../../../modules/uploads/service";
@@ -14,4 +15,6 @@ export const jobHandlers: JobHandlers = {
   "conversions.expire": () => expireConversions(),
   "tracks.purge": () => purgeDeletedTracks(),
   "tracks.files-in-flight": () => sweepFilesInFlight(),
+  "account.export": ({ exportId }, signal) => runExport(exportId, signal),
+  "account.expire-exports": () => expireExports(),
 };
