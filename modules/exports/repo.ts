@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, ne } from "drizzle-orm";
+import { and, desc, eq, lt, ne } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { holdLock, transaction } from "../../src/server/db/transaction";
 import { type AccountExport, accountExports } from "./schema";
@@ -15,27 +15,21 @@ const pendingOnly = (id: string) => and(byId(id), eq(accountExports.status, "PEN
 /** Queries on account_exports only. */
 export const exportsRepo = {
   /**
-   * One export running per user, and at most `limit` started (failed ones aside) in the window since `since`. The
-   * check and the insert run under the user's lock (PostgreSQL: an advisory lock; SQLite: one writer), so two
-   * requests at once on two instances still make one export.
+   * One export running per user, and a new one only when `admit` agrees (the daily limit). The check and the insert
+   * run under the user's lock (PostgreSQL: an advisory lock; SQLite: one writer), so two requests at once on two
+   * instances still make one export.
    */
-  start: (userId: string, since: Date, limit: number, windowMs: number): Promise<StartOutcome> =>
+  start: (userId: string, admit: () => Promise<Date | null>): Promise<StartOutcome> =>
     transaction(async (tx) => {
       await holdLock(tx, `account-export:${userId}`);
-      const ofUser = eq(accountExports.userId, userId);
       const [pending] = await tx
         .select()
         .from(accountExports)
-        .where(and(ofUser, eq(accountExports.status, "PENDING")))
+        .where(and(eq(accountExports.userId, userId), eq(accountExports.status, "PENDING")))
         .limit(1);
       if (pending) return { kind: "pending", row: pending };
-      const recent = await tx
-        .select({ createdAt: accountExports.createdAt })
-        .from(accountExports)
-        .where(and(ofUser, ne(accountExports.status, "FAILED"), gte(accountExports.createdAt, since)))
-        .orderBy(asc(accountExports.createdAt));
-      const oldest = recent[0];
-      if (oldest && recent.length >= limit) return { kind: "limited", retryAt: new Date(oldest.createdAt.getTime() + windowMs) };
+      const retryAt = await admit();
+      if (retryAt) return { kind: "limited", retryAt };
       const [row] = await tx.insert(accountExports).values({ userId, status: "PENDING" }).returning();
       return { kind: "created", row: row as AccountExport };
     }),

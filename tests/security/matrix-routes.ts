@@ -145,7 +145,7 @@ export const MATRIX: Record<string, RouteEntry> = {
   "POST /api/auth/me/export": globalRoute("/auth/me/export", (who) => signedIn(who, ok(202, 429))),
   "GET /api/auth/me/exports": globalRoute("/auth/me/exports", (who) => signedIn(who, ok())),
   // No export has this id: the same 404 for every signed-in caller; a session token in ?token= is no media token (401).
-  // Whose export downloads for whom is modules/exports/access.test.ts.
+  // Whose export downloads for whom is modules/exports/exports.test.ts.
   "GET /api/auth/me/exports/:id/download": globalRoute("/auth/me/exports/matrix-unknown-export/download", (who) =>
     signedIn(who, { status: [404] }),
   ),
