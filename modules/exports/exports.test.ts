@@ -11,6 +11,7 @@ import { downloadZip, startExport, unzip, waitExport, zipNames } from "../../tes
 import { setUpServer } from "../../tests/support/lifecycle";
 import { storedBytes, storedKeys } from "../../tests/support/stored-files";
 import { CORPUS, uploadTrack } from "../../tests/support/test-tracks";
+import { uploadTiny } from "../../tests/support/uploads";
 import type { NotificationPage } from "../notifications/model";
 import type { TrackDetails } from "../tracks/model";
 import type { AccountExport, AccountExportList } from "./model";
@@ -198,6 +199,33 @@ test("a new export replaces the ready one (its zip goes), and a fourth in a day 
   expect(refused.status).toBe(429);
   expect(refused.body.message).toMatch(/^You can start 3 exports a day\. Try again in \d+ (hours|minutes?)\.$/);
 });
+
+test("hostile titles and stem names become safe names inside one folder: nothing climbs out when unzipped", async () => {
+  const hostile = await signUp(live.server);
+  const titles = ["../../../etc/passwd", "..", "a\\b/c", "CON", "bell\u0007\nnewline", `long ${"x".repeat(190)}`, "🎵 Tune"];
+  for (const title of titles) await uploadTiny(live.server, hostile, { title });
+  const ready = await waitExport(live.server, hostile, (await startExport(live.server, hostile)).id);
+  expect(ready.status).toBe("READY");
+  const { path } = await downloadZip(live.server, ready.downloadUrl as string);
+  folders.push(join(path, ".."));
+  const root = `stemma-export-${hostile.user.username}-${ready.createdAt.slice(0, 10)}`;
+  const names = zipNames(path);
+  expect(names).toHaveLength(titles.length + 1);
+  for (const name of names) {
+    expect(name.startsWith(`${root}/`)).toBe(true);
+    const segments = name.split("/");
+    expect(segments.filter((segment) => segment === ".." || segment === "." || segment === "")).toEqual([]);
+    expect(name).not.toMatch(/[\\\p{Cc}\p{Cf}]/u);
+    for (const segment of segments) expect(Array.from(segment).length).toBeLessThanOrEqual(60 + 1 + 36);
+  }
+  // A Windows device name is no file name there: it gets a prefix.
+  expect(names.some((name) => name.startsWith(`${root}/tracks/_CON-`))).toBe(true);
+  const unzipped = unzip(path);
+  folders.push(unzipped);
+  // Everything landed under the one root folder.
+  expect(readdirSync(unzipped)).toEqual([root]);
+  expect(readdirSync(join(unzipped, root, "tracks"))).toHaveLength(titles.length);
+}, 60_000);
 
 /**
  * Makes a PENDING export in the stopped server's database through the module's own repo, as a crash between the
