@@ -4,6 +4,7 @@ import { useIslandStore } from "../lib/use-island-store";
 import { PageGuard } from "../shell/PageGuard";
 import { DeleteAccountForm } from "./DeleteAccountForm";
 import { EmailForm } from "./EmailForm";
+import { ExportSection } from "./ExportSection";
 import { LogoutEverywhereForm } from "./LogoutEverywhereForm";
 import { PasswordForm } from "./PasswordForm";
 import { ProfileForm } from "./ProfileForm";
@@ -28,7 +29,7 @@ function AccountSummary() {
 
 /** One panel of the page, named by its heading (a landmark screen readers list). */
 function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = `settings-${title.toLowerCase().replaceAll(" ", "-")}`;
+  const headingId = `settings-${title.toLowerCase().replace(/\s+/g, "-")}`;
   return (
     <section className="card-panel settings-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
@@ -37,7 +38,7 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** /settings: the signed-in user's account, profile, e-mail address, password, sessions, and leaving. */
+/** /settings: the signed-in user's account, profile, e-mail address, password, sessions, data export and leaving. */
 export default function SettingsPage() {
   return (
     <PageGuard require="user">
@@ -56,6 +57,9 @@ export default function SettingsPage() {
       </SettingsSection>
       <SettingsSection title="Sessions">
         <LogoutEverywhereForm />
+      </SettingsSection>
+      <SettingsSection title="Your data">
+        <ExportSection />
       </SettingsSection>
       <SettingsSection title="Delete account">
         <DeleteAccountForm />

@@ -7,6 +7,13 @@ import { hotMedia } from "./hot-media";
 import { serveRemoteFile } from "./remote-delivery";
 import { type Served, type ServeOptions, serveFile } from "./serve-file";
 
+/**
+ * For stored files that are no track's (an account export, modules/exports): a media token names a `resource`
+ * such as `export:{id}`, never a bare id, so it can never pass for a track's token (or one for a track for it).
+ */
+export { attachmentDisposition } from "./content-disposition";
+export { mediaTokenHolder as resourceTokenHolder, signMediaToken as signResourceToken } from "./token";
+
 export type DownloadFormat = "mp3" | "wav" | "flac";
 
 /** One stored file resolved for a request: where it is, its type, and the name a download gets. */
@@ -73,6 +80,22 @@ export async function sendMedia(request: Request, track: Track, file: MediaFile,
     ? await serveRemoteFile(request, file.key, options, file.missing, fileStore.signedUrl.bind(fileStore))
     : await serveLocalFile(request, file.key, options, file.missing);
   if (attachment && served.complete && request.method === "GET") await incrementDownloads(track.id);
+  return served.response;
+}
+
+/**
+ * A private stored file that is no track's (an account export), after the caller's own access check: Range, ETag
+ * and the disposition on local disk, a presigned redirect or the proxy on S3, like every media file; never cached.
+ */
+export async function sendStoredFile(
+  request: Request,
+  key: string,
+  file: { contentType: string; disposition: string; missing: string },
+): Promise<Response> {
+  const options: ServeOptions = { contentType: file.contentType, cacheable: false, disposition: file.disposition };
+  const served = fileStore.signedUrl
+    ? await serveRemoteFile(request, key, options, file.missing, fileStore.signedUrl.bind(fileStore))
+    : await serveLocalFile(request, key, options, file.missing);
   return served.response;
 }
 

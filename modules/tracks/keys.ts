@@ -40,6 +40,6 @@ export function derivativeKey(trackId: string, conversionId: string, format: "wa
 }
 
 /** The stored WebP of one cover size, once processing has made the sizes (coverArtKey is then set). */
-export function coverVariantKey(track: Track, size: CoverSize): string | null {
+export function coverVariantKey(track: Pick<Track, "coverArtKey">, size: CoverSize): string | null {
   return track.coverArtKey ? trackKeys.coverVariant(track.coverArtKey, size) : null;
 }

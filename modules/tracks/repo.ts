@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { theRow } from "../../src/server/db/rows";
 import { type Executor, transaction } from "../../src/server/db/transaction";
-import { type Stem, stems, type Track, trackShares, tracks, trackWaveforms } from "./schema";
+import { type OwnedTrack, type Stem, stems, type Track, trackShares, tracks, trackWaveforms } from "./schema";
 import { waveformPreview } from "./waveform-preview";
 
 type TrackInsert = typeof tracks.$inferInsert;
@@ -90,6 +90,24 @@ export const tracksRepo = {
         .where(and(eq(trackShares.trackId, trackId), eq(trackShares.userId, userId)))
         .limit(1)
     ).length > 0,
+
+  /** A user's tracks not yet purged, oldest first, without the card waveform (an account export reads thousands). */
+  listOwnedBy: (userId: string): Promise<OwnedTrack[]> => {
+    const { waveformPreview: _, ...columns } = getTableColumns(tracks);
+    return db
+      .select(columns)
+      .from(tracks)
+      .where(and(eq(tracks.userId, userId), ne(tracks.status, "DELETED")))
+      .orderBy(asc(tracks.createdAt), asc(tracks.id));
+  },
+  /** The active tracks shared with a user, with whose they are and since when. */
+  sharedWith: (userId: string): Promise<{ trackId: string; title: string; ownerId: string; sharedAt: Date }[]> =>
+    db
+      .select({ trackId: tracks.id, title: tracks.title, ownerId: tracks.userId, sharedAt: trackShares.createdAt })
+      .from(trackShares)
+      .innerJoin(tracks, eq(tracks.id, trackShares.trackId))
+      .where(and(eq(trackShares.userId, userId), eq(tracks.status, "ACTIVE")))
+      .orderBy(asc(trackShares.createdAt)),
 
   usedQuotaSeconds: (userId: string, executor: Executor = db): Promise<number> => usedQuotaSecondsIn(executor, userId),
   /** How many active tracks a user has (the admin's Users screen). */

@@ -161,3 +161,5 @@ export const trackShares = table(
 
 export type Track = typeof tracks.$inferSelect;
 export type Stem = typeof stems.$inferSelect;
+/** A track row as lists of one owner's tracks read it: everything but the card waveform. */
+export type OwnedTrack = Omit<Track, "waveformPreview">;

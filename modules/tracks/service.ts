@@ -25,7 +25,7 @@ export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, track
  * check a charge runs first, and the waveform written with its preview.
  */
 export { type Admit, saveWaveformIn } from "./repo";
-export type { Stem, Track } from "./schema";
+export type { OwnedTrack, Stem, Track } from "./schema";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
 export { downloadStates, trackListItemViews } from "./view";
 
@@ -45,6 +45,10 @@ export const {
   usedQuotaSeconds,
   activeTrackCount,
   publicCountsOf,
+  // An account export's inventory (modules/exports): the owner's tracks, whom each is shared with, and what others shared.
+  listOwnedBy: tracksOwnedBy,
+  sharesOf: sharedUserIdsOf,
+  sharedWith: tracksSharedWith,
 } = tracksRepo;
 
 export async function getTrack(id: string, viewer: Viewer | null): Promise<TrackDetails> {

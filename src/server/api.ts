@@ -3,6 +3,7 @@ import { Elysia } from "elysia";
 import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
 import { conversionsModule } from "../../modules/conversions";
+import { exportsModule } from "../../modules/exports";
 import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
@@ -50,6 +51,7 @@ export const api = new Elysia({ prefix: "/api" })
   )
   .use(healthModule)
   .use(authModule)
+  .use(exportsModule)
   .use(adminModule)
   .use(licensesModule)
   .use(notificationsModule)

@@ -30,6 +30,8 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   /** How long on-demand WAV/FLAC derivatives are kept (SPEC §9: 7 days). */
   conversionTtlSeconds: number;
+  /** How long a finished account export is kept for download (issue 20: 7 days). */
+  exportTtlSeconds: number;
   /** A listener's plays of one track count at most once per window (SPEC §4: an hour). */
   playCountWindowSeconds: number;
   /** How late play and download counts in lists may be (their cached answers are rebuilt at most this often for them). */
@@ -185,6 +187,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxFailuresPerAccount: read.wholeNumber("LOGIN_MAX_FAILURES_PER_ACCOUNT", 5, 1, 1_000_000),
     loginMaxFailuresPerIp: read.wholeNumber("LOGIN_MAX_FAILURES_PER_IP", 20, 1, 1_000_000),
     conversionTtlSeconds: read.wholeNumber("CONVERSION_TTL_SECONDS", 7 * DAY, 1, YEAR),
+    exportTtlSeconds: read.wholeNumber("EXPORT_TTL_SECONDS", 7 * DAY, 1, YEAR),
     playCountWindowSeconds: read.wholeNumber("PLAY_COUNT_WINDOW_SECONDS", 3600, 1, YEAR),
     listCounterStalenessSeconds: read.wholeNumber("LIST_COUNTER_STALENESS_SECONDS", 5, 0, 3600),
     deletionGraceSeconds: read.wholeNumber("DELETION_GRACE_SECONDS", 7 * DAY, 0, YEAR),

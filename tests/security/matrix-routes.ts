@@ -165,6 +165,14 @@ export const MATRIX: Record<string, RouteEntry> = {
   "POST /api/auth/logout-everywhere": globalRoute("/auth/logout-everywhere", (who) => signedIn(who, { status: [400] }), {
     password: "WrongPass1",
   }),
+  // Account exports (modules/exports): asking again while one is made answers it (202), past 3 a day 429.
+  "POST /api/auth/me/export": globalRoute("/auth/me/export", (who) => signedIn(who, ok(202, 429))),
+  "GET /api/auth/me/exports": globalRoute("/auth/me/exports", (who) => signedIn(who, ok())),
+  // No export has this id: the same 404 for every signed-in caller; a session token in ?token= is no media token (401).
+  // Whose export downloads for whom is modules/exports/exports.test.ts.
+  "GET /api/auth/me/exports/:id/download": globalRoute("/auth/me/exports/matrix-unknown-export/download", (who) =>
+    signedIn(who, { status: [404] }),
+  ),
   "GET /api/admin/feature-flags": globalRoute("/admin/feature-flags", (who) => adminOnly(who)),
   "POST /api/admin/feature-flags": {
     perTrack: false,

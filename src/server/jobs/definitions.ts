@@ -25,6 +25,10 @@ export const jobDefinitions = {
   "accounts.purge": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
   /** Deletes the unnamed files of studio changes a crash cut short (modules/track-files/in-flight.ts). */
   "tracks.files-in-flight": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
+  /** Builds a user's account export, a zip streamed into the store (modules/exports/run.ts); hours for several GB. */
+  "account.export": { payload: t.Object({ exportId: t.String() }), attempts: 2, timeoutMs: 6 * 60 * 60_000 },
+  /** Deletes account exports past EXPORT_TTL_SECONDS, file and row (modules/exports/run.ts). */
+  "account.expire-exports": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
 } satisfies Record<string, { payload: TSchema; attempts: number; timeoutMs: number }>;
 
 export type JobName = keyof typeof jobDefinitions;

@@ -1,5 +1,6 @@
 import { purgeDeletedAccounts } from "../../../modules/auth/service";
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
+import { expireExports, runExport } from "../../../modules/exports/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
 import { processTrack } from "../../../modules/uploads/service";
@@ -16,4 +17,6 @@ export const jobHandlers: JobHandlers = {
   "tracks.purge": () => purgeDeletedTracks(),
   "tracks.files-in-flight": () => sweepFilesInFlight(),
   "accounts.purge": () => purgeDeletedAccounts(),
+  "account.export": ({ exportId }, signal) => runExport(exportId, signal),
+  "account.expire-exports": () => expireExports(),
 };

@@ -7,11 +7,13 @@ import { periodicSweep } from "../sweep";
  * - `conversions.expire` deletes WAV/FLAC derivatives past CONVERSION_TTL_SECONDS (modules/conversions);
  * - `tracks.purge` deletes the files of tracks past DELETION_GRACE_SECONDS (modules/track-files/purge.ts);
  * - `accounts.purge` frees the usernames and addresses of accounts deleted past DELETION_GRACE_SECONDS (modules/auth/service.ts);
- * - `tracks.files-in-flight` deletes the unnamed files of changes a crash cut short (modules/track-files/in-flight.ts).
+ * - `tracks.files-in-flight` deletes the unnamed files of changes a crash cut short (modules/track-files/in-flight.ts);
+ * - `account.expire-exports` deletes account exports past EXPORT_TTL_SECONDS, zip and row (modules/exports).
  */
 export const sweeps = [
   periodicSweep("conversions.expire", config.conversionTtlSeconds),
   periodicSweep("tracks.purge", config.deletionGraceSeconds),
   periodicSweep("tracks.files-in-flight", FILES_IN_FLIGHT_MAX_SECONDS),
   periodicSweep("accounts.purge", config.deletionGraceSeconds),
+  periodicSweep("account.expire-exports", config.exportTtlSeconds),
 ];

@@ -101,6 +101,27 @@ describe.each(["local", "s3"] as const)("the %s store", (kind) => {
     await store.deletePrefix("tracks/t30");
   });
 
+  test("putStream stores a stream chunk by chunk; a source that fails stores nothing under the key", async () => {
+    // Over two S3 parts, so the remote store's multipart path is the one taken.
+    const chunk = new Uint8Array(1024 * 1024).map((_, i) => i % 251);
+    async function* chunks(count: number, failAt?: number) {
+      for (let i = 0; i < count; i++) {
+        if (i === failAt) throw new Error("source failed");
+        yield chunk;
+      }
+    }
+    const stored = await store.putStream("exports/u1/e1.zip", chunks(20));
+    expect(stored.size).toBe(20 * chunk.byteLength);
+    const bytes = (await (await store.get("exports/u1/e1.zip"))?.bytes()) as Uint8Array;
+    expect(bytes.byteLength).toBe(20 * chunk.byteLength);
+    expect(bytes.subarray(19 * chunk.byteLength)).toEqual(chunk);
+
+    await expect(store.putStream("exports/u1/e2.zip", chunks(20, 12))).rejects.toThrow("source failed");
+    expect(await store.stat("exports/u1/e2.zip")).toBeNull();
+    expect(await fixture.keys()).toEqual(["exports/u1/e1.zip"]);
+    await store.deletePrefix("exports/u1");
+  });
+
   test("localPath gives ffmpeg a local file with the stored bytes", async () => {
     await store.put("tracks/t4/original.flac", "flac bytes");
     const scratchFolder = mkdtempSync(join(scratchRoot, "job-"));

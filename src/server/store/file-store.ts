@@ -21,6 +21,11 @@ export interface SignedUrlOptions {
 export interface FileStore {
   /** Writes bytes atomically: readers see the old file or the whole new one, never a partial write. */
   put(key: string, data: Blob | Uint8Array | string): Promise<StoredFile>;
+  /**
+   * Writes a stream of unknown length (an account export's zip), pulling one chunk at a time so memory stays
+   * flat whatever the size; atomic like `put`. A source that fails stores nothing under the key.
+   */
+  putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<StoredFile>;
   /** Moves a finished local file into the store (rename when on the same disk). */
   putFile(key: string, localPath: string): Promise<StoredFile>;
   /** A Blob of the stored size to read or slice (HTTP Range) lazily; null when absent. */

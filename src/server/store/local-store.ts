@@ -1,6 +1,7 @@
-import { mkdirSync, rmSync, statSync } from "node:fs";
+import { createWriteStream, mkdirSync, rmSync, statSync } from "node:fs";
 import { copyFile, mkdir, rename, rm, unlink } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { assertKey, type FileStore, type StoredFile } from "./file-store";
 
 /** Where writes in progress live: under the root (one disk, so renaming into place is atomic), never a key. */
@@ -48,6 +49,8 @@ export function createLocalStore(root: string): FileStore & { sweepPartialWrites
       atomically(key, async (tmp) => {
         await Bun.write(tmp, data);
       }),
+    // pipeline waits for each chunk to be written before pulling the next (backpressure).
+    putStream: (key, source) => atomically(key, (tmp) => pipeline(source, createWriteStream(tmp))),
     putFile: (key, localPath) =>
       atomically(key, async (tmp) => {
         await rename(localPath, tmp).catch(async () => {

@@ -12,6 +12,24 @@ const isMissing = (error: unknown) => {
   return code === "NoSuchKey" || code === "NotFound";
 };
 
+/** A stream that asks `source` for a chunk only when its reader wants one (no read-ahead). */
+function pulled(source: AsyncIterable<Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      async cancel(reason) {
+        await iterator.return?.(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /**
  * Media in an S3-compatible bucket through Bun's S3 client. Readers never see a partial object: a PUT
  * replaces an object whole, and a multipart upload (putFile) only becomes an object when it completes;
@@ -45,6 +63,15 @@ export function createS3Store(config: S3Config): FileStore {
   return {
     async put(key, data) {
       await client.write(assertKey(key), data);
+      return written(key);
+    },
+    /**
+     * A multipart upload of a stream's body. Bun pulls the stream as its queue of parts has room (a writer()
+     * would buffer every chunk written: hundreds of MB for an export, measured), and aborts the upload when the
+     * stream fails, so S3 shows nothing under the key.
+     */
+    async putStream(key, source) {
+      await client.write(assertKey(key), new Response(pulled(source)), { partSize: PART_SIZE, queueSize: 2, retry: 3 });
       return written(key);
     },
     /**
