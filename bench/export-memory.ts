@@ -27,7 +27,7 @@ try {
   const originals = [...(await storedSizes(server, "tracks/")).keys()].filter((key) => key.endsWith("/original.wav"));
   // The first file alone passes 4 GiB when the total does: ZIP64 per entry, not only for the archive.
   const sizes = [Math.ceil(TOTAL_BYTES * 0.85), Math.floor(TOTAL_BYTES * 0.15)];
-  originals.forEach((key, i) => truncateSync(join(server.dataDir, "media", key), sizes[i] as number));
+  for (const [i, key] of originals.entries()) truncateSync(join(server.dataDir, "media", key), sizes[i] as number);
 
   const pid = server.proc.pid;
   const baseline = residentBytes(pid);

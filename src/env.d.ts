@@ -13,5 +13,15 @@ declare namespace App {
       cursor: string | null,
       limit: number,
     ): Promise<import("../modules/lists/model").TrackPage | null>;
+    /** GET /api/users/{username} as anyone gets it, or null when there is no such artist. */
+    getArtist(username: string): Promise<import("../modules/profiles/model").ArtistProfile | null>;
+    /** A page of an artist's list (`tracks`, `forks`, `forked`) in a SPEC §9 sort key, or null when refused. */
+    getArtistTracks(
+      username: string,
+      list: "tracks" | "forks" | "forked",
+      sort: string,
+      cursor: string | null,
+      limit: number,
+    ): Promise<import("../modules/lists/model").TrackPage | null>;
   }
 }

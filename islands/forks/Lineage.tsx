@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState } from "react";
 import type { Lineage as LineageReply } from "../../modules/forks/model";
 import { api } from "../lib/api";
+import { ArtistLink } from "../profiles/ArtistLink";
 
 type Ancestor = LineageReply["ancestors"][number];
 
@@ -11,7 +12,7 @@ function Link({ ancestor }: { ancestor: Ancestor }) {
   if (!ancestor.available) return <span className="fork-gone">{ancestor.ownerDeleted ? BY_DELETED_USER : UNAVAILABLE}</span>;
   return (
     <>
-      <a href={`/track/${ancestor.id}`}>{ancestor.title}</a> by {ancestor.user.username}
+      <a href={`/track/${ancestor.id}`}>{ancestor.title}</a> by <ArtistLink username={ancestor.user.username} />
     </>
   );
 }

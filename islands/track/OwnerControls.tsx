@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
+import { ArtistLink } from "../profiles/ArtistLink";
 
 // Loaded on demand: visitors and other users never download the owner's controls.
 const OwnerActions = lazy(() => import("./OwnerActions"));
@@ -21,7 +22,11 @@ export default function OwnerControls({
   isPublic: boolean;
 }) {
   const auth = useIslandStore($auth);
-  const uploader = <p className="track-uploader">Uploaded by {username}</p>;
+  const uploader = (
+    <p className="track-uploader">
+      Uploaded by <ArtistLink username={username} />
+    </p>
+  );
   if (auth.status !== "signed-in" || auth.user.id !== ownerId) return uploader;
   return (
     <Suspense fallback={uploader}>

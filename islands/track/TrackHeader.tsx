@@ -1,6 +1,7 @@
 import type { TrackDetails } from "../../modules/tracks/model";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { formatDuration, formatReleaseDate } from "../lib/format";
+import { ArtistLink } from "../profiles/ArtistLink";
 import { TrackBadges } from "../tracks/TrackBadges";
 
 /** A picture-frame icon standing in for cover art that is missing or still being processed (SPEC §4). */
@@ -51,7 +52,11 @@ export function TrackHeader({
       <div className="track-meta">
         <h1 className="track-title">{track.title}</h1>
         <p className="track-artist">{track.primaryArtistName}</p>
-        {children ?? <p className="track-uploader">Uploaded by {track.user?.username}</p>}
+        {children ?? (
+          <p className="track-uploader">
+            Uploaded by <ArtistLink username={track.user?.username ?? ""} />
+          </p>
+        )}
         <dl className="track-facts">
           <div>
             <dt>Duration</dt>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
+import { artistPath, DELETED_USER } from "../../src/shared/artists";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { formatDuration, formatReleaseDate } from "../lib/format";
 import { useMediaUrl } from "../player/media-url";
@@ -102,12 +103,19 @@ function CoverArt({ track }: { track: TrackListItem }) {
   return <img className="card-cover" src={src} alt={`Cover art of ${track.title}`} loading="lazy" />;
 }
 
+/** Whose track it is: the viewer's own, or a link to the uploader's page (a deleted account's links nowhere). */
 function OwnershipIcon({ isOwner, username }: { isOwner: boolean; username: string }) {
   const text = isOwner ? "You uploaded this track" : `Uploaded by ${username}`;
+  if (isOwner || username === DELETED_USER)
+    return (
+      <span className={isOwner ? "card-icon card-icon-own" : "card-icon"} role="img" aria-label={text} title={text}>
+        <CardIcon name={isOwner ? "own" : "uploader"} />
+      </span>
+    );
   return (
-    <span className={isOwner ? "card-icon card-icon-own" : "card-icon"} role="img" aria-label={text} title={text}>
-      <CardIcon name={isOwner ? "own" : "uploader"} />
-    </span>
+    <a className="card-icon" href={artistPath(username)} aria-label={text} title={text}>
+      <CardIcon name="uploader" />
+    </a>
   );
 }
 

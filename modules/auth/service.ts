@@ -58,8 +58,7 @@ export interface AccountLeaving {
 }
 export const accountLeaving = extensionPoint<AccountLeaving>("auth: account deletion");
 
-/** How a deleted account is named wherever its username was (lineage, cards, fork trees). */
-export const DELETED_USER = "a deleted user";
+export { DELETED_USER } from "../../src/shared/artists";
 
 /** A notice for every admin (modules/admin sends it as a notification; auth cannot import it, see EarlyAccess). */
 export type AdminNotice = { title: string; message: string };

@@ -1,5 +1,6 @@
 import { SORT_OPTIONS } from "../../islands/tracks/sort-options";
 import type { TrackPage } from "../../modules/lists/model";
+import type { ArtistProfile } from "../../modules/profiles/model";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { getTrack } from "../../modules/tracks/service";
 import { api } from "./api";
@@ -53,11 +54,33 @@ async function getPublicTracks(sort: string, cursor: string | null, limit: numbe
   return response.ok ? ((await response.json()) as TrackPage) : null;
 }
 
+/** GET /api/users/{username} as anyone gets it, or null when there is no such artist. */
+async function getArtist(username: string): Promise<ArtistProfile | null> {
+  const response = await api.handle(new Request(`${config.publicUrl}/api/users/${encodeURIComponent(username)}`));
+  return response.ok ? ((await response.json()) as ArtistProfile) : null;
+}
+
+/** One page of an artist's list (`tracks`, `forks`, `forked`) in a SPEC §9 sort key, as anyone gets it, or null. */
+async function getArtistTracks(username: string, list: string, sort: string, cursor: string | null, limit: number) {
+  const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
+  const query = new URLSearchParams({ limit: String(limit), sortField: option.field, sortDirection: option.direction });
+  if (cursor) query.set("cursor", cursor);
+  const path = `/api/users/${encodeURIComponent(username)}/${list}?${query}`;
+  const response = await api.handle(new Request(`${config.publicUrl}${path}`));
+  return response.ok ? ((await response.json()) as TrackPage) : null;
+}
+
 /**
  * What on-demand pages may use: the server's services, handed to Astro as `Astro.locals`, so the
  * Astro bundle never opens its own database or queue. `cached` renders a page for the page cache, with
  * placeholders where live values go (trackPageFills).
  */
 export function pageLocals({ cached }: { cached: boolean }): App.Locals {
-  return { publicUrl: config.publicUrl, getTrackPage: (id) => getTrackPage(id, cached), getPublicTracks };
+  return {
+    publicUrl: config.publicUrl,
+    getTrackPage: (id) => getTrackPage(id, cached),
+    getPublicTracks,
+    getArtist,
+    getArtistTracks,
+  };
 }
