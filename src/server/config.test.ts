@@ -221,7 +221,12 @@ describe("OIDC settings", () => {
       buttonLabel: "SSO",
       adminGroup: null,
     });
-    const named = load({ OIDC_ISSUER: "http://127.0.0.1:9000", OIDC_BUTTON_LABEL: "Keycloak", OIDC_ADMIN_GROUP: "admins", ...client });
+    const named = load({
+      OIDC_ISSUER: "http://127.0.0.1:9000",
+      OIDC_BUTTON_LABEL: "Keycloak",
+      OIDC_ADMIN_GROUP: "admins",
+      ...client,
+    });
     expect(named.oidc).toMatchObject({ issuer: "http://127.0.0.1:9000", buttonLabel: "Keycloak", adminGroup: "admins" });
   });
 
