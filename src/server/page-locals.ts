@@ -59,5 +59,10 @@ async function getPublicTracks(sort: string, cursor: string | null, limit: numbe
  * placeholders where live values go (trackPageFills).
  */
 export function pageLocals({ cached }: { cached: boolean }): App.Locals {
-  return { publicUrl: config.publicUrl, getTrackPage: (id) => getTrackPage(id, cached), getPublicTracks };
+  return {
+    publicUrl: config.publicUrl,
+    oidcButtonLabel: config.oidc?.buttonLabel ?? null,
+    getTrackPage: (id) => getTrackPage(id, cached),
+    getPublicTracks,
+  };
 }
