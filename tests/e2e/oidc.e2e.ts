@@ -5,10 +5,14 @@ import { launchBrowser } from "../support/browser";
 import { publicUrlOf, setUpOidcServer } from "../support/oidc-flow";
 import { screenshotPath } from "../support/screenshots";
 import { signedInPage, storedToken } from "../support/signed-in-page";
+import { seriousViolations } from "./support/axe";
 
 setDefaultTimeout(60_000);
 
-/** Chromium clicks the real "Sign in with…" button and signs in at a real provider (oidc-provider v8 on loopback). */
+/**
+ * Chromium clicks the real "Sign in with…" button and signs in at a real provider (oidc-provider v8 on loopback);
+ * the screens are checked at 1280 and 375 px (no sideways scrolling, no serious axe-core finding).
+ */
 const run = Date.now().toString(36);
 const ACCOUNTS = {
   walker: { email: `walker-${run}@example.com`, email_verified: true, preferred_username: `walker_${run}` },
@@ -85,6 +89,7 @@ describe("the button", () => {
         const card = await page.locator(".card-panel").boundingBox();
         expect(box && card && box.x >= card.x && box.x + box.width <= card.x + card.width).toBe(true);
         expect(await overflows(page)).toBe(false);
+        expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: screenshotPath(`oidc${path.replace("/", "-")}-${name}`), fullPage: true });
       }
     });
@@ -115,6 +120,7 @@ test("an account with the provider's address: told to use the password, which li
     await alert.waitFor();
     expect(await alert.textContent()).toBe("An account with this e-mail already exists. Sign in with your password to link it.");
     expect(await overflows(page)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath(`oidc-link-${viewport.width}`), fullPage: true });
     if (viewport === NARROW) continue;
     await page.getByLabel("Email", { exact: true }).fill(holder.user.email);
