@@ -17,7 +17,8 @@ export function setUpOidcServer(
   accounts: Record<string, ProviderClaims>,
   env: Record<string, string> = {},
 ): { live: LiveServer; provider: () => TestProvider } {
-  const serverEnv: Record<string, string> = { ...env };
+  // Debug logs every API request's URL (as a cluster's processes do): the callback's code and state must not show.
+  const serverEnv: Record<string, string> = { LOG_LEVEL: "debug", ...env };
   let provider: TestProvider | undefined;
   beforeAll(async () => {
     provider = await startTestProvider(accounts);

@@ -189,6 +189,8 @@ describe("the hand-over", () => {
 test("no code, state, token or session of any of these sign-ins reached the server's log", () => {
   const output = live.server.output();
   expect(output).toContain("account created by sign-in with OIDC");
+  // LOG_LEVEL=debug logs every request's URL: the callback's shows with its secrets masked.
+  expect(output).toContain("/api/auth/oidc/callback?code=[redacted]&state=[redacted]");
   expect(secrets.size).toBeGreaterThan(10);
   for (const secret of secrets) expect(output).not.toContain(secret);
   expect(output).not.toContain("stemma_oidc_");
