@@ -5,6 +5,8 @@ declare namespace App {
   interface Locals {
     /** The public URL of this server, for absolute links (OpenGraph tags). */
     publicUrl: string;
+    /** "Sign in with {label}" on /login and /register, when an OIDC provider is configured; else null. */
+    oidcButtonLabel: string | null;
     /** GET /api/track/{id} as an anonymous visitor would get it, or null when such a visitor may not see it. */
     getTrackPage(id: string): Promise<import("../modules/tracks/model").TrackDetails | null>;
     /** A page of GET /api/tracks/public as a visitor gets it, in a SPEC §9 sort key, or null when refused. */

@@ -5,20 +5,27 @@ import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { signInHref, useReturnPath } from "../lib/return-path";
 import { startSession } from "../lib/session";
+import { OidcButton, OidcNotice, OidcSigningIn, useOidcError, useOidcHandover } from "./OidcSignIn";
 import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
 
 /**
  * /login: e-mail and password; on success the session is stored and the user goes back to the page
- * that sent them (`?next=`), or to /. Going on to register keeps that page.
+ * that sent them (`?next=`), or to /. Going on to register keeps that page. With OIDC configured
+ * (`oidcLabel`, from the server), a "Sign in with {label}" button, and the end of its round trip: the
+ * hand-over of the session, or why it did not sign in.
  */
-export default function LoginForm() {
+export default function LoginForm({ oidcLabel = null }: { oidcLabel?: string | null }) {
   const { values, bind, validateAll } = useValidatedFields(
     { email: "", password: "" },
     { email: emailError, password: loginPasswordError },
   );
   const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
-  useLeaveWhenSignedIn(!submitting);
+  const handover = useOidcHandover();
+  const oidcError = useOidcError(oidcLabel);
+  useLeaveWhenSignedIn(!submitting && handover.status === "idle");
   const returnPath = useReturnPath();
+
+  if (handover.status === "working") return <OidcSigningIn />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,12 +40,14 @@ export default function LoginForm() {
 
   return (
     <form className="form" noValidate onSubmit={submit} aria-label="Login">
+      <OidcNotice message={handover.message ?? oidcError} />
       <Field label="Email" type="email" autoComplete="email" {...bind("email")} />
       <Field label="Password" type="password" autoComplete="current-password" {...bind("password")} />
       <FormError message={formError} />
       <button type="submit" className="button" disabled={submitting}>
         {submitting ? "Logging in..." : "Login"}
       </button>
+      {oidcLabel && <OidcButton label={oidcLabel} returnPath={returnPath} />}
       <p className="form-footer">
         New to Stemma? <a href={signInHref("/register", returnPath)}>Create an account</a>
       </p>

@@ -7,15 +7,17 @@ import { signInHref, useReturnPath } from "../lib/return-path";
 import { startSession } from "../lib/session";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
+import { OidcButton } from "./OidcSignIn";
 import { useInviteRequired } from "./use-invite-required";
 import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
 
 /**
  * /register: e-mail, username, password, and an invite code only while EARLY_ACCESS_REQUIRED is on.
  * On success the new session is stored and the user goes back to the page that sent them
- * (`?next=`), or to /. Going on to log in instead keeps that page.
+ * (`?next=`), or to /. Going on to log in instead keeps that page. With OIDC configured (`oidcLabel`),
+ * "Sign in with {label}" too: a first sign-in makes the account (not while invites are required).
  */
-export default function RegisterForm() {
+export default function RegisterForm({ oidcLabel = null }: { oidcLabel?: string | null }) {
   const requirement = useInviteRequired();
   const inviteRequired = requirement.status === "ready" && requirement.inviteRequired;
   const { values, bind, validateAll } = useValidatedFields(
@@ -75,6 +77,7 @@ export default function RegisterForm() {
       <button type="submit" className="button" disabled={submitting}>
         {submitting ? "Creating account..." : "Register"}
       </button>
+      {oidcLabel && <OidcButton label={oidcLabel} returnPath={returnPath} />}
       <p className="form-footer">
         Already have an account? <a href={signInHref("/login", returnPath)}>Login</a>
       </p>

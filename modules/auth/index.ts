@@ -19,6 +19,10 @@ import {
   SignupBody,
   UserSummary,
 } from "./model";
+import { linkAfterLogin } from "./oidc/accounts";
+import { clearCookie } from "./oidc/cookies";
+import { pendingLink } from "./oidc/flow";
+import { oidcRoutes } from "./oidc/routes";
 import * as auth from "./service";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
@@ -36,12 +40,27 @@ const sessionOf = async (grant: auth.SessionGrant) => ({ token: await signSessio
 /** SPEC §7 Auth. Field rules and messages are SPEC §5's, checked in the service. */
 export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", detail: { tags: ["Auth"] } })
   .use(authGuard)
+  .use(oidcRoutes)
   .post(
     "/login",
-    async ({ body, request, server }) => sessionOf(await auth.login(body.email, body.password, clientIp(server, request))),
+    async ({ body, request, server, set }) => {
+      const grant = await auth.login(body.email, body.password, clientIp(server, request));
+      // A sign-in with OIDC found this account by its address and waits for its password to tie the two (README).
+      const link = pendingLink(request);
+      if (link) {
+        await linkAfterLogin(grant.user.id, link);
+        set.headers["set-cookie"] = clearCookie("link");
+      }
+      return sessionOf(grant);
+    },
     {
       body: Credentials,
       response: Session,
+      detail: {
+        description:
+          "Signs in with e-mail and password. When a sign-in with OIDC is waiting to be linked to this account (its " +
+          "cookie), the provider's account is tied to it from now on.",
+      },
     },
   )
   .post(

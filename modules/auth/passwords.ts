@@ -1,4 +1,5 @@
 import { config, type PasswordHashCost } from "../../src/server/config";
+import type { User } from "./schema";
 
 /**
  * argon2id's costs per PASSWORD_HASH_COST. `standard` is Bun's default (64 MiB, 2 passes: about 0.15 s of CPU here).
@@ -30,3 +31,11 @@ export function hashForUnknownAccounts(): Promise<string> {
     config.passwordHashCost === "standard" ? Promise.resolve(STANDARD_UNKNOWN_ACCOUNT_HASH) : hashPassword(crypto.randomUUID());
   return unknownAccountHash;
 }
+
+/**
+ * What `password_hash` holds for an account made by signing in with OIDC: no password. Not a hash, so no password
+ * verifies against it (login checks `hasPassword` first anyway); a reset link sets a real one.
+ */
+export const NO_PASSWORD = "";
+
+export const hasPassword = (user: Pick<User, "passwordHash">) => user.passwordHash !== NO_PASSWORD;

@@ -129,6 +129,24 @@ export const authRepo = {
         .where(eq(users.id, id))
         .returning({ paid: users.paidQuotaSeconds }),
     ).paid,
+  /** The user a provider's account (its issuer and subject) is tied to. */
+  userOfIdentity: async (issuer: string, subject: string): Promise<User | undefined> =>
+    (
+      await db
+        .select({ user: users })
+        .from(userIdentities)
+        .innerJoin(users, eq(users.id, userIdentities.userId))
+        .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)))
+        .limit(1)
+    )[0]?.user,
+  /** Ties a provider's account to a user; false when it is tied already (to this user or, after a race, another). */
+  addIdentity: async (
+    values: Pick<typeof userIdentities.$inferInsert, "userId" | "issuer" | "subject">,
+    executor: Executor = db,
+  ): Promise<boolean> => (await executor.insert(userIdentities).values(values).onConflictDoNothing().returning()).length > 0,
+  setRole: async (id: string, role: User["role"]): Promise<void> => {
+    await db.update(users).set({ role }).where(eq(users.id, id));
+  },
   setPaidQuotaSeconds: async (id: string, seconds: number): Promise<void> => {
     await db.update(users).set({ paidQuotaSeconds: seconds }).where(eq(users.id, id));
   },

@@ -18,7 +18,7 @@ import {
 } from "../../src/shared/validation";
 import { attemptLimits } from "./attempt-limits";
 import type { AccountChanges, Profile, PublicProfileFields } from "./model";
-import { hashForUnknownAccounts, hashPassword } from "./passwords";
+import { hashForUnknownAccounts, hashPassword, hasPassword } from "./passwords";
 import { authRepo, type SessionRow } from "./repo";
 import type { User } from "./schema";
 
@@ -138,7 +138,7 @@ function takenOrRethrow(error: unknown): never {
  * one (none sees the others' uncommitted rows), so an empty count is taken again under a lock: the later ones
  * wait for the earlier one to commit and count it. Once there is an account, nothing waits.
  */
-async function isFirstAccount(tx: Executor): Promise<boolean> {
+export async function isFirstAccount(tx: Executor): Promise<boolean> {
   if ((await authRepo.count(tx)) > 0) return false;
   await holdLock(tx, "auth: first account");
   return (await authRepo.count(tx)) === 0;
@@ -175,8 +175,10 @@ export async function login(emailInput: string, password: string, ip: string): P
     throw tooManyRequests("Too many failed login attempts. Please wait 15 minutes and try again.");
   }
   const user = await authRepo.findByEmail(email);
-  // Verify against a dummy hash when the account is unknown so timing does not reveal which e-mails exist.
-  const ok = await Bun.password.verify(password, user?.passwordHash ?? (await hashForUnknownAccounts()));
+  // Verify against a dummy hash when the account is unknown, or has no password (made by OIDC), so timing does not
+  // reveal which e-mails exist or how their accounts sign in.
+  const stored = user && hasPassword(user) ? user.passwordHash : await hashForUnknownAccounts();
+  const ok = (await Bun.password.verify(password, stored)) && user !== undefined && hasPassword(user);
   if (!user || !ok) {
     await loginFailures.hit(email, ip);
     throw unauthorized("Invalid email or password");
@@ -186,6 +188,8 @@ export async function login(emailInput: string, password: string, ip: string): P
 }
 
 const WRONG_CURRENT_PASSWORD = "Current password is incorrect";
+const NO_PASSWORD_YET =
+  "Your account has no password yet. Set one with the forgotten-password link on the login page, then try again.";
 
 /**
  * Checks the signed-in user's password before a change only they may make. Failures count against the account as
@@ -195,6 +199,8 @@ export async function checkCurrentPassword(viewer: Viewer, password: string): Pr
   if (await loginFailures.blocked(viewer.email))
     throw tooManyRequests("Too many failed attempts. Please wait 15 minutes and try again.");
   const user = await authRepo.findById(viewer.id);
+  // The owner's own account, so saying it has no password tells nobody else anything.
+  if (user && !hasPassword(user)) throw badRequest(NO_PASSWORD_YET);
   if (user && password.length > 0 && (await Bun.password.verify(password, user.passwordHash))) return;
   await loginFailures.hit(viewer.email);
   throw badRequest(WRONG_CURRENT_PASSWORD);

@@ -207,3 +207,48 @@ test("the server refuses to boot with a bad setting: exit code 1 and the message
     rmSync(bootDir, { recursive: true, force: true });
   }
 });
+
+describe("OIDC settings", () => {
+  const client = { OIDC_CLIENT_ID: "stemma", OIDC_CLIENT_SECRET: "client-secret" };
+
+  test("unset: no sign-in with OIDC", () => {
+    expect(load({}).oidc).toBeNull();
+  });
+
+  test("an issuer with its client: the issuer kept exactly (trailing slash too), the label SSO unless told", () => {
+    expect(load({ OIDC_ISSUER: "https://id.example/application/o/stemma/", ...client }).oidc).toEqual({
+      issuer: "https://id.example/application/o/stemma/",
+      clientId: "stemma",
+      clientSecret: "client-secret",
+      buttonLabel: "SSO",
+      adminGroup: null,
+    });
+    const named = load({
+      OIDC_ISSUER: "http://127.0.0.1:9000",
+      OIDC_BUTTON_LABEL: "Keycloak",
+      OIDC_ADMIN_GROUP: "admins",
+      ...client,
+    });
+    expect(named.oidc).toMatchObject({ issuer: "http://127.0.0.1:9000", buttonLabel: "Keycloak", adminGroup: "admins" });
+  });
+
+  test.each([
+    [{ OIDC_ISSUER: "https://id.example" }, "OIDC_ISSUER is set, so OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set too"],
+    [{ OIDC_ISSUER: "https://id.example", OIDC_CLIENT_ID: "x" }, "OIDC_ISSUER is set, so OIDC_CLIENT_SECRET must be set too"],
+    [client, "OIDC_CLIENT_ID, OIDC_CLIENT_SECRET set without OIDC_ISSUER: set OIDC_ISSUER to offer sign-in with OIDC"],
+    [
+      { OIDC_ISSUER: "http://id.example", ...client },
+      'OIDC_ISSUER must be an https address such as https://id.example/realms/main (http only on a loopback address), got "http://id.example"',
+    ],
+    [
+      { OIDC_ISSUER: "https://id.example/?tenant=1", ...client },
+      'OIDC_ISSUER must be an https address such as https://id.example/realms/main (http only on a loopback address), got "https://id.example/?tenant=1"',
+    ],
+    [
+      { OIDC_ISSUER: "https://id.example", OIDC_BUTTON_LABEL: "x".repeat(41), ...client },
+      `OIDC_BUTTON_LABEL must be at most 40 characters, got "${"x".repeat(41)}"`,
+    ],
+  ])("%p is refused: %s", (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+});

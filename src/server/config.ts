@@ -60,6 +60,20 @@ export interface Config {
   smtpUrl: string | null;
   /** Who those mails come from (SMTP_FROM): an address, or `Name <address>`. */
   smtpFrom: string;
+  /** Sign-in with an OpenID Connect provider (OIDC_*); null when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | null;
+}
+
+/** The OpenID Connect provider people may sign in with (README "Sign in with OIDC"). */
+export interface OidcConfig {
+  /** The provider's issuer identifier, exactly as its ID tokens' `iss` says it (a trailing slash included). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The button reads "Sign in with {buttonLabel}". */
+  buttonLabel: string;
+  /** Members of this group (the `groups` claim) are ADMIN, at each sign-in with the provider; null: roles are Stemma's. */
+  adminGroup: string | null;
 }
 
 export const PASSWORD_HASH_COSTS = ["standard", "test"] as const;
@@ -160,6 +174,30 @@ function readS3(read: SettingsReader): S3Config | null {
   return { bucket, endpoint, region, accessKeyId, secretAccessKey };
 }
 
+const OIDC_COMPANIONS = ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_BUTTON_LABEL", "OIDC_ADMIN_GROUP"] as const;
+/** Long enough for a product's name, short enough for a button at 375 px. */
+const OIDC_LABEL_MAX = 40;
+
+/** OIDC settings, checked as a whole like S3's: a provider without its client stops the boot naming what is missing. */
+function readOidc(read: SettingsReader): OidcConfig | null {
+  const issuer = read.issuerUrl("OIDC_ISSUER");
+  const clientId = read.text("OIDC_CLIENT_ID", "");
+  const clientSecret = read.text("OIDC_CLIENT_SECRET", "");
+  const buttonLabel = read.text("OIDC_BUTTON_LABEL", "SSO");
+  const adminGroup = read.text("OIDC_ADMIN_GROUP", "") || null;
+  if (!issuer) {
+    const given = OIDC_COMPANIONS.filter((name) => read.text(name, ""));
+    if (given.length && !read.text("OIDC_ISSUER", ""))
+      read.note(`${given.join(", ")} set without OIDC_ISSUER: set OIDC_ISSUER to offer sign-in with OIDC`);
+    return null;
+  }
+  const missing = [clientId ? "" : "OIDC_CLIENT_ID", clientSecret ? "" : "OIDC_CLIENT_SECRET"].filter(Boolean);
+  if (missing.length) read.note(`OIDC_ISSUER is set, so ${missing.join(" and ")} must be set too`);
+  if (buttonLabel.length > OIDC_LABEL_MAX)
+    read.note(`OIDC_BUTTON_LABEL must be at most ${OIDC_LABEL_MAX} characters, got ${JSON.stringify(buttonLabel)}`);
+  return { issuer, clientId, clientSecret, buttonLabel, adminGroup };
+}
+
 /** STEMMA_ROLE; splitting the roles needs the shared queue, since the embedded one lives in a single process. */
 function readRole(read: SettingsReader): Role {
   const role = read.oneOf("STEMMA_ROLE", ROLES, "all");
@@ -202,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashCost: read.oneOf("PASSWORD_HASH_COST", PASSWORD_HASH_COSTS, "standard"),
     smtpUrl: read.smtpUrl("SMTP_URL"),
     smtpFrom: read.sender("SMTP_FROM", `Stemma <no-reply@${new URL(publicUrl).hostname}>`),
+    oidc: readOidc(read),
   };
   read.check();
   const dataDir = resolve(read.text("DATA_DIR", "./data"));

@@ -3,9 +3,15 @@ import { config } from "./config";
 const ORDER = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof ORDER;
 
-/** Never lets a token reach the log: `token=` query values and bearer headers are masked. */
+/**
+ * Query parameters that are secrets: media tokens, and what an OpenID provider sends back to the OIDC callback (its
+ * one-time code and the state binding it to a browser) or, in other flows, tokens themselves.
+ */
+const SECRET_PARAMETERS = /([?&](?:token|code|state|session_state|id_token|access_token|refresh_token)=)[^&\s"]+/gi;
+
+/** Never lets a token reach the log: secret query values (SECRET_PARAMETERS) and bearer headers are masked. */
 export function redact(text: string): string {
-  return text.replace(/([?&]token=)[^&\s"]+/gi, "$1[redacted]").replace(/(Bearer\s+)[\w.-]+/gi, "$1[redacted]");
+  return text.replace(SECRET_PARAMETERS, "$1[redacted]").replace(/(Bearer\s+)[\w.-]+/gi, "$1[redacted]");
 }
 
 function write(level: Level, message: string, fields?: Record<string, unknown>) {

@@ -78,6 +78,7 @@ async function getArtistTracks(username: string, list: string, sort: string, cur
 export function pageLocals({ cached }: { cached: boolean }): App.Locals {
   return {
     publicUrl: config.publicUrl,
+    oidcButtonLabel: config.oidc?.buttonLabel ?? null,
     getTrackPage: (id) => getTrackPage(id, cached),
     getPublicTracks,
     getArtist,

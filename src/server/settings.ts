@@ -64,6 +64,27 @@ export class SettingsReader {
       : this.refuse(name, "an http or https address such as https://stemma.example", fallback);
   }
 
+  /**
+   * An OpenID Connect issuer identifier, kept exactly as given (its ID tokens' `iss` must equal it, trailing slash
+   * and all): https, or http on a loopback address only (a provider on the same machine), since the client secret and
+   * the codes travel to it. Null when unset.
+   */
+  issuerUrl(name: string): string | null {
+    const raw = this.given(name);
+    if (raw === undefined) return null;
+    const url = URL.parse(raw);
+    const loopback = url !== null && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+    const fits =
+      url !== null &&
+      url.hostname !== "" &&
+      (url.protocol === "https:" || (url.protocol === "http:" && loopback)) &&
+      !url.search &&
+      !url.hash;
+    return fits
+      ? raw
+      : this.refuse(name, "an https address such as https://id.example/realms/main (http only on a loopback address)", null);
+  }
+
   /** A PostgreSQL address (postgres:// or postgresql://), or null when unset. */
   postgresUrl(name: string): string | null {
     const raw = this.given(name);

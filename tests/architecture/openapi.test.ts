@@ -7,7 +7,10 @@ import { setUpServer } from "../support/lifecycle";
  * modules' model.ts), media routes the content types of the file they send (modules/media/model.ts).
  */
 interface Operation {
-  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: Record<string, unknown> }>; headers?: Record<string, unknown> }
+  >;
 }
 type Document = { paths: Record<string, Record<string, Operation>> };
 
@@ -35,18 +38,30 @@ function successes(operation: Operation) {
 test("only /api is documented, and it has the routes of every module", () => {
   const routes = operations().map(({ route }) => route);
   expect(routes.filter((route) => !route.split(" ")[1]?.startsWith("/api/"))).toEqual([]);
-  for (const route of ["GET /api/track/{id}", "GET /api/tracks/public", "POST /api/track", "GET /api/track/{id}/full.mp3"]) {
+  for (const route of [
+    "GET /api/track/{id}",
+    "GET /api/tracks/public",
+    "POST /api/track",
+    "GET /api/track/{id}/full.mp3",
+    "GET /api/auth/oidc/callback",
+  ]) {
     expect(routes).toContain(route);
   }
 });
 
-test("every route declares its success reply: a JSON schema, or a media file's content types", () => {
+/** Redirects an operation declares (a browser's way through sign-in with OIDC): each must name its `location`. */
+const redirects = (operation: Operation) =>
+  Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith("3"));
+
+test("every route declares its success reply: a JSON schema, a media file's content types, or where it redirects", () => {
   const undocumented = operations()
     .filter(({ operation }) => {
       const replies = successes(operation);
-      return (
-        replies.length === 0 || replies.some(({ content }) => content.length === 0 || content.some(([, media]) => !media.schema))
-      );
+      if (replies.length === 0) {
+        const sent = redirects(operation);
+        return sent.length === 0 || sent.some(([, reply]) => !reply.headers?.location);
+      }
+      return replies.some(({ content }) => content.length === 0 || content.some(([, media]) => !media.schema));
     })
     .map(({ route }) => route);
   expect(undocumented).toEqual([]);

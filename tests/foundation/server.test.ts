@@ -113,6 +113,10 @@ describe("licences", () => {
 
 describe("pages", () => {
   test("prebuilt pages are served from disk, unknown paths get the 404 page", async () => {
+    // /login and /register are rendered on demand (they show the OIDC button only where a provider is configured).
+    const forgot = await fetch(`${live.server.url}/forgot-password`);
+    expect(forgot.status).toBe(200);
+    expect(await forgot.text()).toContain("<title>Forgot Password · Stemma</title>");
     const login = await fetch(`${live.server.url}/login`);
     expect(login.status).toBe(200);
     expect(await login.text()).toContain("<title>Login · Stemma</title>");

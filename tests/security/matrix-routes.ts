@@ -173,6 +173,11 @@ export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/auth/me/exports/:id/download": globalRoute("/auth/me/exports/matrix-unknown-export/download", (who) =>
     signedIn(who, { status: [404] }),
   ),
+  // The matrix's server has no OIDC provider: the routes exist (one route table) and answer 404 to everyone.
+  // modules/auth/oidc/*.test.ts hold them to their rules against a real provider.
+  "GET /api/auth/oidc/start": globalRoute("/auth/oidc/start", () => ({ status: [404] })),
+  "GET /api/auth/oidc/callback": globalRoute("/auth/oidc/callback?code=matrix&state=matrix", () => ({ status: [404] })),
+  "POST /api/auth/oidc/session": globalRoute("/auth/oidc/session", () => ({ status: [404] })),
   "GET /api/admin/feature-flags": globalRoute("/admin/feature-flags", (who) => adminOnly(who)),
   "POST /api/admin/feature-flags": {
     perTrack: false,
