@@ -3,7 +3,17 @@
  * `/login?oidc_error={code}`, and the login page shows the text: the server decides, the page words it, and a URL
  * carries no message anyone could forge into the page.
  */
-export const OIDC_ERRORS = ["unavailable", "retry", "failed", "cancelled", "link", "unverified", "no-email", "invite"] as const;
+export const OIDC_ERRORS = [
+  "unavailable",
+  "retry",
+  "failed",
+  "cancelled",
+  "link",
+  "unverified",
+  "no-email",
+  "invite",
+  "deleted",
+] as const;
 export type OidcError = (typeof OIDC_ERRORS)[number];
 
 export const isOidcError = (code: string | null | undefined): code is OidcError => OIDC_ERRORS.includes(code as OidcError);
@@ -25,6 +35,8 @@ export function oidcErrorMessage(code: OidcError, label: string): string {
       return `${label} has not verified your e-mail address, so it cannot sign you in here. Verify the address with ${label}, then try again.`;
     case "no-email":
       return `${label} did not share your e-mail address, which a Stemma account needs. Allow it with ${label}, then try again.`;
+    case "deleted":
+      return `The Stemma account tied to your ${label} account has been deleted.`;
     case "invite":
       return `Registration is invite-only for now, so ${label} cannot create an account. Register with an invite code and the same e-mail address, then sign in with ${label} to link it.`;
   }

@@ -48,6 +48,8 @@ const grantOf = (user: User, role: User["role"]): SessionGrant => ({
  */
 export async function signInWith(account: ProviderAccount): Promise<Outcome> {
   const known = await authRepo.userOfIdentity(account.issuer, account.subject);
+  // Deleted, and within its grace period (the purge unties it after): it signs nobody in, as with a password.
+  if (known?.deletedAt) return { kind: "refused", reason: "deleted" };
   if (known) {
     const role = roleFromGroups(account, known.email) ?? known.role;
     if (role !== known.role) {

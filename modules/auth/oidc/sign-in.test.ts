@@ -13,6 +13,7 @@ const ACCOUNTS = {
   holder: { email: address("Holder"), email_verified: true, preferred_username: "holder-at-idp" },
   unverified: { email: address("unverified-holder"), email_verified: false },
   "unverified-new": { email: address("unverified-new"), email_verified: false },
+  leaver: { email: address("leaver"), email_verified: true, preferred_username: "leaver" },
 };
 
 const { live, provider } = setUpOidcServer(ACCOUNTS, { OIDC_ADMIN_GROUP: ADMIN_GROUP, OIDC_BUTTON_LABEL: "Test ID" });
@@ -194,4 +195,26 @@ test("no code, state, token or session of any of these sign-ins reached the serv
   expect(secrets.size).toBeGreaterThan(10);
   for (const secret of secrets) expect(output).not.toContain(secret);
   expect(output).not.toContain("stemma_oidc_");
+});
+
+describe("a deleted account", () => {
+  test("the provider no longer signs it in, and says why", async () => {
+    const { session } = await signIn("leaver");
+    const chief = await signIn("chief");
+    const link = await call<{ url: string }>(live.server, "POST", `/admin/users/${session?.user.id}/password-reset`, {
+      token: chief.session?.token,
+    });
+    const token = new URL(link.body.url).searchParams.get("token") as string;
+    secrets.add(token);
+    await call(live.server, "POST", "/auth/password-reset", { body: { token, password: "Leaving123" } });
+    const fresh = await call<{ token: string }>(live.server, "POST", "/auth/login", {
+      body: { email: address("leaver"), password: "Leaving123" },
+    });
+    secrets.add(fresh.body.token);
+    const deleted = await call(live.server, "DELETE", "/auth/me", { token: fresh.body.token, body: { password: "Leaving123" } });
+    expect(deleted.status).toBe(200);
+    const refused = await signIn("leaver");
+    expect(refused.session).toBeNull();
+    expect(refused.landing.searchParams.get("oidc_error")).toBe("deleted");
+  });
 });
