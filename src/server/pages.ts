@@ -38,7 +38,14 @@ async function loadAstro(): Promise<AstroHandler> {
 
 /** The prebuilt HTML file for a path (`/login` → `login/index.html`), or null. */
 function prebuiltFile(pathname: string): string | null {
-  const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, "");
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape (`/u/%ZZ`) names no file; the router answers it (a 404).
+    return null;
+  }
+  const clean = normalize(decoded).replace(/^(\.\.[/\\])+/, "");
   for (const candidate of [join(CLIENT, clean), join(CLIENT, clean, "index.html")]) {
     if (!candidate.startsWith(CLIENT)) return null;
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;

@@ -1,7 +1,8 @@
-import { homePagePath, sortKeyOf } from "../../islands/tracks/sort-options";
+import { DEFAULT_SORT, homePagePath, sortKeyOf } from "../../islands/tracks/sort-options";
 import { verifiedSubjectOf } from "../../modules/auth";
 import { listContentVersion } from "../../modules/lists/service";
 import type { PublicPage } from "../../modules/pages/service";
+import { artistPageVersion } from "../../modules/profiles/service";
 import { getTrack, publicPageState } from "../../modules/tracks/service";
 import { config } from "./config";
 import { pageLocals, trackPageFills, withCounterPlaceholders } from "./page-locals";
@@ -74,5 +75,39 @@ function homePage(astro: AstroHandler): PublicPage {
   };
 }
 
+/** Usernames are SPEC §5's letters, digits, `_` and `-`; any other address is the route's (a 404). */
+const ARTIST_PAGE = /^\/u\/([A-Za-z0-9_-]+)$/;
+
+/**
+ * An artist's page (`/u/{username}`): its Tracks tab in each SPEC §9 sort and its Forks tab, kept per version of
+ * what it shows (profiles/service.ts artistPageVersion); its counts may be LIST_COUNTER_STALENESS_SECONDS old, as
+ * the lists' are. Pages from a cursor on are rendered per request. Few artists' pages are asked for at a time, and
+ * every upload changes them all, so only those someone asked for are rendered ahead.
+ */
+function artistPage(astro: AstroHandler): PublicPage {
+  return {
+    keyOf(path, query) {
+      if (!ARTIST_PAGE.test(path)) return null;
+      const params = new URLSearchParams(query);
+      if (params.has("cursor")) return null;
+      if (params.get("tab") === "forks") return `${path}?tab=forks`;
+      const sort = sortKeyOf(params.get("sort"));
+      return sort === DEFAULT_SORT ? path : `${path}?sort=${sort}`;
+    },
+    async state(key) {
+      const username = ARTIST_PAGE.exec(new URL(key, config.publicUrl).pathname)?.[1] ?? "";
+      const version = await artistPageVersion(username);
+      return version === null ? null : { version, maxAgeMs: config.listCounterStalenessSeconds * 1000 };
+    },
+    render: (key) => astro(anonymous(key), pageLocals({ cached: false })),
+    renderAhead: "once kept",
+  };
+}
+
 /** Every public page kept for all instances (DEVELOPERS.md "Pages"): add a new one here. */
-export const publicPages = (astro: AstroHandler): PublicPage[] => [trackPage(astro), trackJson, homePage(astro)];
+export const publicPages = (astro: AstroHandler): PublicPage[] => [
+  trackPage(astro),
+  trackJson,
+  homePage(astro),
+  artistPage(astro),
+];

@@ -30,6 +30,13 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
   ["home signed in", () => "/", "admin", (page) => page.getByRole("heading", { name: "Available Tracks" }).waitFor()],
   ["track page", () => `/track/${trackId}`, "visitor", (page) => page.getByText("Sign in to download").first().waitFor()],
   ["own track page", () => `/track/${trackId}`, "admin", (page) => page.getByRole("link", { name: "Edit Track" }).waitFor()],
+  ["artist page", () => `/u/${admin.user.username}`, "visitor", (page) => page.getByRole("article").first().waitFor()],
+  [
+    "artist forks",
+    () => `/u/${admin.user.username}?tab=forks`,
+    "visitor",
+    (page) => page.getByRole("heading", { name: "Forks of their tracks" }).waitFor(),
+  ],
   ["login", () => "/login", "visitor", (page) => page.getByRole("button", { name: "Login" }).waitFor()],
   ["register", () => "/register", "visitor", (page) => page.getByRole("button", { name: "Register" }).waitFor()],
   [
