@@ -86,3 +86,36 @@ test("past its size the least recently used answers go first", async () => {
   expect(cache.hit(request(), "c", version)).toBeDefined();
   expect(cache.bytes).toBeLessThanOrEqual(one * 2 + 10);
 });
+
+test("requests that miss while an answer is built share its one build", async () => {
+  const cache = makeCache();
+  let builds = 0;
+  const make = async () => {
+    builds++;
+    await Bun.sleep(20);
+    return page("a");
+  };
+  const answers = await Promise.all(Array.from({ length: 5 }, () => cache.build(request(), "k", 1, true, make)));
+  expect(builds).toBe(1);
+  for (const answer of answers) expect(await answer.json()).toEqual(page("a"));
+});
+
+test("while an answer is built again for its counts, the copy in hand answers; never one of an older version", async () => {
+  const cache = makeCache();
+  await keep(cache, "k", 1, page("old counts"));
+  clock += COUNTER_STALENESS_MS;
+  expect(cache.hit(request(), "k", 1)).toBeUndefined();
+  let finish = () => {};
+  const rebuilding = cache.build(
+    request(),
+    "k",
+    1,
+    true,
+    () => new Promise((resolve) => (finish = () => resolve(page("new counts")))),
+  );
+  expect(await cache.hit(request(), "k", 1)?.json()).toEqual(page("old counts"));
+  expect(cache.hit(request(), "k", 2)).toBeUndefined();
+  finish();
+  expect(await (await rebuilding).json()).toEqual(page("new counts"));
+  expect(await cache.hit(request(), "k", 1)?.json()).toEqual(page("new counts"));
+});

@@ -31,6 +31,8 @@ export function createListCache({
   now?: () => number;
 }) {
   const entries = new Map<string, Entry>();
+  /** Builds under way, by version and key: requests that miss meanwhile share the one build. */
+  const building = new Map<string, Promise<Entry>>();
   let bytes = 0;
 
   function forget(key: string) {
@@ -50,15 +52,23 @@ export function createListCache({
     }
   }
 
-  function current(entry: Entry, version: number): boolean {
-    return entry.version === version && now() - entry.builtAt < counterStalenessMs;
+  const flightOf = (key: string, version: number) => `${version} ${key}`;
+
+  /**
+   * Current: at the content version, and its counts young enough, or being built again only for its counts (the
+   * requests that arrive meanwhile get the copy in hand, a build's time older, rather than all waiting for it).
+   */
+  function current(key: string, entry: Entry, version: number): boolean {
+    if (entry.version !== version) return false;
+    const age = now() - entry.builtAt;
+    return age < counterStalenessMs || (counterStalenessMs > 0 && building.has(flightOf(key, version)));
   }
 
   return {
     /** The kept answer when it is still current, else undefined (the caller builds it). */
     hit(request: Request, key: string, version: number): Response | undefined {
       const entry = entries.get(key);
-      if (!entry || !current(entry, version)) return undefined;
+      if (!entry || !current(key, entry, version)) return undefined;
       // Most recently used last.
       entries.delete(key);
       entries.set(key, entry);
@@ -77,18 +87,27 @@ export function createListCache({
       shared: boolean,
       make: () => Promise<unknown>,
     ): Promise<Response> {
-      const builtAt = now();
-      const json = JSON.stringify(await make());
-      const variants = await precompress(json, {
-        "content-type": "application/json",
-        "cache-control": `${shared ? "public" : "private"}, no-cache`,
-        // What api.ts adds to every /api answer; a kept answer leaves before its hooks run.
-        "referrer-policy": "no-referrer",
-        // Named by the bytes: any instance holding the same answer gives the same ETag.
-        etag: `"${Bun.hash(json).toString(36)}"`,
-      });
-      remember(key, { version, builtAt, variants });
-      return sendVariant(request, variants);
+      const flight = flightOf(key, version);
+      let started = building.get(flight);
+      if (!started) {
+        started = (async () => {
+          const builtAt = now();
+          const json = JSON.stringify(await make());
+          const variants = await precompress(json, {
+            "content-type": "application/json",
+            "cache-control": `${shared ? "public" : "private"}, no-cache`,
+            // What api.ts adds to every /api answer; a kept answer leaves before its hooks run.
+            "referrer-policy": "no-referrer",
+            // Named by the bytes: any instance holding the same answer gives the same ETag.
+            etag: `"${Bun.hash(json).toString(36)}"`,
+          });
+          const entry = { version, builtAt, variants };
+          remember(key, entry);
+          return entry;
+        })().finally(() => building.delete(flight));
+        building.set(flight, started);
+      }
+      return sendVariant(request, (await started).variants);
     },
 
     /** Bytes held (for tests and memory figures). */
