@@ -10,6 +10,7 @@ import { cachedLists, listsModule } from "../../modules/lists";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
+import { searchModule } from "../../modules/search";
 import { storageModule } from "../../modules/storage";
 import { studioModule } from "../../modules/studio";
 import { tracksModule } from "../../modules/tracks";
@@ -56,6 +57,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(uploadsModule)
   .use(tracksModule)
   .use(listsModule)
+  .use(searchModule)
   .use(forksModule)
   .use(studioModule)
   .use(mediaModule)
