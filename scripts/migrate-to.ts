@@ -75,6 +75,8 @@ async function run(): Promise<void> {
     await advanceSequences(sql, plan);
     say(`  table ${plan.name}: ${inserted} row(s) copied`);
   }
+  await rebuildSearchIndex(sql);
+  say("  search index: rebuilt from the copied tracks");
   const store = createS3Store(args.storage);
   const bytes = media.files.reduce((sum, file) => sum + file.size, 0);
   say(`  media: ${media.files.length} file(s), ${(bytes / 1e6).toFixed(1)} MB`);
@@ -86,13 +88,23 @@ async function run(): Promise<void> {
 
   const mismatches = [...(await verifyTables(plans)), ...(await verifyBucket(store, media.files))];
   say(
-    `Not copied: ${targetOnly.length ? `${targetOnly.join(", ")} (target-only tables, left as migrated); ` : ""}the job queue (unfinished jobs are re-queued at boot)`,
+    `Not copied: ${targetOnly.length ? `${targetOnly.join(", ")} (target-only tables, left as migrated or rebuilt); ` : ""}the job queue (unfinished jobs are re-queued at boot)`,
   );
   say("Sessions stay valid if every new instance gets JWT_SECRET = the contents of DATA_DIR/jwt-secret.");
   if (mismatches.length) {
     console.error(`Verification FAILED:\n  ${mismatches.join("\n  ")}`);
     process.exitCode = 1;
   } else say(`Verified: ${plans.length} tables (row counts and SHA-256) and ${media.files.length} files (SHA-256) match.`);
+}
+
+/**
+ * The search documents (migration pg/0014_search) are written by triggers on tracks, stems and users, which are off
+ * while rows are copied: build every track's from `search_sources`, the one definition of a document.
+ */
+async function rebuildSearchIndex(target: SQL): Promise<void> {
+  await target.unsafe(`INSERT INTO search_documents (track_id, document, folded)
+    SELECT track_id, document, folded FROM search_sources
+    ON CONFLICT (track_id) DO UPDATE SET document = excluded.document, folded = excluded.folded`);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { t } from "elysia";
 import { LICENSE_TYPES } from "./schema";
 
+export { LICENSE_TYPES };
+
 /** SPEC §3 License, as GET /api/licenses sends it. */
 export const License = t.Object({
   id: t.String(),

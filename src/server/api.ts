@@ -12,6 +12,7 @@ import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
 import { profilesModule } from "../../modules/profiles";
+import { searchModule } from "../../modules/search";
 import { storageModule } from "../../modules/storage";
 import { studioModule } from "../../modules/studio";
 import { tracksModule } from "../../modules/tracks";
@@ -61,6 +62,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(listsModule)
   .use(profilesModule)
   .use(artistListsModule)
+  .use(searchModule)
   .use(forksModule)
   .use(studioModule)
   .use(mediaModule)

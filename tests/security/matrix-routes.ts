@@ -224,6 +224,12 @@ export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/tracks/": globalRoute("/tracks", (who) => signedIn(who, ok())),
   "GET /api/tracks/shared": globalRoute("/tracks/shared", (who) => signedIn(who, ok())),
   "GET /api/tracks/available": globalRoute("/tracks/available", (who) => signedIn(who, ok())),
+  // Search answers everyone; what it finds follows the access rule, which the leak check holds it to: a private
+  // title (or, for the fork, its stems' track) is found only by those who may see it. The fork's cell asks for stems.
+  "GET /api/search": trackRoute(
+    (_world, track) => ({ path: `/search?q=${encodeURIComponent(track.title)}${track.owner === "forker" ? "&type=stems" : ""}` }),
+    everyone,
+  ),
   "GET /api/tracks/deleted": globalRoute("/tracks/deleted", (who) => adminOnly(who)),
   "GET /api/tracks/deleted/count": globalRoute("/tracks/deleted/count", (who) => adminOnly(who)),
   // Deleting must never reach another user's track: callers who do not own it send its id (and get

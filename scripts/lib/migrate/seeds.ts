@@ -19,8 +19,11 @@ export async function seededRows(sql: SQL, plans: TablePlan[]): Promise<Map<stri
   const connection = await sql.reserve();
   try {
     await connection.unsafe("BEGIN");
+    // The app's schema stays on the path after the scratch one: extensions (unaccent, pg_trgm: migration pg/0014)
+    // exist once per database, where the real migrations created them, and `CREATE EXTENSION IF NOT EXISTS` skips.
+    const [{ schema }] = await connection.unsafe("SELECT current_schema() AS schema");
     await connection.unsafe(`CREATE SCHEMA ${SCRATCH_SCHEMA}`);
-    await connection.unsafe(`SET LOCAL search_path TO ${SCRATCH_SCHEMA}`);
+    await connection.unsafe(`SET LOCAL search_path TO ${SCRATCH_SCHEMA}, ${quoteIdent(schema)}`);
     for (const migration of readMigrationFiles({ migrationsFolder: POSTGRES_MIGRATIONS })) {
       for (const statement of migration.sql) if (statement.trim()) await connection.unsafe(statement);
     }

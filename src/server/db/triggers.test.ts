@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freshPostgresDatabase, stopSharedPostgres } from "../../../tests/support/test-database";
 import { openDatabase, openPostgres } from "./open";
-import { CACHE_TRIGGERS, type TriggerEvent, type TriggerState } from "./triggers";
+import { CACHE_TRIGGERS, SEARCH_TRIGGERS, type TriggerEvent, type TriggerState } from "./triggers";
 
 type Run = (text: string) => Promise<Array<Record<string, unknown>>>;
 
@@ -29,8 +29,17 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-/** What the triggers keep: the track's page version, the lists' versions, and the due and kept page keys. */
-async function observe(run: Run): Promise<TriggerState> {
+/** Words of the scenario's track, its owner and its stem, each looked up as a whole word in the search index. */
+const PROBES = ["song", "2", "anna", "bass", "sub"];
+const MATCHES = {
+  sqlite: (word: string) => `select count(*) as n from "search_words" f join "search_documents" d on d."id" = f."rowid"
+    where d."track_id" = 't1' and "search_words" match '"${word}"'`,
+  postgresql: (word: string) =>
+    `select count(*) as n from "search_documents" where "track_id" = 't1' and "document" @@ to_tsquery('simple', '${word}')`,
+};
+
+/** What the triggers keep: the track's page version, the lists' versions, the due and kept page keys, its words. */
+async function observe(run: Run, dialect: keyof typeof MATCHES): Promise<TriggerState> {
   const [track] = await run(`select "page_version" from "tracks" where "id" = 't1'`);
   const [lists] = await run(`select "content" from "list_versions" where "id" = 1`);
   const due = await run(`select "key", "version" from "pages_due" order by "key"`);
@@ -40,6 +49,9 @@ async function observe(run: Run): Promise<TriggerState> {
     content: Number(lists?.content),
     due: due.map((row) => `${row.key}@${Number(row.version)}`),
     kept: kept.map((row) => String(row.key)),
+    found: (await Promise.all(PROBES.map(async (word) => Number((await run(MATCHES[dialect](word)))[0]?.n ?? 0)))).flatMap(
+      (count, index) => (count > 0 ? [PROBES[index] as string] : []),
+    ),
   };
 }
 
@@ -106,7 +118,7 @@ const STEPS: Array<{ on: string; event: TriggerEvent; when?: string; sql: string
        values ('s1', 't1', 'Bass', 'bass', 0, 'wav', 's', ${now})`,
     ],
   },
-  { on: "stems", event: "UPDATE", sql: [`update "stems" set "mp3_key" = 'm' where "id" = 's1'`] },
+  { on: "stems", event: "UPDATE", sql: [`update "stems" set "mp3_key" = 'm', "name" = 'Sub' where "id" = 's1'`] },
   { on: "stems", event: "DELETE", sql: [`delete from "stems" where "id" = 's1'`] },
   {
     on: "track_shares",
@@ -142,14 +154,14 @@ const STEPS: Array<{ on: string; event: TriggerEvent; when?: string; sql: string
 ];
 
 /** Runs the scenario, observing before it and after each step. */
-async function scenario(run: Run): Promise<TriggerState[]> {
+async function scenario(run: Run, dialect: keyof typeof MATCHES): Promise<TriggerState[]> {
   // The list versions' row and the home pages' due rows from earlier migrations are the same on both, but not
   // part of what a step did: start from none due.
   await run(`delete from "pages_due"`);
-  const observed = [await observe(run)];
+  const observed = [await observe(run, dialect)];
   for (const step of STEPS) {
     for (const text of step.sql) await run(text);
-    observed.push(await observe(run));
+    observed.push(await observe(run, dialect));
   }
   return observed;
 }
@@ -158,8 +170,8 @@ type Change = { on: string; event: TriggerEvent; when?: string };
 const name = (change: Change) => `${change.on} ${change.event}${change.when ? ` (${change.when})` : ""}`;
 const fires = (step: Change, trigger: Change) => name(step) === name(trigger);
 
-const onSqlite = await scenario(runSqlite);
-const onPostgres = await scenario(runPostgres);
+const onSqlite = await scenario(runSqlite, "sqlite");
+const onPostgres = await scenario(runPostgres, "postgresql");
 
 test("every step leaves the same versions and page rows on SQLite and PostgreSQL", () => {
   for (const [index, step] of STEPS.entries())
@@ -171,6 +183,21 @@ test("every step leaves the same versions and page rows on SQLite and PostgreSQL
 
 test("the scenario fires every declared trigger, and each does what it is declared to", () => {
   for (const trigger of CACHE_TRIGGERS) {
+    const index = STEPS.findIndex((step) => fires(step, trigger));
+    expect(index, `no step fires ${name(trigger)}`).toBeGreaterThanOrEqual(0);
+    for (const [dialect, observed] of [
+      ["SQLite", onSqlite],
+      ["PostgreSQL", onPostgres],
+    ] as const)
+      expect(
+        trigger.check(observed[index] as TriggerState, observed[index + 1] as TriggerState),
+        `${dialect}, ${name(trigger)}: ${trigger.does}`,
+      ).toBe(true);
+  }
+});
+
+test("the scenario fires every declared search trigger, and each does what it is declared to", () => {
+  for (const trigger of SEARCH_TRIGGERS) {
     const index = STEPS.findIndex((step) => fires(step, trigger));
     expect(index, `no step fires ${name(trigger)}`).toBeGreaterThanOrEqual(0);
     for (const [dialect, observed] of [

@@ -19,6 +19,8 @@ export interface TriggerState {
   /** Due keys, each as `key@version`. */
   due: string[];
   kept: string[];
+  /** Which of a few probe words find the track in the search index. */
+  found: string[];
 }
 
 export interface CacheTrigger {
@@ -104,5 +106,41 @@ export const CACHE_TRIGGERS: CacheTrigger[] = [
     when: "the content version changed",
     does: "makes the home page due in every sort at the new version",
     check: (_before, after) => HOME_PAGES.every((key) => after.due.includes(`${key}@${after.content}`)),
+  },
+];
+
+const finds = (word: string) => (_before: TriggerState, after: TriggerState) => after.found.includes(word);
+const findsNoLonger = (word: string) => (before: TriggerState, after: TriggerState) =>
+  before.found.includes(word) && !after.found.includes(word);
+
+/**
+ * The search index's triggers (modules/search; migrations 0019_search and pg/0014_search): one document per track,
+ * rewritten in the transaction of every change to the text search matches, so it is findable the moment it commits.
+ * Held to the same scenario as the cache triggers, on both dialects, by triggers.test.ts.
+ */
+export const SEARCH_TRIGGERS: CacheTrigger[] = [
+  { on: "tracks", event: "INSERT", when: "public and active", does: "indexes the new track's words", check: finds("song") },
+  {
+    on: "tracks",
+    event: "UPDATE",
+    when: "anything but the counters changed",
+    does: "indexes the edited title, artist, genres and description",
+    check: finds("2"),
+  },
+  {
+    on: "users",
+    event: "UPDATE",
+    when: "the username changed",
+    does: "indexes the new username of the user's tracks",
+    check: finds("anna"),
+  },
+  { on: "stems", event: "INSERT", does: "indexes the stem's name with its track", check: finds("bass") },
+  { on: "stems", event: "UPDATE", does: "indexes a renamed stem's new name", check: finds("sub") },
+  { on: "stems", event: "DELETE", does: "drops the stem's name from its track's words", check: findsNoLonger("sub") },
+  {
+    on: "tracks",
+    event: "DELETE",
+    does: "drops the track's words",
+    check: (_before, after) => after.found.length === 0,
   },
 ];

@@ -1,0 +1,118 @@
+import { badRequest } from "../../src/server/errors";
+import type { Viewer } from "../auth/service";
+import { listLicenses } from "../licenses/service";
+import { trackListItemViews } from "../tracks/service";
+import { decodeCursor, encodeCursor, type Place } from "./cursor";
+import type { ArtistResult, LicenseFilter, SearchPage, SearchQuery, StemResult } from "./model";
+import { type Conditions, type Order, type Row, searchRepo } from "./repo";
+import { hasTerms, termsOf } from "./terms";
+
+const DEFAULT_LIMIT = 20;
+
+/** Relevance unless a list sort (SPEC §9) is asked for; its direction defaults as the lists' do. */
+function orderOf(query: SearchQuery): Order {
+  const type = query.type ?? "tracks";
+  if (!query.sortField) {
+    if (query.sortDirection) throw badRequest("sortDirection needs a sortField");
+    return { by: "relevance" };
+  }
+  if (type === "artists" && query.sortField !== "primaryArtistName")
+    throw badRequest("Artists sort by relevance or by primaryArtistName");
+  const direction = query.sortDirection ?? (query.sortField === "createdAt" ? "desc" : "asc");
+  return { by: query.sortField, direction };
+}
+
+/** The licence ids a `license` filter allows: one type, those a fork may use (not all rights reserved), or commercial. */
+async function licenseIdsOf(filter: LicenseFilter | undefined): Promise<string[] | undefined> {
+  if (!filter) return undefined;
+  const licenses = await listLicenses();
+  return licenses
+    .filter((license) =>
+      filter === "remixable"
+        ? license.type !== "ALL_RIGHTS_RESERVED"
+        : filter === "commercial"
+          ? license.allowsCommercialUse
+          : license.type === filter,
+    )
+    .map((license) => license.id);
+}
+
+async function conditionsOf(query: SearchQuery, viewer: Viewer | null): Promise<Conditions> {
+  if (query.bpmMin !== undefined && query.bpmMax !== undefined && query.bpmMin > query.bpmMax)
+    throw badRequest("bpmMin must not be greater than bpmMax");
+  const { genre, bpmMin, bpmMax, key, hasStems, stemType, format, isFork } = query;
+  return {
+    viewerId: viewer?.id ?? null,
+    genre,
+    bpmMin,
+    bpmMax,
+    key,
+    licenseIds: await licenseIdsOf(query.license),
+    hasStems,
+    stemType,
+    format,
+    isFork,
+  };
+}
+
+async function stemResults(rows: Row[]): Promise<StemResult[]> {
+  const stems = await searchRepo.stemsInOrder(rows.map((row) => String(row.sid)));
+  const tracks = new Map((await searchRepo.tracksInOrder([...new Set(stems.map((stem) => stem.trackId))])).map((t) => [t.id, t]));
+  const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
+  return stems.flatMap((stem) => {
+    const track = tracks.get(stem.trackId);
+    if (!track) return [];
+    return {
+      id: stem.id,
+      name: stem.name,
+      type: stem.type,
+      index: stem.index,
+      duration: stem.duration,
+      bpm: track.bpm,
+      key: track.key,
+      previewUrl: stem.mp3Key ? `/api/track/${track.id}/stem/${stem.id}.mp3` : null,
+      track: {
+        id: track.id,
+        title: track.title,
+        primaryArtistName: track.primaryArtistName,
+        licenseId: track.licenseId,
+        licenseType: licenseTypes.get(track.licenseId) ?? null,
+      },
+    };
+  });
+}
+
+const artistResults = (rows: Row[]): ArtistResult[] => rows.map((row) => ({ name: String(row.name), trackCount: Number(row.n) }));
+
+/**
+ * GET /api/search: one page of the tracks, stems or artists whose text matches `q` (every word, as a prefix, in any
+ * order, case and accents folded; see terms.ts) among what the viewer may see, filtered and paged by cursor. No
+ * words (an empty or all-punctuation `q`) means no text condition: the filters alone, newest first by default.
+ */
+export async function search(query: SearchQuery, viewer: Viewer | null): Promise<SearchPage> {
+  const type = query.type ?? "tracks";
+  const terms = termsOf(query.q);
+  const words = hasTerms(terms);
+  const requested = orderOf(query);
+  // Without words every score is equal: the default list sort (SPEC §9, newest first) is the only useful order.
+  const order: Order =
+    requested.by === "relevance" && !words
+      ? type === "artists"
+        ? { by: "primaryArtistName", direction: "asc" }
+        : { by: "createdAt", direction: "desc" }
+      : requested;
+  const orderKey = [type, order.by, order.by === "relevance" ? "asc" : order.direction].join(":");
+  const limit = query.limit ?? DEFAULT_LIMIT;
+  const placeSize = type === "stems" ? 4 : 2;
+  const after = query.cursor ? decodeCursor(query.cursor, orderKey, placeSize) : null;
+  const conditions = await conditionsOf(query, viewer);
+  const { rows, columns } = await searchRepo.searchPage({ type, terms, conditions, order, after, take: limit + 1 });
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  const nextCursor = rows.length > limit && last ? encodeCursor(orderKey, columns.map((column) => last[column]) as Place) : null;
+  const metadata = { nextCursor };
+  if (type === "stems") return { type, items: await stemResults(shown), metadata };
+  if (type === "artists") return { type, items: artistResults(shown), metadata };
+  const tracks = await searchRepo.tracksInOrder(shown.map((row) => String(row.id)));
+  return { type, items: await trackListItemViews(tracks), metadata };
+}

@@ -1,0 +1,37 @@
+/**
+ * What a user typed, as terms both dialects match the same way. Only runs of letters and digits (with their
+ * combining marks) are kept: every other character separates words, exactly as SQLite's unicode61 tokenizer and
+ * PostgreSQL's search_fold (migration pg/0014) cut the indexed text. So FTS syntax (`"`, `*`, `NEAR(`, `-`, `:`)
+ * and any punctuation are just separators, and nothing typed ever reaches a query as syntax.
+ */
+
+/** Scripts written without spaces between words: a run of them is one token, so they are matched as substrings. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** Trigram indexes (FTS5 trigram, pg_trgm) find substrings of at least three characters. */
+const MIN_SUBSTRING = 3;
+/** More words than anyone types; bounds the work a hostile query can ask for. */
+const MAX_TERMS = 12;
+
+export interface Terms {
+  /** Matched as word prefixes, in any order (each must match). */
+  words: string[];
+  /** CJK runs of three or more characters, matched as substrings of the text (each must match). */
+  substrings: string[];
+}
+
+export function termsOf(text: string | undefined): Terms {
+  const runs = (text ?? "").normalize("NFC").match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+  const unique = [...new Set(runs.map((run) => run.toLowerCase()))].slice(0, MAX_TERMS);
+  return {
+    words: unique.filter((run) => !(CJK.test(run) && [...run].length >= MIN_SUBSTRING)),
+    substrings: unique.filter((run) => CJK.test(run) && [...run].length >= MIN_SUBSTRING),
+  };
+}
+
+export const hasTerms = (terms: Terms) => terms.words.length + terms.substrings.length > 0;
+
+/** An FTS5 query of the terms, all required: each quoted (a term holds no quote), words as prefixes. */
+export function ftsQuery(terms: string[], prefix: boolean, column?: string): string {
+  const expression = terms.map((term) => `"${term}"${prefix ? "*" : ""}`).join(" AND ");
+  return column ? `${column} : (${expression})` : expression;
+}
