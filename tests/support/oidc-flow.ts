@@ -1,4 +1,4 @@
-import { beforeAll } from "bun:test";
+import { afterAll, beforeAll } from "bun:test";
 import { freePort } from "../../scripts/lib/ports";
 import type { Session } from "./api";
 import { type LiveServer, setUpServer } from "./lifecycle";
@@ -33,6 +33,8 @@ export function setUpOidcServer(
   beforeAll(async () => {
     await provider?.allowRedirectsTo([`${publicUrlOf(live.server)}/api/auth/oidc/callback`]);
   }, 30_000);
+  // The provider is a child process: left running, it outlives the test run.
+  afterAll(() => provider?.stop());
   return {
     live,
     provider: () => {
