@@ -17,6 +17,15 @@ declare namespace App {
     ): Promise<import("../modules/lists/model").TrackPage | null>;
     /** GET /api/users/{username} as anyone gets it, or null when there is no such artist. */
     getArtist(username: string): Promise<import("../modules/profiles/model").ArtistProfile | null>;
+    /** GET /api/search with these parameters as a visitor gets it: the page, or the API's refusal message. */
+    search(query: string): Promise<{ page: import("../modules/search/model").SearchPage | null; message: string | null }>;
+    /** A page of a genre's public tracks in a SPEC §9 sort key, or null when refused. */
+    getGenreTracks(
+      genre: string,
+      sort: string,
+      cursor: string | null,
+      limit: number,
+    ): Promise<import("../modules/lists/model").TrackPage | null>;
     /** A page of an artist's list (`tracks`, `forks`, `forked`) in a SPEC §9 sort key, or null when refused. */
     getArtistTracks(
       username: string,

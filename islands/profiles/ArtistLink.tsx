@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { artistPath, DELETED_USER } from "../../src/shared/artists";
+import { DELETED_USER } from "../../src/shared/artists";
+import { artistPath } from "../../src/shared/public-addresses";
 
 /** A username as a link to the artist's page; a deleted account's label links nowhere. */
 export function ArtistLink({ username, children }: { username: string; children?: ReactNode }) {

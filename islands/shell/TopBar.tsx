@@ -8,7 +8,7 @@ import { UserMenu } from "./UserMenu";
 
 /**
  * The top bar of every page (SPEC §2): brand, My Tracks and Upload Track (behind a menu button
- * below 640px), Login when signed out and not on /login (coming back to this page afterwards), the
+ * below 640px), a search box (a search link below 640px), Login when signed out and not on /login (coming back to this page afterwards), the
  * bell and the user menu when signed in.
  */
 export default function TopBar({ currentPath }: { currentPath: string }) {
@@ -26,7 +26,19 @@ export default function TopBar({ currentPath }: { currentPath: string }) {
           <a href="/my-tracks">My Tracks</a>
           <a href="/upload">Upload Track</a>
         </div>
+        <search className="topbar-search wide-only">
+          <form method="get" action="/search">
+            <input type="search" name="q" aria-label="Search tracks, stems and artists" placeholder="Search" maxLength={200} />
+          </form>
+        </search>
         <div className="topbar-end">
+          <a href="/search" className="topbar-search-link narrow-only">
+            <span className="visually-hidden">Search</span>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="m15.5 15.5 5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </a>
           {auth.status === "anonymous" && currentPath !== "/login" && (
             <a href={signInHref("/login", returnPath)} className="button button-small">
               Login

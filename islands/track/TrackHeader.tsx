@@ -1,5 +1,6 @@
 import type { TrackDetails } from "../../modules/tracks/model";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
+import { genrePath } from "../../src/shared/public-addresses";
 import { formatDuration, formatReleaseDate } from "../lib/format";
 import { ArtistLink } from "../profiles/ArtistLink";
 import { TrackBadges } from "../tracks/TrackBadges";
@@ -83,7 +84,9 @@ export function TrackHeader({
         {track.genreNames.length > 0 && (
           <ul className="track-genres" aria-label="Genres">
             {track.genreNames.map((genre) => (
-              <li key={genre}>#{genre}</li>
+              <li key={genre}>
+                <a href={genrePath(genre)}>#{genre}</a>
+              </li>
             ))}
           </ul>
         )}

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
-import { artistPath, DELETED_USER } from "../../src/shared/artists";
+import { DELETED_USER } from "../../src/shared/artists";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
+import { artistPath, genrePath } from "../../src/shared/public-addresses";
 import { formatDuration, formatReleaseDate } from "../lib/format";
 import { useMediaUrl } from "../player/media-url";
 import Player from "../player/Player";
@@ -75,9 +76,9 @@ export function TrackCard({
       <div className="card-badges">
         <TrackBadges track={track} as="span" />
         {track.genreNames.map((genre) => (
-          <span key={genre} className="card-genre" title={`#${genre}`}>
+          <a key={genre} className="card-genre" href={genrePath(genre)} title={`#${genre}`}>
             #{genre}
-          </span>
+          </a>
         ))}
       </div>
       <CardWaveform track={track} />

@@ -19,7 +19,7 @@ export interface InitialPage {
 }
 
 /**
- * Pages of one list endpoint in one sort: the first page on mount and whenever the path or sort
+ * Pages of one list endpoint (with any filters of its own in its query string) in one sort: the first page on mount and whenever the path or sort
  * changes (unless `initial` already holds it), then `loadMore` follows metadata.nextCursor. Answers
  * to an outdated request are dropped.
  */
@@ -41,9 +41,17 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
       const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
       loadingMore.current = true;
       setState((previous) => ({ ...(cursor ? previous : { items: [], nextCursor: null }), loading: true, error: null }));
+      // A path may carry its list's own filters (`/search?genre=house`): they go along with the paging.
+      const [endpoint = path, filters] = path.split("?");
       api
-        .get<TrackPage>(path, {
-          query: { limit: PAGE_SIZE, cursor, sortField: option.field, sortDirection: option.direction },
+        .get<TrackPage>(endpoint, {
+          query: {
+            ...Object.fromEntries(new URLSearchParams(filters)),
+            limit: PAGE_SIZE,
+            cursor,
+            sortField: option.field,
+            sortDirection: option.direction,
+          },
         })
         .then((page) => {
           if (mine !== generation.current) return;

@@ -1,6 +1,7 @@
 import { SORT_OPTIONS } from "../../islands/tracks/sort-options";
 import type { TrackPage } from "../../modules/lists/model";
 import type { ArtistProfile } from "../../modules/profiles/model";
+import type { SearchPage } from "../../modules/search/model";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { getTrack } from "../../modules/tracks/service";
 import { api } from "./api";
@@ -70,6 +71,24 @@ async function getArtistTracks(username: string, list: string, sort: string, cur
   return response.ok ? ((await response.json()) as TrackPage) : null;
 }
 
+/** One page of a genre's public tracks (GET /api/search?genre=) in a SPEC §9 sort key, as a visitor gets it, or null. */
+async function getGenreTracks(genre: string, sort: string, cursor: string | null, limit: number): Promise<TrackPage | null> {
+  const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
+  const query = new URLSearchParams({ genre, limit: String(limit), sortField: option.field, sortDirection: option.direction });
+  if (cursor) query.set("cursor", cursor);
+  const response = await api.handle(new Request(`${config.publicUrl}/api/search?${query}`));
+  return response.ok ? ((await response.json()) as TrackPage) : null;
+}
+
+/** GET /api/search with the address's own parameters, as a visitor gets it: the page, or the API's refusal message. */
+async function search(query: string): Promise<{ page: SearchPage | null; message: string | null }> {
+  const response = await api.handle(new Request(`${config.publicUrl}/api/search?${query}`));
+  const body = (await response.json()) as SearchPage | { message: string };
+  return response.ok
+    ? { page: body as SearchPage, message: null }
+    : { page: null, message: (body as { message: string }).message };
+}
+
 /**
  * What on-demand pages may use: the server's services, handed to Astro as `Astro.locals`, so the
  * Astro bundle never opens its own database or queue. `cached` renders a page for the page cache, with
@@ -83,5 +102,7 @@ export function pageLocals({ cached }: { cached: boolean }): App.Locals {
     getPublicTracks,
     getArtist,
     getArtistTracks,
+    getGenreTracks,
+    search,
   };
 }

@@ -104,10 +104,32 @@ function artistPage(astro: AstroHandler): PublicPage {
   };
 }
 
+const GENRE_PAGE = /^\/genre\/[^/]+$/;
+
+/**
+ * A genre's page (`/genre/{name}`) in each SPEC §9 sort, kept per version of what the lists show, as the home page
+ * is; a genre no public track carries is a 404, which is never kept. Pages from a cursor on are rendered per request.
+ */
+function genrePage(astro: AstroHandler): PublicPage {
+  return {
+    keyOf(path, query) {
+      if (!GENRE_PAGE.test(path)) return null;
+      const params = new URLSearchParams(query);
+      if (params.has("cursor")) return null;
+      const sort = sortKeyOf(params.get("sort"));
+      return sort === DEFAULT_SORT ? path : `${path}?sort=${sort}`;
+    },
+    state: async () => ({ version: await listContentVersion(), maxAgeMs: config.listCounterStalenessSeconds * 1000 }),
+    render: (key) => astro(anonymous(key), pageLocals({ cached: false })),
+    renderAhead: "once kept",
+  };
+}
+
 /** Every public page kept for all instances (DEVELOPERS.md "Pages"): add a new one here. */
 export const publicPages = (astro: AstroHandler): PublicPage[] => [
   trackPage(astro),
   trackJson,
   homePage(astro),
   artistPage(astro),
+  genrePage(astro),
 ];

@@ -37,6 +37,8 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
     "visitor",
     (page) => page.getByRole("heading", { name: "Forks of their tracks" }).waitFor(),
   ],
+  ["search", () => "/search?q=tiny", "visitor", (page) => page.getByRole("article").first().waitFor()],
+  ["search stems", () => "/search?type=stems&stemType=bass", "admin", (page) => page.locator("audio").first().waitFor()],
   ["login", () => "/login", "visitor", (page) => page.getByRole("button", { name: "Login" }).waitFor()],
   ["register", () => "/register", "visitor", (page) => page.getByRole("button", { name: "Register" }).waitFor()],
   [

@@ -1,0 +1,98 @@
+import { useEffect, useState } from "react";
+import type { ArtistResult, SearchPage, StemResult } from "../../modules/search/model";
+import { api } from "../lib/api";
+import { $auth } from "../lib/auth";
+import { initSession } from "../lib/session";
+import { useIslandStore } from "../lib/use-island-store";
+import { useMediaUrl } from "../player/media-url";
+import { TrackCard } from "../tracks/TrackCard";
+import "../tracks/tracks.css";
+
+/** A stem found, with its track, and its preview played in place (presigned for a signed-in viewer's private ones). */
+function StemRow({ stem, signedIn }: { stem: StemResult; signedIn: boolean }) {
+  const src = useMediaUrl(stem.previewUrl, !signedIn);
+  const facts = [stem.type, stem.bpm ? `${stem.bpm} BPM` : null, stem.key].filter(Boolean).join(" · ");
+  return (
+    <li className="search-stem">
+      <div>
+        <strong>{stem.name}</strong> <span className="search-stem-facts">{facts}</span>
+        <br />
+        from <a href={`/track/${stem.track.id}`}>{stem.track.title}</a> by {stem.track.primaryArtistName}
+      </div>
+      {src ? (
+        // biome-ignore lint/a11y/useMediaCaption: a preview of instrumental audio has no words to caption.
+        <audio controls preload="none" src={src} aria-label={`Preview of ${stem.name}`} />
+      ) : (
+        <span className="search-stem-facts">{stem.previewUrl ? "Loading preview..." : "No preview yet"}</span>
+      )}
+    </li>
+  );
+}
+
+function ArtistRow({ artist }: { artist: ArtistResult }) {
+  return (
+    <li>
+      <a href={`/search?${new URLSearchParams({ q: artist.name })}`}>{artist.name}</a>{" "}
+      <span className="search-stem-facts">
+        {artist.trackCount} track{artist.trackCount === 1 ? "" : "s"}
+      </span>
+    </li>
+  );
+}
+
+/**
+ * The results of one search (`query`, the address's own parameters): the server rendered what a visitor finds; a
+ * signed-in viewer's own and shared tracks are found too, so with a session the page asks again with it.
+ */
+export default function SearchResults({ query, initial }: { query: string; initial: SearchPage | null }) {
+  const auth = useIslandStore($auth);
+  const [page, setPage] = useState<SearchPage | null>(initial);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => initSession(), []);
+  const signedIn = auth.status === "signed-in";
+  useEffect(() => {
+    if (!signedIn) return;
+    api
+      .get<SearchPage>("/search", { query: Object.fromEntries(new URLSearchParams(query)) })
+      .then(setPage, (failure: Error) => setError(failure.message));
+  }, [signedIn, query]);
+
+  if (error) return <p className="form-error">{error}</p>;
+  if (!page) return null;
+  if (page.items.length === 0) return <p className="empty">No results</p>;
+  const more = page.metadata.nextCursor
+    ? `?${new URLSearchParams([...new URLSearchParams(query), ["cursor", page.metadata.nextCursor]])}`
+    : null;
+  return (
+    <>
+      {page.type === "tracks" && (
+        <ul className="track-grid">
+          {page.items.map((track) => (
+            <li key={track.id}>
+              <TrackCard track={track} viewerId={signedIn ? auth.user.id : null} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {page.type === "stems" && (
+        <ul className="search-stems">
+          {page.items.map((stem) => (
+            <StemRow key={stem.id} stem={stem} signedIn={signedIn} />
+          ))}
+        </ul>
+      )}
+      {page.type === "artists" && (
+        <ul className="search-artists">
+          {page.items.map((artist) => (
+            <ArtistRow key={artist.name} artist={artist} />
+          ))}
+        </ul>
+      )}
+      {more && (
+        <a className="button button-secondary more-tracks" href={more}>
+          More results
+        </a>
+      )}
+    </>
+  );
+}
