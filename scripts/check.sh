@@ -42,6 +42,8 @@ cluster_skip=(
   # Already about several processes on PostgreSQL: they start their own servers on purpose.
   modules/lists/list-versions-postgres.test.ts
   src/server/db/postgres-instances.test.ts
+  # Compares one SQLite server with one PostgreSQL server, both its own.
+  modules/search/search-parity.test.ts
 )
 mapfile -t cluster_api_files < <(printf '%s\n' "${api_files[@]}" | grep -vxF -f <(printf '%s\n' "${cluster_skip[@]}" | grep -v '^ *#'))
 # Every other test file, on one embedded server: unit tests, the fault sample, and the browser journeys (*.e2e.ts).

@@ -78,7 +78,9 @@ describe("home list", () => {
       ),
     );
     expect(drawnMarks).toEqual([]);
-    await card.getByRole("img", { name: `Uploaded by ${owner.user.username}` }).waitFor();
+    // Another's track: the uploader icon is a link to their page.
+    const uploader = card.getByRole("link", { name: `Uploaded by ${owner.user.username}` });
+    expect(await uploader.getAttribute("href")).toBe(`/u/${owner.user.username}`);
     expect(licenseCalls).toBe(0);
     await card.getByRole("button", { name: /License: / }).click();
     const tooltip = card.getByRole("tooltip");

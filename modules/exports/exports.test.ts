@@ -265,5 +265,8 @@ test("kill -9 while an export is pending: after a restart it still ends READY, w
   const partial = async () => (await storedKeys(live.server)).filter((key) => key.startsWith(".partial/"));
   for (const deadline = Date.now() + 30_000; (await partial()).length > 0 && Date.now() < deadline; ) await Bun.sleep(200);
   expect(await partial()).toEqual([]);
-  expect(readdirSync(join(live.server.dataDir, "media", "exports", stranger.user.id))).toEqual([`${pending.id}.zip`]);
+  // Through the store, local or the cluster's bucket: one zip, the export's own.
+  expect(await storedKeys(live.server, `exports/${stranger.user.id}/`)).toEqual([
+    `exports/${stranger.user.id}/${pending.id}.zip`,
+  ]);
 }, 60_000);
