@@ -24,7 +24,8 @@ export const MAX_LIMIT = 100;
 export const DELETED_STATUSES = ["PENDING_DELETION", "DELETED"] as const;
 export type DeletedStatus = (typeof DELETED_STATUSES)[number];
 
-const paging = {
+/** The paging parameters every keyset list takes (the lists, search). */
+export const paging = {
   cursor: t.Optional(t.String({ error: "Invalid cursor" })),
   limit: t.Optional(
     t.Integer({

@@ -2,7 +2,7 @@ import { t } from "elysia";
 import { oneOf } from "../../src/server/one-of";
 import { ORIGINAL_FORMATS, STEM_TYPES } from "../../src/shared/upload-rules";
 import { LICENSE_TYPES, License } from "../licenses/model";
-import { DEFAULT_LIMIT, MAX_LIMIT, SORT_DIRECTIONS, SORT_FIELDS } from "../lists/model";
+import { paging, SORT_FIELDS } from "../lists/model";
 import { TrackListItem } from "../tracks/model";
 
 export const SEARCH_TYPES = ["tracks", "stems", "artists"] as const;
@@ -20,17 +20,8 @@ const flag = (name: string) => t.Optional(t.Boolean({ error: `${name} must be tr
 export const SearchQuery = t.Object({
   q: t.Optional(t.String({ maxLength: MAX_QUERY_LENGTH, error: `q must be text of at most ${MAX_QUERY_LENGTH} characters` })),
   type: t.Optional(oneOf(SEARCH_TYPES, `type must be one of ${SEARCH_TYPES.join(", ")}`)),
-  cursor: t.Optional(t.String({ error: "Invalid cursor" })),
-  limit: t.Optional(
-    t.Integer({
-      minimum: 1,
-      maximum: MAX_LIMIT,
-      default: DEFAULT_LIMIT,
-      error: `limit must be a whole number from 1 to ${MAX_LIMIT}`,
-    }),
-  ),
+  ...paging,
   sortField: t.Optional(oneOf(SORT_FIELDS, `sortField must be one of ${SORT_FIELDS.join(", ")}`)),
-  sortDirection: t.Optional(oneOf(SORT_DIRECTIONS, "sortDirection must be asc or desc")),
   genre: t.Optional(t.String({ minLength: 1, maxLength: 100, error: "genre must be text of 1 to 100 characters" })),
   bpmMin: bpm("bpmMin"),
   bpmMax: bpm("bpmMax"),
