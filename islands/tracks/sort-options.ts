@@ -14,8 +14,11 @@ export const DEFAULT_SORT: SortKey = "newest";
 /** The page size of every track list. */
 export const PAGE_SIZE = 20;
 
+/** A sorted list page's path in a sort: `path` in the default one, `path?sort=<key>` in the others. */
+export const sortedPath = (path: string, sort: SortKey): string => (sort === DEFAULT_SORT ? path : `${path}?sort=${sort}`);
+
 /** The home page's path in a sort: `/` in the default one, `/?sort=<key>` in the others. */
-export const homePagePath = (sort: SortKey): string => (sort === DEFAULT_SORT ? "/" : `/?sort=${sort}`);
+export const homePagePath = (sort: SortKey): string => sortedPath("/", sort);
 
 /** A sort key from an address (`?sort=`), the default for anything else. */
 export function sortKeyOf(value: string | null | undefined): SortKey {

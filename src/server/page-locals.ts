@@ -42,42 +42,27 @@ async function getTrackPage(id: string, placeholders: boolean): Promise<TrackDet
   return track && placeholders ? withCounterPlaceholders(track) : track;
 }
 
+/** GET `pathAndQuery` of the API as a visitor gets it (no token): its JSON, or null when the API refuses it. */
+async function asVisitor<T>(pathAndQuery: string): Promise<T | null> {
+  const response = await api.handle(new Request(`${config.publicUrl}/api${pathAndQuery}`));
+  return response.ok ? ((await response.json()) as T) : null;
+}
+
 /**
- * One page of GET /api/tracks/public as a visitor gets it, in a SPEC §9 sort (by its key), from
- * `cursor` on: what the home page renders before any script runs. Null when the API refuses it (a
- * cursor from another sort, say), so the page falls back to the first page.
+ * One page of a keyset list (`endpoint`, with its own `filters`) as a visitor gets it, in a SPEC §9 sort (by its key),
+ * from `cursor` on. Null when the API refuses it (a cursor from another sort, say), so the page falls back to the
+ * first page.
  */
-async function getPublicTracks(sort: string, cursor: string | null, limit: number): Promise<TrackPage | null> {
+function listPage(endpoint: string, filters: Record<string, string>, sort: string, cursor: string | null, limit: number) {
   const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
-  const query = new URLSearchParams({ limit: String(limit), sortField: option.field, sortDirection: option.direction });
+  const query = new URLSearchParams({
+    ...filters,
+    limit: String(limit),
+    sortField: option.field,
+    sortDirection: option.direction,
+  });
   if (cursor) query.set("cursor", cursor);
-  const response = await api.handle(new Request(`${config.publicUrl}/api/tracks/public?${query}`));
-  return response.ok ? ((await response.json()) as TrackPage) : null;
-}
-
-/** GET /api/users/{username} as anyone gets it, or null when there is no such artist. */
-async function getArtist(username: string): Promise<ArtistProfile | null> {
-  const response = await api.handle(new Request(`${config.publicUrl}/api/users/${encodeURIComponent(username)}`));
-  return response.ok ? ((await response.json()) as ArtistProfile) : null;
-}
-
-/** One page of an artist's list (`tracks`, `forks`, `forked`) in a SPEC §9 sort key, as anyone gets it, or null. */
-async function getArtistTracks(username: string, list: string, sort: string, cursor: string | null, limit: number) {
-  const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
-  const query = new URLSearchParams({ limit: String(limit), sortField: option.field, sortDirection: option.direction });
-  if (cursor) query.set("cursor", cursor);
-  const path = `/api/users/${encodeURIComponent(username)}/${list}?${query}`;
-  const response = await api.handle(new Request(`${config.publicUrl}${path}`));
-  return response.ok ? ((await response.json()) as TrackPage) : null;
-}
-
-/** One page of a genre's public tracks (GET /api/search?genre=) in a SPEC §9 sort key, as a visitor gets it, or null. */
-async function getGenreTracks(genre: string, sort: string, cursor: string | null, limit: number): Promise<TrackPage | null> {
-  const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
-  const query = new URLSearchParams({ genre, limit: String(limit), sortField: option.field, sortDirection: option.direction });
-  if (cursor) query.set("cursor", cursor);
-  const response = await api.handle(new Request(`${config.publicUrl}/api/search?${query}`));
-  return response.ok ? ((await response.json()) as TrackPage) : null;
+  return asVisitor<TrackPage>(`${endpoint}?${query}`);
 }
 
 /** GET /api/search with the address's own parameters, as a visitor gets it: the page, or the API's refusal message. */
@@ -99,10 +84,12 @@ export function pageLocals({ cached }: { cached: boolean }): App.Locals {
     publicUrl: config.publicUrl,
     oidcButtonLabel: config.oidc?.buttonLabel ?? null,
     getTrackPage: (id) => getTrackPage(id, cached),
-    getPublicTracks,
-    getArtist,
-    getArtistTracks,
-    getGenreTracks,
+    // What the home page renders before any script runs.
+    getPublicTracks: (sort, cursor, limit) => listPage("/tracks/public", {}, sort, cursor, limit),
+    getArtist: (username) => asVisitor<ArtistProfile>(`/users/${encodeURIComponent(username)}`),
+    getArtistTracks: (username, list, sort, cursor, limit) =>
+      listPage(`/users/${encodeURIComponent(username)}/${list}`, {}, sort, cursor, limit),
+    getGenreTracks: (genre, sort, cursor, limit) => listPage("/search", { genre }, sort, cursor, limit),
     search,
   };
 }

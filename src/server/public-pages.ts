@@ -1,4 +1,4 @@
-import { DEFAULT_SORT, homePagePath, sortKeyOf } from "../../islands/tracks/sort-options";
+import { sortedPath, sortKeyOf } from "../../islands/tracks/sort-options";
 import { verifiedSubjectOf } from "../../modules/auth";
 import { listContentVersion } from "../../modules/lists/service";
 import type { PublicPage } from "../../modules/pages/service";
@@ -55,75 +55,69 @@ const trackJson: PublicPage = {
   headers: { "referrer-policy": "no-referrer" },
 };
 
+/** A sorted list page's key: its path in the sort asked for (`?sort=`); null from a cursor on (pages.ts). */
+function sortedListKey(path: string, query: string): string | null {
+  const params = new URLSearchParams(query);
+  return params.has("cursor") ? null : sortedPath(path, sortKeyOf(params.get("sort")));
+}
+
+/** How long a page that shows lists' counts may show them: as long as the lists themselves do. */
+const listCountsAgeMs = () => config.listCounterStalenessSeconds * 1000;
+
 /**
- * The home page's first page in each SPEC §9 sort (`/`, `/?sort=oldest`…; any other query string gets the same
- * page), kept per version of what the lists show; the counts it shows may be LIST_COUNTER_STALENESS_SECONDS old,
- * as the lists' are. Every upload changes all eight, so only the sorts someone has asked for are rendered ahead.
- * Pages from a cursor on are not kept here (pages.ts).
+ * A page of sorted lists, kept per `version` of what it shows (null: not kept), with counts as old as the lists'
+ * may be (LIST_COUNTER_STALENESS_SECONDS). Every upload changes them all, and few of them are asked for at a time,
+ * so only the keys someone asked for are rendered ahead.
  */
-function homePage(astro: AstroHandler): PublicPage {
+function listsPage(
+  astro: AstroHandler,
+  keyOf: PublicPage["keyOf"],
+  version: (key: string) => Promise<string | number | null>,
+): PublicPage {
   return {
-    keyOf(path, query) {
-      if (path !== "/") return null;
-      const params = new URLSearchParams(query);
-      if (params.has("cursor")) return null;
-      return homePagePath(sortKeyOf(params.get("sort")));
+    keyOf,
+    async state(key) {
+      const current = await version(key);
+      return current === null ? null : { version: current, maxAgeMs: listCountsAgeMs() };
     },
-    state: async () => ({ version: await listContentVersion(), maxAgeMs: config.listCounterStalenessSeconds * 1000 }),
     render: (key) => astro(anonymous(key), pageLocals({ cached: false })),
     renderAhead: "once kept",
   };
 }
+
+/**
+ * The home page's first page in each SPEC §9 sort (`/`, `/?sort=oldest`…; any other query string gets the same
+ * page), kept per version of what the lists show.
+ */
+const homePage = (astro: AstroHandler) =>
+  listsPage(astro, (path, query) => (path === "/" ? sortedListKey(path, query) : null), listContentVersion);
 
 /** Usernames are SPEC §5's letters, digits, `_` and `-`; any other address is the route's (a 404). */
 const ARTIST_PAGE = /^\/u\/([A-Za-z0-9_-]+)$/;
 
 /**
  * An artist's page (`/u/{username}`): its Tracks tab in each SPEC §9 sort and its Forks tab, kept per version of
- * what it shows (profiles/service.ts artistPageVersion); its counts may be LIST_COUNTER_STALENESS_SECONDS old, as
- * the lists' are. Pages from a cursor on are rendered per request. Few artists' pages are asked for at a time, and
- * every upload changes them all, so only those someone asked for are rendered ahead.
+ * what it shows (profiles/service.ts artistPageVersion).
  */
 function artistPage(astro: AstroHandler): PublicPage {
-  return {
-    keyOf(path, query) {
-      if (!ARTIST_PAGE.test(path)) return null;
-      const params = new URLSearchParams(query);
-      if (params.has("cursor")) return null;
-      if (params.get("tab") === "forks") return `${path}?tab=forks`;
-      const sort = sortKeyOf(params.get("sort"));
-      return sort === DEFAULT_SORT ? path : `${path}?sort=${sort}`;
-    },
-    async state(key) {
-      const username = ARTIST_PAGE.exec(new URL(key, config.publicUrl).pathname)?.[1] ?? "";
-      const version = await artistPageVersion(username);
-      return version === null ? null : { version, maxAgeMs: config.listCounterStalenessSeconds * 1000 };
-    },
-    render: (key) => astro(anonymous(key), pageLocals({ cached: false })),
-    renderAhead: "once kept",
+  const keyOf = (path: string, query: string) => {
+    if (!ARTIST_PAGE.test(path)) return null;
+    const params = new URLSearchParams(query);
+    if (params.get("tab") === "forks" && !params.has("cursor")) return `${path}?tab=forks`;
+    return sortedListKey(path, query);
   };
+  const version = (key: string) => artistPageVersion(ARTIST_PAGE.exec(new URL(key, config.publicUrl).pathname)?.[1] ?? "");
+  return listsPage(astro, keyOf, version);
 }
 
 const GENRE_PAGE = /^\/genre\/[^/]+$/;
 
 /**
  * A genre's page (`/genre/{name}`) in each SPEC §9 sort, kept per version of what the lists show, as the home page
- * is; a genre no public track carries is a 404, which is never kept. Pages from a cursor on are rendered per request.
+ * is; a genre no public track carries is a 404, which is never kept.
  */
-function genrePage(astro: AstroHandler): PublicPage {
-  return {
-    keyOf(path, query) {
-      if (!GENRE_PAGE.test(path)) return null;
-      const params = new URLSearchParams(query);
-      if (params.has("cursor")) return null;
-      const sort = sortKeyOf(params.get("sort"));
-      return sort === DEFAULT_SORT ? path : `${path}?sort=${sort}`;
-    },
-    state: async () => ({ version: await listContentVersion(), maxAgeMs: config.listCounterStalenessSeconds * 1000 }),
-    render: (key) => astro(anonymous(key), pageLocals({ cached: false })),
-    renderAhead: "once kept",
-  };
-}
+const genrePage = (astro: AstroHandler) =>
+  listsPage(astro, (path, query) => (GENRE_PAGE.test(path) ? sortedListKey(path, query) : null), listContentVersion);
 
 /** Every public page kept for all instances (DEVELOPERS.md "Pages"): add a new one here. */
 export const publicPages = (astro: AstroHandler): PublicPage[] => [
