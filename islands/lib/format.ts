@@ -37,6 +37,11 @@ const PERIOD_UNITS: Array<[string, number]> = [
   ["second", 1],
 ];
 
+/** A count of things with its noun: '1 track', '2 tracks', '1,204 plays'. */
+export function formatCount(count: number, noun: string): string {
+  return `${count.toLocaleString("en")} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 /** A whole period in the largest unit that divides it: '7 days', '1 day', '36 hours', '90 seconds'. */
 export function formatPeriod(seconds: number): string {
   const [unit, size] = PERIOD_UNITS.find(([, size]) => seconds % size === 0) ?? ["second", 1];

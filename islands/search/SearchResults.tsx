@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import type { ArtistResult, SearchPage, StemResult } from "../../modules/search/model";
 import { api } from "../lib/api";
 import { $auth } from "../lib/auth";
+import { formatCount } from "../lib/format";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { useMediaUrl } from "../player/media-url";
@@ -33,9 +34,7 @@ function ArtistRow({ artist }: { artist: ArtistResult }) {
   return (
     <li>
       <a href={`/search?${new URLSearchParams({ q: artist.name })}`}>{artist.name}</a>{" "}
-      <span className="search-stem-facts">
-        {artist.trackCount} track{artist.trackCount === 1 ? "" : "s"}
-      </span>
+      <span className="search-stem-facts">{formatCount(artist.trackCount, "track")}</span>
     </li>
   );
 }

@@ -7,19 +7,18 @@ import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
 import { logout } from "../lib/auth";
+import { formatCount } from "../lib/format";
 import { showToast } from "../lib/toasts";
-
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? "" : "s"}`;
 
 /** What goes, named before anything does (GET /api/auth/me/deletion). */
 function WhatGoes({ deletion }: { deletion: AccountDeletion }) {
-  const grace = plural(deletion.graceDays, "day");
+  const grace = formatCount(deletion.graceDays, "day");
   return (
     <ul className="settings-list">
       <li>
-        {deletion.trackCount === 0 ? "You have no tracks." : `Your ${plural(deletion.trackCount, "track")}`}
-        {deletion.trackCount > 0 &&
-          ", with their stems, cover art and downloads, are deleted; their files go after " + grace + "."}
+        {deletion.trackCount === 0
+          ? "You have no tracks."
+          : `Your ${formatCount(deletion.trackCount, "track")}, with their stems, cover art and downloads, are deleted; their files go after ${grace}.`}
       </li>
       <li>
         Your profile and avatar are removed, tracks others shared with you are no longer shared, and you are signed out

@@ -40,7 +40,7 @@ export function hotMedia(key: string, stat: StoredFile, blob: Blob): Uint8Array<
     remember(key, version);
     return null;
   }
-  if (!loading.has(key)) void load(key, version, blob);
+  if (!loading.has(key)) void load(key, version, stat.size, blob);
   return null;
 }
 
@@ -50,12 +50,12 @@ function remember(key: string, version: string): void {
   if (seen.size > SEEN_KEYS) seen.delete(seen.keys().next().value as string);
 }
 
-async function load(key: string, version: string, blob: Blob): Promise<void> {
+async function load(key: string, version: string, size: number, blob: Blob): Promise<void> {
   loading.add(key);
   try {
     const bytes = await blob.bytes();
     // The file changed while it was read: the next request sees its new version and starts again.
-    if (`${bytes.length}` !== version.split(":")[0]) return;
+    if (bytes.length !== size) return;
     forget(key);
     kept.set(key, { version, bytes });
     keptBytes += bytes.length;
