@@ -11,10 +11,17 @@ const live = setUpServer({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: "3", LOGIN_MAX
 let admin: Session;
 let user: Session;
 
+/** attempt-limits.ts counts in fixed 15-minute windows of the clock. */
+const LIMIT_WINDOW_MS = 15 * 60_000;
+
 beforeAll(async () => {
+  // The limit test counts the requests of the tests before it too: all of them must fall in one window. Within a
+  // minute of a window's end (a CI run once crossed one there), start in the next.
+  const left = LIMIT_WINDOW_MS - (Date.now() % LIMIT_WINDOW_MS);
+  if (left < 60_000) await Bun.sleep(left + 100);
   admin = await signUp(live.server);
   user = await signUp(live.server);
-});
+}, 90_000);
 
 const request = (email: unknown) =>
   call<{ success?: boolean; message?: string }>(live.server, "POST", "/auth/password-reset/request", { body: { email } });
