@@ -8,7 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN bun install --frozen-lockfile
 COPY . .
-RUN bun --bun astro build
+RUN bun --bun astro build && bun scripts/build-server.ts
 
 FROM oven/bun:1.4.5-debian
 # Debian's ffmpeg decodes tracker modules (xm, it, s3m, mod) through libopenmpt.
@@ -24,4 +24,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD bun -e "fetch('http://localhost:' + (process.env.PORT || 3000) + '/api/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
-CMD ["bun", "src/server/main.ts"]
+CMD ["bun", "src/server/main.bundle.js"]

@@ -29,7 +29,7 @@ step() {
   echo "== $name"
   if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name"; fi
 }
-step build bun --bun astro build --silent
+step build bash -c "bun --bun astro build --silent && bun scripts/build-server.ts"
 
 # The API suite: every test file that starts a server (tests/support/lifecycle.ts or server.ts). It runs on one
 # embedded server, then on the loopback cluster (tests/support/cluster.ts: PostgreSQL, s3rver, two

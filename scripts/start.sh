@@ -13,6 +13,7 @@ if [ -z "${FFMPEG_PATH:-}" ] && ! command -v ffmpeg >/dev/null 2>&1; then
   fi
 fi
 bun --bun astro build --silent
+bun scripts/build-server.ts
 # As the image does: React's production server renderer (the development one checks every prop, a third of a render).
 export NODE_ENV=production
-exec bun src/server/main.ts
+exec bun src/server/main.bundle.js

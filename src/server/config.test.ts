@@ -196,7 +196,7 @@ describe("database settings", () => {
 test("the server refuses to boot with a bad setting: exit code 1 and the message on stderr", async () => {
   const bootDir = mkdtempSync(join(tmpdir(), "stemma-config-boot-"));
   try {
-    const boot = await runBun(["src/server/main.ts"], {
+    const boot = await runBun(["src/server/main.bundle.js"], {
       cwd: join(import.meta.dir, "..", ".."),
       env: { PORT: "0", DATA_DIR: bootDir, JOB_CONCURRENCY: "0" },
     });

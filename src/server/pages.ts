@@ -8,10 +8,10 @@ import { config } from "./config";
 import { notFound } from "./errors";
 import { compressed, createPageCache } from "./page-cache";
 import { pageLocals } from "./page-locals";
+import { ROOT } from "./paths";
 import { type AstroHandler, publicPages } from "./public-pages";
 import { staticFiles } from "./static-files";
 
-const ROOT = join(import.meta.dir, "../..");
 const DIST = resolve(process.env.STEMMA_DIST ?? join(ROOT, "dist"));
 const CLIENT = join(DIST, "client");
 const ENTRY = join(DIST, "server/entry.mjs");

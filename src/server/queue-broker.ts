@@ -4,8 +4,8 @@ import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { freePort, waitForPort } from "../../scripts/lib/ports";
 import { log } from "./logger";
+import { ROOT } from "./paths";
 
-const ROOT = join(import.meta.dir, "../..");
 const BUNQUEUE_CLI = join(ROOT, "node_modules/bunqueue/dist/cli/index.js");
 /** A port picked free can be taken before the broker binds it; then it exits and another is tried. */
 const PORT_TRIES = 5;

@@ -51,7 +51,7 @@ export function processesOf(server: TestServer): TestServer[] {
 const databaseOf = new Map<string, string>();
 
 /**
- * Starts the real server (`bun src/server/main.ts`) on a free port (or env.PORT) with a fresh temporary
+ * Starts the real server as `npm start` runs it (`bun src/server/main.bundle.js`) on a free port (or env.PORT) with a fresh temporary
  * DATA_DIR, or on `dataDir` to restart over existing data. Needs the Astro build (`npm test` makes it).
  * Under STEMMA_TEST_DATABASE=postgres a fresh data folder comes with a fresh PostgreSQL database; a
  * DATABASE_URL in `env` (several servers on one database) wins over both.
@@ -61,7 +61,7 @@ export async function startSingleServer(options: ServerOptions = {}): Promise<Te
   let databaseUrl = options.env?.DATABASE_URL ?? databaseOf.get(dataDir) ?? null;
   if (!databaseUrl && testOnPostgres) databaseUrl = await freshPostgresDatabase();
   if (databaseUrl) databaseOf.set(dataDir, databaseUrl);
-  const proc = Bun.spawn(["bun", "src/server/main.ts"], {
+  const proc = Bun.spawn(["bun", "src/server/main.bundle.js"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -9,9 +9,10 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/bun-sql";
 import { migrate as migratePostgres } from "drizzle-orm/bun-sql/migrator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
+import { ROOT } from "../paths";
 import { nulSafe } from "./postgres-client";
 
-const MIGRATIONS = join(import.meta.dir, "../../../migrations");
+const MIGRATIONS = join(ROOT, "migrations");
 export const POSTGRES_MIGRATIONS = join(MIGRATIONS, "pg");
 /** Any constant shared by every Stemma instance: the advisory lock that lets one of them migrate at a time. */
 const MIGRATION_LOCK = 0x5737e4a;

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { badRequest } from "../errors";
 import { log } from "../logger";
+import { ROOT } from "../paths";
 import { createSlots } from "../slots";
 import { IMAGE_CHILD_EXIT } from "./exit-codes";
 
@@ -11,7 +12,7 @@ import { IMAGE_CHILD_EXIT } from "./exit-codes";
  * for good.
  */
 
-const CHILD = join(import.meta.dir, "image-child.ts");
+const CHILD = join(ROOT, "src/server/images/image-child.ts");
 /** An image takes well under a second; a child past this is stuck and is killed. */
 const CHILD_TIMEOUT_MS = 60_000;
 
