@@ -3,7 +3,7 @@ import type { TrackDetails } from "../../modules/tracks/model";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import ForkPanel from "../forks/ForkPanel";
 import OwnerStudio from "../forks/OwnerStudio";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, fresh as freshly, reply } from "../lib/api";
 import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -28,8 +28,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
 
   const load = useCallback(
     (fresh: boolean) =>
-      api
-        .get<TrackDetails>(`/track/${trackId}`, { fresh })
+      reply(api.track({ id: trackId }).get(freshly(fresh)))
         .then((loaded) => {
           setTrack(loaded);
           setFailed(false);
