@@ -53,7 +53,7 @@ export function createPlayRecorder(target: PlayTarget) {
     const track = api.track({ id: target.trackId });
     const usage = target.stemId ? track.stem({ stemId: target.stemId }).usage : track.usage;
     reply(usage.post(body)).then(
-      (reply) => reply.counted && playCounted(target.trackId),
+      ({ counted }) => counted && playCounted(target.trackId),
       (error) => console.warn("Could not record the play", error),
     );
   }

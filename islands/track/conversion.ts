@@ -37,10 +37,10 @@ export async function waitForConversion(
   signal: AbortSignal,
 ): Promise<number | null> {
   const track = api.track({ id: target.trackId });
-  const status = target.stemId ? track.stem({ stemId: target.stemId }) : track;
+  const converted = target.stemId ? track.stem({ stemId: target.stemId }) : track;
   while (!signal.aborted) {
     await new Promise((resolve) => setTimeout(resolve, CONVERSION_POLL_MS));
-    const { data } = await reply(status["audio-conversion-status"].get({ ...fresh(true, signal), query: { format } }));
+    const { data } = await reply(converted["audio-conversion-status"].get({ ...fresh(true, signal), query: { format } }));
     if (data?.conversionStatus === "COMPLETED") return data.availableForSeconds ?? 0;
     if (data?.conversionStatus === "FAILED") return null;
   }
