@@ -39,8 +39,8 @@ const runs = (part: (typeof PARTS)[number]) => ONLY.includes(part);
 
 ensureTools();
 const work = mkdtempSync(join(tmpdir(), "stemma-bench-http-"));
-// mkdtemp makes the folder 0700: nginx's workers (nobody when started as root) could not read the docroot
-// and every baseline request was a fast 403, which made nginx look ten times faster than the machine.
+// mkdtemp makes the folder 0700: nginx's workers (nobody when started as root) could not read the docroot,
+// and a baseline of fast 403s would say nothing of what the machine serves.
 chmodSync(work, 0o755);
 const docroot = join(work, "www");
 mkdirSync(docroot);

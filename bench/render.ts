@@ -7,8 +7,8 @@
  * over 2 ms. Run after a build: bun bench/render.ts.
  * The warm-up is long because a server renders pages all day (the pre-render loop renders every changed public page):
  * JavaScriptCore compiles a function to its optimising tiers only after some hundreds of calls, and those compiler
- * threads' CPU counts in process.cpuUsage, so fifty warm-up renders measured the compiler as much as the page (p50
- * 2.4-2.8 ms over the 300 renders after them, against 1.7 ms once warm).
+ * threads' CPU counts in process.cpuUsage, so after a short warm-up the renders would measure the compiler as much as
+ * the page.
  */
 import { rmSync } from "node:fs";
 import { join } from "node:path";

@@ -58,10 +58,10 @@ mapfile -t rest_behind < <(printf '%s\n' "${other_files[@]}" | grep -vxF -f <(pr
 
 # Two lanes at once, as most of each is one process waiting on another. In front, the cluster run (one cluster booted
 # per file: the longest part, and mostly waiting), then half the browser journeys; behind it, typecheck, lint, the API
-# suite on one server and the other tests, whose output follows. Run after the API suite, the cluster was the critical
-# path (35 minutes in all, a core idle for the last twelve); run as a third lane, two cores ran at load 17-19 and tests
-# timed out. The lanes share nothing: every server has its own data folder, database and free ports. The generated
-# test media are made first, once, rather than by both lanes' preloads at once.
+# suite on one server and the other tests, whose output follows. The cluster starts at once because it is the critical
+# path: started after the API suite, it would leave a core idle at the end; a third lane would load two cores past what
+# the tests' timeouts allow. The lanes share nothing: every server has its own data folder, database and free ports.
+# The generated test media are made first, once, rather than by both lanes' preloads at once.
 bun --eval 'import { ensureCorpus } from "./tests/support/corpus.ts"; ensureCorpus();'
 lanes=$(mktemp -d)
 trap 'rm -rf "$lanes"' EXIT

@@ -1,6 +1,6 @@
-import type { DeletedSortField, DeletedStatus, SortDirection, TrackPage } from "../../modules/lists/model";
+import type { DeletedSortField, DeletedStatus, SortDirection } from "../../modules/lists/model";
 import type { TrackListItem } from "../../modules/tracks/model";
-import { api } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 
 /** SPEC §9: the admin list shows 10 a page, sorted by title ascending at first. */
 export const DELETED_PAGE_SIZE = 10;
@@ -20,20 +20,22 @@ export interface DeletedTracksQuery {
 const statusParam = (status: StatusFilter) => (status === "ALL" ? undefined : status);
 
 export function fetchDeletedTracks(query: DeletedTracksQuery) {
-  return api.get<TrackPage>("/tracks/deleted", {
-    query: {
-      limit: DELETED_PAGE_SIZE,
-      status: statusParam(query.status),
-      cursor: query.cursor,
-      sortField: query.sortField,
-      sortDirection: query.sortDirection,
-    },
-    fresh: true,
-  });
+  return reply(
+    api.tracks.deleted.get({
+      ...fresh(),
+      query: {
+        limit: DELETED_PAGE_SIZE,
+        status: statusParam(query.status),
+        cursor: query.cursor ?? undefined,
+        sortField: query.sortField,
+        sortDirection: query.sortDirection,
+      },
+    }),
+  );
 }
 
 export function fetchDeletedCount(status: StatusFilter) {
-  return api.get<{ count: number }>("/tracks/deleted/count", { query: { status: statusParam(status) }, fresh: true });
+  return reply(api.tracks.deleted.count.get({ ...fresh(), query: { status: statusParam(status) } }));
 }
 
 /** What the list items carry of SPEC §2 'Total Size': the original, the MP3 and the cover. */

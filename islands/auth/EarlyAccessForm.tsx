@@ -3,7 +3,7 @@ import { emailError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { useInviteRequired } from "./use-invite-required";
@@ -34,7 +34,7 @@ export default function EarlyAccessForm() {
     await run(
       validateAll,
       async () => {
-        await api.post("/auth/request-early-access", { email: values.email.trim() });
+        await reply(api.auth["request-early-access"].post({ email: values.email.trim() }));
         setSent(true);
       },
       "Failed to request early access",

@@ -3,7 +3,7 @@ import { emailError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 
 /**
  * /forgot-password: asks for a reset link for an address (POST /api/auth/password-reset/request). The answer is the
@@ -19,7 +19,7 @@ export default function ForgotPasswordForm() {
     await run(
       validateAll,
       async () => {
-        await api.post("/auth/password-reset/request", { email: values.email.trim() });
+        await reply(api.auth["password-reset"].request.post({ email: values.email.trim() }));
         setSentTo(values.email.trim());
       },
       "Failed to request a reset link",

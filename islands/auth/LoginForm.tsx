@@ -3,6 +3,7 @@ import { emailError, loginPasswordError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
+import { api } from "../lib/api";
 import { signInHref, useReturnPath } from "../lib/return-path";
 import { startSession } from "../lib/session";
 import { OidcButton, OidcNotice, OidcSigningIn, useOidcError, useOidcHandover } from "./OidcSignIn";
@@ -32,7 +33,7 @@ export default function LoginForm({ oidcLabel = null }: { oidcLabel?: string | n
     await run(
       validateAll,
       async () => {
-        await startSession("/auth/login", values);
+        await startSession(api.auth.login.post(values));
       },
       "Failed to log in",
     );

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import type { Session } from "../../modules/auth/model";
 import { isOidcError, oidcErrorMessage } from "../../src/shared/oidc-messages";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { signIn } from "../lib/auth";
 import { currentReturnPath, safeReturnPath } from "../lib/return-path";
 import { Loading } from "../ui/Loading";
@@ -25,8 +24,7 @@ export function useOidcHandover(): { status: "idle" | "working" | "failed"; mess
   useEffect(() => {
     if (!oidcResult().done) return;
     setState({ status: "working", message: null });
-    api
-      .post<Session>("/auth/oidc/session")
+    reply(api.auth.oidc.session.post())
       .then((session) => {
         signIn(session.token, session.user);
         window.location.replace(currentReturnPath());

@@ -3,6 +3,7 @@ import { emailError, inviteCodeError, passwordError, usernameError } from "../..
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
+import { api } from "../lib/api";
 import { signInHref, useReturnPath } from "../lib/return-path";
 import { startSession } from "../lib/session";
 import { ErrorView } from "../ui/ErrorView";
@@ -43,7 +44,7 @@ export default function RegisterForm({ oidcLabel = null }: { oidcLabel?: string 
       async () => {
         const { inviteCode, ...account } = values;
         const body = inviteRequired ? { ...account, inviteCode: inviteCode.trim() } : account;
-        await startSession("/auth/signup", body);
+        await startSession(api.auth.signup.post(body));
       },
       "Failed to register",
     );

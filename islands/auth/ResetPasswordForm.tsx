@@ -3,7 +3,7 @@ import { passwordError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 
 /** The link's secret, from `?token=`; read in the browser only (the page is never rendered with it). */
 const linkToken = () => new URLSearchParams(window.location.search).get("token") ?? "";
@@ -30,7 +30,7 @@ export default function ResetPasswordForm() {
     await run(
       validateAll,
       async () => {
-        await api.post("/auth/password-reset", { token: linkToken(), password: values.newPassword });
+        await reply(api.auth["password-reset"].post({ token: linkToken(), password: values.newPassword }));
         setDone(true);
       },
       "Failed to reset the password",

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 
 export type InviteRequirement =
   | { status: "loading" }
@@ -12,8 +12,7 @@ export function useInviteRequired(): InviteRequirement {
   const [state, setState] = useState<InviteRequirement>({ status: "loading" });
   const load = useCallback(() => {
     setState({ status: "loading" });
-    api
-      .get<string[]>("/auth/enabled-features")
+    reply(api.auth["enabled-features"].get())
       .then((features) => setState({ status: "ready", inviteRequired: features.includes(EARLY_ACCESS_FLAG) }))
       .catch((error: Error) => setState({ status: "error", message: error.message, retry: load }));
   }, []);

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from "react";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { Modal } from "./Modal";
 
 /** SPEC §5 Fork: title required (default '{title} (Fork)'), description optional, isPublic default false. */
@@ -15,7 +15,7 @@ export function ForkDialog({ trackId, title, onClose }: { trackId: string; title
     setBusy(true);
     setError(null);
     try {
-      const { id } = await api.post<{ id: string }>(`/track/${trackId}/fork`, { title: forkTitle, description, isPublic });
+      const { id } = await reply(api.track({ id: trackId }).fork.post({ title: forkTitle, description, isPublic }));
       window.location.assign(`/track/${id}`);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ForkTree } from "../../modules/forks/model";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { Loading } from "../ui/Loading";
 import { Modal } from "./Modal";
 
@@ -28,8 +28,7 @@ export function ForkTreeDialog({ trackId, onClose }: { trackId: string; onClose:
   const [tree, setTree] = useState<ForkTree | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api
-      .get<ForkTree>(`/track/${trackId}/forks`)
+    reply(api.track({ id: trackId }).forks.get())
       .then(setTree)
       .catch((failure) => setError(failure instanceof Error ? failure.message : String(failure)));
   }, [trackId]);

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from "react";
 import type { Lineage as LineageReply } from "../../modules/forks/model";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { ArtistLink } from "../profiles/ArtistLink";
 
 type Ancestor = LineageReply["ancestors"][number];
@@ -21,8 +21,7 @@ function Link({ ancestor }: { ancestor: Ancestor }) {
 export function Lineage({ trackId }: { trackId: string }) {
   const [ancestors, setAncestors] = useState<Ancestor[] | null>(null);
   useEffect(() => {
-    api
-      .get<LineageReply>(`/track/${trackId}/lineage`)
+    reply(api.track({ id: trackId }).lineage.get())
       .then((reply) => setAncestors(reply.ancestors))
       .catch(() => setAncestors([{ available: false }]));
   }, [trackId]);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
-import { api } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 
@@ -19,8 +19,7 @@ export default function OwnerStudio({ trackId, ownerId, track }: { trackId: stri
   useEffect(() => {
     if (!isOwner || track) return;
     let current = true;
-    api
-      .get<TrackDetails>(`/track/${trackId}`, { fresh: true })
+    reply(api.track({ id: trackId }).get(fresh()))
       .then((details) => current && setLoaded(details))
       .catch(() => {});
     return () => {

@@ -1,5 +1,5 @@
 import type { TrackDetails } from "../../modules/tracks/model";
-import { api } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 
 /** SPEC §9 polling intervals of the fork studio. */
 export const STUDIO_POLL_MS = 3_000;
@@ -19,7 +19,7 @@ export async function pollTrack(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, everyMs));
-    const track = await api.get<TrackDetails>(`/track/${trackId}`, { fresh: true }).catch(() => null);
+    const track = await reply(api.track({ id: trackId }).get(fresh())).catch(() => null);
     if (track && done(track)) return track;
     if (Date.now() >= deadline) return null;
   }

@@ -1,5 +1,5 @@
 import type { TrackDetails } from "../../modules/tracks/model";
-import { api, upload } from "../lib/api";
+import { api, reply, sendForm } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { audioChanged, pollTrack, REGENERATION_POLL_MS, STEM_ADD_TIMEOUT_MS, STUDIO_POLL_MS } from "./poll";
 
@@ -30,7 +30,7 @@ export async function addStem(trackId: string, name: string, type: string, file:
   }
   let stemId: string;
   try {
-    ({ id: stemId } = await upload<{ id: string }>(`/track/${trackId}/stem`, stemForm(name, type, file)));
+    ({ id: stemId } = await sendForm(api.track({ id: trackId }).stem.post, stemForm(name, type, file)));
   } catch (error) {
     fail("Failed to Add Stem", error);
     return false;
@@ -47,7 +47,7 @@ export async function addStem(trackId: string, name: string, type: string, file:
 /** Edit a stem; with a new file, polled every 3 s until it has its waveform and duration again. */
 export async function editStem(trackId: string, stemId: string, name: string, type: string, file: File | null) {
   try {
-    await api.patch(`/track/${trackId}/stem/${stemId}`, stemForm(name, type, file));
+    await sendForm(api.track({ id: trackId }).stem({ stemId }).patch, stemForm(name, type, file));
   } catch (error) {
     fail("Failed to Update Stem", error);
     return false;
@@ -60,7 +60,7 @@ export async function editStem(trackId: string, stemId: string, name: string, ty
 /** Remove a stem: the full track is regenerated; polled every 2 s until its waveform or MP3 URL changes. */
 export async function removeStem(before: TrackDetails, stemId: string) {
   try {
-    await api.delete(`/track/${before.id}/stem/${stemId}`);
+    await reply(api.track({ id: before.id }).stem({ stemId }).delete());
   } catch (error) {
     fail("Failed to Remove Stem", error);
     return false;
@@ -83,7 +83,7 @@ export async function replaceAudio(before: TrackDetails, file: File) {
   const form = new FormData();
   form.set("original", file, file.name);
   try {
-    await api.patch(`/track/${before.id}/audio`, form);
+    await sendForm(api.track({ id: before.id }).audio.patch, form);
   } catch (error) {
     fail("Replacement Failed", error);
     return false;

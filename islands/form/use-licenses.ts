@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { License } from "../../modules/licenses/model";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 
 export type LicensesState =
   | { status: "loading" }
@@ -16,7 +16,7 @@ export function useLicenses(): LicensesState {
   const load = useCallback(() => {
     let live = true;
     setState({ status: "loading" });
-    api.get<License[]>("/licenses").then(
+    reply(api.licenses.get()).then(
       (licenses) => live && setState({ status: "ready", licenses }),
       (error) => {
         console.error("Failed to fetch licenses", error);

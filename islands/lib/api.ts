@@ -1,3 +1,8 @@
+import { type Treaty, treaty } from "@elysiajs/eden";
+import type { NotificationInput } from "../../modules/notifications/model";
+// A type only: the browser bundle gets none of the server, while every route's params, body and reply types
+// come from the routes themselves, so an island cannot name a reply type the server does not send.
+import type { api as server } from "../../src/server/api";
 import { currentToken } from "./auth";
 import { showToast } from "./toasts";
 import { bumpUnread } from "./unread";
@@ -14,27 +19,41 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
-
-export interface RequestOptions {
-  query?: Query;
-  body?: unknown;
-  /** Polling: adds a cache-busting parameter and a no-cache header (SPEC §7). */
-  fresh?: boolean;
-  signal?: AbortSignal;
+function authHeaders(): Record<string, string> {
+  const token = currentToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-export function apiUrl(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {}))
-    if (value !== undefined && value !== null) params.set(key, String(value));
-  const search = params.toString();
-  return `/api${path}${search ? `?${search}` : ""}`;
+/** Polling asks for this header (SPEC §7); every such request also gets a cache-busting `_` parameter. */
+const NO_CACHE = { "cache-control": "no-cache" };
+
+/** The options of a polling read: `fresh(false)` is a plain one, for a first load that may come from a cache. */
+export const fresh = (wanted = true, signal?: AbortSignal) => ({
+  ...(wanted ? { headers: NO_CACHE } : {}),
+  ...(signal ? { fetch: { signal } } : {}),
+});
+
+function bustingCache(url: string, init: RequestInit | undefined): string {
+  const headers = new Headers(init?.headers);
+  if (headers.get("cache-control") !== NO_CACHE["cache-control"]) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}_=${Date.now()}`;
 }
+
+/**
+ * The /api routes, typed from the server: `api.track({ id }).get()`. Each call resolves to Eden's
+ * `{ data, error }`; islands take it through `reply`. Paths stay relative (`keepDomain`), dates stay the
+ * ISO strings the JSON carries (`parseDate: false`), as the models' types say.
+ */
+export const api = treaty<typeof server>("", {
+  keepDomain: true,
+  parseDate: false,
+  headers: authHeaders,
+  fetcher: ((url, init) => fetch(bustingCache(String(url), init), init)) as typeof fetch,
+}).api;
 
 /** SPEC §7: any response carrying a notification object shows a toast and raises the unread count. */
 function announceNotification(body: unknown): void {
-  const notification = (body as { notification?: { title?: string; message?: string; type?: string } } | null)?.notification;
+  const notification = (body as { notification?: Partial<NotificationInput> } | null)?.notification;
   if (!notification?.title) return;
   showToast({
     type: notification.type === "storage-quota-warning" ? "warning" : "info",
@@ -44,57 +63,68 @@ function announceNotification(body: unknown): void {
   bumpUnread();
 }
 
-function authHeaders(): Record<string, string> {
-  const token = currentToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
+/** The server's `{message}`, else the status text. */
+function errorOf(status: number, statusText: string, body: unknown): ApiError {
+  const message = (body as { message?: unknown } | null)?.message;
+  return new ApiError(status, typeof message === "string" && message ? message : statusText);
 }
 
-/** A reply's JSON body, or an ApiError with the server's `{message}` (else the status text). */
-function readReply<T>(ok: boolean, status: number, statusText: string, text: string): T {
+type Call = Promise<Treaty.TreatyResponse<Record<number, unknown>>>;
+type Reply<C extends Call> = Treaty.Data<C>;
+
+/**
+ * A call's success body; an ApiError with the server's `{message}` for a refusal, and the network's own error
+ * when nothing came back. A notification the body carries is announced first.
+ */
+export async function reply<C extends Call>(call: C): Promise<Reply<C>> {
+  const { data, error, response, status } = await call;
+  if (error) {
+    if (!response) throw error.value instanceof Error ? error.value : error;
+    throw errorOf(status, response.statusText, error.value);
+  }
+  announceNotification(data);
+  return data as Reply<C>;
+}
+
+/** A route's call as `api` gives it: its path (`~path`, ending in the method) and its reply type. */
+type Route = ((...args: never[]) => Call) & { "~path": string };
+
+/** A reply's JSON body, or the ApiError `reply` would give. */
+function readReply(ok: boolean, status: number, statusText: string, text: string): unknown {
   let parsed: unknown = null;
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
     parsed = null;
   }
-  if (!ok) {
-    const message = (parsed as { message?: unknown } | null)?.message;
-    throw new ApiError(status, typeof message === "string" && message ? message : statusText);
-  }
+  if (!ok) throw errorOf(status, statusText, parsed);
   announceNotification(parsed);
-  return parsed as T;
-}
-
-/** The one API client: bearer token, JSON or FormData bodies, `{message}` errors turned into ApiError. */
-export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers = authHeaders();
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers["content-type"] = "application/json";
-    body = JSON.stringify(options.body);
-  }
-  const query = options.fresh ? { ...options.query, _: Date.now() } : options.query;
-  if (options.fresh) headers["cache-control"] = "no-cache";
-  const response = await fetch(apiUrl(path, query), { method, headers, body, signal: options.signal });
-  return readReply<T>(response.ok, response.status, response.statusText, await response.text());
+  return parsed;
 }
 
 /**
- * POSTs a multipart form like `request`, reporting how much of it has been sent (fetch cannot):
- * `onProgress` gets the sent share from 0 to 1. A network failure or abort rejects with an Error.
+ * Sends a multipart form to a route (`api.track({ id }).stem.post`), reporting how much of it has been sent
+ * (fetch cannot): `onProgress` gets the sent share from 0 to 1. Replies and refusals as `reply`; a network
+ * failure or abort rejects with an Error.
  */
-export function upload<T>(path: string, form: FormData, onProgress?: (sent: number) => void): Promise<T> {
+export function sendForm<R extends Route>(
+  route: R,
+  form: FormData,
+  onProgress?: (sent: number) => void,
+): Promise<Reply<ReturnType<R>>> {
+  const segments = route["~path"].split("/");
+  const method = (segments.pop() ?? "post").toUpperCase();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", apiUrl(path));
+    xhr.open(method, segments.join("/"));
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
       try {
-        resolve(readReply<T>(xhr.status >= 200 && xhr.status < 300, xhr.status, xhr.statusText, xhr.responseText));
+        const ok = xhr.status >= 200 && xhr.status < 300;
+        resolve(readReply(ok, xhr.status, xhr.statusText, xhr.responseText) as Reply<ReturnType<R>>);
       } catch (error) {
         reject(error);
       }
@@ -109,20 +139,11 @@ export function upload<T>(path: string, form: FormData, onProgress?: (sent: numb
  * SPEC §7 presigned URL: the media URL with a short-lived media token for this user and track in
  * `?token=` (the session token never goes into a URL). SPEC §8 wording when it fails.
  */
-export async function presignMediaUrl(url: string): Promise<{ url: string; expiresAt: string | null }> {
-  const response = await fetch(apiUrl("/media/presign"), {
-    method: "POST",
-    headers: { ...authHeaders(), "content-type": "application/json" },
-    body: JSON.stringify({ url }),
-  });
-  if (!response.ok) throw new Error(`Failed to get presigned URL: ${response.statusText}`);
-  return (await response.json()) as { url: string; expiresAt: string | null };
+export async function presignMediaUrl(url: string) {
+  const { data, error, response } = await api.media.presign.post({ url });
+  if (error) {
+    if (!response) throw error.value instanceof Error ? error.value : error;
+    throw new Error(`Failed to get presigned URL: ${response.statusText}`);
+  }
+  return data;
 }
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>("GET", path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("POST", path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PATCH", path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("PUT", path, { ...options, body }),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>("DELETE", path, { ...options, body }),
-};

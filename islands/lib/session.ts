@@ -1,5 +1,4 @@
-import type { Profile, Session } from "../../modules/auth/model";
-import { api } from "./api";
+import { api, reply } from "./api";
 import { $auth, forgetSession, signIn, storedToken } from "./auth";
 import { showAvatar } from "./avatar";
 import { currentReturnPath } from "./return-path";
@@ -15,8 +14,7 @@ export function initSession(): void {
     $auth.set({ status: "anonymous" });
     return;
   }
-  api
-    .get<Profile>("/auth/me")
+  reply(api.auth.me.get())
     .then((profile) => {
       $auth.set({ status: "signed-in", token, user: profile });
       showAvatar(profile.avatarUrl);
@@ -28,8 +26,10 @@ export function initSession(): void {
  * Login and signup both answer {token, user}: keep the session (SPEC §4) and go back to the page
  * that sent the visitor here (its `?next=`), or home.
  */
-export async function startSession(path: "/auth/login" | "/auth/signup", body: unknown): Promise<void> {
-  const session = await api.post<Session>(path, body);
+export async function startSession(
+  signing: ReturnType<typeof api.auth.login.post> | ReturnType<typeof api.auth.signup.post>,
+): Promise<void> {
+  const session = await reply(signing);
   signIn(session.token, session.user);
   window.location.assign(currentReturnPath());
 }

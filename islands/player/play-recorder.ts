@@ -1,4 +1,4 @@
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { storageKey } from "../lib/storage-keys";
 import { playCounted } from "./counted-plays";
 
@@ -44,15 +44,16 @@ export function createPlayRecorder(target: PlayTarget) {
     recorded = true;
     if (recentlyRecorded()) return;
     localStorage.setItem(key, String(Date.now()));
-    const path = target.stemId ? `/track/${target.trackId}/stem/${target.stemId}/usage` : `/track/${target.trackId}/usage`;
     const body = {
-      eventType: "PLAY",
+      eventType: "PLAY" as const,
       playbackSource: target.playbackSource,
       duration: Math.round(listened),
       anonymousId: anonymousListenerId(),
     };
-    api.post<{ counted: boolean }>(path, body).then(
-      (reply) => reply.counted && playCounted(target.trackId),
+    const track = api.track({ id: target.trackId });
+    const usage = target.stemId ? track.stem({ stemId: target.stemId }).usage : track.usage;
+    reply(usage.post(body)).then(
+      ({ counted }) => counted && playCounted(target.trackId),
       (error) => console.warn("Could not record the play", error),
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ArtistResult, SearchPage, StemResult } from "../../modules/search/model";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { formatCount } from "../lib/format";
 import { initSession } from "../lib/session";
@@ -51,9 +51,9 @@ export default function SearchResults({ query, initial }: { query: string; initi
   const signedIn = auth.status === "signed-in";
   useEffect(() => {
     if (!signedIn) return;
-    api
-      .get<SearchPage>("/search", { query: Object.fromEntries(new URLSearchParams(query)) })
-      .then(setPage, (failure: Error) => setError(failure.message));
+    reply(api.search.get({ query: Object.fromEntries(new URLSearchParams(query)) })).then(setPage, (failure: Error) =>
+      setError(failure.message),
+    );
   }, [signedIn, query]);
 
   if (error) return <p className="form-error">{error}</p>;

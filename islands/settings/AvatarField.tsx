@@ -1,7 +1,7 @@
 import { type ChangeEvent, useState } from "react";
 import type { Profile } from "../../modules/auth/model";
 import { FormError, useSubmit } from "../form/use-submit";
-import { api } from "../lib/api";
+import { api, reply, sendForm } from "../lib/api";
 import { showAvatar } from "../lib/avatar";
 
 /** What the file picker offers: the formats the server takes (it checks the bytes, not this). */
@@ -37,7 +37,7 @@ export function AvatarField({ profile, onChange }: { profile: Profile; onChange:
     if (!image) return;
     const form = new FormData();
     form.set("avatar", image);
-    await save(() => api.put<Profile>("/auth/me/avatar", form), "Your avatar has been updated.");
+    await save(() => sendForm(api.auth.me.avatar.put, form), "Your avatar has been updated.");
   };
 
   return (
@@ -68,7 +68,7 @@ export function AvatarField({ profile, onChange }: { profile: Profile; onChange:
               type="button"
               className="button button-secondary"
               disabled={submitting}
-              onClick={() => save(() => api.delete<Profile>("/auth/me/avatar"), "Your avatar has been removed.")}
+              onClick={() => save(() => reply(api.auth.me.avatar.delete()), "Your avatar has been removed.")}
             >
               Remove avatar
             </button>

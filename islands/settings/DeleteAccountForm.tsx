@@ -5,7 +5,7 @@ import { Modal } from "../forks/Modal";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { logout } from "../lib/auth";
 import { formatCount } from "../lib/format";
 import { showToast } from "../lib/toasts";
@@ -41,8 +41,7 @@ export function DeleteAccountForm() {
   const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
 
   useEffect(() => {
-    api
-      .get<AccountDeletion>("/auth/me/deletion")
+    reply(api.auth.me.deletion.get())
       .then(setDeletion)
       .catch((error) => console.error("Failed to load what deleting the account deletes", error));
   }, []);
@@ -52,7 +51,7 @@ export function DeleteAccountForm() {
     await run(
       validateAll,
       async () => {
-        await api.delete("/auth/me", { password: values.deletePassword });
+        await reply(api.auth.me.delete({ password: values.deletePassword }));
         showToast({ type: "success", title: "Account deleted", message: "Your account has been deleted. Goodbye!" });
         logout("/");
       },

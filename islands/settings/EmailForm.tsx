@@ -1,10 +1,9 @@
 import { type FormEvent, useState } from "react";
-import type { User } from "../../modules/auth/model";
 import { emailError, loginPasswordError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { currentToken, signIn } from "../lib/auth";
 
 /** Settings › Email: a new address, confirmed with the current password; the account shows it at once. */
@@ -22,7 +21,7 @@ export function EmailForm() {
     await run(
       validateAll,
       async () => {
-        const user = await api.patch<User>("/auth/me", { email: values.newEmail, currentPassword: values.emailPassword });
+        const user = await reply(api.auth.me.patch({ email: values.newEmail, currentPassword: values.emailPassword }));
         signIn(currentToken() as string, user);
         setChangedTo(user.email);
       },

@@ -1,6 +1,6 @@
 import { type MouseEvent, useCallback, useEffect, useState } from "react";
 import type { AccountExport, AccountExportList } from "../../modules/exports/model";
-import { api } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 import { formatFileSize } from "../lib/format";
 
 /** How often a running export is checked (like the conversion and processing polls of SPEC §9). */
@@ -21,7 +21,7 @@ export function ExportSection() {
   const [error, setError] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
-    const next = latestOf(await api.get<AccountExportList>("/auth/me/exports", { fresh: true }));
+    const next = latestOf(await reply(api.auth.me.exports.get(fresh())));
     setLatest(next);
     return next;
   }, []);
@@ -43,7 +43,7 @@ export function ExportSection() {
     setStarting(true);
     setError(null);
     try {
-      setLatest(await api.post<AccountExport>("/auth/me/export"));
+      setLatest(await reply(api.auth.me.export.post()));
     } catch (failure) {
       setError(messageOf(failure, "Failed to start the export"));
     } finally {

@@ -3,7 +3,7 @@ import { loginPasswordError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { logout } from "../lib/auth";
 
 /**
@@ -19,7 +19,7 @@ export function LogoutEverywhereForm() {
     await run(
       validateAll,
       async () => {
-        await api.post("/auth/logout-everywhere", { password: values.sessionsPassword });
+        await reply(api.auth["logout-everywhere"].post({ password: values.sessionsPassword }));
         logout();
       },
       "Failed to log out everywhere",

@@ -1,10 +1,9 @@
 import { type FormEvent, useRef, useState } from "react";
-import type { Session } from "../../modules/auth/model";
 import { loginPasswordError, passwordError } from "../../src/shared/validation";
 import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { signIn } from "../lib/auth";
 
 export const PASSWORD_CHANGED = "Password changed. You are still signed in here; every other session has been signed out.";
@@ -33,10 +32,9 @@ export function PasswordForm() {
     await run(
       validateAll,
       async () => {
-        const session = await api.post<Session>("/auth/password", {
-          currentPassword: values.currentPassword,
-          newPassword: values.newPassword,
-        });
+        const session = await reply(
+          api.auth.password.post({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
+        );
         signIn(session.token, session.user);
         setDone(true);
       },

@@ -4,7 +4,7 @@ import { BIO_MAX, DISPLAY_NAME_MAX, displayNameError, usernameError } from "../.
 import { Field, fieldId } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 import { currentToken, signIn } from "../lib/auth";
 import { Loading } from "../ui/Loading";
 import { AvatarField } from "./AvatarField";
@@ -17,8 +17,7 @@ export function ProfileForm() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
-    api
-      .get<Profile>("/auth/me", { fresh: true })
+    reply(api.auth.me.get(fresh()))
       .then(setProfile)
       .catch((error: Error) => setLoadError(`Error: ${error.message}`));
   }, []);
@@ -47,11 +46,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
     await run(
       validateAll,
       async () => {
-        const saved = await api.patch<Profile>("/auth/me", {
-          username: values.username,
-          displayName: values.displayName,
-          bio,
-        });
+        const saved = await reply(api.auth.me.patch({ username: values.username, displayName: values.displayName, bio }));
         signIn(currentToken() as string, { id: saved.id, email: saved.email, username: saved.username, role: saved.role });
         setSaved(true);
       },

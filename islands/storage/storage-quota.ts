@@ -1,7 +1,6 @@
-import type { StorageQuota } from "../../modules/storage/model";
-import { api } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 
-export const fetchStorageQuota = () => api.get<StorageQuota>("/storage/quota", { fresh: true });
+export const fetchStorageQuota = () => reply(api.storage.quota.get(fresh()));
 
 /** A share of the total as a percentage, capped at 100 (SPEC §9); 0 when there is no quota at all. */
 export function quotaPercent(part: number, total: number): number {

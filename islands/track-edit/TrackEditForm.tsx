@@ -6,7 +6,7 @@ import { LicenseSelect } from "../form/LicenseSelect";
 import { TrackInfoFields } from "../form/TrackInfoFields";
 import { type TrackInfoForm, useTrackInfoForm } from "../form/track-info";
 import { FormError, useSubmit } from "../form/use-submit";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { trackUpdate } from "./edit-form";
 
 interface TrackEditFormProps {
@@ -41,7 +41,7 @@ export function TrackEditForm({ trackId, initial, licenses, onSaved, onCancel }:
     await run(
       check,
       async () => {
-        await api.patch(`/track/${encodeURIComponent(trackId)}`, trackUpdate(info.form));
+        await reply(api.track({ id: encodeURIComponent(trackId) }).patch(trackUpdate(info.form)));
         onSaved();
       },
       "Failed to update the track",

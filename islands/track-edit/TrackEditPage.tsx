@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { useLicenses } from "../form/use-licenses";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, fresh, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { PageGuard } from "../shell/PageGuard";
 import { ErrorView } from "../ui/ErrorView";
@@ -21,7 +21,7 @@ function useTrack(trackId: string): [TrackState, () => void] {
   useEffect(() => {
     let live = true;
     setState({ status: "loading" });
-    api.get<TrackDetails>(`/track/${trackId}`, { fresh: attempt > 0 }).then(
+    reply(api.track({ id: trackId }).get(fresh(attempt > 0))).then(
       (track) => live && setState({ status: "ready", track }),
       (error) => {
         console.error("Failed to load the track", error);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, reply } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { setTrackVisibility, useIsPublic } from "./visibility";
 
@@ -11,7 +11,7 @@ export default function OwnerActions({ trackId, isPublic: initiallyPublic }: { t
   async function toggleVisibility() {
     setSaving(true);
     try {
-      await api.patch(`/track/${trackId}/visibility`, { isPublic: !isPublic });
+      await reply(api.track({ id: trackId }).visibility.patch({ isPublic: !isPublic }));
       setTrackVisibility(trackId, !isPublic);
     } catch (error) {
       showToast({

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
-import { api } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 
 /** SPEC §9: processing is polled every 3 s. */
 export const PROCESSING_POLL_MS = 3_000;
@@ -19,8 +19,7 @@ export const stillProcessing = (track: Pick<TrackDetails, "originalUrl" | "cover
 export default function ProcessingWatcher({ trackId }: { trackId: string }) {
   useEffect(() => {
     const timer = setInterval(() => {
-      api
-        .get<TrackDetails>(`/track/${trackId}`, { fresh: true })
+      reply(api.track({ id: trackId }).get(fresh()))
         .then((track) => {
           if (!stillProcessing(track)) {
             clearInterval(timer);

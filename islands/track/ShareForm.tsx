@@ -3,7 +3,7 @@ import { emailError } from "../../src/shared/validation";
 import { Field, fieldId } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import type { SharedUser } from "./SharingPanel";
 
@@ -53,16 +53,16 @@ export function ShareForm({
 
   async function share() {
     const address = values.email.trim();
-    const [user] = await api.get<{ id: string; username: string }[]>("/auth/users", { query: { email: address } });
+    const [user] = await reply(api.auth.users.get({ query: { email: address } }));
     if (!user) {
       setLookupError(NO_SUCH_USER);
       document.getElementById(fieldId("email"))?.focus();
       return;
     }
-    const reply = await api.post<{ sharedWith: SharedUser[] }>(`/track/${trackId}/share`, { userIds: [user.id] });
-    const stored = reply.sharedWith.find((entry) => entry.userId === user.id)?.user.email ?? address;
+    const { sharedWith } = await reply(api.track({ id: trackId }).share.post({ userIds: [user.id] }));
+    const stored = sharedWith.find((entry) => entry.userId === user.id)?.user.email ?? address;
     showToast({ type: "success", title: "Track shared", message: `Shared with ${user.username} (${stored}).` });
-    onShared(reply.sharedWith);
+    onShared(sharedWith);
   }
 
   return (

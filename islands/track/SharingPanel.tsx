@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, reply } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -30,8 +30,7 @@ export default function SharingPanel({
 
   const load = useCallback(() => {
     setLoadFailed(false);
-    api
-      .get<TrackDetails>(`/track/${trackId}`)
+    reply(api.track({ id: trackId }).get())
       .then((track) => setSharedWith(track.sharedWith ?? []))
       .catch((error) => {
         console.error("Loading the track's shares failed", error);
@@ -46,8 +45,8 @@ export default function SharingPanel({
   async function remove({ userId, user }: SharedUser) {
     setRemoving(userId);
     try {
-      const reply = await api.delete<{ sharedWith: SharedUser[] }>(`/track/${trackId}/share`, { userIds: [userId] });
-      setSharedWith(reply.sharedWith);
+      const { sharedWith: remaining } = await reply(api.track({ id: trackId }).share.delete({ userIds: [userId] }));
+      setSharedWith(remaining);
       showToast({ type: "success", title: "Sharing removed", message: `No longer shared with ${user.email}.` });
     } catch (error) {
       showToast({

@@ -3,7 +3,7 @@ import type { TrackDetails } from "../../modules/tracks/model";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import ForkPanel from "../forks/ForkPanel";
 import OwnerStudio from "../forks/OwnerStudio";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, fresh, reply } from "../lib/api";
 import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -27,9 +27,8 @@ export default function TrackShell({ trackId }: { trackId: string }) {
   const [failed, setFailed] = useState<false | "gone" | "error">(false);
 
   const load = useCallback(
-    (fresh: boolean) =>
-      api
-        .get<TrackDetails>(`/track/${trackId}`, { fresh })
+    (polling: boolean) =>
+      reply(api.track({ id: trackId }).get(fresh(polling)))
         .then((loaded) => {
           setTrack(loaded);
           setFailed(false);

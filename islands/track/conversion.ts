@@ -1,6 +1,5 @@
-import type { StatusReply } from "../../modules/conversions/model";
 import type { ConversionFormat } from "../../src/shared/conversion-status";
-import { api } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 
 /** SPEC §9: conversions are polled every 5 s. */
 export const CONVERSION_POLL_MS = 5_000;
@@ -19,11 +18,13 @@ export function downloadPath(target: ConversionTarget, format: "mp3" | Conversio
 
 /** Starts a WAV/FLAC conversion; 'in_progress' replies mean one is already running (SPEC §4). */
 export function startConversion(target: ConversionTarget, format: ConversionFormat): Promise<unknown> {
-  return api.post(`/track/${target.trackId}/convert-audio`, {
-    type: target.stemId ? "stem" : "full",
-    ...(target.stemId ? { stemId: target.stemId } : {}),
-    format,
-  });
+  return reply(
+    api.track({ id: target.trackId })["convert-audio"].post({
+      type: target.stemId ? "stem" : "full",
+      ...(target.stemId ? { stemId: target.stemId } : {}),
+      format,
+    }),
+  );
 }
 
 /**
@@ -35,15 +36,13 @@ export async function waitForConversion(
   format: ConversionFormat,
   signal: AbortSignal,
 ): Promise<number | null> {
-  const path = target.stemId
-    ? `/track/${target.trackId}/stem/${target.stemId}/audio-conversion-status`
-    : `/track/${target.trackId}/audio-conversion-status`;
+  const track = api.track({ id: target.trackId });
+  const converted = target.stemId ? track.stem({ stemId: target.stemId }) : track;
   while (!signal.aborted) {
     await new Promise((resolve) => setTimeout(resolve, CONVERSION_POLL_MS));
-    const reply = await api.get<StatusReply>(path, { query: { format }, fresh: true, signal });
-    const status = reply.data?.conversionStatus;
-    if (status === "COMPLETED") return reply.data?.availableForSeconds ?? 0;
-    if (status === "FAILED") return null;
+    const { data } = await reply(converted["audio-conversion-status"].get({ ...fresh(true, signal), query: { format } }));
+    if (data?.conversionStatus === "COMPLETED") return data.availableForSeconds ?? 0;
+    if (data?.conversionStatus === "FAILED") return null;
   }
   return null;
 }

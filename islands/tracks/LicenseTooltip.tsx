@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { License } from "../../modules/licenses/model";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { creativeCommonsUrl, licenseLabel } from "../lib/licenses";
 
 /** SPEC §9 tooltip delay, for pointing and focusing; a click opens at once. */
@@ -10,7 +10,7 @@ const licenses = new Map<string, Promise<License>>();
 function fetchLicense(id: string): Promise<License> {
   let pending = licenses.get(id);
   if (!pending) {
-    pending = api.get<License>(`/licenses/${encodeURIComponent(id)}`);
+    pending = reply(api.licenses({ id: encodeURIComponent(id) }).get());
     pending.catch(() => licenses.delete(id));
     licenses.set(id, pending);
   }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -80,7 +80,7 @@ export function TrackList({
   async function confirmDelete() {
     setDeleting(true);
     try {
-      const { deletedIds } = await api.delete<{ deletedIds: string[] }>("/tracks", { trackIds: toDelete });
+      const { deletedIds } = await reply(api.tracks.delete({ trackIds: toDelete }));
       pages.remove(deletedIds);
       setSelected((previous) => new Set([...previous].filter((id) => !deletedIds.includes(id))));
       showToast({

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TrackPage } from "../../modules/lists/model";
 import type { TrackListItem } from "../../modules/tracks/model";
-import { api } from "../lib/api";
+import { api, reply } from "../lib/api";
 import { PAGE_SIZE, SORT_OPTIONS, type SortKey } from "./sort-options";
 
 interface PagesState {
@@ -17,6 +17,19 @@ export interface InitialPage {
   sort: SortKey;
   page: TrackPage;
 }
+
+/**
+ * The list endpoint at `path` (the pages name it, as a prop): each list route answers a TrackPage to the
+ * paging query of GET /tracks/public, so that route's types stand for all of them.
+ */
+const listAt = (path: string) =>
+  path
+    .split("/")
+    .filter(Boolean)
+    .reduce(
+      (route, segment) => route[segment] as typeof route,
+      api as unknown as Record<string, unknown>,
+    ) as unknown as typeof api.tracks.public;
 
 /**
  * Pages of one list endpoint (with any filters of its own in its query string) in one sort: the first page on mount and whenever the path or sort
@@ -43,16 +56,17 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
       setState((previous) => ({ ...(cursor ? previous : { items: [], nextCursor: null }), loading: true, error: null }));
       // A path may carry its list's own filters (`/search?genre=house`): they go along with the paging.
       const [endpoint = path, filters] = path.split("?");
-      api
-        .get<TrackPage>(endpoint, {
+      reply(
+        listAt(endpoint).get({
           query: {
             ...Object.fromEntries(new URLSearchParams(filters)),
             limit: PAGE_SIZE,
-            cursor,
+            cursor: cursor ?? undefined,
             sortField: option.field,
             sortDirection: option.direction,
           },
-        })
+        }),
+      )
         .then((page) => {
           if (mine !== generation.current) return;
           setState((previous) => ({

@@ -1,5 +1,4 @@
 import { type FormEvent, useEffect, useState } from "react";
-import type { UploadReply } from "../../modules/uploads/model";
 import { type OriginalFormat, originalFileError, originalFormatOf, takesStems } from "../../src/shared/upload-rules";
 import { Field } from "../form/Field";
 import { LicenseSelect } from "../form/LicenseSelect";
@@ -7,7 +6,7 @@ import { TrackInfoFields } from "../form/TrackInfoFields";
 import { EMPTY_TRACK_INFO, trackInfoFromForm, useTrackInfoForm } from "../form/track-info";
 import { useLicenses } from "../form/use-licenses";
 import { FormError, useSubmit } from "../form/use-submit";
-import { upload } from "../lib/api";
+import { api, sendForm } from "../lib/api";
 import { CoverArtField } from "./CoverArtField";
 import { ORIGINAL_ACCEPT } from "./file-names";
 import { QuotaNote } from "./QuotaNote";
@@ -75,7 +74,7 @@ export function UploadForm() {
           { original, coverArt, stems: stems.map((stem) => stem.file as File) },
         );
         setProgress(0);
-        const created = await upload<UploadReply>("/track", form, setProgress);
+        const created = await sendForm(api.track.post, form, setProgress);
         setCreatedId(created.id);
       },
       "Failed to upload the track",

@@ -1,7 +1,6 @@
-import type { UploadReply } from "../../modules/uploads/model";
 import { originalFormatOf, titleError } from "../../src/shared/upload-rules";
 import { EMPTY_TRACK_INFO, trackInfoFromForm } from "../form/track-info";
-import { ApiError, upload } from "../lib/api";
+import { ApiError, api, sendForm } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { $bulkUpload, $currentProgress, type BulkMatch, type BulkUploadState, canStartUpload } from "./bulk-store";
 import { artistOrDefault } from "./file-names";
@@ -18,7 +17,7 @@ function setMatch(index: number, change: Partial<BulkMatch>, next: Partial<BulkU
   });
 }
 
-function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: string): Promise<UploadReply> {
+function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: string) {
   const form = trackFormData(
     {
       ...trackInfoFromForm({
@@ -32,7 +31,7 @@ function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: strin
     },
     { original: match.audio, coverArt: match.coverArt?.file },
   );
-  return upload<UploadReply>("/track", form, (sent) => $currentProgress.set(sent));
+  return sendForm(api.track.post, form, (sent) => $currentProgress.set(sent));
 }
 
 function failMatch(index: number, title: string, reason: string, error?: unknown) {

@@ -6,7 +6,7 @@ import { downloadExport, listExports } from "./service";
 import { resumePendingExports, startExport } from "./start";
 
 /**
- * Issue 20: a user's export of everything they made (originals, stems, covers and a JSON file of their tracks,
+ * A user's export of everything they made (originals, stems, covers and a JSON file of their tracks,
  * shares, forks and notifications), built as a zip by a durable job and kept EXPORT_TTL_SECONDS. Mounted under
  * /auth/me beside the account's other routes, in a module of its own.
  */

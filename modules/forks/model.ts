@@ -1,6 +1,6 @@
 import { t } from "elysia";
 import { MAX_LENGTH } from "../../src/shared/upload-rules";
-import { NotificationInput } from "../notifications/model";
+import { NotifyingReply } from "../notifications/model";
 
 /** SPEC §7 POST /track/{id}/fork. The title is checked (trimmed, required) by the service, with SPEC §5's message. */
 export const ForkBody = t.Object({
@@ -11,7 +11,7 @@ export const ForkBody = t.Object({
   isPublic: t.Optional(t.Boolean({ error: "isPublic must be true or false" })),
 });
 
-export const ForkReply = t.Object({ id: t.String(), notification: t.Optional(NotificationInput) });
+export const ForkReply = NotifyingReply({ id: t.String() });
 
 const TreeTrack = {
   id: t.String(),

@@ -1,7 +1,7 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
 import { DELETED_USER, usernamesOf, type Viewer } from "../auth/service";
-import { notifyUsers } from "../notifications/service";
+import { notifyUsers, withNotification } from "../notifications/service";
 import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
 import { quotaGate } from "../uploads/service";
@@ -34,8 +34,7 @@ export async function forkTrack(id: string, viewer: Viewer, body: { title: strin
     message: `${viewer.username} forked "${original.title}".`,
     type: "info",
   });
-  const notification = await quota.warning();
-  return { id: fork.id, ...(notification ? { notification } : {}) };
+  return { id: fork.id, ...withNotification(await quota.warning()) };
 }
 
 /** Forks listed in a tree: active, and public, or the viewer's own (admins see all). */

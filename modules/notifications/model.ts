@@ -1,3 +1,4 @@
+import type { TProperties } from "@sinclair/typebox";
 import { t } from "elysia";
 import { NOTIFICATION_TYPES } from "./schema";
 
@@ -19,6 +20,14 @@ export const NotificationInput = t.Object({
   type: t.UnionEnum(NOTIFICATION_TYPES),
 });
 export type NotificationInput = typeof NotificationInput.static;
+
+/**
+ * A reply that may also tell the user something at once (the storage quota warning of an upload, a fork or a
+ * studio change): the islands' client toasts any reply's `notification` and raises the unread count (SPEC §7).
+ * The service side is `withNotification` (service.ts).
+ */
+export const NotifyingReply = <P extends TProperties>(properties: P) =>
+  t.Object({ ...properties, notification: t.Optional(NotificationInput) });
 
 export const NotificationPage = t.Object({ items: t.Array(Notification), total: t.Number() });
 export type NotificationPage = typeof NotificationPage.static;

@@ -14,6 +14,9 @@ export const notificationView = ({ id, title, message, type, isRead, createdAt }
   createdAt: createdAt.toISOString(),
 });
 
+/** The `notification` field of a NotifyingReply: present only when there is something to tell. */
+export const withNotification = (notification: NotificationInput | undefined) => (notification ? { notification } : {});
+
 /** Stores one notification per user; other modules call this to tell users something. */
 export function notifyUsers(userIds: string[], input: NotificationInput): Promise<NotificationRow[]> {
   return notificationsRepo.insertMany(userIds.map((userId) => ({ userId, ...input })));

@@ -4,7 +4,7 @@ import { SearchPage, SearchQuery } from "./model";
 import { search } from "./service";
 
 /**
- * GET /api/search (issue 21): tracks, stems or artists matching a text, among what the caller may see (visitors:
+ * GET /api/search: tracks, stems or artists matching a text, among what the caller may see (visitors:
  * public tracks; signed-in users also their own and those shared with them), filtered, by relevance or a list sort.
  */
 export const searchModule = new Elysia({ name: "module.search", detail: { tags: ["Search"] } })

@@ -52,5 +52,3 @@ export const fileFields = (fileKey: string, facts: Inspected) => ({
   processingStatus: "PENDING" as const,
   processingError: null,
 });
-
-export const withNotification = <T>(notification: T | undefined) => (notification ? { notification } : {});

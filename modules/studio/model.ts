@@ -1,7 +1,7 @@
 import { t } from "elysia";
 import { config } from "../../src/server/config";
 import type { MultipartLimits } from "../../src/server/multipart";
-import { NotificationInput } from "../notifications/model";
+import { NotifyingReply } from "../notifications/model";
 import { MAX_REPLACEMENT_BYTES } from "./replace";
 
 const TEXT = { maxFieldBytes: 64 * 1024, textParts: ["data"] };
@@ -27,4 +27,4 @@ export const StemForm = t.Object({
 });
 export const AudioForm = t.Object({ original: t.File({ description: ".wav or .flac, at most 50 MB" }) });
 
-export const StudioReply = t.Object({ id: t.String(), notification: t.Optional(NotificationInput) });
+export const StudioReply = NotifyingReply({ id: t.String() });

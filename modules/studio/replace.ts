@@ -2,9 +2,10 @@ import { badRequest } from "../../src/server/errors";
 import type { StagedFile } from "../../src/server/multipart";
 import type { Viewer } from "../auth/service";
 import { invalidateConversions } from "../conversions/service";
+import { withNotification } from "../notifications/service";
 import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
-import { findStudioTrack, storeThen, withNotification } from "./common";
+import { findStudioTrack, storeThen } from "./common";
 import { fitToTrack, trackLength } from "./fit";
 import { changeWithinQuota } from "./repo";
 

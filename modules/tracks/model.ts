@@ -3,12 +3,16 @@ import { CONVERSION_STATUSES } from "../../src/shared/conversion-status";
 import {
   ARTIST_REQUIRED,
   BPM_INVALID,
-  FIELD_LABELS,
   type FieldName,
   GENRES_NOT_TEXT,
   LICENSE_REQUIRED,
   MAX_LENGTH,
+  MAX_LICENSE_ID_LENGTH,
+  MAX_RELEASE_DATE_TEXT,
+  notFlagMessage,
+  notTextMessage,
   ORIGINAL_FORMATS,
+  RELEASE_DATE_PRECISION_INVALID,
   RELEASE_DATE_PRECISIONS,
   STEM_TYPES,
   TITLE_REQUIRED,
@@ -124,10 +128,10 @@ export const DeletedIds = t.Object({ deletedIds: t.Array(t.String()) });
 export const Visibility = t.Object({ isPublic: t.Boolean() });
 
 /**
- * The Track Info form (PATCH /api/track/{id}; the same fields as an upload's `data`). The schema
- * refuses wrong types and lengths with the SPEC §5 messages; what needs the database or the clock
- * (the licence exists, the release date is not in the future) and the clean-up (trimming, de-duplicating
- * genres) stay in upload-input.ts, which both routes share.
+ * The Track Info form (PATCH /api/track/{id}, and an upload's `data`: upload-input.ts checks both against it). The
+ * schema refuses wrong types and lengths with the SPEC §5 messages of src/shared/upload-rules.ts; what needs the
+ * clean text, the database or the clock (blank once cleaned, the licence exists, the release date is a real day and
+ * not in the future, the genres once de-duplicated) is upload-input.ts's.
  */
 type Found = { found: unknown };
 const fieldOf = (found: unknown, field: string) =>
@@ -141,7 +145,7 @@ function textRules(field: FieldName, max: number, required?: string) {
     error: ({ found }: Found) => {
       const value = fieldOf(found, field);
       if (required && (value === undefined || value === null || (typeof value === "string" && !value.trim()))) return required;
-      if (typeof value !== "string") return `${FIELD_LABELS[field]} must be text`;
+      if (typeof value !== "string") return notTextMessage(field);
       return value.length > max ? tooLongMessage(field, max) : required;
     },
   };
@@ -149,25 +153,24 @@ function textRules(field: FieldName, max: number, required?: string) {
 const requiredText = (field: FieldName, max: number, message: string) => t.String(textRules(field, max, message));
 const optionalText = (field: FieldName, max: number) =>
   t.Optional(t.Union([t.String({ maxLength: max }), t.Null()], textRules(field, max)));
-const flag = (field: FieldName) =>
-  t.Optional(t.Union([t.Boolean(), t.Null()], { error: `${FIELD_LABELS[field]} must be true or false` }));
+const flag = (field: FieldName) => t.Optional(t.Union([t.Boolean(), t.Null()], { error: notFlagMessage(field) }));
 
 export const TrackInfoBody = t.Object(
   {
     title: requiredText("title", MAX_LENGTH.title, TITLE_REQUIRED),
     primaryArtistName: requiredText("primaryArtistName", MAX_LENGTH.primaryArtistName, ARTIST_REQUIRED),
-    licenseId: requiredText("licenseId", 100, LICENSE_REQUIRED),
+    licenseId: requiredText("licenseId", MAX_LICENSE_ID_LENGTH, LICENSE_REQUIRED),
     // A number, or the text of one as forms send it; the range is checked after parsing (upload-input.ts).
     bpm: t.Optional(t.Union([t.Integer({ minimum: 1, maximum: 999 }), t.String(), t.Null()], { error: BPM_INVALID })),
     key: optionalText("key", MAX_LENGTH.key),
-    genreNames: t.Optional(t.Array(t.String({ error: GENRES_NOT_TEXT }), { error: GENRES_NOT_TEXT })),
+    genreNames: t.Optional(t.Union([t.Array(t.String()), t.Null()], { error: GENRES_NOT_TEXT })),
     description: optionalText("description", MAX_LENGTH.description),
     isExplicit: flag("isExplicit"),
     isPublic: flag("isPublic"),
-    releaseDate: optionalText("releaseDate", 40),
+    releaseDate: optionalText("releaseDate", MAX_RELEASE_DATE_TEXT),
     releaseDatePrecision: t.Optional(
       t.Union([...RELEASE_DATE_PRECISIONS.map((precision) => t.Literal(precision)), t.Null()], {
-        error: "Release date precision must be YEAR, MONTH or DAY",
+        error: RELEASE_DATE_PRECISION_INVALID,
       }),
     ),
   },

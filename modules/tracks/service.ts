@@ -1,4 +1,3 @@
-import { checkedBody } from "../../src/server/checked-body";
 import type { Executor } from "../../src/server/db/transaction";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
@@ -6,7 +5,7 @@ import { usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findOwnedTrack, findViewableTrack } from "./access";
 import { checkForkLicense } from "./fork-license";
-import { type TrackDetails, TrackInfoBody } from "./model";
+import type { TrackDetails } from "./model";
 import { tracksRepo } from "./repo";
 import type { Track } from "./schema";
 import { parseTrackInfo } from "./upload-input";
@@ -84,7 +83,7 @@ export async function publicPageState(id: string): Promise<PublicPageState | nul
  */
 export async function editTrack(id: string, viewer: Viewer, body: unknown): Promise<TrackDetails> {
   const track = await findOwnedTrack(id, viewer);
-  const info = await parseTrackInfo(checkedBody(TrackInfoBody, body), { isExplicit: track.isExplicit, isPublic: track.isPublic });
+  const info = await parseTrackInfo(body, { isExplicit: track.isExplicit, isPublic: track.isPublic });
   await checkForkLicense(track, info.licenseId);
   await tracksRepo.update(track.id, info);
   return trackView((await tracksRepo.findById(track.id)) as Track, viewer);

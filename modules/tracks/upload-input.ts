@@ -1,12 +1,11 @@
+import { checkedBody } from "../../src/server/checked-body";
 import { badRequest } from "../../src/server/errors";
 import { stripBidiControls } from "../../src/shared/bidi";
 import {
   ARTIST_REQUIRED,
   BPM_INVALID,
-  FIELD_LABELS,
   type FieldName,
   GENRE_TOO_LONG,
-  GENRES_NOT_TEXT,
   isAfterDay,
   isValidBpm,
   LICENSE_REQUIRED,
@@ -15,12 +14,12 @@ import {
   MAX_GENRES,
   MAX_LENGTH,
   MAX_STEMS,
+  notTextMessage,
   ORIGINAL_FORMATS,
   type OriginalFormat,
   originalFormatOf,
   RELEASE_DATE_IN_FUTURE,
   RELEASE_DATE_INVALID,
-  RELEASE_DATE_PRECISIONS,
   STEM_TYPES,
   type StemType,
   stemNameRequired,
@@ -32,6 +31,7 @@ import {
   tooLongMessage,
 } from "../../src/shared/upload-rules";
 import { licenseExists } from "../licenses/service";
+import { TrackInfoBody } from "./model";
 
 /** The checked `data` part of POST /api/track (SPEC §7), with SPEC §5 defaults applied. */
 export interface UploadData extends TrackInfo {
@@ -41,29 +41,18 @@ export interface UploadData extends TrackInfo {
 
 type Raw = Record<string, unknown>;
 
-function optionalText(raw: Raw, field: FieldName, max: number): string | null {
-  const value = raw[field];
-  if (value === undefined || value === null || value === "") return null;
-  if (typeof value !== "string") throw badRequest(`${FIELD_LABELS[field]} must be text`);
-  if (value.length > max) throw badRequest(tooLongMessage(field, max));
-  return stripBidiControls(value).trim() || null;
+/** Text as it is kept: bidi controls removed, trimmed; null when nothing is left. */
+const cleanText = (value: string | null | undefined) => (value ? stripBidiControls(value).trim() : "") || null;
+
+/** Required text is checked again once clean: the schema sees bidi controls as text. */
+function requiredText(value: string | null | undefined, message: string): string {
+  const cleaned = cleanText(value);
+  if (!cleaned) throw badRequest(message);
+  return cleaned;
 }
 
-function requiredText(raw: Raw, field: FieldName, message: string, max: number): string {
-  const value = optionalText(raw, field, max);
-  if (!value) throw badRequest(message);
-  return value;
-}
-
-function flag(raw: Raw, field: "isExplicit" | "isPublic", fallback: boolean): boolean {
-  const value = raw[field];
-  if (value === undefined || value === null) return fallback;
-  if (typeof value !== "boolean") throw badRequest(`${FIELD_LABELS[field]} must be true or false`);
-  return value;
-}
-
-function bpmOf(raw: Raw): number | null {
-  const value = raw.bpm;
+/** The schema takes a number or the text of one, as forms send it; the range is checked on the number. */
+function bpmOf(value: TrackInfoBody["bpm"]): number | null {
   if (value === undefined || value === null || value === "") return null;
   const bpm = typeof value === "string" ? Number(value) : value;
   if (!isValidBpm(bpm)) throw badRequest(BPM_INVALID);
@@ -74,8 +63,8 @@ function bpmOf(raw: Raw): number | null {
  * Accepts YYYY, YYYY-MM, YYYY-MM-DD or a full ISO timestamp; stores YYYY-MM-DD. Never in the
  * future, which for a date means after today anywhere on Earth: someone in UTC+14 may release today.
  */
-function releaseDateOf(raw: Raw): string | null {
-  const value = optionalText(raw, "releaseDate", 40);
+function releaseDateOf(text: string | null | undefined): string | null {
+  const value = cleanText(text);
   if (!value) return null;
   const match = value.match(/^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/);
   const date = match ? new Date(Date.UTC(Number(match[1]), Number(match[2] ?? 1) - 1, Number(match[3] ?? 1))) : null;
@@ -87,13 +76,21 @@ function releaseDateOf(raw: Raw): string | null {
   return day;
 }
 
-function genresOf(raw: Raw): string[] {
-  const value = raw.genreNames ?? [];
-  if (!Array.isArray(value) || value.some((genre) => typeof genre !== "string")) throw badRequest(GENRES_NOT_TEXT);
-  const genres = [...new Set((value as string[]).map((genre) => stripBidiControls(genre).trim()).filter(Boolean))];
+/** Genres are counted and measured once clean and de-duplicated. */
+function genresOf(value: TrackInfoBody["genreNames"]): string[] {
+  const genres = [...new Set((value ?? []).map((genre) => stripBidiControls(genre).trim()).filter(Boolean))];
   if (genres.length > MAX_GENRES) throw badRequest(TOO_MANY_GENRES);
   if (genres.some((genre) => genre.length > MAX_GENRE_LENGTH)) throw badRequest(GENRE_TOO_LONG);
   return genres;
+}
+
+/** An upload's own text fields, beside the Track Info: checked as the schema checks text. */
+function uploadText(raw: Raw, field: FieldName, max: number): string | null {
+  const value = raw[field];
+  if (value === undefined || value === null || value === "") return null;
+  if (typeof value !== "string") throw badRequest(notTextMessage(field));
+  if (value.length > max) throw badRequest(tooLongMessage(field, max));
+  return cleanText(value);
 }
 
 function stemMetadataOf(raw: Raw): UploadData["stemMetadata"] {
@@ -102,14 +99,14 @@ function stemMetadataOf(raw: Raw): UploadData["stemMetadata"] {
   if (value.length > MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
   return value.map((entry, index) => {
     const stem = (entry ?? {}) as Raw;
-    const name = requiredText(stem, "name", stemNameRequired(index), MAX_LENGTH.stemName);
+    const name = requiredText(uploadText(stem, "name", MAX_LENGTH.stemName), stemNameRequired(index));
     const type = stem.type ?? "audio";
     if (!STEM_TYPES.includes(type as never)) throw badRequest(`Stem type must be one of: ${STEM_TYPES.join(", ")}`);
     return { name, type: type as StemType };
   });
 }
 
-/** The JSON `data` of an upload or the body of an edit, as an object; anything else is a 400. */
+/** The JSON `data` part of an upload, as an object; anything else is a 400. */
 function trackDataObject(data: unknown): Raw {
   if (data === undefined || data === null || data === "") throw badRequest("Track data is required");
   let raw = data as Raw;
@@ -125,31 +122,28 @@ function trackDataObject(data: unknown): Raw {
 }
 
 /**
- * Checks the Track Info fields with one set of rules for upload and edit; throws the first problem
- * as a 400. Absent flags take `flagDefaults` (upload: SPEC §5 defaults; edit: the track's own values).
+ * Checks the Track Info of an upload's `data` or an edit's body with one set of rules: TrackInfoBody's, then what it
+ * cannot see; throws the first problem as a 400. Absent flags take `flagDefaults` (upload: SPEC §5 defaults; edit:
+ * the track's own values).
  */
-export async function parseTrackInfo(data: unknown, flagDefaults = { isExplicit: false, isPublic: true }): Promise<TrackInfo> {
-  const raw = trackDataObject(data);
-  const title = requiredText(raw, "title", TITLE_REQUIRED, MAX_LENGTH.title);
-  const primaryArtistName = requiredText(raw, "primaryArtistName", ARTIST_REQUIRED, MAX_LENGTH.primaryArtistName);
-  const licenseId = optionalText(raw, "licenseId", 100);
-  if (!licenseId) throw badRequest(LICENSE_REQUIRED);
+export async function parseTrackInfo(body: unknown, flagDefaults = { isExplicit: false, isPublic: true }): Promise<TrackInfo> {
+  const info = checkedBody(TrackInfoBody, body);
+  const title = requiredText(info.title, TITLE_REQUIRED);
+  const primaryArtistName = requiredText(info.primaryArtistName, ARTIST_REQUIRED);
+  const licenseId = requiredText(info.licenseId, LICENSE_REQUIRED);
   if (!(await licenseExists(licenseId))) throw badRequest("The selected license does not exist");
-  const precision = raw.releaseDatePrecision ?? "DAY";
-  if (!RELEASE_DATE_PRECISIONS.includes(precision as never))
-    throw badRequest("Release date precision must be YEAR, MONTH or DAY");
   return {
     title,
     primaryArtistName,
-    bpm: bpmOf(raw),
-    key: optionalText(raw, "key", MAX_LENGTH.key),
-    genreNames: genresOf(raw),
-    description: optionalText(raw, "description", MAX_LENGTH.description) ?? "",
-    isExplicit: flag(raw, "isExplicit", flagDefaults.isExplicit),
-    isPublic: flag(raw, "isPublic", flagDefaults.isPublic),
+    bpm: bpmOf(info.bpm),
+    key: cleanText(info.key),
+    genreNames: genresOf(info.genreNames),
+    description: cleanText(info.description) ?? "",
+    isExplicit: info.isExplicit ?? flagDefaults.isExplicit,
+    isPublic: info.isPublic ?? flagDefaults.isPublic,
     licenseId,
-    releaseDate: releaseDateOf(raw),
-    releaseDatePrecision: precision as TrackInfo["releaseDatePrecision"],
+    releaseDate: releaseDateOf(info.releaseDate),
+    releaseDatePrecision: info.releaseDatePrecision ?? "DAY",
   };
 }
 
@@ -157,7 +151,7 @@ export async function parseTrackInfo(data: unknown, flagDefaults = { isExplicit:
 export async function parseUploadInput(data: unknown): Promise<UploadData> {
   const raw = trackDataObject(data);
   const info = await parseTrackInfo(raw);
-  const originalFormat = optionalText(raw, "originalFormat", 10)?.toLowerCase() ?? null;
+  const originalFormat = uploadText(raw, "originalFormat", 10)?.toLowerCase() ?? null;
   if (originalFormat && !ORIGINAL_FORMATS.includes(originalFormat as never)) {
     throw badRequest(`Original format must be one of: ${ORIGINAL_FORMATS.join(", ")}`);
   }

@@ -5,6 +5,7 @@ import { receiveMultipart } from "../../src/server/multipart";
 import { withStagingFolder } from "../../src/server/staging";
 import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
 import { authGuard } from "../auth";
+import { withNotification } from "../notifications/service";
 import { getTrack } from "../tracks/service";
 import { UploadForm, UploadReply } from "./model";
 import { resumePendingProcessing } from "./processing";
@@ -35,7 +36,7 @@ export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags
         const [original, coverArt] = [files.original?.[0], files.coverArt?.[0]];
         const { track, notification } = await uploadTrack(user, { data: fields.data, original, coverArt, stems: files.stems });
         set.status = 201;
-        return { id: track.id, track: await getTrack(track.id, user), ...(notification ? { notification } : {}) };
+        return { id: track.id, track: await getTrack(track.id, user), ...withNotification(notification) };
       }),
     {
       auth: true,

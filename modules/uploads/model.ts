@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { NotificationInput } from "../notifications/model";
+import { NotifyingReply } from "../notifications/model";
 import { TrackDetails } from "../tracks/model";
 
 /** For the OpenAPI document only: POST /track reads its multipart body itself (streamed to disk). */
@@ -11,9 +11,5 @@ export const UploadForm = t.Object({
 });
 
 /** 201 to POST /track: the new track, and the quota warning when this upload crossed 80%. */
-export const UploadReply = t.Object({
-  id: t.String(),
-  track: TrackDetails,
-  notification: t.Optional(NotificationInput),
-});
+export const UploadReply = NotifyingReply({ id: t.String(), track: TrackDetails });
 export type UploadReply = typeof UploadReply.static;

@@ -30,7 +30,7 @@ export interface Config {
   loginMaxFailuresPerIp: number;
   /** How long on-demand WAV/FLAC derivatives are kept (SPEC §9: 7 days). */
   conversionTtlSeconds: number;
-  /** How long a finished account export is kept for download (issue 20: 7 days). */
+  /** How long a finished account export is kept for download (7 days): a copy of everything, kept only long enough to fetch. */
   exportTtlSeconds: number;
   /** A listener's plays of one track count at most once per window (SPEC §4: an hour). */
   playCountWindowSeconds: number;

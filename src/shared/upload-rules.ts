@@ -1,7 +1,8 @@
 /**
- * SPEC §5 rules for a track's info and files, with their messages, shared by the upload and edit
- * forms (islands) and the server (modules/tracks/upload-input.ts, modules/uploads/service.ts), so the user reads one
- * message whichever side refuses.
+ * SPEC §5 rules for a track's info and files, with their messages: the one source of them for the upload and edit
+ * forms (islands), the Track Info schema (TrackInfoBody in modules/tracks/model.ts) and what the server checks
+ * beyond it (modules/tracks/upload-input.ts, modules/uploads/service.ts), so the user reads one message whichever
+ * side refuses.
  */
 export const ORIGINAL_FORMATS = ["wav", "flac", "xm", "it", "s3m", "mod"] as const;
 export type OriginalFormat = (typeof ORIGINAL_FORMATS)[number];
@@ -22,6 +23,7 @@ export const LICENSE_REQUIRED = "License selection is required";
 export const BPM_INVALID = "BPM must be a whole number from 1 to 999";
 export const RELEASE_DATE_INVALID = "Release date must be a valid date";
 export const RELEASE_DATE_IN_FUTURE = "Release date cannot be in the future";
+export const RELEASE_DATE_PRECISION_INVALID = "Release date precision must be YEAR, MONTH or DAY";
 export const ORIGINAL_FILE_INVALID = "Audio file must be a WAV, FLAC, XM, IT, S3M or MOD file";
 export const STEM_FILE_INVALID = "Stem files must be .wav or .flac";
 export const STEMS_NEED_WAV_OR_FLAC = "Stems can only be added to WAV or FLAC tracks";
@@ -48,6 +50,11 @@ export const FIELD_LABELS = {
 } as const;
 export type FieldName = keyof typeof FIELD_LABELS;
 export const tooLongMessage = (field: FieldName, max: number) => `${FIELD_LABELS[field]} must be at most ${max} characters`;
+export const notTextMessage = (field: FieldName) => `${FIELD_LABELS[field]} must be text`;
+export const notFlagMessage = (field: FieldName) => `${FIELD_LABELS[field]} must be true or false`;
+/** Longest accepted licence id and release date text (a release date may come as a full ISO timestamp). */
+export const MAX_LICENSE_ID_LENGTH = 100;
+export const MAX_RELEASE_DATE_TEXT = 40;
 
 /** Audio formats people try first that are not originals here: named, with what to use instead. */
 const LOSSY_AUDIO = ["mp3", "ogg", "oga", "opus", "m4a", "aac", "wma", "webm"];

@@ -52,7 +52,7 @@ async function freePorts(count: number): Promise<number[]> {
 
 export async function startCluster(options: ClusterOptions = {}): Promise<TestCluster> {
   // An empty database of its own in the test process's one PostgreSQL cluster: clusters never share rows or jobs.
-  // (A copy of a migrated template was measured no faster: copying its files costs what migrating does.)
+  // Migrated, not copied from a migrated template: copying a template's files costs what migrating does.
   const database = freshPostgresDatabase();
   // Every port first (the instances must know the address browsers use, PUBLIC_URL; nginx its upstreams), so that
   // nginx and the instances then start side by side.
