@@ -33,6 +33,8 @@ export async function forkTrack(id: string, viewer: Viewer, body: { title: strin
     title: "Your track was forked",
     message: `${viewer.username} forked "${original.title}".`,
     type: "info",
+    // A private fork is not the original owner's to open: its fork tree, on the original's page, counts it.
+    link: `/track/${fork.isPublic ? fork.id : original.id}`,
   });
   return { id: fork.id, ...withNotification(await quota.warning()) };
 }
