@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { theRow } from "../../src/server/db/rows";
 import { type Executor, transaction } from "../../src/server/db/transaction";
@@ -230,6 +230,19 @@ export const tracksRepo = {
       .set({ status: "PENDING_DELETION", deletedAt: now })
       .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")));
     await executor.delete(trackShares).where(eq(trackShares.userId, userId));
+  },
+
+  /**
+   * Back to ACTIVE, when the track is still pending and was deleted after `deletedAfter`; false when not. The purge
+   * takes only tracks deleted before its own cutoff, so a track this restores is never one whose files it is deleting.
+   */
+  async restorePending(id: string, deletedAfter: Date): Promise<boolean> {
+    const restored = await db
+      .update(tracks)
+      .set({ status: "ACTIVE", deletedAt: null })
+      .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION"), gt(tracks.deletedAt, deletedAfter)))
+      .returning({ id: tracks.id });
+    return restored.length === 1;
   },
 
   async markPendingDeletion(ids: string[], ownerId: string | null): Promise<string[]> {

@@ -241,6 +241,15 @@ export const MATRIX: Record<string, RouteEntry> = {
     }),
     (who) => signedIn(who, ok()),
   ),
+  // Admins only, whatever the track (403 to others, so no id is told apart). Only the pending track may come back
+  // (409 for the rest); the admin's cell would restore it and change the world, so it sends an unknown id there.
+  // Restoring for real is modules/tracks/restore.test.ts.
+  "POST /api/track/:id/restore": trackRoute(
+    (world, track, who) => ({
+      path: `/track/${who === "admin" && track.id === world.tracks.pending.id ? "matrix-unknown-track" : track.id}/restore`,
+    }),
+    (who, state) => adminOnly(who, { status: [state === "pending" ? 404 : 409] }),
+  ),
   "POST /api/track": {
     perTrack: false,
     request: () => ({ path: "/track", multipart: true }),
