@@ -21,11 +21,16 @@ const TreeTrack = {
   isPublic: t.Boolean(),
 };
 
-/** SPEC §3 Fork tree response; each fork also names the track it was forked from, to draw the tree. */
+/**
+ * SPEC §3 Fork tree response; each fork also names the track it was forked from, to draw the tree. `privateCount`:
+ * the family's active forks the viewer may not list (others' private ones), counted so the dialog can say so rather
+ * than 'No public forks found.' under a page that counts them.
+ */
 export const ForkTree = t.Object({
   original: t.Object(TreeTrack),
   forks: t.Array(t.Object({ ...TreeTrack, forkCount: t.Integer(), forkedFromId: t.String() })),
   total: t.Integer(),
+  privateCount: t.Integer(),
 });
 export type ForkTree = typeof ForkTree.static;
 

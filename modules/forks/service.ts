@@ -49,7 +49,8 @@ function listed(track: Track, viewer: Viewer | null): boolean {
  * GET /api/track/{id}/forks. `original` is the root of the lineage as far as the viewer may see it:
  * the track asked for, walked up through every ancestor the viewer may open. `forks` is every
  * descendant of it the viewer may list (a flat list, breadth first, each naming its parent), so the
- * same family shows from any of its pages; a fork under a hidden one is still listed.
+ * same family shows from any of its pages; a fork under a hidden one is still listed. The active forks it may not
+ * list are counted (`privateCount`): their number is no secret (each track's forkCount shows it), only what they are.
  */
 export async function forkTree(id: string, viewer: Viewer | null) {
   let original = await tracks.findViewableTrack(id, viewer);
@@ -59,12 +60,14 @@ export async function forkTree(id: string, viewer: Viewer | null) {
     original = parent;
   }
   const forks: Track[] = [];
+  let privateCount = 0;
   const seen = new Set([original.id]);
   let level = [original.id];
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && forks.length < MAX_FORKS; depth++) {
     const children = (await forksOf(level)).filter((child) => !seen.has(child.id));
     for (const child of children) seen.add(child.id);
     forks.push(...children.filter((child) => listed(child, viewer)));
+    privateCount += children.filter((child) => child.status === "ACTIVE" && !listed(child, viewer)).length;
     level = children.map((child) => child.id);
   }
   const shown = forks.slice(0, MAX_FORKS);
@@ -84,6 +87,7 @@ export async function forkTree(id: string, viewer: Viewer | null) {
       forkedFromId: fork.forkedFromId as string,
     })),
     total: Math.min(forks.length, MAX_FORKS),
+    privateCount,
   };
 }
 

@@ -6,6 +6,23 @@ import { type OwnedTrack, type Stem, stems, type Track, trackShares, tracks, tra
 import { waveformPreview } from "./waveform-preview";
 
 type TrackInsert = typeof tracks.$inferInsert;
+
+/**
+ * Sets each parent's forkCount to its active forks, after forks left (deleted) or came back (restored): the
+ * count the track page's "View Forks (N)" shows must be the forks that exist. Its own update time is kept, as a
+ * new fork's +1 keeps it (modules/forks/repo.ts).
+ */
+async function recountForksIn(executor: Executor, parentIds: (string | null)[]): Promise<void> {
+  const ids = [...new Set(parentIds.filter((id): id is string => id !== null))];
+  if (!ids.length) return;
+  await executor
+    .update(tracks)
+    .set({
+      forkCount: sql`(select count(*) from tracks as child where child.forked_from_id = ${tracks.id} and child.status = 'ACTIVE')`,
+      updatedAt: sql`${tracks.updatedAt}`,
+    })
+    .where(inArray(tracks.id, ids));
+}
 type StemInsert = typeof stems.$inferInsert;
 
 /**
@@ -225,10 +242,12 @@ export const tracksRepo = {
 
   /** A deleted account's part (see auth's AccountLeaving): its active tracks to PENDING_DELETION, shares with it gone. */
   async leave(userId: string, now: Date, executor: Executor): Promise<void> {
-    await executor
+    const moved = await executor
       .update(tracks)
       .set({ status: "PENDING_DELETION", deletedAt: now })
-      .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")));
+      .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")))
+      .returning({ forkedFromId: tracks.forkedFromId });
+    await recountForksIn(executor, moved.map((row) => row.forkedFromId));
     await executor.delete(trackShares).where(eq(trackShares.userId, userId));
   },
 
@@ -236,21 +255,25 @@ export const tracksRepo = {
    * Back to ACTIVE, when the track is still pending and was deleted after `deletedAfter`; false when not. The purge
    * takes only tracks deleted before its own cutoff, so a track this restores is never one whose files it is deleting.
    */
-  async restorePending(id: string, deletedAfter: Date): Promise<boolean> {
-    const restored = await db
-      .update(tracks)
-      .set({ status: "ACTIVE", deletedAt: null })
-      .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION"), gt(tracks.deletedAt, deletedAfter)))
-      .returning({ id: tracks.id });
-    return restored.length === 1;
-  },
+  restorePending: (id: string, deletedAfter: Date): Promise<boolean> =>
+    transaction(async (tx) => {
+      const restored = await tx
+        .update(tracks)
+        .set({ status: "ACTIVE", deletedAt: null })
+        .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION"), gt(tracks.deletedAt, deletedAfter)))
+        .returning({ forkedFromId: tracks.forkedFromId });
+      await recountForksIn(tx, restored.map((row) => row.forkedFromId));
+      return restored.length === 1;
+    }),
 
-  async markPendingDeletion(ids: string[], ownerId: string | null): Promise<string[]> {
-    const moved = await db
-      .update(tracks)
-      .set({ status: "PENDING_DELETION", deletedAt: new Date() })
-      .where(and(inArray(tracks.id, ids), eq(tracks.status, "ACTIVE"), ownerId ? eq(tracks.userId, ownerId) : undefined))
-      .returning({ id: tracks.id });
-    return moved.map((row) => row.id);
-  },
+  markPendingDeletion: (ids: string[], ownerId: string | null): Promise<string[]> =>
+    transaction(async (tx) => {
+      const moved = await tx
+        .update(tracks)
+        .set({ status: "PENDING_DELETION", deletedAt: new Date() })
+        .where(and(inArray(tracks.id, ids), eq(tracks.status, "ACTIVE"), ownerId ? eq(tracks.userId, ownerId) : undefined))
+        .returning({ id: tracks.id, forkedFromId: tracks.forkedFromId });
+      await recountForksIn(tx, moved.map((row) => row.forkedFromId));
+      return moved.map((row) => row.id);
+    }),
 };
