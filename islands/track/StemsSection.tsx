@@ -3,6 +3,7 @@ import { decodeWaveform } from "../../src/shared/waveform-code";
 import { formatDuration } from "../lib/format";
 import Player from "../player/Player";
 import { SyncedStems } from "../player/SyncedStems";
+import AllStemsDownload from "./AllStemsDownload";
 import Downloads from "./Downloads";
 import type { PageStem } from "./page-props";
 import { useIsPublic } from "./visibility";
@@ -86,6 +87,7 @@ export default function StemsSection({
           onChange={setMode}
         />
       </div>
+      <AllStemsDownload trackId={trackId} stems={pageStems} />
       {mode === "sync" ? (
         <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} />
       ) : (

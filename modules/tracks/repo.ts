@@ -8,12 +8,12 @@ import { waveformPreview } from "./waveform-preview";
 type TrackInsert = typeof tracks.$inferInsert;
 
 /**
- * Sets each parent's forkCount to its active forks, after forks left (deleted) or came back (restored): the
+ * Sets the forkCount of each changed track's parent to its active forks, after forks left (deleted) or came back (restored): the
  * count the track page's "View Forks (N)" shows must be the forks that exist. Its own update time is kept, as a
  * new fork's +1 keeps it (modules/forks/repo.ts).
  */
-async function recountForksIn(executor: Executor, parentIds: (string | null)[]): Promise<void> {
-  const ids = [...new Set(parentIds.filter((id): id is string => id !== null))];
+async function recountForksIn(executor: Executor, changed: { forkedFromId: string | null }[]): Promise<void> {
+  const ids = [...new Set(changed.flatMap(({ forkedFromId }) => (forkedFromId ? [forkedFromId] : [])))];
   if (!ids.length) return;
   await executor
     .update(tracks)
@@ -247,7 +247,7 @@ export const tracksRepo = {
       .set({ status: "PENDING_DELETION", deletedAt: now })
       .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")))
       .returning({ forkedFromId: tracks.forkedFromId });
-    await recountForksIn(executor, moved.map((row) => row.forkedFromId));
+    await recountForksIn(executor, moved);
     await executor.delete(trackShares).where(eq(trackShares.userId, userId));
   },
 
@@ -262,7 +262,7 @@ export const tracksRepo = {
         .set({ status: "ACTIVE", deletedAt: null })
         .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION"), gt(tracks.deletedAt, deletedAfter)))
         .returning({ forkedFromId: tracks.forkedFromId });
-      await recountForksIn(tx, restored.map((row) => row.forkedFromId));
+      await recountForksIn(tx, restored);
       return restored.length === 1;
     }),
 
@@ -273,7 +273,7 @@ export const tracksRepo = {
         .set({ status: "PENDING_DELETION", deletedAt: new Date() })
         .where(and(inArray(tracks.id, ids), eq(tracks.status, "ACTIVE"), ownerId ? eq(tracks.userId, ownerId) : undefined))
         .returning({ id: tracks.id, forkedFromId: tracks.forkedFromId });
-      await recountForksIn(tx, moved.map((row) => row.forkedFromId));
+      await recountForksIn(tx, moved);
       return moved.map((row) => row.id);
     }),
 };

@@ -69,18 +69,21 @@ describe("the Fork button", () => {
 });
 
 describe("the fork tree", () => {
-  test.each([1280, 375])("at %i px others are told of the private fork the count includes, not 'No public forks found.'", async (width) => {
-    for (const token of [null, owner.token]) {
-      const { context, page } = await openTrack(`/track/${trackId}`, token, { width, height: 800 });
-      await page.getByRole("button", { name: "View Forks (1)" }).click();
-      const tree = page.getByRole("dialog", { name: "Forks" });
-      await tree.getByText("1 private fork, visible only to its owner").waitFor();
-      expect(await tree.getByText("No public forks found.").count()).toBe(0);
-      expect(await tree.getByRole("link").count()).toBe(1);
-      expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
-    }
-  });
+  test.each([1280, 375])(
+    "at %i px others are told of the private fork the count includes, not 'No public forks found.'",
+    async (width) => {
+      for (const token of [null, owner.token]) {
+        const { context, page } = await openTrack(`/track/${trackId}`, token, { width, height: 800 });
+        await page.getByRole("button", { name: "View Forks (1)" }).click();
+        const tree = page.getByRole("dialog", { name: "Forks" });
+        await tree.getByText("1 private fork, visible only to its owner").waitFor();
+        expect(await tree.getByText("No public forks found.").count()).toBe(0);
+        expect(await tree.getByRole("link").count()).toBe(1);
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      }
+    },
+  );
 
   test("the forker sees their private fork, linked", async () => {
     const { context, page } = await openTrack(`/track/${trackId}`, forker.token, { width: 375, height: 700 });

@@ -322,6 +322,8 @@ export const MATRIX: Record<string, RouteEntry> = {
   // No FLAC exists until a conversion (which other cells start) finishes: 404 with its own message.
   "GET /api/track/:id/full.flac": downloadRoute(() => "full.flac?attachment", ok(200, 404)),
   "GET /api/track/:id/stem/:stemId": mediaRoute((track) => `stem/${track.stemId}.mp3`),
+  // Always a download: whoever may see the track, once signed in (bearer or media token).
+  "GET /api/track/:id/stems.zip": downloadRoute(() => "stems.zip?format=mp3"),
   "POST /api/track/:id/convert-audio": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/convert-audio`, body: { type: "full", format: "flac" } }),
     (who, state) => signedIn(who, viewing(who, state)),
