@@ -1,5 +1,6 @@
 import { t } from "elysia";
 import { MAX_LENGTH } from "../../src/shared/upload-rules";
+import { License } from "../licenses/model";
 import { NotifyingReply } from "../notifications/model";
 
 /** SPEC §7 POST /track/{id}/fork. The title is checked (trimmed, required) by the service, with SPEC §5's message. */
@@ -34,11 +35,21 @@ export const ForkTree = t.Object({
 });
 export type ForkTree = typeof ForkTree.static;
 
-/** An ancestor in a fork's lineage; one that is deleted or not visible has no title, nor one whose owner deleted their account. */
+/**
+ * An ancestor in a fork's lineage; one that is deleted or not visible has no title, nor one whose owner deleted their
+ * account. A visible one carries its licence, for the fork's attribution line ("Based on 'Undertow' by alice, CC BY-SA
+ * 4.0"): read as the page asks, so a renamed or relicensed ancestor shows as it is now.
+ */
 export const Lineage = t.Object({
   ancestors: t.Array(
     t.Union([
-      t.Object({ available: t.Literal(true), id: t.String(), title: t.String(), user: t.Object({ username: t.String() }) }),
+      t.Object({
+        available: t.Literal(true),
+        id: t.String(),
+        title: t.String(),
+        user: t.Object({ username: t.String() }),
+        licenseType: t.Nullable(License.properties.type),
+      }),
       t.Object({ available: t.Literal(false), ownerDeleted: t.Optional(t.Literal(true)) }),
     ]),
   ),

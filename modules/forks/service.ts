@@ -1,6 +1,7 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
 import { DELETED_USER, usernamesOf, type Viewer } from "../auth/service";
+import { listLicenses } from "../licenses/service";
 import { notifyUsers, withNotification } from "../notifications/service";
 import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
@@ -99,6 +100,7 @@ export async function forkTree(id: string, viewer: Viewer | null) {
  */
 export async function lineage(id: string, viewer: Viewer | null) {
   const track = await tracks.findViewableTrack(id, viewer);
+  const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
   const ancestors = [];
   let parentId = track.forkedFromId;
   for (let depth = 0; depth < MAX_DEPTH && parentId; depth++) {
@@ -107,7 +109,13 @@ export async function lineage(id: string, viewer: Viewer | null) {
     const username = (await usernamesOf([parent.userId])).get(parent.userId);
     if (username === undefined) ancestors.push({ available: false as const, ownerDeleted: true as const });
     else if (await tracks.canView(parent, viewer))
-      ancestors.push({ available: true as const, id: parent.id, title: parent.title, user: { username } });
+      ancestors.push({
+        available: true as const,
+        id: parent.id,
+        title: parent.title,
+        user: { username },
+        licenseType: licenseTypes.get(parent.licenseId) ?? null,
+      });
     else ancestors.push({ available: false as const });
     parentId = parent.forkedFromId;
   }

@@ -7,7 +7,7 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
 import type { TrackDetails } from "../tracks/model";
-import type { ForkTree } from "./model";
+import type { ForkTree, Lineage } from "./model";
 
 const live = setUpServer();
 let admin: Session;
@@ -19,7 +19,7 @@ let other: Session;
 const ids = { root: "", publicA: "", privateB: "", publicC: "" };
 
 type Tree = ForkTree;
-type Ancestors = { ancestors: Array<{ available: boolean; id?: string; title?: string; user?: { username: string } }> };
+type Ancestors = Lineage;
 
 const get = <T>(path: string, session: Session | null) => call<T>(live.server, "GET", path, { token: session?.token });
 async function fork(id: string, session: Session, title: string, isPublic: boolean): Promise<string> {
@@ -111,9 +111,10 @@ describe("fork counts", () => {
 describe("lineage", () => {
   test("a fork of a fork names its chain to the root; an ancestor that went private is no longer available", async () => {
     const chain = (await get<Ancestors>(`/track/${ids.publicC}/lineage`, other)).body.ancestors;
+    const licenseType = (await get<TrackDetails>(`/track/${ids.root}`, null)).body.licenseType;
     expect(chain).toEqual([
-      { available: true, id: ids.publicA, title: "A", user: { username: alice.user.username } },
-      { available: true, id: ids.root, title: "Root", user: { username: owner.user.username } },
+      { available: true, id: ids.publicA, title: "A", user: { username: alice.user.username }, licenseType },
+      { available: true, id: ids.root, title: "Root", user: { username: owner.user.username }, licenseType },
     ]);
     const hide = (isPublic: boolean) =>
       call(live.server, "PATCH", `/track/${ids.publicA}/visibility`, { token: alice.token, body: { isPublic } });
@@ -123,11 +124,31 @@ describe("lineage", () => {
       expect(hidden).toEqual([{ available: false }, expect.objectContaining({ available: true, title: "Root" })]);
       expect(JSON.stringify(hidden)).not.toContain('"A"');
       // Its owner still sees it.
-      expect((await get<Ancestors>(`/track/${ids.publicC}/lineage`, alice)).body.ancestors[0]?.title).toBe("A");
+      expect((await get<Ancestors>(`/track/${ids.publicC}/lineage`, alice)).body.ancestors[0]).toMatchObject({ title: "A" });
     } finally {
       await hide(true);
     }
     expect((await get<Ancestors>(`/track/${ids.root}/lineage`, null)).body.ancestors).toEqual([]);
+  });
+});
+
+describe("attribution", () => {
+  test("an ancestor's title and licence are read as they are now: a rename or relicence shows at once", async () => {
+    const licenses = (await get<Array<{ id: string; type: string }>>("/licenses", null)).body;
+    const source = await uploadTiny(live.server, owner, { title: "Undertow" });
+    await waitForProcessing(live.server, owner.token, source);
+    const child = await fork(source, alice, "Undertow (Fork)", true);
+    const change = (title: string, type: string) =>
+      call(live.server, "PATCH", `/track/${source}`, {
+        token: owner.token,
+        body: { title, primaryArtistName: "Tester", licenseId: licenses.find((license) => license.type === type)?.id },
+      });
+    expect((await change("Undertow", "CC_BY_SA")).status).toBe(200);
+    const before = (await get<Ancestors>(`/track/${child}/lineage`, null)).body.ancestors[0];
+    expect(before).toMatchObject({ title: "Undertow", licenseType: "CC_BY_SA" });
+    expect((await change("Undertow II", "CC_BY")).status).toBe(200);
+    const after = (await get<Ancestors>(`/track/${child}/lineage`, null)).body.ancestors[0];
+    expect(after).toMatchObject({ title: "Undertow II", licenseType: "CC_BY", user: { username: owner.user.username } });
   });
 });
 
