@@ -70,7 +70,9 @@ describe.each([1280, 375])("at %i px", (width) => {
     await page.getByRole("region", { name: "License" }).getByText(bySa.description).waitFor();
     await page.goto(`${live.server.url}/track/${forkId}/edit`);
     await page
-      .getByText("This track is a fork: it keeps the obligations of its CC BY-SA licence, so only licences that honour them are offered.")
+      .getByText(
+        "This track is a fork: it keeps the obligations of its CC BY-SA licence, so only licences that honour them are offered.",
+      )
       .waitFor();
     await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
