@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { inspectAudio } from "../../src/server/audio/inspect";
 import { mixStems } from "../../src/server/audio/mix";
 import type { UploadFormat } from "../../src/server/audio/sniff";
+import { isDatabaseBusy } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
@@ -70,7 +71,8 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     await uploads.enqueueProcessing(trackId);
     log.info("mix regenerated", { trackId, stems: stems.length });
   } catch (error) {
-    if (signal.aborted) throw error;
+    // Stopped, or held by a database another process locked: PENDING still, for the queue to run it again.
+    if (signal.aborted || isDatabaseBusy(error)) throw error;
     log.warn("mix regeneration failed", { trackId, error: error instanceof Error ? error.message : String(error) });
     await setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
   } finally {
