@@ -3,15 +3,22 @@ import { config } from "../../src/server/config";
 import { pathAndQuery } from "../../src/server/request-url";
 import { verifiedViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
+import { hasFilters } from "../track-filters/service";
 import { createListCache } from "./cache";
 import { listContentVersion } from "./service";
 
 /** Lists answers kept in memory: a few hundred pages of 20 cards (≈ 60 KB each with their compressed forms). */
 const LIST_CACHE_BYTES = 24 * 1024 * 1024;
-const cache = createListCache({
-  maxBytes: LIST_CACHE_BYTES,
-  counterStalenessMs: config.listCounterStalenessSeconds * 1000,
-});
+/**
+ * Filtered lists (track-filters on /public and /available) are kept apart, in a smaller budget: any combination of
+ * filter values is a key of its own, so a crawl through them would otherwise push the plain lists everyone reads out.
+ */
+const FILTERED_CACHE_BYTES = 8 * 1024 * 1024;
+const counterStalenessMs = config.listCounterStalenessSeconds * 1000;
+const plainLists = createListCache({ maxBytes: LIST_CACHE_BYTES, counterStalenessMs });
+const filteredLists = createListCache({ maxBytes: FILTERED_CACHE_BYTES, counterStalenessMs });
+/** The cache an answer is kept in, by its query string. */
+const cacheOf = (query: string) => (query && hasFilters(new URLSearchParams(query)) ? filteredLists : plainLists);
 
 /**
  * Who a list's answer is the same for: everyone (the public list), one signed-in user (their own, shared and
@@ -50,7 +57,7 @@ async function cachedListAnswer({ request }: { request: Request }): Promise<Resp
   const viewer = audience === "anyone" ? null : await verifiedViewerOf(request.headers.get("authorization"));
   if (audience !== "anyone" && !viewer) return undefined;
   if (audience === "admin" && viewer?.role !== "ADMIN") return undefined;
-  return cache.hit(request, keyOf(target, audience, viewer?.id), await listContentVersion());
+  return cacheOf(target.query).hit(request, keyOf(target, audience, viewer?.id), await listContentVersion());
 }
 
 /**
@@ -70,6 +77,8 @@ export async function listAnswer(
   build: () => Promise<unknown>,
 ): Promise<Response> {
   const version = await listContentVersion();
-  const key = keyOf(pathAndQuery(request.url), audience, viewer?.id);
+  const target = pathAndQuery(request.url);
+  const key = keyOf(target, audience, viewer?.id);
+  const cache = cacheOf(target.query);
   return cache.hit(request, key, version) ?? cache.build(request, key, version, audience === "anyone", build);
 }

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { type Corpus, type FixtureKey, forkOf, seedCorpus } from "../../tests/support/track-corpus";
 import type { SearchPage } from "./model";
-import { type Corpus, type FixtureKey, forkOf, seedCorpus } from "./search-corpus";
 
 const live = setUpServer();
 let corpus: Corpus;
@@ -263,5 +263,13 @@ describe("bad input is a 400 with a message", () => {
     const cursor = first.body.metadata.nextCursor as string;
     const other = await search(`${q("midnight")}&limit=1&sortField=title&cursor=${cursor}`);
     expect(other.status).toBe(400);
+  });
+
+  test("a cursor made under other filters is refused", async () => {
+    const first = await search(`${q("midnight")}&limit=1`);
+    const cursor = first.body.metadata.nextCursor as string;
+    const other = await search(`${q("midnight")}&limit=1&isFork=false&cursor=${cursor}`);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe("The cursor belongs to other filters");
   });
 });
