@@ -4,7 +4,7 @@ import { authGuard } from "../auth";
 import { publicProfileOf } from "../auth/service";
 import { listAnswer } from "./answers";
 
-export { cachedLists } from "./answers";
+export { cachedLists, listAnswer } from "./answers";
 
 import { DeletedQuery, FilteredListQuery, ListQuery, statusFilter, TrackPage } from "./model";
 import { type ArtistList, countDeletedTracks, listArtistTracks, listDeletedTracks, listTracks, type PageQuery } from "./service";

@@ -230,6 +230,29 @@ describe("the index follows changes at once", () => {
   });
 });
 
+describe("kept answers", () => {
+  test("a repeated search is the kept answer (304 to its ETag), and follows an unshare at once", async () => {
+    // Kept from its second request on.
+    expect((await search(q("shared midnight"), corpus.carol.token)).headers.get("etag")).toBeNull();
+    const first = await search(q("shared midnight"), corpus.carol.token);
+    expect(first.body.items).toHaveLength(1);
+    const etag = first.headers.get("etag") as string;
+    const again = await call(live.server, "GET", `/search?${q("shared midnight")}`, {
+      token: corpus.carol.token,
+      headers: { "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+    // A visitor's kept answer is another one.
+    expect((await search(q("shared midnight"))).body.items).toEqual([]);
+    const unshared = await call(live.server, "DELETE", `/track/${corpus.ids.shared}/share`, {
+      token: corpus.alice.token,
+      body: { userIds: [corpus.carol.user.id] },
+    });
+    expect(unshared.status, JSON.stringify(unshared.body)).toBe(200);
+    expect((await search(q("shared midnight"), corpus.carol.token)).body.items).toEqual([]);
+  });
+});
+
 function pick(track: Record<string, unknown>) {
   const { title, primaryArtistName, bpm, key, genreNames, description, isExplicit, isPublic, licenseId } = track;
   return { title, primaryArtistName, bpm, key, genreNames, description, isExplicit, isPublic, licenseId };
