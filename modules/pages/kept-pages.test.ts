@@ -264,6 +264,9 @@ describe("no change ever serves a stale kept answer", () => {
     expect(await (await get("/?genre=filtered-one&bpmMin=90")).text()).toContain("Filtered Fresh");
     expect(await (await get("/?genre=FILTERED-ONE&bpmMax=90")).text()).not.toContain("Filtered Fresh");
     expect((await keptKeys()).filter((key) => /genre|bpm|isFork|key=/.test(key))).toEqual([]);
+    // The blank fields of a form sent without JavaScript set no filter: the kept page in that sort.
+    const blank = await get("/?genre=&bpmMin=&license=&sort=oldest");
+    expect(blank.headers.get("etag")).toBe((await get("/?sort=oldest")).headers.get("etag"));
     // A refused filter is the route's 400, not a kept page either.
     expect((await get("/?bpmMin=200&bpmMax=100")).status).toBe(400);
   });

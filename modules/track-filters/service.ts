@@ -66,7 +66,10 @@ export function filtersKeyOf(query: TrackFilterQuery): string {
   return values.every((value) => value === null) ? "" : Bun.hash(JSON.stringify(values)).toString(36);
 }
 
-/** Whether a query string names any filter: such list answers are kept apart from the plain lists (modules/lists). */
+/**
+ * Whether a query string sets any filter (a blank field of a plain GET form sets none): such list answers are kept
+ * apart from the plain lists (modules/lists), and such home pages are not kept for every instance (public-pages.ts).
+ */
 export function hasFilters(query: URLSearchParams): boolean {
-  return FILTER_NAMES.some((name) => query.has(name));
+  return FILTER_NAMES.some((name) => query.get(name)?.trim());
 }
