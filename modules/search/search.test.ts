@@ -288,6 +288,16 @@ describe("bad input is a 400 with a message", () => {
     expect(other.status).toBe(400);
   });
 
+  test("a cursor of another text is refused; the same words typed another way share it", async () => {
+    const first = await search(`${q("midnight")}&limit=1`);
+    const cursor = first.body.metadata.nextCursor as string;
+    const other = await search(`${q("midnight city")}&limit=1&cursor=${cursor}`);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe("The cursor belongs to another search order");
+    const same = await search(`${q("MIDNIGHT!")}&limit=1&cursor=${cursor}`);
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+  });
+
   test("a cursor made under other filters is refused", async () => {
     const first = await search(`${q("midnight")}&limit=1`);
     const cursor = first.body.metadata.nextCursor as string;

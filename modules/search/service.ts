@@ -69,7 +69,10 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
         ? { by: "primaryArtistName", direction: "asc" }
         : { by: "createdAt", direction: "desc" }
       : requested;
-  const orderKey = [type, order.by, order.by === "relevance" ? "asc" : order.direction].join(":");
+  // A cursor names a place among one text's matches in one order: another text's (whose scores and matches differ)
+  // would skip or repeat results, so the words are part of the order a cursor belongs to.
+  const wordsKey = words ? Bun.hash(JSON.stringify(terms)).toString(36) : "";
+  const orderKey = [type, order.by, order.by === "relevance" ? "asc" : order.direction, wordsKey].join(":");
   const limit = query.limit ?? DEFAULT_LIMIT;
   const placeSize = type === "stems" ? 4 : 2;
   const filtersKey = filtersKeyOf(query);
