@@ -1,7 +1,7 @@
 import { readsUntilChanged } from "../../src/server/db/changes";
 import type { Viewer } from "../auth/service";
 import type { TrackFilterQuery } from "../track-filters/model";
-import { filtersKeyOf, type TrackFilters, trackFiltersOf } from "../track-filters/service";
+import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
 import { trackListItemViews } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { DEFAULT_LIMIT, DELETED_STATUSES, type DeletedStatus, type Sort, type TrackPage } from "./model";
@@ -36,8 +36,6 @@ function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
   return [{ kind: "public" }, { kind: "owner", userId: viewer.id }, { kind: "shared", userId: viewer.id }];
 }
 
-const UNFILTERED: TrackFilters = {};
-
 /** One page plus the cursor after its last item; reads one extra row to know whether more follow. */
 async function readPage(
   scopes: Scope[],
@@ -50,7 +48,7 @@ async function readPage(
   const limit = query.limit ?? DEFAULT_LIMIT;
   const filtersKey = filtersKeyOf(filterQuery);
   const after = query.cursor ? decodeCursor(query.cursor, sort, filtersKey) : null;
-  const filters = filtersKey ? await trackFiltersOf(filterQuery) : UNFILTERED;
+  const filters = await trackFiltersOf(filterQuery);
   const keys = await listsRepo.pageKeys(scopes, filters, sort, after, limit + 1);
   const shown = keys.slice(0, limit);
   const last = shown.at(-1);
