@@ -109,6 +109,9 @@ export const tracks = table(
     index("tracks_status_duration_idx").on(t.status, t.duration, t.id),
     index("tracks_status_artist_idx").on(t.status, caseless(t.primaryArtistName), t.id),
     index("tracks_forked_from_idx").on(t.forkedFromId),
+    // Search joins each match to its track by id to check who may see it: read from here, never from the row, whose
+    // card waveform makes it long (a common word matches thousands of tracks; modules/search/repo.ts).
+    index("tracks_search_access_idx").on(t.id, t.status, t.isPublic, t.userId),
   ],
 );
 
