@@ -143,6 +143,10 @@ export const stems = table(
     loudnessLufs: real("loudness_lufs"),
     processingStatus: textEnum("processing_status", PROCESSING_STATUSES).notNull().default("PENDING"),
     processingError: text("processing_error"),
+    /** How the stem sounds in its track's rendered mix (a fork made "with this mix"): gain, balance, silenced. */
+    mixGainDb: real("mix_gain_db").notNull().default(0),
+    mixPan: real("mix_pan").notNull().default(0),
+    mixMuted: bool("mix_muted").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("stems_track_idx").on(t.trackId, t.index)],
