@@ -1,6 +1,5 @@
 import { Elysia } from "elysia";
 import { config } from "../../src/server/config";
-import { jsonResponse } from "../../src/server/json-compression";
 import { pathAndQuery } from "../../src/server/request-url";
 import { verifiedViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
@@ -101,6 +100,6 @@ export async function listAnswer(
   const cache = openEnded ? openEndedAnswers : cacheOf(target.query);
   const kept = cache.hit(request, key, version);
   if (kept) return kept;
-  if (cache === openEndedAnswers && !askedBefore(key)) return jsonResponse(await build(), request);
+  if (cache === openEndedAnswers && !askedBefore(key)) return cache.once(request, audience === "anyone", build);
   return cache.build(request, key, version, audience === "anyone", build);
 }

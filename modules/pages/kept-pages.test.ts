@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { runSql } from "../../tests/support/database-rows";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { clusterOf } from "../../tests/support/server";
 import { forkWithStems, removeStem } from "../../tests/support/studio";
 import { createTrack, firstLicenseId, TINY_WAV, uploadTiny, waitProcessed } from "../../tests/support/uploads";
 import type { TrackDetails } from "../tracks/model";
@@ -264,9 +265,12 @@ describe("no change ever serves a stale kept answer", () => {
     expect(await (await get("/?genre=filtered-one&bpmMin=90")).text()).toContain("Filtered Fresh");
     expect(await (await get("/?genre=FILTERED-ONE&bpmMax=90")).text()).not.toContain("Filtered Fresh");
     expect((await keptKeys()).filter((key) => /genre|bpm|isFork|key=/.test(key))).toEqual([]);
-    // The blank fields of a form sent without JavaScript set no filter: the kept page in that sort.
+    // The blank fields of a form sent without JavaScript set no filter: the kept page in that sort. (On a cluster
+    // each instance may hold its own render of it within the counters' staleness: there, no row for the blanks.)
     const blank = await get("/?genre=&bpmMin=&license=&sort=oldest");
-    expect(blank.headers.get("etag")).toBe((await get("/?sort=oldest")).headers.get("etag"));
+    expect(blank.status).toBe(200);
+    if (!clusterOf(live.server)) expect(blank.headers.get("etag")).toBe((await get("/?sort=oldest")).headers.get("etag"));
+    expect((await keptKeys()).filter((key) => key.includes("genre=") || key.includes("license="))).toEqual([]);
     // A refused filter is the route's 400, not a kept page either.
     expect((await get("/?bpmMin=200&bpmMax=100")).status).toBe(400);
   });
