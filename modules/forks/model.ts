@@ -9,6 +9,16 @@ export const ForkBody = t.Object({
     t.String({ maxLength: MAX_LENGTH.description, error: `Description must be at most ${MAX_LENGTH.description} characters` }),
   ),
   isPublic: t.Optional(t.Boolean({ error: "isPublic must be true or false" })),
+  mix: t.Optional(
+    t.Array(
+      t.Object({
+        stemId: t.String(),
+        gainDb: t.Number({ minimum: -60, maximum: 12 }),
+        pan: t.Number({ minimum: -1, maximum: 1 }),
+        muted: t.Boolean(),
+      }),
+    ),
+  ),
 });
 
 export const ForkReply = NotifyingReply({ id: t.String() });
