@@ -30,8 +30,8 @@ export async function removeStem(id: string, stemId: string, viewer: Viewer) {
 }
 
 /**
- * Job `track.regenerate`: the full track becomes the sum of the remaining stems at unity gain (as the
- * synced player plays them), checked by the upload's validating decode (which also makes its
+ * Job `track.regenerate`: the full track becomes the sum of the stems, each at its mix settings (unity gain
+ * and centred unless the fork was made "with this mix"), as the synced player plays them, checked by the upload's validating decode (which also makes its
  * waveform and length), stored under a fresh key, then the processing job makes its MP3 and
  * loudness. The old mix stays the track's audio until the new one is stored; a failure marks the
  * track FAILED with the old audio still in place.
@@ -46,6 +46,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
       stems.map(async (stem) => ({
         path: await fileStore.localPath(stem.fileKey, folder),
         format: stem.originalFormat as UploadFormat,
+        mix: { gainDb: stem.mixGainDb, pan: stem.mixPan, muted: stem.mixMuted },
       })),
     );
     const mixPath = join(folder, "mix.flac");
