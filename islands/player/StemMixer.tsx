@@ -1,6 +1,7 @@
 import { useId } from "react";
 import "./mixer.css";
-import { GAIN_DB_MAX, GAIN_DB_MIN, gainText, panText, type StemLevel, UNITY_LEVEL } from "./mix-levels";
+import { MIX_GAIN_DB, MIX_PAN } from "../../src/shared/stem-mix";
+import { gainText, panText, type StemLevel, UNITY_LEVEL } from "./mix-levels";
 
 /**
  * One native range input with its label and its value in words (`aria-valuetext`, and shown beside it).
@@ -56,7 +57,7 @@ function MixerSlider({
   );
 }
 
-/** A stem's fader (dB) and pan, and a reset to 0 dB at centre; the pan input counts in percent. */
+/** A stem's fader (dB) and pan (a balance), and a reset to 0 dB at centre; the pan input counts in percent. */
 export function StemLevelControls({
   name,
   level,
@@ -73,8 +74,8 @@ export function StemLevelControls({
       <MixerSlider
         label="Volume"
         context={name}
-        min={GAIN_DB_MIN}
-        max={GAIN_DB_MAX}
+        min={MIX_GAIN_DB.min}
+        max={MIX_GAIN_DB.max}
         step={1}
         value={level.gainDb}
         valueText={gainText(level.gainDb)}
@@ -85,8 +86,8 @@ export function StemLevelControls({
       <MixerSlider
         label="Pan"
         context={name}
-        min={-100}
-        max={100}
+        min={MIX_PAN.min * 100}
+        max={MIX_PAN.max * 100}
         step={5}
         value={Math.round(level.pan * 100)}
         valueText={panText(level.pan)}
@@ -111,8 +112,8 @@ export function MasterFader({ db, disabled, onChange }: { db: number; disabled: 
   return (
     <MixerSlider
       label="Master volume"
-      min={GAIN_DB_MIN}
-      max={GAIN_DB_MAX}
+      min={MIX_GAIN_DB.min}
+      max={MIX_GAIN_DB.max}
       step={1}
       value={db}
       valueText={gainText(db)}

@@ -1,3 +1,4 @@
+import { balanceGains } from "../../src/shared/stem-mix";
 import { dbToGain, type StemLevel } from "./mix-levels";
 
 /** Fader and pan moves glide with this time constant: immediate to the ear, but without the click of a jump. */
@@ -7,14 +8,16 @@ interface StemChain {
   /** Solo and mute: 1 or 0, apart from the fader, so unmuting returns to the fader's level. */
   audible: GainNode;
   fader: GainNode;
-  panner: StereoPannerNode;
+  left: GainNode;
+  right: GainNode;
 }
 
 /**
  * The synced-mode mixer on the stems' own context, so mixing costs the sync nothing: per stem, a
- * solo/mute gain → its fader → a stereo panner, all into one master gain → the destination. Sources
- * (decoded buffers or media elements) connect to `input(id)`; the graph outlives them, so every
- * setting holds across seeks, pauses, stops and plays.
+ * solo/mute gain → its fader (which makes a mono stem stereo) → a balance (one gain per channel, the
+ * far side turned down, `balanceGains`: the law the server renders a "Fork with this mix" with), all
+ * into one master gain → the destination. Sources (decoded buffers or media elements) connect to
+ * `input(id)`; the graph outlives them, so every setting holds across seeks, pauses, stops and plays.
  */
 export class MixGraph {
   private readonly chains = new Map<string, StemChain>();
@@ -29,11 +32,17 @@ export class MixGraph {
     this.master.connect(context.destination);
     for (const id of stemIds) {
       const audible = context.createGain();
-      const fader = context.createGain();
-      // Mono stems are spread to both sides first: a panner would otherwise play them 3 dB down at centre.
-      const panner = new StereoPannerNode(context, { channelCount: 2, channelCountMode: "explicit" });
-      audible.connect(fader).connect(panner).connect(this.master);
-      this.chains.set(id, { audible, fader, panner });
+      // Two channels whatever comes in: a mono stem is heard on both sides, as the server renders it.
+      const fader = new GainNode(context, { channelCount: 2, channelCountMode: "explicit", channelInterpretation: "speakers" });
+      const channels = context.createChannelSplitter(2);
+      const left = context.createGain();
+      const right = context.createGain();
+      const stereo = context.createChannelMerger(2);
+      audible.connect(fader).connect(channels);
+      channels.connect(left, 0).connect(stereo, 0, 0);
+      channels.connect(right, 1).connect(stereo, 0, 1);
+      stereo.connect(this.master);
+      this.chains.set(id, { audible, fader, left, right });
     }
   }
 
@@ -52,8 +61,10 @@ export class MixGraph {
   setLevel(id: string, level: StemLevel): void {
     const chain = this.chains.get(id);
     if (!chain) return;
+    const { left, right } = balanceGains(level.pan);
     this.glide(chain.fader.gain, dbToGain(level.gainDb));
-    this.glide(chain.panner.pan, level.pan);
+    this.glide(chain.left.gain, left);
+    this.glide(chain.right.gain, right);
   }
 
   setMasterDb(db: number): void {

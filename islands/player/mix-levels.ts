@@ -1,16 +1,12 @@
-import type { ForkBody } from "../../modules/forks/model";
+import type { StemMix } from "../../modules/forks/model";
+import type { StemMixSettings } from "../../src/shared/stem-mix";
+import { UNITY_MIX } from "../../src/shared/stem-mix";
 import { audibleStems } from "./solo-mute";
 
-/** A stem's mixer settings in synced mode: its fader in dB and its place between left (−1) and right (+1). */
-export interface StemLevel {
-  gainDb: number;
-  pan: number;
-}
+/** A stem's fader and balance in synced mode; whether it is heard is solo and mute's business (solo-mute.ts). */
+export type StemLevel = Pick<StemMixSettings, "gainDb" | "pan">;
 
-/** The fader's range, the one POST /api/track/{id}/fork accepts for a mix. */
-export const GAIN_DB_MIN = -60;
-export const GAIN_DB_MAX = 12;
-export const UNITY_LEVEL: StemLevel = { gainDb: 0, pan: 0 };
+export const UNITY_LEVEL: StemLevel = { gainDb: UNITY_MIX.gainDb, pan: UNITY_MIX.pan };
 
 /** What a fader in dB multiplies the signal by (amplitude, so 20·log10). */
 export const dbToGain = (db: number): number => 10 ** (db / 20);
@@ -38,7 +34,7 @@ export function forkMix(
   levels: ReadonlyMap<string, StemLevel>,
   soloed: Set<string>,
   muted: Set<string>,
-): NonNullable<(typeof ForkBody.static)["mix"]> {
+): StemMix[] {
   const audible = audibleStems(stemIds, soloed, muted);
   return stemIds.map((stemId) => {
     const level = levels.get(stemId) ?? UNITY_LEVEL;
@@ -47,6 +43,6 @@ export function forkMix(
 }
 
 /** One stem of a mix in words, as the fork dialog lists it: "Bass: −6 dB, 30 % left", "Vocals: muted". */
-export function mixLine(name: string, stem: StemLevel & { muted: boolean }): string {
+export function mixLine(name: string, stem: StemMixSettings): string {
   return stem.muted ? `${name}: muted` : `${name}: ${gainText(stem.gainDb)}, ${panText(stem.pan)}`;
 }

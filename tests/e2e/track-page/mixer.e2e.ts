@@ -83,7 +83,10 @@ const near = (actual: number, expected: number) => Math.abs(actual - expected) <
  */
 async function waitForMixer(
   page: Page,
-  expected: { master?: number; stems: Record<number, Partial<Pick<MixerReading["stems"][number], "fader" | "pan" | "audible">>> },
+  expected: {
+    master?: number;
+    stems: Record<number, Partial<Pick<MixerReading["stems"][number], "fader" | "left" | "right" | "audible">>>;
+  },
 ): Promise<MixerReading> {
   let last: MixerReading | null = null;
   for (let attempt = 0; attempt < 50; attempt++) {
@@ -115,8 +118,9 @@ async function mixWithKeyboard(page: Page): Promise<void> {
   expect(await valueText(master)).toBe("\u22123 dB");
 }
 
-const BASS_MIXED = { fader: 10 ** (-6 / 20), pan: -0.3, audible: 1 };
-const UNITY = { fader: 1, pan: 0, audible: 1 };
+/** −6 dB, and 30 % left: a balance, so the right side is turned down by 30 % and the left kept (stem-mix.ts). */
+const BASS_MIXED = { fader: 10 ** (-6 / 20), left: 1, right: 0.7, audible: 1 };
+const UNITY = { fader: 1, left: 1, right: 1, audible: 1 };
 const MASTER_MIXED = 10 ** (-3 / 20);
 
 describe("the synced-mode mixer", () => {
