@@ -261,6 +261,21 @@ describe("Fork with this mix", () => {
       await page.context().close();
     });
 
+  test("a mix with every stem muted gets the server's refusal in the dialog, and no fork", async () => {
+    const page = await openSynced(forker.token, WIDE);
+    for (const stem of STEM_FILES) await stemRow(page, stem.name).getByRole("button", { name: "Mute" }).click();
+    await heard(page).getByText("No stems", { exact: true }).waitFor();
+    await synced(page).getByRole("button", { name: "Fork with this mix" }).click();
+    const dialog = page.getByRole("dialog", { name: "Fork Track" });
+    await dialog.getByRole("button", { name: "Fork", exact: true }).click();
+    await dialog
+      .getByRole("alert")
+      .getByText(/A mix needs at least one stem that is not muted/)
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/track/${track.id}`);
+    await page.context().close();
+  });
+
   test("the plain Fork still sends no mix", async () => {
     const { context, page } = await signedInPage(live.browser, forker.token, { viewport: WIDE });
     await page.goto(`${live.server.url}/track/${track.id}`);
