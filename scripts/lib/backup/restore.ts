@@ -1,0 +1,65 @@
+import { Database } from "bun:sqlite";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { assertKey } from "../../../src/server/store/file-store";
+import { BackupRefused, finishedBackups, type Manifest, readManifest } from "./folder";
+import { fileSha256, objectStore } from "./objects";
+import { summariseTables, tableMismatches } from "./tables";
+
+/** A finished backup (a folder with a manifest) or a backups folder (its newest finished backup). */
+export function findBackup(given: string): { backup: string; folder: string } {
+  if (existsSync(join(given, "manifest.json"))) return { backup: given, folder: dirname(given) };
+  const newest = finishedBackups(given).at(-1);
+  if (!newest) throw new BackupRefused(`${given} is neither a backup nor a folder holding finished backups`);
+  return { backup: join(given, newest), folder: given };
+}
+
+/**
+ * Writes the backup into an empty DATA_DIR: the database, the JWT secret, every object under media/<key>. Then
+ * checks what it wrote as migrate-to does: row counts and per-table SHA-256 of the restored database, and the
+ * SHA-256 of every restored file, each against the manifest. Returns the mismatches (none: restored).
+ */
+export async function restoreInto(
+  given: string,
+  dataDir: string,
+  say: (line: string) => void,
+): Promise<{ manifest: Manifest; mismatches: string[] }> {
+  if (existsSync(dataDir) && readdirSync(dataDir).length) {
+    throw new BackupRefused(`${dataDir} is not empty: restore only into an empty or new DATA_DIR`);
+  }
+  const { backup, folder } = findBackup(given);
+  const manifest = readManifest(backup);
+  if (manifest.format !== 1) throw new BackupRefused(`${backup} is a backup of an unknown format (${manifest.format})`);
+  const objects = objectStore(folder);
+  say(`Restoring ${backup} (${manifest.startedAt}) into ${dataDir}`);
+  mkdirSync(dataDir, { recursive: true });
+  copyFileSync(join(backup, manifest.database.file), join(dataDir, "stemma.db"));
+  copyFileSync(join(backup, "jwt-secret"), join(dataDir, "jwt-secret"));
+  chmodSync(join(dataDir, "jwt-secret"), 0o600);
+  const missing: string[] = [];
+  for (const object of manifest.objects) {
+    const stored = objects.pathOf(object.sha256);
+    if (!existsSync(stored)) {
+      missing.push(`media ${object.key}: missing from the backup's objects`);
+      continue;
+    }
+    const path = join(dataDir, "media", assertKey(object.key));
+    mkdirSync(dirname(path), { recursive: true });
+    copyFileSync(stored, path);
+  }
+  say(`  database and ${manifest.objects.length - missing.length} of ${manifest.objects.length} objects written`);
+  return { manifest, mismatches: [...missing, ...(await verifyRestored(dataDir, manifest))] };
+}
+
+async function verifyRestored(dataDir: string, manifest: Manifest): Promise<string[]> {
+  const db = new Database(join(dataDir, "stemma.db"), { readonly: true });
+  const tables = await summariseTables(db).finally(() => db.close());
+  const mismatches = tableMismatches(manifest.tables, tables);
+  for (const object of manifest.objects) {
+    const path = join(dataDir, "media", object.key);
+    if (existsSync(path) && (await fileSha256(path)) !== object.sha256) {
+      mismatches.push(`media ${object.key}: SHA-256 differs from the manifest's (the backup's copy is damaged)`);
+    }
+  }
+  return mismatches;
+}
