@@ -5,10 +5,8 @@
  * failed (nothing partial is left), 2 bad arguments.
  */
 import { resolve } from "node:path";
-import { config } from "../src/server/config";
-import { fileStore } from "../src/server/store";
-import { runBackup } from "./lib/backup/run";
-import { bucketObjects, localMedia } from "./lib/migrate/media";
+import { runBackup } from "../src/server/backup/run";
+import { serverBackupSource } from "../src/server/backup/source";
 
 const USAGE = "Usage: npm run backup -- <folder> [--keep <number of backups to keep>]";
 
@@ -34,22 +32,8 @@ function usage(message: string): never {
 }
 
 const { folder, keep } = parse(process.argv.slice(2));
-const s3 = config.s3;
 try {
-  const result = await runBackup(
-    folder,
-    {
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      jwtSecret: config.jwtSecret,
-      store: fileStore,
-      listMedia: async () =>
-        s3
-          ? [...(await bucketObjects(s3))].map(([key, size]) => ({ key, size }))
-          : localMedia(config.dataDir).files.map(({ key, size }) => ({ key, size })),
-    },
-    { keep, say: (line) => console.log(line) },
-  );
+  const result = await runBackup(folder, serverBackupSource(), { keep, say: (line) => console.log(line) });
   for (const key of result.gone) console.log(`Deleted by the server before it was read (expired or purged): ${key}`);
   for (const name of result.removedBackups) console.log(`Removed an old backup: ${name}`);
   console.log(`Backup ${result.path} written in ${(result.manifest.durationMs / 1000).toFixed(1)} s`);

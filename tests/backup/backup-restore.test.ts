@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Manifest } from "../../scripts/lib/backup/folder";
+import type { Manifest } from "../../src/server/backup/folder";
 import { call } from "../support/api";
 import { EMBEDDED, type FilledLibrary, fillLibrary, runScript } from "../support/backup";
 import { startSingleServer, type TestServer } from "../support/server";

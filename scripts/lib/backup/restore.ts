@@ -1,10 +1,10 @@
 import { Database } from "bun:sqlite";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { BackupRefused, finishedBackups, type Manifest, readManifest } from "../../../src/server/backup/folder";
+import { fileSha256, objectStore } from "../../../src/server/backup/objects";
+import { summariseTables, tableMismatches } from "../../../src/server/backup/tables";
 import { assertKey } from "../../../src/server/store/file-store";
-import { BackupRefused, finishedBackups, type Manifest, readManifest } from "./folder";
-import { fileSha256, objectStore } from "./objects";
-import { summariseTables, tableMismatches } from "./tables";
 
 /** A finished backup (a folder with a manifest) or a backups folder (its newest finished backup). */
 export function findBackup(given: string): { backup: string; folder: string } {

@@ -1,7 +1,7 @@
 import { Database } from "bun:sqlite";
 import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FileStore } from "../../../src/server/store/file-store";
+import type { FileStore } from "../store/file-store";
 import {
   BackupRefused,
   backupName,

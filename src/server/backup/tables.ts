@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite";
-import type { TablePlan } from "../migrate/plan";
-import { sourceTables } from "../migrate/source";
-import { sourceDigest } from "../migrate/tables";
+import type { TablePlan } from "../../../scripts/lib/migrate/plan";
+import { sourceTables } from "../../../scripts/lib/migrate/source";
+import { sourceDigest } from "../../../scripts/lib/migrate/tables";
 
 export interface TableSummary {
   name: string;
