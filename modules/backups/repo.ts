@@ -14,10 +14,10 @@ export const backupsRepo = {
    * A RUNNING row holding the one lock (running_lock's unique index), after failing a run whose heartbeat
    * stopped before `staleBefore`; null when a live run holds it.
    */
-  async start(trigger: Trigger, now: Date, staleBefore: Date): Promise<string | null> {
+  async start(trigger: Trigger, now: Date, staleBefore: Date, interrupted: string): Promise<string | null> {
     await db
       .update(backupRuns)
-      .set({ status: "FAILED", error: "Interrupted: the process running it stopped", runningLock: null })
+      .set({ status: "FAILED", error: interrupted, runningLock: null })
       .where(and(eq(backupRuns.runningLock, 1), lt(backupRuns.heartbeatAt, staleBefore)));
     try {
       const [row] = await db

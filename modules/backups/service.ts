@@ -14,7 +14,19 @@ const HEARTBEAT_MS = 60_000;
 /** A RUNNING row whose heartbeat is this old belongs to a process that died (or to a restored backup). */
 const STALE_MS = 5 * HEARTBEAT_MS;
 
-const runView = (row: BackupRunRow): BackupRun => ({
+const INTERRUPTED = "Interrupted: the process running it stopped";
+
+/**
+ * A RUNNING row whose heartbeat stopped is shown as the failure it is (the next run marks it so): a process
+ * that died mid-backup, or, in a restored install, the backup it was restored from, running when its snapshot
+ * was taken.
+ */
+const runView = (row: BackupRunRow, now = Date.now()): BackupRun => {
+  const stale = row.status === "RUNNING" && now - row.heartbeatAt.getTime() > STALE_MS;
+  return stale ? { ...finishedView(row), status: "FAILED", error: INTERRUPTED } : finishedView(row);
+};
+
+const finishedView = (row: BackupRunRow): BackupRun => ({
   status: row.status,
   trigger: row.trigger,
   startedAt: row.startedAt.toISOString(),
@@ -63,7 +75,7 @@ export async function runBackupNow(trigger: BackupRun["trigger"]): Promise<void>
   const backups = config.backups;
   if (!backups) return;
   const now = new Date();
-  const id = await backupsRepo.start(trigger, now, new Date(now.getTime() - STALE_MS));
+  const id = await backupsRepo.start(trigger, now, new Date(now.getTime() - STALE_MS), INTERRUPTED);
   if (!id) {
     log.info("a backup is already running elsewhere: this one is skipped", { trigger });
     return;
