@@ -12,7 +12,6 @@ import { startSingleServer, type TestServer } from "../../tests/support/server";
 import { uploadTrack } from "../../tests/support/test-tracks";
 import type { NotificationPage } from "../notifications/model";
 import type { BackupStatus } from "./model";
-import { BACKUPS_OFF } from "./service";
 
 const scratch = mkdtempSync(join(tmpdir(), "stemma-backups-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -117,6 +116,9 @@ describe("without BACKUP_DIR", () => {
   test("the screen says backups are off, and Back up now is refused with how to set them up", async () => {
     expect((await statusOf(server, admin)).body).toEqual({ enabled: false, intervalHours: null, keep: null, last: null });
     const asked = await call<{ message: string }>(server, "POST", "/admin/backups", { token: admin.token });
-    expect([asked.status, asked.body.message]).toEqual([400, BACKUPS_OFF]);
+    expect([asked.status, asked.body.message]).toEqual([
+      400,
+      "Backups are not set up: set BACKUP_DIR (see the README's Backups section) and restart",
+    ]);
   });
 });

@@ -55,7 +55,9 @@ describe("bad input", () => {
   });
 
   test.each([
-    [[], "Give one argument: the backup to restore"],
+    [[], "Give the backup to restore"],
+    [["a", "postgres://h/db"], "Give the backup to restore, and either nothing more"],
+    [["a", "mysql://h/db", "s3://media"], "The database URL must look like"],
     [["a", "--data-dir"], "--data-dir needs a folder"],
   ])("restore %p: usage and exit 2", async (args, message) => {
     const run = await restore(args as string[]);

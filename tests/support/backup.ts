@@ -34,7 +34,7 @@ export async function runScript(
   env: Record<string, string>,
   killWhen?: RegExp,
 ): Promise<ScriptRun> {
-  const proc = Bun.spawn(["bun", `scripts/${name}.ts`, ...args], {
+  const proc = Bun.spawn([process.execPath, `scripts/${name}.ts`, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...EMBEDDED, JWT_SECRET: "", ...env },
     stdout: "pipe",

@@ -6,12 +6,28 @@ import { fileSha256, objectStore } from "../../../src/server/backup/objects";
 import { summariseTables, tableMismatches } from "../../../src/server/backup/tables";
 import { assertKey } from "../../../src/server/store/file-store";
 
-/** A finished backup (a folder with a manifest) or a backups folder (its newest finished backup). */
-export function findBackup(given: string): { backup: string; folder: string } {
-  if (existsSync(join(given, "manifest.json"))) return { backup: given, folder: dirname(given) };
-  const newest = finishedBackups(given).at(-1);
-  if (!newest) throw new BackupRefused(`${given} is neither a backup nor a folder holding finished backups`);
-  return { backup: join(given, newest), folder: given };
+const WRONG_TARGET = {
+  sqlite:
+    "is a backup of a PostgreSQL install: restore it into an empty database and bucket (npm run restore -- <backup> <database url> s3://<bucket>)",
+  postgresql:
+    "is a backup of an embedded install (SQLite): restore it into an empty DATA_DIR, then move it with npm run migrate-to",
+};
+
+/**
+ * A finished backup (a folder with a manifest) or a backups folder (its newest finished backup), whose database
+ * is of the `dialect` the target takes.
+ */
+export function openBackup(given: string, dialect: Manifest["database"]["dialect"]) {
+  let backup = given;
+  if (!existsSync(join(given, "manifest.json"))) {
+    const newest = finishedBackups(given).at(-1);
+    if (!newest) throw new BackupRefused(`${given} is neither a backup nor a folder holding finished backups`);
+    backup = join(given, newest);
+  }
+  const manifest = readManifest(backup);
+  if (manifest.format !== 1) throw new BackupRefused(`${backup} is a backup of an unknown format (${manifest.format})`);
+  if (manifest.database.dialect !== dialect) throw new BackupRefused(`${backup} ${WRONG_TARGET[dialect]}`);
+  return { backup, folder: dirname(backup), manifest };
 }
 
 /**
@@ -27,9 +43,7 @@ export async function restoreInto(
   if (existsSync(dataDir) && readdirSync(dataDir).length) {
     throw new BackupRefused(`${dataDir} is not empty: restore only into an empty or new DATA_DIR`);
   }
-  const { backup, folder } = findBackup(given);
-  const manifest = readManifest(backup);
-  if (manifest.format !== 1) throw new BackupRefused(`${backup} is a backup of an unknown format (${manifest.format})`);
+  const { backup, folder, manifest } = openBackup(given, "sqlite");
   const objects = objectStore(folder);
   say(`Restoring ${backup} (${manifest.startedAt}) into ${dataDir}`);
   mkdirSync(dataDir, { recursive: true });

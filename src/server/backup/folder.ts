@@ -14,7 +14,8 @@ export interface Manifest {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
-  database: { dialect: "sqlite"; file: string; size: number; sha256: string };
+  /** `stemma.db` (SQLite, VACUUM INTO) or `stemma.dump` (PostgreSQL, pg_dump's custom format). */
+  database: { dialect: "sqlite" | "postgresql"; file: string; size: number; sha256: string };
   tables: TableSummary[];
   objects: ManifestObject[];
   /** Media bytes this backup had to copy (the rest an earlier backup of the folder already held). */

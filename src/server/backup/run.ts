@@ -1,6 +1,5 @@
-import { Database } from "bun:sqlite";
 import { chmodSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { FileStore } from "../store/file-store";
 import {
   BackupRefused,
@@ -14,8 +13,7 @@ import {
   removePartialBackups,
 } from "./folder";
 import { fileSha256, type ObjectStore, objectStore } from "./objects";
-import { snapshotSqlite } from "./snapshot";
-import { summariseTables } from "./tables";
+import { dumpPostgres, PG_DUMP_MISSING, snapshotSqlite } from "./snapshot";
 
 /** What a backup reads: the server's own settings and store. */
 export interface BackupSource {
@@ -51,11 +49,7 @@ export async function runBackup(
   options: { keep?: number; say?: (line: string) => void } = {},
 ): Promise<BackupResult> {
   const say = options.say ?? (() => {});
-  if (source.databaseUrl) {
-    throw new BackupRefused(
-      "The database is PostgreSQL: back it up with your PostgreSQL tooling (pg_dump, pgBackRest, your provider's snapshots); this command backs up SQLite installs",
-    );
-  }
+  if (source.databaseUrl && !Bun.which("pg_dump")) throw new BackupRefused(PG_DUMP_MISSING);
   mkdirSync(folder, { recursive: true });
   const release = lockFolder(folder);
   const objects = objectStore(folder);
@@ -69,10 +63,11 @@ export async function runBackup(
     const known = new Map(earlier ? readManifest(join(folder, earlier)).objects.map((o) => [o.key, o]) : []);
     mkdirSync(partial);
 
-    const database = join(partial, "stemma.db");
-    snapshotSqlite(source.dataDir, database);
-    const snapshot = new Database(database, { readonly: true });
-    const tables = await summariseTables(snapshot).finally(() => snapshot.close());
+    const dialect = source.databaseUrl ? "postgresql" : "sqlite";
+    const database = join(partial, dialect === "sqlite" ? "stemma.db" : "stemma.dump");
+    const tables = source.databaseUrl
+      ? await dumpPostgres(source.databaseUrl, database)
+      : await snapshotSqlite(source.dataDir, database);
     say(`Database: ${tables.length} tables, ${statSync(database).size} bytes`);
     writeFileSync(join(partial, "jwt-secret"), source.jwtSecret, { mode: 0o600 });
     chmodSync(join(partial, "jwt-secret"), 0o600);
@@ -91,7 +86,7 @@ export async function runBackup(
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
-      database: { dialect: "sqlite", file: "stemma.db", size: statSync(database).size, sha256: await fileSha256(database) },
+      database: { dialect, file: basename(database), size: statSync(database).size, sha256: await fileSha256(database) },
       tables,
       objects: entries,
       copiedBytes,

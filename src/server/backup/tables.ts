@@ -1,7 +1,9 @@
 import type { Database } from "bun:sqlite";
+import type { SQL } from "bun";
 import type { TablePlan } from "../../../scripts/lib/migrate/plan";
-import { sourceTables } from "../../../scripts/lib/migrate/source";
-import { sourceDigest } from "../../../scripts/lib/migrate/tables";
+import { NOT_DATA, sourceTables } from "../../../scripts/lib/migrate/source";
+import { sourceDigest, targetDigest } from "../../../scripts/lib/migrate/tables";
+import { targetTables } from "../../../scripts/lib/migrate/target";
 
 export interface TableSummary {
   name: string;
@@ -37,6 +39,32 @@ function sqlitePlans(db: Database): TablePlan[] {
 export async function summariseTables(db: Database): Promise<TableSummary[]> {
   const summaries: TableSummary[] = [];
   for (const plan of sqlitePlans(db)) summaries.push({ name: plan.name, ...(await sourceDigest(db, plan)) });
+  return summaries;
+}
+
+/**
+ * The same for a PostgreSQL database, each column normalised by its PostgreSQL type; with `snapshot`, the rows
+ * of that exported snapshot (the one a backup's pg_dump wrote). Tables without a primary key (none of the app's)
+ * have no order to hash in and are left out.
+ */
+export async function summarisePostgres(sql: SQL, snapshot?: string): Promise<TableSummary[]> {
+  const summaries: TableSummary[] = [];
+  const tables = [...(await targetTables(sql)).values()]
+    .filter((table) => !NOT_DATA.test(table.name) && table.primaryKey.length)
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+  for (const table of tables) {
+    const columns = [...table.columns.values()];
+    const plan: TablePlan = {
+      name: table.name,
+      columns: columns.map((column) => column.name),
+      types: columns.map((column) => column.type),
+      primaryKey: table.primaryKey,
+      sequences: [],
+      identity: false,
+      triggers: false,
+    };
+    summaries.push({ name: table.name, ...(await targetDigest(sql, plan, snapshot)) });
+  }
   return summaries;
 }
 
