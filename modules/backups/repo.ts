@@ -1,6 +1,5 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { uniqueViolation } from "../../src/server/db/unique-violation";
 import { type BACKUP_TRIGGERS, type BackupRunRow, backupRuns } from "./schema";
 
 type Trigger = (typeof BACKUP_TRIGGERS)[number];
@@ -19,16 +18,13 @@ export const backupsRepo = {
       .update(backupRuns)
       .set({ status: "FAILED", error: interrupted, runningLock: null })
       .where(and(eq(backupRuns.runningLock, 1), lt(backupRuns.heartbeatAt, staleBefore)));
-    try {
-      const [row] = await db
-        .insert(backupRuns)
-        .values({ status: "RUNNING", trigger, startedAt: now, heartbeatAt: now, runningLock: 1 })
-        .returning({ id: backupRuns.id });
-      return row?.id ?? null;
-    } catch (error) {
-      if (uniqueViolation(error) === null) throw error;
-      return null;
-    }
+    // The lock's unique index refuses a second RUNNING row: no row comes back, in either dialect.
+    const [row] = await db
+      .insert(backupRuns)
+      .values({ status: "RUNNING", trigger, startedAt: now, heartbeatAt: now, runningLock: 1 })
+      .onConflictDoNothing()
+      .returning({ id: backupRuns.id });
+    return row?.id ?? null;
   },
   async heartbeat(id: string, now: Date): Promise<void> {
     await db
