@@ -81,6 +81,12 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
         .first()
         .waitFor(),
   ],
+  [
+    "backups, not scheduled",
+    () => "/admin/backups",
+    "admin",
+    (page) => page.getByRole("heading", { name: "Backups are not scheduled" }).waitFor(),
+  ],
   ["admin, visitor", () => "/admin/feature-flags", "visitor", (page) => page.getByRole("link", { name: "Log in" }).waitFor()],
   ["edit", () => `/track/${trackId}/edit`, "admin", (page) => page.getByRole("button", { name: "Save Changes" }).waitFor()],
 ];

@@ -212,6 +212,9 @@ export const MATRIX: Record<string, RouteEntry> = {
     request: (world) => ({ path: `/admin/users/${world.users.owner.user.id}`, body: { paidQuotaHours: 0 } }),
     expect: (who) => adminOnly(who),
   },
+  "GET /api/admin/backups": globalRoute("/admin/backups", (who) => adminOnly(who)),
+  // The matrix's server has no BACKUP_DIR: an admin is told how to set backups up (modules/backups/backups.test.ts runs them).
+  "POST /api/admin/backups": globalRoute("/admin/backups", (who) => adminOnly(who, ok(400))),
   "GET /api/licenses/": globalRoute("/licenses", everyone),
   "GET /api/licenses/:id": { perTrack: false, request: (world) => ({ path: `/licenses/${world.licenseId}` }), expect: everyone },
   "GET /api/notifications/": globalRoute("/notifications", (who) => signedIn(who, ok())),
