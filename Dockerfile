@@ -11,9 +11,10 @@ COPY . .
 RUN bun --bun astro build && bun scripts/build-server.ts
 
 FROM oven/bun:1.4.5-debian
-# Debian's ffmpeg decodes tracker modules (xm, it, s3m, mod) through libopenmpt.
+# Debian's ffmpeg decodes tracker modules (xm, it, s3m, mod) through libopenmpt. pg_dump (postgresql-client, 15 on
+# this Debian, as docker-compose.yml's PostgreSQL) is what backups of a PostgreSQL install run (README "Backups").
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg \
+  && apt-get install -y --no-install-recommends ffmpeg postgresql-client \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build /app /app

@@ -24,7 +24,7 @@ import {
 import { uploadPageTrack } from "./support/page-track";
 import { type Row, writeReadmeTable } from "./support/report";
 import { seedTracks } from "./support/seed";
-import { ensureTools, memoryMb, SERVER_CORE, startNginx, wrk } from "./support/tools";
+import { ensureTools, memoryMb, readLine, SERVER_CORE, startNginx, wrk } from "./support/tools";
 
 const SECONDS = Number(process.env.SECONDS ?? 4);
 const TRACKS = Number(process.env.TRACKS ?? 100_000);
@@ -262,7 +262,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-if (PARTS.every(runs)) writeReadmeTable(rows, TRACKS);
+if (PARTS.every(runs)) writeReadmeTable("http", rows, `${TRACKS.toLocaleString("en")} tracks`);
 else console.table(rows);
 process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
 
@@ -280,11 +280,4 @@ async function cursorOfPage(firstPage: string, pages: number): Promise<string> {
 async function wireKb(url: string, encoding: string): Promise<number> {
   const response = await fetch(url, { headers: { "accept-encoding": encoding }, decompress: false });
   return (await response.arrayBuffer()).byteLength / 1024;
-}
-
-async function readLine(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = stream.getReader();
-  const { value } = await reader.read();
-  reader.releaseLock();
-  return new TextDecoder().decode(value);
 }

@@ -44,6 +44,10 @@ cluster_skip=(
   src/server/db/postgres-instances.test.ts
   # Compares one SQLite server with one PostgreSQL server, both its own.
   modules/search/search-parity.test.ts
+  # Backups of an embedded install, on embedded servers of their own; tests/cluster/backup-postgres.test.ts is
+  # the PostgreSQL and bucket case.
+  modules/backups/backups.test.ts
+  tests/backup/backup-restore.test.ts
 )
 mapfile -t cluster_api_files < <(printf '%s\n' "${api_files[@]}" | grep -vxF -f <(printf '%s\n' "${cluster_skip[@]}" | grep -v '^ *#'))
 # Every other test file, on one embedded server: unit tests, the fault sample, and the browser journeys (*.e2e.ts).

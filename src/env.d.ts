@@ -9,12 +9,16 @@ declare namespace App {
     oidcButtonLabel: string | null;
     /** GET /api/track/{id} as an anonymous visitor would get it, or null when such a visitor may not see it. */
     getTrackPage(id: string): Promise<import("../modules/tracks/model").TrackDetails | null>;
-    /** A page of GET /api/tracks/public as a visitor gets it, in a SPEC §9 sort key, or null when refused. */
+    /**
+     * A page of GET /api/tracks/public as a visitor gets it, under track filters (a query string), in a SPEC §9 sort
+     * key: the page, or the API's refusal message.
+     */
     getPublicTracks(
+      filters: string,
       sort: string,
       cursor: string | null,
       limit: number,
-    ): Promise<import("../modules/lists/model").TrackPage | null>;
+    ): Promise<{ page: import("../modules/lists/model").TrackPage | null; message: string | null }>;
     /** GET /api/users/{username} as anyone gets it, or null when there is no such artist. */
     getArtist(username: string): Promise<import("../modules/profiles/model").ArtistProfile | null>;
     /** GET /api/search with these parameters as a visitor gets it: the page, or the API's refusal message. */

@@ -33,15 +33,12 @@ export function writeReadmeSection(name: string, text: string): void {
   writeFileSync(README, `${readme.slice(0, start + startMarker.length)}\n${text}\n${readme.slice(end)}`);
 }
 
-/** bench/http.ts's table, into the Performance section. */
-export function writeReadmeTable(rows: Row[], tracks: number): void {
+/** A bench's table of rows against baselines (bench/<name>.ts), into the Performance section. */
+export function writeReadmeTable(name: string, rows: Row[], size: string): void {
   const table = markdownTable(
     ["Measure", "Stemma", "Baseline", "Ratio", "Goal", "Result"],
     rows.map((row) => [row.measure, row.stemma, row.baseline, row.ratio, row.goal, row.pass ? "pass" : "FAIL"]),
   );
   const when = new Date().toISOString().slice(0, 10);
-  writeReadmeSection(
-    "http",
-    `${table}\n\n\`bun bench/http.ts\`, ${when}, ${tracks.toLocaleString("en")} tracks, 2-core machine.`,
-  );
+  writeReadmeSection(name, `${table}\n\n\`bun bench/${name}.ts\`, ${when}, ${size}, 2-core machine.`);
 }

@@ -7,6 +7,7 @@ const SECTIONS = [
   { path: "/admin/invite-codes", label: "Invite Codes" },
   { path: "/admin/deleted-tracks", label: "Deleted Tracks" },
   { path: "/admin/users", label: "Users" },
+  { path: "/admin/backups", label: "Backups" },
 ] as const;
 
 export type AdminSection = (typeof SECTIONS)[number]["path"];

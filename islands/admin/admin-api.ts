@@ -18,3 +18,6 @@ export const setPaidQuota = (id: string, paidQuotaHours: number) =>
   reply(api.admin.users({ id: encodeURIComponent(id) }).patch({ paidQuotaHours }));
 export const listEarlyAccessRequests = () =>
   reply(api.admin["early-access-requests"].get(fresh())).then(({ requests }) => requests);
+
+export const backupStatus = () => reply(api.admin.backups.get(fresh()));
+export const requestBackup = () => reply(api.admin.backups.post({}));

@@ -1,9 +1,29 @@
 import { type FormEvent, useState } from "react";
 import { api, reply } from "../lib/api";
+import { type forkMix, mixLine } from "../player/mix-levels";
 import { Modal } from "./Modal";
 
-/** SPEC §5 Fork: title required (default '{title} (Fork)'), description optional, isPublic default false. */
-export function ForkDialog({ trackId, title, onClose }: { trackId: string; title: string; onClose: () => void }) {
+/** A mix to render the fork's full track with (synced mode's "Fork with this mix"), and the stems' names. */
+export interface MixToFork {
+  settings: ReturnType<typeof forkMix>;
+  stemNames: ReadonlyMap<string, string>;
+}
+
+/**
+ * SPEC §5 Fork: title required (default '{title} (Fork)'), description optional, isPublic default false.
+ * With a `mix`, the dialog says what the fork's full track will be rendered with and sends it.
+ */
+export function ForkDialog({
+  trackId,
+  title,
+  mix,
+  onClose,
+}: {
+  trackId: string;
+  title: string;
+  mix?: MixToFork;
+  onClose: () => void;
+}) {
   const [forkTitle, setForkTitle] = useState(`${title} (Fork)`);
   const [description, setDescription] = useState("");
   const [isPublic, setIsPublic] = useState(false);
@@ -15,7 +35,9 @@ export function ForkDialog({ trackId, title, onClose }: { trackId: string; title
     setBusy(true);
     setError(null);
     try {
-      const { id } = await reply(api.track({ id: trackId }).fork.post({ title: forkTitle, description, isPublic }));
+      const { id } = await reply(
+        api.track({ id: trackId }).fork.post({ title: forkTitle, description, isPublic, mix: mix?.settings }),
+      );
       window.location.assign(`/track/${id}`);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -26,6 +48,16 @@ export function ForkDialog({ trackId, title, onClose }: { trackId: string; title
   return (
     <Modal title="Fork Track" onClose={onClose}>
       <form className="fork-form" onSubmit={(event) => void submit(event)}>
+        {mix && (
+          <div className="fork-mix">
+            <p>The fork keeps every stem; its full track will be rendered with this mix:</p>
+            <ul>
+              {mix.settings.map((stem) => (
+                <li key={stem.stemId}>{mixLine(mix.stemNames.get(stem.stemId) ?? stem.stemId, stem)}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <label>
           Title
           <input required value={forkTitle} onChange={(event) => setForkTitle(event.target.value)} disabled={busy} />

@@ -4,6 +4,7 @@ import { useIslandStore } from "../lib/use-island-store";
 import { ForkDialog } from "./ForkDialog";
 import { ForkTreeDialog } from "./ForkTreeDialog";
 import { Lineage } from "./Lineage";
+import { mayFork } from "./may-fork";
 import "./forks.css";
 
 /**
@@ -17,12 +18,11 @@ export default function ForkPanel({
 }) {
   const auth = useIslandStore($auth);
   const [open, setOpen] = useState<"fork" | "tree" | null>(null);
-  const mayFork = auth.status === "signed-in" && auth.user.id !== track.userId;
   return (
     <section className="fork-panel" aria-label="Forks">
       {track.isFork && <Lineage trackId={track.id} />}
       <div className="fork-actions">
-        {mayFork && (
+        {mayFork(auth, track.userId) && (
           <button type="button" className="button button-small" onClick={() => setOpen("fork")}>
             Fork
           </button>

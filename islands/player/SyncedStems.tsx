@@ -1,9 +1,13 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import type { MixToFork } from "../forks/ForkDialog";
+import { type ForkSource, ForkWithMix } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
 import { mediaUrl } from "./media-url";
+import { forkMix, type StemLevel, UNITY_LEVEL } from "./mix-levels";
 import { createPlayRecorder } from "./play-recorder";
+import { MasterFader, StemLevelControls } from "./StemMixer";
 import { StemWave } from "./StemWave";
-import { audibleStems, toggled } from "./solo-mute";
+import { audibleStems, heardLabel, toggled } from "./solo-mute";
 import { createStemPlayback, type StemPlayback } from "./stem-playback";
 import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import type { WaveformHeight } from "./waveform-style";
@@ -14,38 +18,46 @@ const CURSOR_THROTTLE_MS = 50;
 type LoadState = "loading" | "ready" | "failed";
 
 /**
- * Synced mode (SPEC §4): all stems play together on one clock with start, stop, solo and mute. Starting
- * them pauses every other player on the page (the full track included), and the other way round.
+ * Synced mode (SPEC §4): all stems play together on one clock with start, stop, solo and mute, and a
+ * mixer (a fader and pan per stem, a master fader) on that clock. Starting them pauses every other
+ * player on the page (the full track included), and the other way round. The mixer's settings live
+ * here and are applied to whichever playback exists, so they hold across seek, pause, stop and play.
  */
 export function SyncedStems({
   trackId,
   stems,
   height,
   isPublic,
+  forkSource,
 }: {
   trackId: string;
   stems: { id: string; name: string; type: string; duration: number; waveformData: number[]; mp3Url: string }[];
   height: WaveformHeight;
   /** Public stems stream as they are; private ones through presigned URLs. */
   isPublic: boolean;
+  forkSource: ForkSource;
 }) {
-  const playbackRef = useRef<StemPlayback | null>(null);
+  const [playback, setPlayback] = useState<StemPlayback | null>(null);
   const [loadState, setLoadState] = useState<LoadState>("loading");
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [soloed, setSoloed] = useState<Set<string>>(new Set());
   const [muted, setMuted] = useState<Set<string>>(new Set());
+  const [levels, setLevels] = useState<ReadonlyMap<string, StemLevel>>(new Map());
+  const [masterDb, setMasterDb] = useState(UNITY_LEVEL.gainDb);
   const playerId = `stems:${trackId}`;
   const duration = Math.max(...stems.map((stem) => stem.duration));
+  const stemIds = useMemo(() => stems.map((stem) => stem.id), [stems]);
+  const audible = useMemo(() => audibleStems(stemIds, soloed, muted), [stemIds, soloed, muted]);
 
   useEffect(() => {
-    const playback = createStemPlayback(
+    const created = createStemPlayback(
       stems.map((stem) => ({ id: stem.id, url: stem.mp3Url, duration: stem.duration })),
       duration,
       (url) => mediaUrl(url, isPublic),
     );
-    playbackRef.current = playback;
-    playback.ready.then(
+    setPlayback(created);
+    created.ready.then(
       () => setLoadState("ready"),
       (error) => {
         console.warn("Could not load the stems", error);
@@ -57,13 +69,13 @@ export function SyncedStems({
     let frame = 0;
     const follow = (now: number) => {
       frame = requestAnimationFrame(follow);
-      if (!playback.playing || now - lastCursor < CURSOR_THROTTLE_MS) return;
+      if (!created.playing || now - lastCursor < CURSOR_THROTTLE_MS) return;
       lastCursor = now;
-      const current = playback.position;
+      const current = created.position;
       setPosition(current);
       recorder.progress(current);
       if (current >= duration) {
-        playback.stop();
+        created.stop();
         recorder.interrupt();
         setPlaying(false);
         setPosition(0);
@@ -71,7 +83,7 @@ export function SyncedStems({
     };
     frame = requestAnimationFrame(follow);
     const stopListening = onOtherPlayerStarts(playerId, () => {
-      playback.pause();
+      created.pause();
       recorder.interrupt();
       setPlaying(false);
     });
@@ -79,40 +91,39 @@ export function SyncedStems({
       cancelAnimationFrame(frame);
       stopListening();
       releasePlayback(playerId);
-      playback.close();
+      created.close();
     };
   }, [trackId, playerId, duration, stems, isPublic]);
 
   useEffect(() => {
-    const playback = playbackRef.current;
-    if (!playback) return;
-    const audible = audibleStems(
-      stems.map((stem) => stem.id),
-      soloed,
-      muted,
-    );
-    for (const stem of stems) playback.setAudible(stem.id, audible.has(stem.id));
-  }, [stems, soloed, muted]);
+    for (const id of stemIds) playback?.mix.setAudible(id, audible.has(id));
+  }, [playback, stemIds, audible]);
+
+  useEffect(() => {
+    for (const id of stemIds) playback?.mix.setLevel(id, levels.get(id) ?? UNITY_LEVEL);
+  }, [playback, stemIds, levels]);
+
+  useEffect(() => {
+    playback?.mix.setMasterDb(masterDb);
+  }, [playback, masterDb]);
 
   const ready = loadState === "ready";
-  const playback = () => playbackRef.current;
 
   function start() {
-    const current = playback();
-    if (!current) return;
+    if (!playback) return;
     claimPlayback(playerId);
-    current.play();
+    playback.play();
     setPlaying(true);
   }
 
   function pause() {
-    playback()?.pause();
+    playback?.pause();
     setPlaying(false);
   }
 
   /** 'Stop All Tracks' means every player on the page: the full track may be the one playing. */
   function stopAll() {
-    playback()?.stop();
+    playback?.stop();
     claimPlayback(playerId);
     releasePlayback(playerId);
     setPlaying(false);
@@ -120,9 +131,14 @@ export function SyncedStems({
   }
 
   function seek(seconds: number) {
-    playback()?.seek(seconds);
+    playback?.seek(seconds);
     setPosition(seconds);
   }
+
+  const currentMix = (): MixToFork => ({
+    settings: forkMix(stemIds, levels, soloed, muted),
+    stemNames: new Map(stems.map((stem) => [stem.id, stem.name])),
+  });
 
   return (
     <section
@@ -147,12 +163,19 @@ export function SyncedStems({
           </span>
         )}
       </div>
+      <div className="synced-mix">
+        <MasterFader db={masterDb} disabled={!ready} onChange={setMasterDb} />
+        <span className="synced-heard" role="status">
+          {heardLabel(stems, soloed, muted)}
+        </span>
+        <ForkWithMix trackId={trackId} source={forkSource} currentMix={currentMix} />
+      </div>
       <ul className={`stem-rows stem-rows-${height === 48 ? "grid" : "list"}`}>
         {stems.map((stem) => {
           const isSoloed = soloed.has(stem.id);
           const isMuted = muted.has(stem.id);
           return (
-            <li key={stem.id} className="stem-row" aria-label={stem.name}>
+            <li key={stem.id} className={audible.has(stem.id) ? "stem-row" : "stem-row stem-row-silent"} aria-label={stem.name}>
               <div className="stem-row-head">
                 <strong>{stem.name}</strong>
                 <span className="stem-type">{stem.type}</span>
@@ -176,6 +199,12 @@ export function SyncedStems({
                   {isMuted ? "Unmute" : "Mute"}
                 </button>
               </div>
+              <StemLevelControls
+                name={stem.name}
+                level={levels.get(stem.id) ?? UNITY_LEVEL}
+                disabled={!ready}
+                onChange={(level) => setLevels((current) => new Map(current).set(stem.id, level))}
+              />
               <StemWave peaks={stem.waveformData} duration={stem.duration} height={height} position={position} onSeek={seek} />
             </li>
           );

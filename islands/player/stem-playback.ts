@@ -1,3 +1,4 @@
+import type { MixGraph } from "./mix-graph";
 import { StreamingStems } from "./stream-sync";
 import { fetchAudio, planDecoding, StemSyncEngine, type SyncStem } from "./sync-engine";
 
@@ -10,7 +11,8 @@ export interface StemPlayback {
   pause(): void;
   stop(): void;
   seek(to: number): void;
-  setAudible(id: string, audible: boolean): void;
+  /** Solo/mute, faders, pan and master: the mixer both ways play through. */
+  readonly mix: MixGraph;
   close(): void;
 }
 
@@ -22,8 +24,8 @@ export function createStemPlayback(stems: SyncStem[], duration: number, resolveU
   const rate = planDecoding(stems);
   if (rate === null) return new StreamingStems(stems, resolveUrl);
   const context = new AudioContext({ sampleRate: rate, latencyHint: "playback" });
-  const engine = new StemSyncEngine(context, duration);
-  const ready = engine.load(stems, async (url) => fetchAudio(await resolveUrl(url)));
+  const engine = new StemSyncEngine(context, stems, duration);
+  const ready = engine.load(async (url) => fetchAudio(await resolveUrl(url)));
   return {
     ready,
     get playing() {
@@ -40,7 +42,7 @@ export function createStemPlayback(stems: SyncStem[], duration: number, resolveU
     pause: () => engine.pause(),
     stop: () => engine.stop(),
     seek: (to) => engine.seek(to),
-    setAudible: (id, audible) => engine.setAudible(id, audible),
+    mix: engine.mix,
     close: () => engine.close(),
   };
 }

@@ -1,3 +1,4 @@
+import { MixGraph } from "./mix-graph";
 import type { ResolveUrl } from "./stem-playback";
 import type { SyncStem } from "./sync-engine";
 
@@ -9,17 +10,28 @@ export const DRIFT_CHECK_MS = 100;
  * The fallback when the stems are too large to decode within the memory budget: one <audio> element
  * per stem, the first one is the clock and a 100 ms timer pulls any other back when it drifts more
  * than 0.02 s. Less exact than the decoded engine, but it streams instead of holding every stem.
+ * Each element plays through the same mixer as decoded stems (mix-graph.ts), on a context of its own.
  */
 export class StreamingStems {
   private readonly elements = new Map<string, HTMLAudioElement>();
   private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly context = new AudioContext({ latencyHint: "playback" });
+  readonly mix: MixGraph;
   readonly ready: Promise<void>;
   playing = false;
 
   constructor(stems: SyncStem[], resolveUrl: ResolveUrl) {
+    this.mix = new MixGraph(
+      this.context,
+      stems.map((stem) => stem.id),
+    );
     for (const stem of stems) {
       const audio = new Audio();
       audio.preload = "auto";
+      // A cross-origin element (a bucket's presigned URL) feeds a Web Audio graph only with CORS; without
+      // it the mixer would get silence. The bucket must allow it for decoded sync anyway (README).
+      audio.crossOrigin = "anonymous";
+      this.context.createMediaElementSource(audio).connect(this.mix.input(stem.id));
       this.elements.set(stem.id, audio);
     }
     this.ready = Promise.all(
@@ -45,6 +57,8 @@ export class StreamingStems {
   }
 
   play(): void {
+    // A context created before any click starts suspended; play() runs inside the click.
+    void this.context.resume();
     const at = this.position;
     for (const audio of this.elements.values()) {
       audio.currentTime = at;
@@ -76,14 +90,10 @@ export class StreamingStems {
     for (const audio of this.elements.values()) audio.currentTime = to;
   }
 
-  setAudible(id: string, audible: boolean): void {
-    const audio = this.elements.get(id);
-    if (audio) audio.muted = !audible;
-  }
-
   close(): void {
     this.pause();
     for (const audio of this.elements.values()) audio.removeAttribute("src");
     this.elements.clear();
+    void this.context.close();
   }
 }

@@ -1,8 +1,11 @@
 import { withoutToken } from "./media-url";
+import { MixGraph } from "./mix-graph";
+
 /**
  * Synced stems on one Web Audio clock (SPEC §4 synced mode). Every stem is a decoded buffer started
- * at the same context time, so stems cannot drift apart; solo and mute are gain changes, and a seek
- * stops every source and starts new ones together.
+ * at the same context time, so stems cannot drift apart; they play through the mixer (mix-graph.ts:
+ * solo, mute, faders, pan and master are gains and panners on the same context), and a seek stops
+ * every source and starts new ones together into the same mixer.
  *
  * Memory: decoded audio costs sampleRate × seconds × channels × 4 bytes. The engine decodes into a
  * context whose sample rate is lowered until all stems fit the budget (a quarter of the device memory
@@ -39,7 +42,7 @@ export function planDecoding(stems: SyncStem[], budgetBytes = decodeBudgetBytes(
 
 export class StemSyncEngine {
   private readonly buffers = new Map<string, AudioBuffer>();
-  private readonly gains = new Map<string, GainNode>();
+  readonly mix: MixGraph;
   private sources: AudioBufferSourceNode[] = [];
   /** Context time at which position 0 of the stems plays (while playing). */
   private originTime = 0;
@@ -48,18 +51,18 @@ export class StemSyncEngine {
 
   constructor(
     readonly context: BaseAudioContext,
+    private readonly stems: SyncStem[],
     readonly duration: number,
-  ) {}
+  ) {
+    this.mix = new MixGraph(
+      context,
+      stems.map((stem) => stem.id),
+    );
+  }
 
   /** Fetches and decodes the stems one after another, so only one encoded file is held at a time. */
-  async load(stems: SyncStem[], fetchStem: (url: string) => Promise<ArrayBuffer> = fetchAudio): Promise<void> {
-    for (const stem of stems) {
-      const buffer = await this.context.decodeAudioData(await fetchStem(stem.url));
-      this.buffers.set(stem.id, buffer);
-      const gain = this.context.createGain();
-      gain.connect(this.context.destination);
-      this.gains.set(stem.id, gain);
-    }
+  async load(fetchStem: (url: string) => Promise<ArrayBuffer> = fetchAudio): Promise<void> {
+    for (const stem of this.stems) this.buffers.set(stem.id, await this.context.decodeAudioData(await fetchStem(stem.url)));
   }
 
   get position(): number {
@@ -75,7 +78,7 @@ export class StemSyncEngine {
     for (const [id, buffer] of this.buffers) {
       const source = this.context.createBufferSource();
       source.buffer = buffer;
-      source.connect(this.gains.get(id) as GainNode);
+      source.connect(this.mix.input(id));
       source.start(when, Math.min(offset, buffer.duration));
       this.sources.push(source);
     }
@@ -99,12 +102,6 @@ export class StemSyncEngine {
   seek(to: number): void {
     if (this.playing) this.play(to);
     else this.pausedPosition = Math.min(Math.max(0, to), this.duration);
-  }
-
-  /** Solo and mute resolved by the caller into one audible flag per stem. */
-  setAudible(id: string, audible: boolean): void {
-    const gain = this.gains.get(id);
-    if (gain) gain.gain.setValueAtTime(audible ? 1 : 0, this.context.currentTime);
   }
 
   private stopSources(): void {

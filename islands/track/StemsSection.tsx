@@ -1,5 +1,6 @@
 import { useMemo, useState } from "react";
 import { decodeWaveform } from "../../src/shared/waveform-code";
+import type { ForkSource } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
 import Player from "../player/Player";
 import { SyncedStems } from "../player/SyncedStems";
@@ -47,11 +48,14 @@ export default function StemsSection({
   artist,
   stems: pageStems,
   isPublic: loadedPublic,
+  forkSource,
 }: {
   trackId: string;
   artist: string;
   stems: PageStem[];
   isPublic: boolean;
+  /** For sync mode's "Fork with this mix". */
+  forkSource: ForkSource;
 }) {
   // Decoded once: the players need the same arrays from render to render.
   const stems = useMemo(
@@ -89,7 +93,7 @@ export default function StemsSection({
       </div>
       <AllStemsDownload trackId={trackId} stems={pageStems} />
       {mode === "sync" ? (
-        <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} />
+        <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} forkSource={forkSource} />
       ) : (
         <ul className={`stem-rows stem-rows-${layout}`}>
           {stems.map((stem) => (

@@ -13,7 +13,7 @@ import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
 import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
-import { pageStems, pageTrack } from "./page-props";
+import { forkSourceOf, pageStems, pageTrack } from "./page-props";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
 
@@ -80,7 +80,13 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       {/* Keyed by the audio URL: a finished processing run mounts a fresh player. */}
       <FullTrack key={track.originalUrl} track={players.track} artworkUrl={coverUrl} />
       {track.stems.length > 0 && (
-        <StemsSection trackId={track.id} artist={track.primaryArtistName} stems={players.stems} isPublic={track.isPublic} />
+        <StemsSection
+          trackId={track.id}
+          artist={track.primaryArtistName}
+          stems={players.stems}
+          isPublic={track.isPublic}
+          forkSource={forkSourceOf(track)}
+        />
       )}
       {track.isFork && <OwnerStudio trackId={track.id} ownerId={track.userId} track={track} />}
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />

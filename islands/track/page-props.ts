@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
 import { decodeWaveform, encodeWaveform } from "../../src/shared/waveform-code";
+import type { ForkSource } from "../forks/ForkWithMix";
 
 /**
  * What the track page's players get of a track and its stems: only the fields they show, with the waveform as one
@@ -57,6 +58,11 @@ export function pageStems(stems: StemDetails[]): PageStem[] {
     processingStatus: stem.processingStatus,
     waveform: encoded(stem.waveformData),
   }));
+}
+
+/** What sync mode's "Fork with this mix" needs of the track: the same for every viewer, so kept pages may hold it. */
+export function forkSourceOf(track: Pick<TrackDetails, "title" | "userId" | "processingStatus">): ForkSource {
+  return { title: track.title, ownerId: track.userId, processed: track.processingStatus === "READY" };
 }
 
 /** The peaks of a page waveform, decoded once per waveform (players need the array to stay the same). */

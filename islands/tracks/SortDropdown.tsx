@@ -2,16 +2,19 @@ import { SORT_OPTIONS, type SortKey } from "./sort-options";
 
 /**
  * The eight SPEC §9 sorts. With `submittable` it is a GET form on `?sort=`: without JavaScript its
- * 'Sort' button reloads the page in the chosen sort (with JavaScript the change applies at once).
+ * 'Sort' button reloads the page in the chosen sort (with JavaScript the change applies at once), sending along
+ * the parameters of `keep` (a query string: the list's filters).
  */
 export function SortDropdown({
   value,
   onChange,
   submittable = false,
+  keep = "",
 }: {
   value: SortKey;
   onChange: (key: SortKey) => void;
   submittable?: boolean;
+  keep?: string;
 }) {
   const select = (
     <label className="sort-dropdown">
@@ -28,6 +31,9 @@ export function SortDropdown({
   if (!submittable) return select;
   return (
     <form method="get" className="sort-form" onSubmit={(event) => event.preventDefault()}>
+      {[...new URLSearchParams(keep)].map(([name, kept]) => (
+        <input key={name} type="hidden" name={name} value={kept} />
+      ))}
       {select}
       <noscript>
         <button type="submit" className="button button-small button-secondary">

@@ -16,9 +16,13 @@ import "./tracks.css";
 /** SPEC §9: the sentinel counts only when fully visible, with a 20px margin. */
 const SENTINEL_OPTIONS: IntersectionObserverInit = { threshold: 1, rootMargin: "20px" };
 
-/** The address of this list in `sort`, from `cursor` on: what the sort menu and 'More tracks' lead to without JavaScript. */
-function listAddress(sort: SortKey, cursor: string | null): string {
-  const query = new URLSearchParams(sort === DEFAULT_SORT ? {} : { sort });
+/**
+ * The address of this list under its `filters`, in `sort`, from `cursor` on: what the sort menu and 'More tracks'
+ * lead to without JavaScript. Only the bare list's address (no query at all) needs the current path.
+ */
+function listAddress(filters: string, sort: SortKey, cursor: string | null): string {
+  const query = new URLSearchParams(filters);
+  if (sort !== DEFAULT_SORT) query.set("sort", sort);
   if (cursor) query.set("cursor", cursor);
   return query.size ? `?${query}` : window.location.pathname;
 }
@@ -27,7 +31,8 @@ function listAddress(sort: SortKey, cursor: string | null): string {
  * A sortable, infinitely scrolling grid of track cards for one list endpoint (SPEC §2 Track list).
  * `selectable` adds checkboxes and the selection bar (My Tracks); own tracks always get the Delete menu.
  * `initial` is a page the server rendered; with `sortInAddress` the sort lives in the address (`?sort=`),
- * and without JavaScript the sort menu submits and a 'More tracks' link replaces the infinite scroll.
+ * and without JavaScript the sort menu submits and a 'More tracks' link replaces the infinite scroll; both keep
+ * `addressFilters`, the list's filters the address carries (a query string: the home page's track filters).
  */
 export function TrackList({
   path,
@@ -36,6 +41,7 @@ export function TrackList({
   initialSort = DEFAULT_SORT,
   initial,
   sortInAddress = false,
+  addressFilters = "",
 }: {
   path: string | null;
   viewerId: string | null;
@@ -43,6 +49,7 @@ export function TrackList({
   initialSort?: SortKey;
   initial?: InitialPage;
   sortInAddress?: boolean;
+  addressFilters?: string;
 }) {
   const [sort, setSort] = useState<SortKey>(initialSort);
   const pages = useTrackPages(path, sort, initial);
@@ -65,7 +72,7 @@ export function TrackList({
 
   function changeSort(key: SortKey) {
     // A reload, a shared link or Back keeps the sort; the list itself starts from its first page again.
-    if (sortInAddress) window.history.replaceState(null, "", listAddress(key, null));
+    if (sortInAddress) window.history.replaceState(null, "", listAddress(addressFilters, key, null));
     setSort(key);
     setSelected(new Set());
     lastClicked.current = null;
@@ -100,7 +107,7 @@ export function TrackList({
   return (
     <div className={selected.size > 0 ? "track-list has-selection" : "track-list"}>
       <div className="track-list-toolbar">
-        <SortDropdown value={sort} onChange={changeSort} submittable={sortInAddress} />
+        <SortDropdown value={sort} onChange={changeSort} submittable={sortInAddress} keep={addressFilters} />
       </div>
       {pages.error && pages.items.length === 0 ? (
         <ErrorView message={pages.error} onRetry={pages.retry} />
@@ -134,7 +141,7 @@ export function TrackList({
       )}
       {sortInAddress && pages.nextCursor && (
         <noscript>
-          <a className="button button-secondary more-tracks" href={`?${new URLSearchParams({ sort, cursor: pages.nextCursor })}`}>
+          <a className="button button-secondary more-tracks" href={listAddress(addressFilters, sort, pages.nextCursor)}>
             More tracks
           </a>
         </noscript>

@@ -64,6 +64,14 @@ export { DELETED_USER } from "../../src/shared/artists";
 export type AdminNotice = { title: string; message: string; link: string };
 export const adminNotices = extensionPoint<(adminIds: string[], notice: AdminNotice) => Promise<void>>("auth: notices to admins");
 
+/** Sends `notice` to every admin (a failed backup, modules/backups). */
+export async function tellAdmins(notice: AdminNotice): Promise<void> {
+  await adminNotices.get()(
+    (await authRepo.admins()).map((admin) => admin.id),
+    notice,
+  );
+}
+
 const loginFailures = attemptLimits("login-failures");
 /** Signed-in users' rows, read on every signed-in request: read again only once the database changed. */
 const sessionRows = readsUntilChanged<SessionRow | undefined>(10_000);

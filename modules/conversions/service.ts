@@ -1,6 +1,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { config } from "../../src/server/config";
+import { isDatabaseBusy } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
@@ -93,6 +94,8 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
   try {
     await convert(conversionId, signal);
   } catch (error) {
+    // A database locked by another process held its writes: the queue runs it again, still IN_PROGRESS.
+    if (isDatabaseBusy(error)) throw error;
     log.warn("conversion failed", { conversionId, error: error instanceof Error ? error.message : String(error) });
     await conversionsRepo.markFailed(
       conversionId,

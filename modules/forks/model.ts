@@ -1,16 +1,40 @@
 import { t } from "elysia";
-import { MAX_LENGTH } from "../../src/shared/upload-rules";
+import { MIX_GAIN_DB, MIX_PAN } from "../../src/shared/stem-mix";
+import { MAX_LENGTH, MAX_STEMS } from "../../src/shared/upload-rules";
 import { License } from "../licenses/model";
 import { NotifyingReply } from "../notifications/model";
 
-/** SPEC §7 POST /track/{id}/fork. The title is checked (trimmed, required) by the service, with SPEC §5's message. */
+/** One stem of the original and how it sounds in the fork's full track ("Fork with this mix"). */
+export const StemMix = t.Object({
+  stemId: t.String({ error: "stemId must be the id of one of the track's stems" }),
+  gainDb: t.Number({
+    minimum: MIX_GAIN_DB.min,
+    maximum: MIX_GAIN_DB.max,
+    error: `gainDb must be a number from ${MIX_GAIN_DB.min} to ${MIX_GAIN_DB.max}`,
+  }),
+  pan: t.Number({
+    minimum: MIX_PAN.min,
+    maximum: MIX_PAN.max,
+    error: `pan must be a number from ${MIX_PAN.min} (left) to ${MIX_PAN.max} (right)`,
+  }),
+  muted: t.Boolean({ error: "muted must be true or false" }),
+});
+export type StemMix = typeof StemMix.static;
+
+/**
+ * SPEC §7 POST /track/{id}/fork. The title is checked (trimmed, required) by the service, with SPEC §5's message.
+ * With `mix`, the fork's full track is rendered from the stems as the mix says (stems it does not name at unity,
+ * centred), and the fork keeps every stem.
+ */
 export const ForkBody = t.Object({
   title: t.String({ maxLength: MAX_LENGTH.title, error: `Title must be text of at most ${MAX_LENGTH.title} characters` }),
   description: t.Optional(
     t.String({ maxLength: MAX_LENGTH.description, error: `Description must be at most ${MAX_LENGTH.description} characters` }),
   ),
   isPublic: t.Optional(t.Boolean({ error: "isPublic must be true or false" })),
+  mix: t.Optional(t.Array(StemMix, { maxItems: MAX_STEMS, error: `mix must list at most ${MAX_STEMS} stems` })),
 });
+export type ForkBody = typeof ForkBody.static;
 
 export const ForkReply = NotifyingReply({ id: t.String() });
 

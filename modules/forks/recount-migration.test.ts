@@ -1,5 +1,5 @@
 /**
- * Migration 0021 (pg/0016) counts every track's forks again once, so tracks counted before deletions recounted
+ * Migration 0024 (pg/0019) counts every track's forks again once, so tracks counted before deletions recounted
  * (modules/tracks/repo.ts) stop counting forks deleted since. Run against a real migrated SQLite file; the
  * PostgreSQL migration is the same statement.
  */
@@ -7,8 +7,8 @@ import { expect, test } from "bun:test";
 import { join } from "node:path";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 
-const SQLITE = join(import.meta.dir, "../../migrations/0021_recount_forks.sql");
-const POSTGRES = join(import.meta.dir, "../../migrations/pg/0016_recount_forks.sql");
+const SQLITE = join(import.meta.dir, "../../migrations/0024_recount_forks.sql");
+const POSTGRES = join(import.meta.dir, "../../migrations/pg/0019_recount_forks.sql");
 
 const db = await openTestDatabase("recount-forks");
 const { eq, sql } = await import("drizzle-orm");

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { theRow } from "../../src/server/db/rows";
 import { transaction } from "../../src/server/db/transaction";
+import type { StemMixSettings } from "../../src/shared/stem-mix";
 import { stems, type Track, tracks } from "../tracks/schema";
 import { type Admit, listStemsOf, saveWaveformIn, waveformOf } from "../tracks/service";
 
@@ -15,28 +16,36 @@ export interface ForkChoices {
 /**
  * One transaction: the quota check (`admit`), the new track and stem rows naming the
  * original's files (nothing is copied), and the original's forkCount + 1. Counters, shares and
- * conversions start afresh; conversions are per track, so the fork makes its own on request.
+ * conversions start afresh; conversions are per track, so the fork makes its own on request. With `mixes` (by
+ * the original stem's id) the stems carry them and the fork waits, PENDING, for its full track to be rendered
+ * from them (`mixStale`: processing hands it to the regeneration).
  */
 export async function insertForkWithinQuota(
   original: Track,
   ownerId: string,
   choices: ForkChoices,
+  mixes: Map<string, StemMixSettings> | null,
   admit: Admit,
 ): Promise<Track> {
   const forkId = crypto.randomUUID();
   const { id: _id, createdAt: _c, updatedAt: _u, totalPlays: _p, totalDownloads: _d, forkCount: _f, ...carried } = original;
-  const stemRows = (await listStemsOf(original.id)).map(({ id: _stemId, createdAt: _sc, ...stem }) => ({
-    ...stem,
-    id: crypto.randomUUID(),
-    trackId: forkId,
-  }));
+  const stemRows = (await listStemsOf(original.id)).map(({ id: stemId, createdAt: _sc, ...stem }) => {
+    const mix = mixes?.get(stemId);
+    return {
+      ...stem,
+      ...(mix && { mixGainDb: mix.gainDb, mixPan: mix.pan, mixMuted: mix.muted }),
+      id: crypto.randomUUID(),
+      trackId: forkId,
+    };
+  });
+  const rendering = mixes ? { processingStatus: "PENDING" as const, mixStale: true } : {};
   const waveform = await waveformOf(original.id);
   return transaction(async (tx) => {
     await admit(tx);
     const fork = theRow(
       await tx
         .insert(tracks)
-        .values({ ...carried, ...choices, id: forkId, userId: ownerId, isFork: true, forkedFromId: original.id })
+        .values({ ...carried, ...choices, ...rendering, id: forkId, userId: ownerId, isFork: true, forkedFromId: original.id })
         .returning(),
     );
     if (waveform) await saveWaveformIn(tx, forkId, waveform);

@@ -5,7 +5,9 @@ import { listLicenses } from "../licenses/service";
 import { notifyUsers, withNotification } from "../notifications/service";
 import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
-import { quotaGate } from "../uploads/service";
+import { enqueueRegeneration, quotaGate } from "../uploads/service";
+import { stemMixes } from "./fork-mix";
+import type { ForkBody } from "./model";
 import { forksOf, insertForkWithinQuota } from "./repo";
 
 /** The longest chain walked (lineage, tree depth) and the most forks listed: bounds on a crafted tree. */
@@ -15,21 +17,25 @@ const MAX_FORKS = 1000;
 /**
  * POST /api/track/{id}/fork. Anyone signed in who may see the track and does not own it; everyone
  * else gets the 404 of a track they cannot see. The fork is charged like an upload of the same audio,
- * in the transaction that inserts it; its files are the original's (fork-rows.ts).
+ * in the transaction that inserts it; its files are the original's (fork-rows.ts). With a mix, the fork is PENDING
+ * until `track.regenerate` has rendered its full track from the stems as the mix says.
  */
-export async function forkTrack(id: string, viewer: Viewer, body: { title: string; description?: string; isPublic?: boolean }) {
+export async function forkTrack(id: string, viewer: Viewer, body: ForkBody) {
   const original = await tracks.findViewableTrack(id, viewer);
   if (original.userId === viewer.id || original.status !== "ACTIVE") throw notFound("Track not found");
   if (original.processingStatus !== "READY") throw conflict("This track is still being processed; fork it once it is ready");
   const title = body.title.trim();
   if (!title) throw badRequest(TITLE_REQUIRED);
+  const mixes = stemMixes(await tracks.listStemsOf(original.id), body.mix);
   const quota = quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
   const fork = await insertForkWithinQuota(
     original,
     viewer.id,
     { title, description: body.description?.trim() ?? "", isPublic: body.isPublic ?? false },
+    mixes,
     quota.admit,
   );
+  if (mixes) await enqueueRegeneration(fork.id);
   await notifyUsers([original.userId], {
     title: "Your track was forked",
     message: `${viewer.username} forked "${original.title}".`,

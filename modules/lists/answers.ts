@@ -3,15 +3,37 @@ import { config } from "../../src/server/config";
 import { pathAndQuery } from "../../src/server/request-url";
 import { verifiedViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
+import { hasFilters } from "../track-filters/service";
 import { createListCache } from "./cache";
 import { listContentVersion } from "./service";
 
 /** Lists answers kept in memory: a few hundred pages of 20 cards (≈ 60 KB each with their compressed forms). */
 const LIST_CACHE_BYTES = 24 * 1024 * 1024;
-const cache = createListCache({
-  maxBytes: LIST_CACHE_BYTES,
-  counterStalenessMs: config.listCounterStalenessSeconds * 1000,
-});
+/**
+ * Open-ended answers are kept apart, in a smaller budget: filtered lists (track-filters on /public and /available) and
+ * searches, where any text or combination of filter values is a key of its own, so a crawl through them would
+ * otherwise push the plain lists everyone reads out.
+ */
+const OPEN_ENDED_CACHE_BYTES = 8 * 1024 * 1024;
+const counterStalenessMs = config.listCounterStalenessSeconds * 1000;
+const plainLists = createListCache({ maxBytes: LIST_CACHE_BYTES, counterStalenessMs });
+const openEndedAnswers = createListCache({ maxBytes: OPEN_ENDED_CACHE_BYTES, counterStalenessMs });
+/**
+ * Open-ended keys asked for once so far: their answers are kept from the second request on, since a search or filter
+ * nobody repeats would only cost its hard compression (compression.ts precompress). At most ASKED_ONCE_KEYS, the
+ * oldest forgotten first.
+ */
+const ASKED_ONCE_KEYS = 10_000;
+const askedOnce = new Set<string>();
+function askedBefore(key: string): boolean {
+  if (askedOnce.delete(key)) return true;
+  askedOnce.add(key);
+  if (askedOnce.size > ASKED_ONCE_KEYS) askedOnce.delete(askedOnce.values().next().value as string);
+  return false;
+}
+
+/** The cache a list's answer is kept in, by its query string. */
+const cacheOf = (query: string) => (query && hasFilters(new URLSearchParams(query)) ? openEndedAnswers : plainLists);
 
 /**
  * Who a list's answer is the same for: everyone (the public list), one signed-in user (their own, shared and
@@ -50,7 +72,7 @@ async function cachedListAnswer({ request }: { request: Request }): Promise<Resp
   const viewer = audience === "anyone" ? null : await verifiedViewerOf(request.headers.get("authorization"));
   if (audience !== "anyone" && !viewer) return undefined;
   if (audience === "admin" && viewer?.role !== "ADMIN") return undefined;
-  return cache.hit(request, keyOf(target, audience, viewer?.id), await listContentVersion());
+  return cacheOf(target.query).hit(request, keyOf(target, audience, viewer?.id), await listContentVersion());
 }
 
 /**
@@ -61,15 +83,23 @@ export const cachedLists = new Elysia({ name: "lists.cached" }).onRequest(cached
 
 /**
  * The route's answer (its guard has let `viewer` in): the kept one when current, else `build()` kept at the
- * content version read before building.
+ * content version read before building; an open-ended one asked for the first time is sent as built, not kept.
+ * Search (modules/search) keeps its answers here too, all `openEnded`: what it finds changes only with what the
+ * lists show (tracks, their stems and shares, usernames all raise the version).
  */
 export async function listAnswer(
   request: Request,
   audience: Audience,
   viewer: Viewer | null,
   build: () => Promise<unknown>,
+  { openEnded = false }: { openEnded?: boolean } = {},
 ): Promise<Response> {
   const version = await listContentVersion();
-  const key = keyOf(pathAndQuery(request.url), audience, viewer?.id);
-  return cache.hit(request, key, version) ?? cache.build(request, key, version, audience === "anyone", build);
+  const target = pathAndQuery(request.url);
+  const key = keyOf(target, audience, viewer?.id);
+  const cache = openEnded ? openEndedAnswers : cacheOf(target.query);
+  const kept = cache.hit(request, key, version);
+  if (kept) return kept;
+  if (cache === openEndedAnswers && !askedBefore(key)) return cache.once(request, audience === "anyone", build);
+  return cache.build(request, key, version, audience === "anyone", build);
 }

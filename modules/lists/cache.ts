@@ -1,4 +1,4 @@
-import { precompress, sendVariant, type Variants } from "../../src/server/compression";
+import { precompress, sendOnce, sendVariant, type Variants } from "../../src/server/compression";
 
 interface Entry {
   /** The lists' content version read before the answer was built. */
@@ -21,6 +21,19 @@ interface Entry {
  * never older than that; 0 keeps nothing. Everything else a list shows is never stale: the content version must
  * match.
  */
+/**
+ * The headers of a list answer, kept or not. `shared` answers (the same for every viewer) may be kept by shared
+ * caches; the others are private.
+ */
+const answerHeaders = (json: string, shared: boolean) => ({
+  "content-type": "application/json",
+  "cache-control": `${shared ? "public" : "private"}, no-cache`,
+  // What api.ts adds to every /api answer; a kept answer leaves before its hooks run.
+  "referrer-policy": "no-referrer",
+  // Named by the bytes: any instance holding the same answer, or making it again, gives the same ETag.
+  etag: `"${Bun.hash(json).toString(36)}"`,
+});
+
 export function createListCache({
   maxBytes,
   counterStalenessMs,
@@ -78,7 +91,6 @@ export function createListCache({
     /**
      * Builds the answer for `key` with `make` and keeps it at `version` (read before the build began, so a change
      * made meanwhile leaves the entry behind the database and it is built again), then answers with it.
-     * `shared` answers (the same for every viewer) may be kept by shared caches; the others are private.
      */
     async build(
       request: Request,
@@ -93,14 +105,7 @@ export function createListCache({
         started = (async () => {
           const builtAt = now();
           const json = JSON.stringify(await make());
-          const variants = await precompress(json, {
-            "content-type": "application/json",
-            "cache-control": `${shared ? "public" : "private"}, no-cache`,
-            // What api.ts adds to every /api answer; a kept answer leaves before its hooks run.
-            "referrer-policy": "no-referrer",
-            // Named by the bytes: any instance holding the same answer gives the same ETag.
-            etag: `"${Bun.hash(json).toString(36)}"`,
-          });
+          const variants = await precompress(json, answerHeaders(json, shared));
           const entry = { version, builtAt, variants };
           remember(key, entry);
           return entry;
@@ -108,6 +113,12 @@ export function createListCache({
         building.set(flight, started);
       }
       return sendVariant(request, (await started).variants);
+    },
+
+    /** The answer `make` builds, sent as a kept one would be (ETag, 304) but not kept: one nobody asked for before. */
+    async once(request: Request, shared: boolean, make: () => Promise<unknown>): Promise<Response> {
+      const json = JSON.stringify(await make());
+      return sendOnce(request, json, answerHeaders(json, shared));
     },
 
     /** Bytes held (for tests and memory figures). */

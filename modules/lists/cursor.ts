@@ -2,9 +2,12 @@ import { decodeCursor as decodeEnvelope, encodeCursor as encodeEnvelope } from "
 import { badRequest } from "../../src/server/errors";
 import type { Position, Sort, SortField } from "./model";
 
-/** The sort it belongs to and the last position. */
-export function encodeCursor(sort: Sort, position: Position): string {
-  return encodeEnvelope([sort.field, sort.direction, position.value, position.id]);
+/**
+ * The sort and filters it belongs to (track-filters `filtersKeyOf`, "" for none) and the last position: a position
+ * in one list names no place in another, so a cursor of another sort or other filters is refused.
+ */
+export function encodeCursor(sort: Sort, filters: string, position: Position): string {
+  return encodeEnvelope([sort.field, sort.direction, filters, position.value, position.id]);
 }
 
 function valueFits(field: SortField, value: unknown): value is Position["value"] {
@@ -13,10 +16,11 @@ function valueFits(field: SortField, value: unknown): value is Position["value"]
   return value === null || (typeof value === "number" && Number.isFinite(value));
 }
 
-/** The position a cursor names; 400 when it is not one of ours or was made for another sort. */
-export function decodeCursor(cursor: string, sort: Sort): Position {
-  const [field, direction, value, id] = decodeEnvelope(cursor, 4);
+/** The position a cursor names; 400 when it is not one of ours or was made for another sort or other filters. */
+export function decodeCursor(cursor: string, sort: Sort, filters: string): Position {
+  const [field, direction, filteredBy, value, id] = decodeEnvelope(cursor, 5);
   if (field !== sort.field || direction !== sort.direction) throw badRequest("The cursor belongs to another sort order");
+  if (filteredBy !== filters) throw badRequest("The cursor belongs to other filters");
   if (typeof id !== "string" || !id || !valueFits(sort.field, value)) throw badRequest("Invalid cursor");
   return { value, id };
 }

@@ -4,9 +4,9 @@ import { authGuard } from "../auth";
 import { publicProfileOf } from "../auth/service";
 import { listAnswer } from "./answers";
 
-export { cachedLists } from "./answers";
+export { cachedLists, listAnswer } from "./answers";
 
-import { DeletedQuery, ListQuery, statusFilter, TrackPage } from "./model";
+import { DeletedQuery, FilteredListQuery, ListQuery, statusFilter, TrackPage } from "./model";
 import { type ArtistList, countDeletedTracks, listArtistTracks, listDeletedTracks, listTracks, type PageQuery } from "./service";
 
 /**
@@ -18,9 +18,9 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
   .use(authGuard)
   .get(
     "/public",
-    ({ request, viewer, query }) => listAnswer(request, "anyone", null, () => listTracks("public", viewer, query)),
+    ({ request, viewer, query }) => listAnswer(request, "anyone", null, () => listTracks("public", viewer, query, query)),
     {
-      query: ListQuery,
+      query: FilteredListQuery,
       response: TrackPage,
     },
   )
@@ -36,8 +36,8 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
   })
   .get(
     "/available",
-    ({ request, user, query }) => listAnswer(request, "viewer", user, () => listTracks("available", user, query)),
-    { auth: true, query: ListQuery, response: TrackPage },
+    ({ request, user, query }) => listAnswer(request, "viewer", user, () => listTracks("available", user, query, query)),
+    { auth: true, query: FilteredListQuery, response: TrackPage },
   )
   .get("/deleted", ({ request, user, query }) => listAnswer(request, "admin", user, () => listDeletedTracks(query)), {
     admin: true,

@@ -1,5 +1,6 @@
 import { t } from "elysia";
 import { oneOf } from "../../src/server/one-of";
+import { trackFilters } from "../track-filters/model";
 import { TrackListItem } from "../tracks/model";
 
 /** SPEC §9 sorts. Every list breaks ties by id, so an order is total and a cursor names one exact place. */
@@ -38,10 +39,11 @@ export const paging = {
   // Absent sort parameters stay absent, so the service picks the defaults (SPEC §9: Newest First).
   sortDirection: t.Optional(oneOf(SORT_DIRECTIONS, "sortDirection must be asc or desc")),
 };
-export const ListQuery = t.Object({
-  ...paging,
-  sortField: t.Optional(oneOf(SORT_FIELDS, `sortField must be one of ${SORT_FIELDS.join(", ")}`)),
-});
+const sortField = t.Optional(oneOf(SORT_FIELDS, `sortField must be one of ${SORT_FIELDS.join(", ")}`));
+export const ListQuery = t.Object({ ...paging, sortField });
+/** The public and available lists (the home page's) also take search's track filters, with the same rules. */
+export const FilteredListQuery = t.Object({ ...paging, sortField, ...trackFilters });
+export type FilteredListQuery = typeof FilteredListQuery.static;
 const DELETED_SORT_FIELDS = ["title", "duration", "primaryArtistName"] as const;
 export type DeletedSortField = (typeof DELETED_SORT_FIELDS)[number];
 // Omitted means "All" (SPEC §7), never the first status.

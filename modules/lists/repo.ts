@@ -3,6 +3,7 @@ import { db } from "../../src/server/db";
 import { isPostgres } from "../../src/server/db/dialect";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
+import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
 import { type Track, tracks } from "../tracks/schema";
 import type { DeletedStatus, Position, Sort } from "./model";
 
@@ -103,13 +104,27 @@ function partSql(part: Part, sort: Sort): string {
   }
 }
 
-async function readKeys(scope: Scope, sort: Sort, part: Part, after: Position | null, take: number): Promise<Key[]> {
+/**
+ * One part's keys. Filters (track-filters) narrow the rows the scope's index range yields: the walk in sort order
+ * stops after `take` matches, so a filter most tracks pass costs little and a rare one reads further.
+ */
+async function readKeys(
+  scope: Scope,
+  filters: TrackFilters,
+  sort: Sort,
+  part: Part,
+  after: Position | null,
+  take: number,
+): Promise<Key[]> {
+  const params: Params = { take };
   const { from, where } = FROM[scope.kind];
+  const filtered = filterConditions(filters, params)
+    .map((condition) => ` and ${condition}`)
+    .join("");
   const direction = sort.direction === "asc" ? "asc" : "desc";
   const column = SORT_SQL[sort.field];
-  const text = `select t.id as id, ${column} as value from ${from} where ${where}${partSql(part, sort)}
+  const text = `select t.id as id, ${column} as value from ${from} where ${where}${filtered}${partSql(part, sort)}
     order by ${SORT_SQL[sort.field]} ${direction}${NULLS[direction]}, t.id ${direction} limit $take`;
-  const params: Record<string, string | number | null> = { take };
   if (scope.kind !== "public") params.scope = scope.kind === "status" ? scope.status : scope.userId;
   if (part === "past" || part === "tiesBeyondId") params.value = after?.value ?? null;
   if (part === "tiesBeyondId" || part === "nullsBeyondId") params.id = after?.id ?? "";
@@ -153,12 +168,12 @@ export const listsRepo = {
     return Number(row?.content ?? 0);
   },
 
-  /** Up to `take` keys after `after`, in `sort` order, from the union of `scopes` (each track once). */
-  async pageKeys(scopes: Scope[], sort: Sort, after: Position | null, take: number): Promise<Key[]> {
+  /** Up to `take` keys after `after`, in `sort` order, from the union of `scopes` (each track once) that pass `filters`. */
+  async pageKeys(scopes: Scope[], filters: TrackFilters, sort: Sort, after: Position | null, take: number): Promise<Key[]> {
     const byId = new Map<string, Key>();
     for (const scope of scopes)
       for (const part of partsAfter(sort, after))
-        for (const key of await readKeys(scope, sort, part, after, take)) byId.set(key.id, key);
+        for (const key of await readKeys(scope, filters, sort, part, after, take)) byId.set(key.id, key);
     return [...byId.values()].sort(compareKeys(sort)).slice(0, take);
   },
 

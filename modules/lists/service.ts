@@ -1,5 +1,7 @@
 import { readsUntilChanged } from "../../src/server/db/changes";
 import type { Viewer } from "../auth/service";
+import type { TrackFilterQuery } from "../track-filters/model";
+import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
 import { trackListItemViews } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { DEFAULT_LIMIT, DELETED_STATUSES, type DeletedStatus, type Sort, type TrackPage } from "./model";
@@ -35,22 +37,37 @@ function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
 }
 
 /** One page plus the cursor after its last item; reads one extra row to know whether more follow. */
-async function readPage(scopes: Scope[], query: PageQuery, fallback: Sort): Promise<TrackPage> {
+async function readPage(
+  scopes: Scope[],
+  query: PageQuery,
+  fallback: Sort,
+  filterQuery: TrackFilterQuery = {},
+): Promise<TrackPage> {
   const field = query.sortField ?? fallback.field;
   const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const after = query.cursor ? decodeCursor(query.cursor, sort) : null;
-  const keys = await listsRepo.pageKeys(scopes, sort, after, limit + 1);
+  const filtersKey = filtersKeyOf(filterQuery);
+  const after = query.cursor ? decodeCursor(query.cursor, sort, filtersKey) : null;
+  const filters = await trackFiltersOf(filterQuery);
+  const keys = await listsRepo.pageKeys(scopes, filters, sort, after, limit + 1);
   const shown = keys.slice(0, limit);
   const last = shown.at(-1);
-  const nextCursor = keys.length > limit && last ? encodeCursor(sort, last) : null;
+  const nextCursor = keys.length > limit && last ? encodeCursor(sort, filtersKey, last) : null;
   const rows = await listsRepo.findInOrder(shown.map((key) => key.id));
   return { items: await trackListItemViews(rows), metadata: { nextCursor } };
 }
 
-/** GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. */
-export function listTracks(list: ListName, viewer: Viewer | null, query: PageQuery): Promise<TrackPage> {
-  return readPage(scopesOf(list, viewer), query, DEFAULT_SORT);
+/**
+ * GET /tracks, /tracks/public, /tracks/shared, /tracks/available: active tracks only, never deleted ones. `filters`:
+ * the track filters of search (track-filters), which the public and available lists (the home page's) take.
+ */
+export function listTracks(
+  list: ListName,
+  viewer: Viewer | null,
+  query: PageQuery,
+  filters: TrackFilterQuery = {},
+): Promise<TrackPage> {
+  return readPage(scopesOf(list, viewer), query, DEFAULT_SORT, filters);
 }
 
 /** What an artist's page lists: their public tracks, their public forks, or public forks others made of theirs. */

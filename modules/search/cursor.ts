@@ -5,16 +5,17 @@ import { badRequest } from "../../src/server/errors";
 export type Place = [value: number | string, ...ids: Array<string | number>];
 
 /**
- * The order it belongs to (type, sort) and the last result's place. A cursor of another order is refused, so a client
- * cannot page one order from another's position.
+ * The order it belongs to (type, sort), its filters (track-filters `filtersKeyOf`) and the last result's place. A
+ * cursor of another order or other filters is refused, so a client cannot page one list from another's position.
  */
-export function encodeCursor(order: string, place: Place): string {
-  return encodeEnvelope([order, ...place]);
+export function encodeCursor(order: string, filters: string, place: Place): string {
+  return encodeEnvelope([order, filters, ...place]);
 }
 
-export function decodeCursor(cursor: string, order: string, size: number): Place {
-  const [madeFor, ...place] = decodeEnvelope(cursor, size + 1);
+export function decodeCursor(cursor: string, order: string, filters: string, size: number): Place {
+  const [madeFor, filteredBy, ...place] = decodeEnvelope(cursor, size + 2);
   if (madeFor !== order) throw badRequest("The cursor belongs to another search order");
+  if (filteredBy !== filters) throw badRequest("The cursor belongs to other filters");
   const fits = (value: unknown) => typeof value === "string" || (typeof value === "number" && Number.isFinite(value));
   if (!place.every(fits)) throw badRequest("Invalid cursor");
   return place as Place;

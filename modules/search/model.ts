@@ -1,20 +1,14 @@
 import { t } from "elysia";
 import { oneOf } from "../../src/server/one-of";
-import { ORIGINAL_FORMATS, STEM_TYPES } from "../../src/shared/upload-rules";
-import { LICENSE_TYPES, License } from "../licenses/model";
+import { STEM_TYPES } from "../../src/shared/upload-rules";
+import { License } from "../licenses/model";
 import { paging, SORT_FIELDS } from "../lists/model";
+import { trackFilters } from "../track-filters/model";
 import { TrackListItem } from "../tracks/model";
 
 export const SEARCH_TYPES = ["tracks", "stems", "artists"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
-/** A licence type, or a group of them: `remixable` (a fork may use it: anything but all rights reserved), `commercial`. */
-export const LICENSE_FILTERS = [...LICENSE_TYPES, "remixable", "commercial"] as const;
-export type LicenseFilter = (typeof LICENSE_FILTERS)[number];
 export const MAX_QUERY_LENGTH = 200;
-
-const bpm = (name: string) =>
-  t.Optional(t.Integer({ minimum: 1, maximum: 999, error: `${name} must be a whole number from 1 to 999` }));
-const flag = (name: string) => t.Optional(t.Boolean({ error: `${name} must be true or false` }));
 
 /** GET /api/search. Absent optional enums stay absent (oneOf), so the service picks the defaults. */
 export const SearchQuery = t.Object({
@@ -22,15 +16,7 @@ export const SearchQuery = t.Object({
   type: t.Optional(oneOf(SEARCH_TYPES, `type must be one of ${SEARCH_TYPES.join(", ")}`)),
   ...paging,
   sortField: t.Optional(oneOf(SORT_FIELDS, `sortField must be one of ${SORT_FIELDS.join(", ")}`)),
-  genre: t.Optional(t.String({ minLength: 1, maxLength: 100, error: "genre must be text of 1 to 100 characters" })),
-  bpmMin: bpm("bpmMin"),
-  bpmMax: bpm("bpmMax"),
-  key: t.Optional(t.String({ minLength: 1, maxLength: 20, error: "key must be text of 1 to 20 characters" })),
-  license: t.Optional(oneOf(LICENSE_FILTERS, `license must be one of ${LICENSE_FILTERS.join(", ")}`)),
-  hasStems: flag("hasStems"),
-  stemType: t.Optional(oneOf(STEM_TYPES, `stemType must be one of ${STEM_TYPES.join(", ")}`)),
-  format: t.Optional(oneOf(ORIGINAL_FORMATS, `format must be one of ${ORIGINAL_FORMATS.join(", ")}`)),
-  isFork: flag("isFork"),
+  ...trackFilters,
 });
 export type SearchQuery = typeof SearchQuery.static;
 

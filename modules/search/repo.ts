@@ -2,8 +2,8 @@ import { db } from "../../src/server/db";
 import { isPostgres } from "../../src/server/db/dialect";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
-import type { OriginalFormat, StemType } from "../../src/shared/upload-rules";
 import type { SortDirection, SortField } from "../lists/model";
+import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
 import { type Stem, stems, type Track, tracks } from "../tracks/schema";
 import type { Place } from "./cursor";
 import type { SearchType } from "./model";
@@ -19,16 +19,7 @@ import { ftsQuery, type Terms } from "./terms";
 /** What narrows the results besides the text: who asks (the access rule) and the filters. */
 export interface Conditions {
   viewerId: string | null;
-  genre?: string;
-  bpmMin?: number;
-  bpmMax?: number;
-  key?: string;
-  /** The licences a `license` filter allows (resolved by the service); absent: any. */
-  licenseIds?: string[];
-  hasStems?: boolean;
-  stemType?: StemType;
-  format?: OriginalFormat;
-  isFork?: boolean;
+  filters: TrackFilters;
 }
 
 export type Order = { by: "relevance" } | { by: SortField; direction: SortDirection };
@@ -42,9 +33,7 @@ export interface SearchRequest {
   take: number;
 }
 
-type Params = Record<string, string | number | null>;
 const TRUE = isPostgres ? "true" : "1";
-const FALSE = isPostgres ? "false" : "0";
 
 /** Column weights, title first: SQLite's bm25 per FTS column; PostgreSQL's tsvector weights (A-D) follow them. */
 const BM25_WEIGHTS = "10.0, 5.0, 3.0, 3.0, 1.0, 3.0";
@@ -99,48 +88,6 @@ function visible(viewerId: string | null, params: Params): string {
     or exists (select 1 from track_shares sh where sh.track_id = t.id and sh.user_id = $viewer))`;
 }
 
-const jsonValues = (parameter: string) =>
-  isPostgres
-    ? `select json_array_elements_text(cast(cast(${parameter} as text) as json))`
-    : `select value from json_each(${parameter})`;
-const genres = isPostgres ? "json_array_elements_text(cast(t.genre_names as json)) g(value)" : "json_each(t.genre_names) g";
-
-function filters(conditions: Conditions, params: Params): string[] {
-  const where: string[] = [];
-  const { genre, bpmMin, bpmMax, key, licenseIds, hasStems, stemType, format, isFork } = conditions;
-  if (genre !== undefined) {
-    params.genre = genre.trim().toLowerCase();
-    where.push(`exists (select 1 from ${genres} where lower(g.value) = $genre)`);
-  }
-  if (bpmMin !== undefined) {
-    params.bpmMin = bpmMin;
-    where.push("t.bpm >= $bpmMin");
-  }
-  if (bpmMax !== undefined) {
-    params.bpmMax = bpmMax;
-    where.push("t.bpm <= $bpmMax");
-  }
-  if (key !== undefined) {
-    params.key = key.trim().toLowerCase();
-    where.push("lower(t.key) = $key");
-  }
-  if (licenseIds) {
-    params.licenses = JSON.stringify(licenseIds);
-    where.push(`t.license_id in (${jsonValues("$licenses")})`);
-  }
-  if (hasStems !== undefined) where.push(`${hasStems ? "" : "not "}exists (select 1 from stems hs where hs.track_id = t.id)`);
-  if (stemType !== undefined) {
-    params.stemType = stemType;
-    where.push("exists (select 1 from stems ts where ts.track_id = t.id and ts.type = $stemType)");
-  }
-  if (format !== undefined) {
-    params.format = format;
-    where.push("t.original_format = $format");
-  }
-  if (isFork !== undefined) where.push(`t.is_fork = ${isFork ? TRUE : FALSE}`);
-  return where;
-}
-
 /** Titles and artists sort as the lists do (modules/lists/repo.ts): lowered, compared bytewise. */
 const caseless = (column: string) => (isPostgres ? `lower(${column}) collate "C"` : `lower(${column})`);
 const SORT_SQL: Record<SortField, string> = {
@@ -181,12 +128,16 @@ async function searchPage(request: SearchRequest): Promise<{ rows: Row[]; column
   const match = matching(terms, type === "artists", params);
   const value = order.by === "relevance" ? match.relevance : SORT_SQL[order.by];
   const direction = order.by === "relevance" ? "asc" : order.direction;
-  const where = [...match.where, visible(conditions.viewerId, params), ...filters(conditions, params)].join(" and ");
+  const where = [...match.where, visible(conditions.viewerId, params), ...filterConditions(conditions.filters, params)].join(
+    " and ",
+  );
   let inner: string;
   let matches = "";
   if (type === "tracks") inner = `select t.id as id, ${value} as v from ${match.from} where ${where}`;
   else if (type === "stems") {
-    const ofType = conditions.stemType ? " and s.type = $stemType" : "";
+    const { stemType } = conditions.filters;
+    if (stemType) params.stemType = stemType;
+    const ofType = stemType ? " and s.type = $stemType" : "";
     inner = `select t.id as id, s."index" as sidx, s.id as sid, ${value} as v
       from ${match.from} join stems s on s.track_id = t.id${ofType} where ${where}`;
   } else {

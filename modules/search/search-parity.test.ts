@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { call } from "../../tests/support/api";
 import { startServer, type TestServer } from "../../tests/support/server";
 import { freshPostgresDatabase } from "../../tests/support/test-database";
-import { type Corpus, seedCorpus } from "./search-corpus";
+import { type Corpus, seedCorpus } from "../../tests/support/track-corpus";
 
 const QUERIES = [
   "q=caf%C3%A9",

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { type Corpus, type FixtureKey, forkOf, seedCorpus } from "../../tests/support/track-corpus";
 import type { SearchPage } from "./model";
-import { type Corpus, type FixtureKey, forkOf, seedCorpus } from "./search-corpus";
 
 const live = setUpServer();
 let corpus: Corpus;
@@ -230,6 +230,30 @@ describe("the index follows changes at once", () => {
   });
 });
 
+describe("kept answers", () => {
+  test("a repeated search is the kept answer (304 to its ETag), and follows an unshare at once", async () => {
+    // Kept from its second request on; every answer, kept or not, carries the ETag of its bytes, so a client's copy
+    // is checked the same way whichever instance made it.
+    const first = await search(q("shared midnight"), corpus.carol.token);
+    expect((await search(q("shared midnight"), corpus.carol.token)).headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(first.body.items).toHaveLength(1);
+    const etag = first.headers.get("etag") as string;
+    const again = await call(live.server, "GET", `/search?${q("shared midnight")}`, {
+      token: corpus.carol.token,
+      headers: { "if-none-match": etag },
+    });
+    expect(again.status).toBe(304);
+    // A visitor's kept answer is another one.
+    expect((await search(q("shared midnight"))).body.items).toEqual([]);
+    const unshared = await call(live.server, "DELETE", `/track/${corpus.ids.shared}/share`, {
+      token: corpus.alice.token,
+      body: { userIds: [corpus.carol.user.id] },
+    });
+    expect(unshared.status, JSON.stringify(unshared.body)).toBe(200);
+    expect((await search(q("shared midnight"), corpus.carol.token)).body.items).toEqual([]);
+  });
+});
+
 function pick(track: Record<string, unknown>) {
   const { title, primaryArtistName, bpm, key, genreNames, description, isExplicit, isPublic, licenseId } = track;
   return { title, primaryArtistName, bpm, key, genreNames, description, isExplicit, isPublic, licenseId };
@@ -263,5 +287,23 @@ describe("bad input is a 400 with a message", () => {
     const cursor = first.body.metadata.nextCursor as string;
     const other = await search(`${q("midnight")}&limit=1&sortField=title&cursor=${cursor}`);
     expect(other.status).toBe(400);
+  });
+
+  test("a cursor of another text is refused; the same words typed another way share it", async () => {
+    const first = await search(`${q("midnight")}&limit=1`);
+    const cursor = first.body.metadata.nextCursor as string;
+    const other = await search(`${q("midnight city")}&limit=1&cursor=${cursor}`);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe("The cursor belongs to another search order");
+    const same = await search(`${q("MIDNIGHT!")}&limit=1&cursor=${cursor}`);
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+  });
+
+  test("a cursor made under other filters is refused", async () => {
+    const first = await search(`${q("midnight")}&limit=1`);
+    const cursor = first.body.metadata.nextCursor as string;
+    const other = await search(`${q("midnight")}&limit=1&isFork=false&cursor=${cursor}`);
+    expect(other.status).toBe(400);
+    expect(other.body.message).toBe("The cursor belongs to other filters");
   });
 });

@@ -1,10 +1,11 @@
 import { badRequest } from "../../src/server/errors";
 import type { Viewer } from "../auth/service";
 import { listLicenses } from "../licenses/service";
+import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
 import { trackListItemViews } from "../tracks/service";
 import { decodeCursor, encodeCursor, type Place } from "./cursor";
-import type { ArtistResult, LicenseFilter, SearchPage, SearchQuery, StemResult } from "./model";
-import { type Conditions, type Order, type Row, searchRepo } from "./repo";
+import type { ArtistResult, SearchPage, SearchQuery, StemResult } from "./model";
+import { type Order, type Row, searchRepo } from "./repo";
 import { hasTerms, termsOf } from "./terms";
 
 const DEFAULT_LIMIT = 20;
@@ -20,39 +21,6 @@ function orderOf(query: SearchQuery): Order {
     throw badRequest("Artists sort by relevance or by primaryArtistName");
   const direction = query.sortDirection ?? (query.sortField === "createdAt" ? "desc" : "asc");
   return { by: query.sortField, direction };
-}
-
-/** The licence ids a `license` filter allows: one type, those a fork may use (not all rights reserved), or commercial. */
-async function licenseIdsOf(filter: LicenseFilter | undefined): Promise<string[] | undefined> {
-  if (!filter) return undefined;
-  const licenses = await listLicenses();
-  return licenses
-    .filter((license) =>
-      filter === "remixable"
-        ? license.type !== "ALL_RIGHTS_RESERVED"
-        : filter === "commercial"
-          ? license.allowsCommercialUse
-          : license.type === filter,
-    )
-    .map((license) => license.id);
-}
-
-async function conditionsOf(query: SearchQuery, viewer: Viewer | null): Promise<Conditions> {
-  if (query.bpmMin !== undefined && query.bpmMax !== undefined && query.bpmMin > query.bpmMax)
-    throw badRequest("bpmMin must not be greater than bpmMax");
-  const { genre, bpmMin, bpmMax, key, hasStems, stemType, format, isFork } = query;
-  return {
-    viewerId: viewer?.id ?? null,
-    genre,
-    bpmMin,
-    bpmMax,
-    key,
-    licenseIds: await licenseIdsOf(query.license),
-    hasStems,
-    stemType,
-    format,
-    isFork,
-  };
 }
 
 async function stemResults(rows: Row[]): Promise<StemResult[]> {
@@ -101,15 +69,20 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
         ? { by: "primaryArtistName", direction: "asc" }
         : { by: "createdAt", direction: "desc" }
       : requested;
-  const orderKey = [type, order.by, order.by === "relevance" ? "asc" : order.direction].join(":");
+  // A cursor names a place among one text's matches in one order: another text's (whose scores and matches differ)
+  // would skip or repeat results, so the words are part of the order a cursor belongs to.
+  const wordsKey = words ? Bun.hash(JSON.stringify(terms)).toString(36) : "";
+  const orderKey = [type, order.by, order.by === "relevance" ? "asc" : order.direction, wordsKey].join(":");
   const limit = query.limit ?? DEFAULT_LIMIT;
   const placeSize = type === "stems" ? 4 : 2;
-  const after = query.cursor ? decodeCursor(query.cursor, orderKey, placeSize) : null;
-  const conditions = await conditionsOf(query, viewer);
+  const filtersKey = filtersKeyOf(query);
+  const after = query.cursor ? decodeCursor(query.cursor, orderKey, filtersKey, placeSize) : null;
+  const conditions = { viewerId: viewer?.id ?? null, filters: await trackFiltersOf(query) };
   const { rows, columns } = await searchRepo.searchPage({ type, terms, conditions, order, after, take: limit + 1 });
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
-  const nextCursor = rows.length > limit && last ? encodeCursor(orderKey, columns.map((column) => last[column]) as Place) : null;
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor(orderKey, filtersKey, columns.map((column) => last[column]) as Place) : null;
   const metadata = { nextCursor };
   if (type === "stems") return { type, items: await stemResults(shown), metadata };
   if (type === "artists") return { type, items: artistResults(shown), metadata };

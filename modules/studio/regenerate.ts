@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { inspectAudio } from "../../src/server/audio/inspect";
 import { mixStems } from "../../src/server/audio/mix";
 import type { UploadFormat } from "../../src/server/audio/sniff";
+import { isDatabaseBusy } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
@@ -29,8 +30,8 @@ export async function removeStem(id: string, stemId: string, viewer: Viewer) {
 }
 
 /**
- * Job `track.regenerate`: the full track becomes the sum of the remaining stems at unity gain (as the
- * synced player plays them), checked by the upload's validating decode (which also makes its
+ * Job `track.regenerate`: the full track becomes the sum of the stems, each at its mix settings (unity gain
+ * and centred unless the fork was made "with this mix"), as the synced player plays them, checked by the upload's validating decode (which also makes its
  * waveform and length), stored under a fresh key, then the processing job makes its MP3 and
  * loudness. The old mix stays the track's audio until the new one is stored; a failure marks the
  * track FAILED with the old audio still in place.
@@ -45,6 +46,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
       stems.map(async (stem) => ({
         path: await fileStore.localPath(stem.fileKey, folder),
         format: stem.originalFormat as UploadFormat,
+        mix: { gainDb: stem.mixGainDb, pan: stem.mixPan, muted: stem.mixMuted },
       })),
     );
     const mixPath = join(folder, "mix.flac");
@@ -70,7 +72,8 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     await uploads.enqueueProcessing(trackId);
     log.info("mix regenerated", { trackId, stems: stems.length });
   } catch (error) {
-    if (signal.aborted) throw error;
+    // Stopped, or held by a database another process locked: PENDING still, for the queue to run it again.
+    if (signal.aborted || isDatabaseBusy(error)) throw error;
     log.warn("mix regeneration failed", { trackId, error: error instanceof Error ? error.message : String(error) });
     await setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
   } finally {

@@ -109,6 +109,9 @@ export const tracks = table(
     index("tracks_status_duration_idx").on(t.status, t.duration, t.id),
     index("tracks_status_artist_idx").on(t.status, caseless(t.primaryArtistName), t.id),
     index("tracks_forked_from_idx").on(t.forkedFromId),
+    // Search joins each match to its track by id to check who may see it: read from here, never from the row, whose
+    // card waveform makes it long (a common word matches thousands of tracks; modules/search/repo.ts).
+    index("tracks_search_access_idx").on(t.id, t.status, t.isPublic, t.userId),
   ],
 );
 
@@ -140,6 +143,10 @@ export const stems = table(
     loudnessLufs: real("loudness_lufs"),
     processingStatus: textEnum("processing_status", PROCESSING_STATUSES).notNull().default("PENDING"),
     processingError: text("processing_error"),
+    /** How the stem sounds in its track's rendered mix (a fork made "with this mix"): gain, balance, silenced. */
+    mixGainDb: real("mix_gain_db").notNull().default(0),
+    mixPan: real("mix_pan").notNull().default(0),
+    mixMuted: bool("mix_muted").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index("stems_track_idx").on(t.trackId, t.index)],

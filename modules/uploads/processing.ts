@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { renderMp3AndLoudness } from "../../src/server/audio/render";
 import type { UploadFormat } from "../../src/server/audio/sniff";
+import { isDatabaseBusy } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
 import { stagingFolder } from "../../src/server/staging";
@@ -69,8 +70,9 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     await updateTrack(trackId, { processingStatus: "READY", processingError: null });
     log.info("track processed", { trackId, stems: stems.length });
   } catch (error) {
-    // A shutdown aborts the job: leave it PENDING so the durable queue runs it again after restart.
-    if (signal.aborted) throw error;
+    // A shutdown aborts the job, and a database locked by another process holds its writes: either way the work
+    // was not at fault, so it stays PENDING for the queue to run again (after restart, or once the lock goes).
+    if (signal.aborted || isDatabaseBusy(error)) throw error;
     const reason = error instanceof ProcessingFailed ? error.message : "The audio could not be processed.";
     log.warn("track processing failed", { trackId, error: error instanceof Error ? error.message : String(error) });
     await updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
@@ -105,7 +107,7 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
     await updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
   } catch (error) {
-    if (signal.aborted) throw error;
+    if (signal.aborted || isDatabaseBusy(error)) throw error;
     await updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
     throw new ProcessingFailed(`Stem "${stem.name}" could not be processed.`);
   }

@@ -6,6 +6,8 @@ import { freePort } from "./ports";
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`, trust auth, loopback only. */
   url: string;
+  /** The folder of this PostgreSQL's programs (pg_dump and pg_restore too). */
+  bin: string;
   /** Creates another empty database in the same cluster and returns its URL. */
   createDatabase(name: string): Promise<string>;
   stop(): Promise<void>;
@@ -45,6 +47,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
+    bin,
     async createDatabase(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
       const sql = new Bun.SQL(url);

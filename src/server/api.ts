@@ -2,6 +2,7 @@ import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
+import { backupsModule } from "../../modules/backups";
 import { conversionsModule } from "../../modules/conversions";
 import { exportsModule } from "../../modules/exports";
 import { forksModule } from "../../modules/forks";
@@ -54,6 +55,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(authModule)
   .use(exportsModule)
   .use(adminModule)
+  .use(backupsModule)
   .use(licensesModule)
   .use(notificationsModule)
   .use(storageModule)

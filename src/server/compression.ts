@@ -137,6 +137,20 @@ export function isCurrent(request: Request, etag: string): boolean {
   });
 }
 
+/**
+ * A text sent once, not kept, with the headers a kept one has (its ETag included, so a client's copy is checked
+ * the same way wherever it was made): only the encoding this request accepts, at the fast setting.
+ */
+export function sendOnce(request: Request, body: string, headers: Record<string, string> & { etag: string }): Response {
+  const bytes = new TextEncoder().encode(body);
+  const encoding = bytes.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers.get("accept-encoding")) : null;
+  const own: Record<string, string> = { ...headers, vary: "accept-encoding" };
+  if (encoding) own.etag = `"${headers.etag.slice(1, -1)}-${encoding}"`;
+  if (isCurrent(request, headers.etag)) return new Response(null, { status: 304, headers: own });
+  if (!encoding) return new Response(bytes, { headers: own });
+  return new Response(compress(bytes, encoding), { headers: { ...own, "content-encoding": encoding } });
+}
+
 /** The answer carrying the form this request accepts (304 when the client's copy is current). */
 export function sendVariant(request: Request, variants: Variants): Response {
   const encoding = acceptedEncoding(request.headers.get("accept-encoding"));

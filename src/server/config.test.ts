@@ -156,6 +156,30 @@ describe("object storage settings", () => {
   });
 });
 
+describe("backup settings", () => {
+  test("without BACKUP_DIR nothing is scheduled; with it, every 24 hours keeping 7 unless told", () => {
+    expect(load({}).backups).toBeNull();
+    expect(load({ BACKUP_DIR: "backups" }).backups).toEqual({
+      folder: join(process.cwd(), "backups"),
+      intervalHours: 24,
+      keep: 7,
+    });
+    expect(load({ BACKUP_DIR: "/b", BACKUP_INTERVAL_HOURS: "6", BACKUP_KEEP: "30" }).backups).toEqual({
+      folder: "/b",
+      intervalHours: 6,
+      keep: 30,
+    });
+  });
+
+  test.each([
+    [{ BACKUP_KEEP: "3" }, "BACKUP_KEEP set without BACKUP_DIR: set BACKUP_DIR to schedule backups"],
+    [{ BACKUP_DIR: "/b", BACKUP_INTERVAL_HOURS: "0" }, 'BACKUP_INTERVAL_HOURS must be a whole number from 1 to 8760, got "0"'],
+    [{ BACKUP_DIR: "/b", BACKUP_KEEP: "1.5" }, 'BACKUP_KEEP must be a whole number from 1 to 1000, got "1.5"'],
+  ])("%p is refused: %s", (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+});
+
 describe("scale-out settings", () => {
   test("unset: one process does everything on embedded SQLite, with 30 s job leases", () => {
     expect(load({})).toMatchObject({ role: "all", databaseUrl: null, jobLeaseSeconds: 30 });

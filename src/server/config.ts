@@ -58,6 +58,8 @@ export interface Config {
   jobLeaseSeconds: number;
   /** The mail server reset links go out through (SMTP_URL); null when unset: admins make the links. */
   smtpUrl: string | null;
+  /** Scheduled backups (BACKUP_DIR and its companions); null when BACKUP_DIR is unset. */
+  backups: BackupConfig | null;
   /** Who those mails come from (SMTP_FROM): an address, or `Name <address>`. */
   smtpFrom: string;
   /** Sign-in with an OpenID Connect provider (OIDC_*); null when OIDC_ISSUER is unset. */
@@ -198,6 +200,29 @@ function readOidc(read: SettingsReader): OidcConfig | null {
   return { issuer, clientId, clientSecret, buttonLabel, adminGroup };
 }
 
+export interface BackupConfig {
+  /** The folder every backup goes into (BACKUP_DIR), resolved. */
+  folder: string;
+  intervalHours: number;
+  /** How many finished backups are kept; older ones and the objects only they name are removed. */
+  keep: number;
+}
+
+const BACKUP_COMPANIONS = ["BACKUP_INTERVAL_HOURS", "BACKUP_KEEP"] as const;
+
+/** Backup settings, checked as a whole like S3's: a companion without BACKUP_DIR would silently do nothing. */
+function readBackups(read: SettingsReader): BackupConfig | null {
+  const folder = read.text("BACKUP_DIR", "");
+  const intervalHours = read.wholeNumber("BACKUP_INTERVAL_HOURS", 24, 1, 8760);
+  const keep = read.wholeNumber("BACKUP_KEEP", 7, 1, 1000);
+  if (!folder) {
+    const given = BACKUP_COMPANIONS.filter((name) => read.text(name, ""));
+    if (given.length) read.note(`${given.join(", ")} set without BACKUP_DIR: set BACKUP_DIR to schedule backups`);
+    return null;
+  }
+  return { folder: resolve(folder), intervalHours, keep };
+}
+
 /** STEMMA_ROLE; splitting the roles needs the shared queue, since the embedded one lives in a single process. */
 function readRole(read: SettingsReader): Role {
   const role = read.oneOf("STEMMA_ROLE", ROLES, "all");
@@ -241,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: read.smtpUrl("SMTP_URL"),
     smtpFrom: read.sender("SMTP_FROM", `Stemma <no-reply@${new URL(publicUrl).hostname}>`),
     oidc: readOidc(read),
+    backups: readBackups(read),
   };
   read.check();
   const dataDir = resolve(read.text("DATA_DIR", "./data"));

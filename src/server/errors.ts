@@ -36,3 +36,6 @@ export function environmentFault(error: unknown): HttpError | null {
   }
   return null;
 }
+
+/** Whether `error` is the database locked by another process: a pause to wait out, not a fault of the work. */
+export const isDatabaseBusy = (error: unknown) => environmentFault(error)?.message === DATABASE_BUSY;

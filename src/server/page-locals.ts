@@ -42,37 +42,41 @@ async function getTrackPage(id: string, placeholders: boolean): Promise<TrackDet
   return track && placeholders ? withCounterPlaceholders(track) : track;
 }
 
-/** GET `pathAndQuery` of the API as a visitor gets it (no token): its JSON, or null when the API refuses it. */
-async function asVisitor<T>(pathAndQuery: string): Promise<T | null> {
+/** GET `pathAndQuery` of the API as a visitor gets it (no token): its JSON, or the API's refusal message. */
+async function answerOrRefusal<T>(pathAndQuery: string): Promise<{ page: T | null; message: string | null }> {
   const response = await api.handle(new Request(`${config.publicUrl}/api${pathAndQuery}`));
-  return response.ok ? ((await response.json()) as T) : null;
+  const body = (await response.json()) as T | { message: string };
+  return response.ok ? { page: body as T, message: null } : { page: null, message: (body as { message: string }).message };
+}
+
+/** The same, null when the API refuses it. */
+const asVisitor = async <T>(pathAndQuery: string): Promise<T | null> => (await answerOrRefusal<T>(pathAndQuery)).page;
+
+/** A keyset list's query: its own `filters`, then a page of `limit` in a SPEC §9 sort (by its key) from `cursor` on. */
+function listQuery(filters: Record<string, string> | string, sort: string, cursor: string | null, limit: number) {
+  const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
+  const query = new URLSearchParams(filters);
+  query.set("limit", String(limit));
+  query.set("sortField", option.field);
+  query.set("sortDirection", option.direction);
+  if (cursor) query.set("cursor", cursor);
+  return query;
 }
 
 /**
- * One page of a keyset list (`endpoint`, with its own `filters`) as a visitor gets it, in a SPEC §9 sort (by its key),
- * from `cursor` on. Null when the API refuses it (a cursor from another sort, say), so the page falls back to the
- * first page.
+ * One page of a keyset list (`endpoint`, with its own `filters`) as a visitor gets it. Null when the API refuses it
+ * (a cursor from another sort, say), so the page falls back to the first page.
  */
 function listPage(endpoint: string, filters: Record<string, string>, sort: string, cursor: string | null, limit: number) {
-  const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
-  const query = new URLSearchParams({
-    ...filters,
-    limit: String(limit),
-    sortField: option.field,
-    sortDirection: option.direction,
-  });
-  if (cursor) query.set("cursor", cursor);
-  return asVisitor<TrackPage>(`${endpoint}?${query}`);
+  return asVisitor<TrackPage>(`${endpoint}?${listQuery(filters, sort, cursor, limit)}`);
 }
 
-/** GET /api/search with the address's own parameters, as a visitor gets it: the page, or the API's refusal message. */
-async function search(query: string): Promise<{ page: SearchPage | null; message: string | null }> {
-  const response = await api.handle(new Request(`${config.publicUrl}/api/search?${query}`));
-  const body = (await response.json()) as SearchPage | { message: string };
-  return response.ok
-    ? { page: body as SearchPage, message: null }
-    : { page: null, message: (body as { message: string }).message };
-}
+/**
+ * The home page's list: the public tracks under the address's track filters, in a SPEC §9 sort (by its key), from
+ * `cursor` on: the page, or the API's refusal (a bad filter value).
+ */
+const publicTracks = (filters: string, sort: string, cursor: string | null, limit: number) =>
+  answerOrRefusal<TrackPage>(`/tracks/public?${listQuery(filters, sort, cursor, limit)}`);
 
 /**
  * What on-demand pages may use: the server's services, handed to Astro as `Astro.locals`, so the
@@ -85,11 +89,11 @@ export function pageLocals({ cached }: { cached: boolean }): App.Locals {
     oidcButtonLabel: config.oidc?.buttonLabel ?? null,
     getTrackPage: (id) => getTrackPage(id, cached),
     // What the home page renders before any script runs.
-    getPublicTracks: (sort, cursor, limit) => listPage("/tracks/public", {}, sort, cursor, limit),
+    getPublicTracks: publicTracks,
     getArtist: (username) => asVisitor<ArtistProfile>(`/users/${encodeURIComponent(username)}`),
     getArtistTracks: (username, list, sort, cursor, limit) =>
       listPage(`/users/${encodeURIComponent(username)}/${list}`, {}, sort, cursor, limit),
     getGenreTracks: (genre, sort, cursor, limit) => listPage("/search", { genre }, sort, cursor, limit),
-    search,
+    search: (query) => answerOrRefusal<SearchPage>(`/search?${query}`),
   };
 }

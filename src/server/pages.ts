@@ -3,6 +3,7 @@ import { join, normalize, resolve } from "node:path";
 import { Elysia } from "elysia";
 import { listContentVersion } from "../../modules/lists/service";
 import { createPublicPages, startPrerendering } from "../../modules/pages/service";
+import { hasFilters } from "../../modules/track-filters/service";
 import { buildIdOf } from "./build-id";
 import { config } from "./config";
 import { notFound } from "./errors";
@@ -17,10 +18,11 @@ const CLIENT = join(DIST, "client");
 const ENTRY = join(DIST, "server/entry.mjs");
 
 /**
- * The home page from a cursor on (the no-JavaScript 'More tracks' links) kept in memory per version of what the
- * lists show: a few hundred pages. Its first pages are kept in the database (public-pages.ts).
+ * The home page from a cursor on (the no-JavaScript 'More tracks' links) and under track filters, kept in memory per
+ * version of what the lists show: a few hundred pages, least recently used out first, so however many filter
+ * combinations are asked for, they take no more. Its first unfiltered pages are kept in the database (public-pages.ts).
  */
-const CURSOR_PAGES_BYTES = 8 * 1024 * 1024;
+const LIST_PAGES_BYTES = 8 * 1024 * 1024;
 /**
  * Kept answers also held in memory, in the encodings asked for: about 1,700 track pages' brotli forms (14 KB).
  * Holding one saves reading its bytes from the database (measured in README "Performance").
@@ -54,10 +56,10 @@ function prebuiltFile(pathname: string): string | null {
 }
 
 /**
- * The version a cursor page of the home page is kept at: the lists' content version and the window of
- * LIST_COUNTER_STALENESS_SECONDS it was rendered in (the counts it shows are no older); null keeps nothing.
+ * The version a home page held in memory (from a cursor, or filtered) is kept at: the lists' content version and the
+ * window of LIST_COUNTER_STALENESS_SECONDS it was rendered in (the counts it shows are no older); null keeps nothing.
  */
-async function cursorPageVersion(): Promise<string | null> {
+async function listPageVersion(): Promise<string | null> {
   const windowMs = config.listCounterStalenessSeconds * 1000;
   return windowMs ? `${await listContentVersion()}:${Math.floor(Date.now() / windowMs)}` : null;
 }
@@ -66,7 +68,8 @@ async function cursorPageVersion(): Promise<string | null> {
  * Pages. `kept` answers the public pages kept for every instance (public-pages.ts; mounted before /api, whose
  * hooks set headers) before routing; `routes` serves build files from memory, compressed once (hashed assets
  * cached for a year, prebuilt pages revalidated), and renders everything else in this process: what no kept
- * answer may serve (private tracks' shells, an owner's JSON), the home page from a cursor on, the 404 page.
+ * answer may serve (private tracks' shells, an owner's JSON), the home page from a cursor on or filtered, the 404
+ * page.
  * /my-tracks and /admin only forward to their first tab (SPEC §2): a real redirect, not a meta refresh.
  * `prerender` starts the loop rendering kept pages as they become due.
  */
@@ -75,7 +78,7 @@ export async function pages() {
   const files = staticFiles();
   const build = buildIdOf(ROOT, [join(DIST, "server"), join(ROOT, "modules"), join(ROOT, "src")]);
   const kept = createPublicPages({ build, pages: publicPages(astro), heldBytes: HELD_BYTES });
-  const cursorPages = createPageCache({ maxBytes: CURSOR_PAGES_BYTES, buildId: build });
+  const listPages = createPageCache({ maxBytes: LIST_PAGES_BYTES, buildId: build });
   const routes = new Elysia({ name: "pages" })
     .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
     .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
@@ -87,14 +90,9 @@ export async function pages() {
       const file = prebuiltFile(url.pathname);
       if (file) return files.serve(request, file, url.pathname.startsWith("/_astro/") ? ASSET_CACHE : PAGE_REVALIDATE);
       const render = () => astro(request, pageLocals({ cached: false }));
-      if (url.pathname === "/" && url.searchParams.has("cursor")) {
-        const version = await cursorPageVersion();
-        return cursorPages.serve(
-          request,
-          `${url.pathname}${url.search}`,
-          version === null ? null : { version, fills: {} },
-          render,
-        );
+      if (url.pathname === "/" && (url.searchParams.has("cursor") || hasFilters(url.searchParams))) {
+        const version = await listPageVersion();
+        return listPages.serve(request, `${url.pathname}${url.search}`, version === null ? null : { version, fills: {} }, render);
       }
       return compressed(request, await render());
     });

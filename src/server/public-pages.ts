@@ -3,6 +3,7 @@ import { verifiedSubjectOf } from "../../modules/auth";
 import { listContentVersion } from "../../modules/lists/service";
 import type { PublicPage } from "../../modules/pages/service";
 import { artistPageVersion } from "../../modules/profiles/service";
+import { hasFilters } from "../../modules/track-filters/service";
 import { getTrack, publicPageState } from "../../modules/tracks/service";
 import { config } from "./config";
 import { pageLocals, trackPageFills, withCounterPlaceholders } from "./page-locals";
@@ -87,10 +88,16 @@ function listsPage(
 
 /**
  * The home page's first page in each SPEC §9 sort (`/`, `/?sort=oldest`…; any other query string gets the same
- * page), kept per version of what the lists show.
+ * page), kept per version of what the lists show. Not under track filters (`/?genre=house`): every combination of
+ * their values is another page, so keeping them would let anyone add rows to kept_pages without end; filtered home
+ * pages take the route, which holds a bounded number of them in memory (pages.ts).
  */
 const homePage = (astro: AstroHandler) =>
-  listsPage(astro, (path, query) => (path === "/" ? sortedListKey(path, query) : null), listContentVersion);
+  listsPage(
+    astro,
+    (path, query) => (path === "/" && !hasFilters(new URLSearchParams(query)) ? sortedListKey(path, query) : null),
+    listContentVersion,
+  );
 
 /** Usernames are SPEC §5's letters, digits, `_` and `-`; any other address is the route's (a 404). */
 const ARTIST_PAGE = /^\/u\/([A-Za-z0-9_-]+)$/;

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import { Queue, type QueueOptions, Worker, type WorkerOptions } from "bunqueue/client";
 import { config } from "./config";
+import { isDatabaseBusy } from "./errors";
 import { type JobHandlers, type JobName, type JobPayload, jobDefinitions } from "./jobs/definitions";
 import { log } from "./logger";
 import { startQueueBroker } from "./queue-broker";
@@ -73,11 +74,39 @@ export function startWorker(handlers: JobHandlers): void {
       // Which process took which job (LOG_LEVEL=debug): with several workers, the trail of a job moved after a crash.
       log.debug("job started", { job: name, id: job.id });
       const signal = context?.signal ?? new AbortController().signal;
-      await (handlers[name] as (payload: unknown, signal: AbortSignal) => Promise<void>)(job.data.payload, signal);
+      const handler = handlers[name] as (payload: unknown, signal: AbortSignal) => Promise<void>;
+      await waitingOutBusyDatabase(() => handler(job.data.payload, signal), signal, { job: name, id: job.id });
     },
     { ...connectionOptions, ...leaseOptions, concurrency: config.jobConcurrency },
   );
   worker.on("failed", (job, error) => log.warn("job failed", { job: job?.name, id: job?.id, error: String(error) }));
+}
+
+/** How long, in all, one attempt of a job waits for a database that another process keeps locked. */
+const BUSY_DATABASE_WAIT_MS = 10 * 60_000;
+const FIRST_BUSY_PAUSE_MS = 1_000;
+const LONGEST_BUSY_PAUSE_MS = 30_000;
+
+/**
+ * Runs a job again, after a growing pause, while its writes find the database locked by another process (a backup,
+ * a script holding a write transaction): the work was not at fault, so it must not spend the job's attempts, which a
+ * lock of a few seconds did, leaving the track PENDING until the next boot. Every job is idempotent, so running it
+ * again redoes only what is missing.
+ */
+async function waitingOutBusyDatabase(run: () => Promise<void>, signal: AbortSignal, job: Record<string, unknown>) {
+  const started = Date.now();
+  for (let pause = FIRST_BUSY_PAUSE_MS; ; pause = Math.min(pause * 2, LONGEST_BUSY_PAUSE_MS)) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isDatabaseBusy(error) || signal.aborted || Date.now() - started > BUSY_DATABASE_WAIT_MS) throw error;
+      log.warn("job waits for the database, locked by another process", { ...job, retryInMs: pause });
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        signal.addEventListener("abort", () => resolve(clearTimeout(timer)), { once: true });
+      });
+    }
+  }
 }
 
 /** Whether the queue answers (health check). */

@@ -28,6 +28,8 @@ beforeAll(async () => {
 const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) => Promise<unknown>]> = [
   ["home", () => "/", "visitor", (page) => page.getByRole("article").first().waitFor()],
   ["home signed in", () => "/", "admin", (page) => page.getByRole("heading", { name: "Available Tracks" }).waitFor()],
+  // The filter fields open, as a filtered address shows them.
+  ["home, filtered", () => "/?hasStems=true", "visitor", (page) => page.getByRole("article").first().waitFor()],
   ["track page", () => `/track/${trackId}`, "visitor", (page) => page.getByText("Sign in to download").first().waitFor()],
   ["own track page", () => `/track/${trackId}`, "admin", (page) => page.getByRole("link", { name: "Edit Track" }).waitFor()],
   ["artist page", () => `/u/${admin.user.username}`, "visitor", (page) => page.getByRole("article").first().waitFor()],
@@ -78,6 +80,12 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
         .getByRole("button", { name: /^Reset link for / })
         .first()
         .waitFor(),
+  ],
+  [
+    "backups, not scheduled",
+    () => "/admin/backups",
+    "admin",
+    (page) => page.getByRole("heading", { name: "Backups are not scheduled" }).waitFor(),
   ],
   ["admin, visitor", () => "/admin/feature-flags", "visitor", (page) => page.getByRole("link", { name: "Log in" }).waitFor()],
   ["edit", () => `/track/${trackId}/edit`, "admin", (page) => page.getByRole("button", { name: "Save Changes" }).waitFor()],

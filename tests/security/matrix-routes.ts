@@ -85,6 +85,9 @@ const globalRoute = (path: string, expect: (who: Identity) => Expectation, body?
   expect: (who) => expect(who),
 });
 
+/** Track filters (track-filters) that `track` passes. */
+const matchingFilters = (track: MatrixTrack) => `hasStems=true&stemType=bass&isFork=${track.owner === "forker"}`;
+
 export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/openapi": globalRoute("/openapi", everyone),
   "GET /api/openapi.json": globalRoute("/openapi.json", everyone),
@@ -209,6 +212,9 @@ export const MATRIX: Record<string, RouteEntry> = {
     request: (world) => ({ path: `/admin/users/${world.users.owner.user.id}`, body: { paidQuotaHours: 0 } }),
     expect: (who) => adminOnly(who),
   },
+  "GET /api/admin/backups": globalRoute("/admin/backups", (who) => adminOnly(who)),
+  // The matrix's server has no BACKUP_DIR: an admin is told how to set backups up (modules/backups/backups.test.ts runs them).
+  "POST /api/admin/backups": globalRoute("/admin/backups", (who) => adminOnly(who, ok(400))),
   "GET /api/licenses/": globalRoute("/licenses", everyone),
   "GET /api/licenses/:id": { perTrack: false, request: (world) => ({ path: `/licenses/${world.licenseId}` }), expect: everyone },
   "GET /api/notifications/": globalRoute("/notifications", (who) => signedIn(who, ok())),
@@ -220,10 +226,15 @@ export const MATRIX: Record<string, RouteEntry> = {
   },
   "POST /api/notifications/mark-all-read": globalRoute("/notifications/mark-all-read", (who) => signedIn(who, ok())),
   "GET /api/storage/quota": globalRoute("/storage/quota", (who) => signedIn(who, ok())),
-  "GET /api/tracks/public": globalRoute("/tracks/public", everyone),
+  // The two filtered lists, per track, with filters every track of its kind matches (each has a stem): the leak check
+  // holds what they list to the access rule, so a private track that matches shows only to those who may see it.
+  "GET /api/tracks/public": trackRoute((_world, track) => ({ path: `/tracks/public?${matchingFilters(track)}` }), everyone),
   "GET /api/tracks/": globalRoute("/tracks", (who) => signedIn(who, ok())),
   "GET /api/tracks/shared": globalRoute("/tracks/shared", (who) => signedIn(who, ok())),
-  "GET /api/tracks/available": globalRoute("/tracks/available", (who) => signedIn(who, ok())),
+  "GET /api/tracks/available": trackRoute(
+    (_world, track) => ({ path: `/tracks/available?${matchingFilters(track)}` }),
+    (who) => signedIn(who, ok()),
+  ),
   // Search answers everyone; what it finds follows the access rule, which the leak check holds it to: a private
   // title (or, for the fork, its stems' track) is found only by those who may see it. The fork's cell asks for stems.
   "GET /api/search": trackRoute(

@@ -33,12 +33,14 @@ export async function targetCount(sql: SQL, plan: TablePlan): Promise<number> {
 /**
  * Every target row in the same order, a page at a time, from a cursor in a read-only transaction on a
  * connection of its own: the byte order ("C") is not the primary key index's, so the rows are sorted once
- * rather than once per page as keyset paging would.
+ * rather than once per page as keyset paging would. With `snapshot` (an exported `pg_export_snapshot()`), the
+ * rows as that transaction sees them: a backup's table digests of the very state its pg_dump wrote.
  */
-export async function* targetRows(sql: SQL, plan: TablePlan, pageSize = 1000): AsyncGenerator<Row> {
+export async function* targetRows(sql: SQL, plan: TablePlan, pageSize = 1000, snapshot?: string): AsyncGenerator<Row> {
   const connection = await sql.reserve();
   try {
-    await connection.unsafe("BEGIN READ ONLY");
+    await connection.unsafe("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    if (snapshot) await connection.unsafe(`SET TRANSACTION SNAPSHOT '${snapshot.replaceAll("'", "''")}'`);
     await connection.unsafe(
       `DECLARE target_rows NO SCROLL CURSOR FOR SELECT ${targetColumnList(plan)} FROM ${quoteIdent(plan.name)} ORDER BY ${keyOrder(plan, "postgresql").join(", ")}`,
     );

@@ -8,7 +8,7 @@ import { openDatabase } from "../../../src/server/db/open";
  * SQLite's own tables and drizzle's bookkeeping are not application data, nor is the search index (migration
  * 0019_search: derived from tracks, stems and users, and built differently on PostgreSQL, which rebuilds its own).
  */
-const NOT_DATA = /^(sqlite_|__drizzle_migrations$|search_)/;
+export const NOT_DATA = /^(sqlite_|__drizzle_migrations$|search_)/;
 
 export interface SourceTable {
   name: string;

@@ -128,4 +128,4 @@ async function digest(rows: Iterable<Row> | AsyncIterable<Row>, plan: TablePlan)
 }
 
 export const sourceDigest = (db: Database, plan: TablePlan) => digest(sourceRows(db, plan), plan);
-export const targetDigest = (sql: SQL, plan: TablePlan) => digest(targetRows(sql, plan), plan);
+export const targetDigest = (sql: SQL, plan: TablePlan, snapshot?: string) => digest(targetRows(sql, plan, 1000, snapshot), plan);

@@ -1,3 +1,4 @@
+import { balanceGains, type StemMixSettings } from "../../shared/stem-mix";
 import { runFfmpeg } from "../ffmpeg";
 import { DEMUXER, type UploadFormat } from "./sniff";
 
@@ -31,15 +32,40 @@ export async function fitToFrames(source: MixSource, frames: number, outPath: st
   );
 }
 
+/** Plain decimals: the settings are checked numbers, but a tiny one would print as `1e-7`, which no filter reads. */
+const decimal = (value: number) => value.toFixed(6);
+
 /**
- * The sum of the stems at unity gain, as the synced player plays them all at once: amix with
- * `normalize=0` (by default amix divides by the number of inputs, which would make the mix quieter
- * than the stems played together). As long as the first stem, which has the track's length.
+ * One stem as its mix settings say, in the synced player's order: the fader (dB), then the balance, on the
+ * stem made stereo; a muted stem stays in as silence so the first stem still sets the length. A stem at unity
+ * passes untouched.
  */
-export async function mixStems(sources: MixSource[], outPath: string, signal?: AbortSignal): Promise<void> {
-  const labels = sources.map((_, index) => `[${index}:a:0]`).join("");
-  const filter =
-    sources.length === 1 ? "[0:a:0]anull[mix]" : `${labels}amix=inputs=${sources.length}:normalize=0:duration=first[mix]`;
+function stemChain({ gainDb, pan, muted }: StemMixSettings): string {
+  const steps: string[] = [];
+  if (muted) steps.push("volume=0");
+  else if (gainDb !== 0) steps.push(`volume=${decimal(gainDb)}dB`);
+  if (pan !== 0 && !muted) {
+    const { left, right } = balanceGains(pan);
+    steps.push(`aformat=channel_layouts=stereo,pan=stereo|c0=${decimal(left)}*c0|c1=${decimal(right)}*c1`);
+  }
+  return steps.length ? steps.join(",") : "anull";
+}
+
+/**
+ * The sum of the stems, each as its mix settings say (unity gain, centred, when it has none), as the synced
+ * player plays them all at once: amix with `normalize=0` (by default amix divides by the number of inputs, which
+ * would make the mix quieter than the stems played together). As long as the first stem, which has the track's
+ * length.
+ */
+export async function mixStems(
+  sources: (MixSource & { mix: StemMixSettings })[],
+  outPath: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const chains = sources.map((source, index) => `[${index}:a:0]${stemChain(source.mix)}[s${index}]`);
+  const labels = sources.map((_, index) => `[s${index}]`).join("");
+  const sum = sources.length === 1 ? "[s0]anull[mix]" : `${labels}amix=inputs=${sources.length}:normalize=0:duration=first[mix]`;
+  const filter = [...chains, sum].join(";");
   await runFfmpeg([...sources.flatMap(input), "-filter_complex", filter, "-map", "[mix]", ...FLAC_24, `file:${outPath}`], {
     timeoutMs: RENDER_TIMEOUT_MS,
     signal,

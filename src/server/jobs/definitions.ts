@@ -29,6 +29,10 @@ export const jobDefinitions = {
   "account.export": { payload: t.Object({ exportId: t.String() }), attempts: 2, timeoutMs: 6 * 60 * 60_000 },
   /** Deletes account exports past EXPORT_TTL_SECONDS, file and row (modules/exports/run.ts). */
   "account.expire-exports": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
+  /** The hourly check that backs up into BACKUP_DIR once BACKUP_INTERVAL_HOURS have passed (modules/backups). */
+  "backups.due": { payload: t.Object({}), attempts: 2, timeoutMs: 12 * 60 * 60_000 },
+  /** "Back up now" on the admins' Backups screen (modules/backups). */
+  "backups.now": { payload: t.Object({}), attempts: 2, timeoutMs: 12 * 60 * 60_000 },
 } satisfies Record<string, { payload: TSchema; attempts: number; timeoutMs: number }>;
 
 export type JobName = keyof typeof jobDefinitions;

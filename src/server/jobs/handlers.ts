@@ -1,4 +1,5 @@
 import { purgeDeletedAccounts } from "../../../modules/auth/service";
+import { runBackupNow, runDueBackup } from "../../../modules/backups/service";
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
 import { expireExports, runExport } from "../../../modules/exports/service";
 import { regenerateMix } from "../../../modules/studio/service";
@@ -19,4 +20,6 @@ export const jobHandlers: JobHandlers = {
   "accounts.purge": () => purgeDeletedAccounts(),
   "account.export": ({ exportId }, signal) => runExport(exportId, signal),
   "account.expire-exports": () => expireExports(),
+  "backups.due": () => runDueBackup(),
+  "backups.now": () => runBackupNow("MANUAL"),
 };

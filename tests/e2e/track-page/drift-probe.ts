@@ -17,7 +17,7 @@ interface DriftInput {
   seekAt: number;
   seekTo: number;
   renderSeconds: number;
-  /** Solo one stem (by index) through the engine's gains; the reference is then that stem's own file. */
+  /** Solo one stem (by index) through the engine's mixer; the reference is then that stem's own file. */
   soloIndex?: number;
 }
 
@@ -47,11 +47,12 @@ function bestLag(rendered: Float32Array, reference: Float32Array) {
 
 async function measureDrift(input: DriftInput) {
   const context = new OfflineAudioContext(1, Math.round(RATE * input.renderSeconds), RATE);
-  const engine = new StemSyncEngine(context, input.duration);
-  await engine.load(input.stemUrls.map((url, index) => ({ id: String(index), url, duration: input.duration })));
+  const stems = input.stemUrls.map((url, index) => ({ id: String(index), url, duration: input.duration }));
+  const engine = new StemSyncEngine(context, stems, input.duration);
+  await engine.load();
   if (input.soloIndex !== undefined)
     input.stemUrls.forEach((_, index) => {
-      engine.setAudible(String(index), index === input.soloIndex);
+      engine.mix.setAudible(String(index), index === input.soloIndex);
     });
   engine.play(input.from, 0);
   let seekStartedAt = 0;

@@ -1,11 +1,11 @@
 /**
- * The tracks the search tests run on, uploaded through the API to a real server: accents, case, CJK, punctuation,
+ * The tracks the search and filtered-list tests run on, uploaded through the API to a real server: accents, case, CJK, punctuation,
  * stems, descriptions, filters' values, and private, shared and deleted tracks whose words must stay hidden.
  * Each track has a key (its fixture name), so results from two servers (SQLite, PostgreSQL) compare by key.
  */
-import { call, type Session, signUp } from "../../tests/support/api";
-import type { TestServer } from "../../tests/support/server";
-import { createTrack, TINY_WAV, waitProcessed } from "../../tests/support/uploads";
+import { call, type Session, signUp } from "./api";
+import type { TestServer } from "./server";
+import { createTrack, TINY_WAV, waitProcessed } from "./uploads";
 
 type Data = Record<string, unknown>;
 interface Fixture {

@@ -1,0 +1,1 @@
+CREATE INDEX "tracks_search_access_idx" ON "tracks" USING btree ("id","status","is_public","user_id");
