@@ -1,10 +1,19 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { DeletedSortField, SortDirection } from "../../modules/lists/model";
+import { ApiError } from "../lib/api";
+import { showToast } from "../lib/toasts";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { AdminShell } from "./AdminShell";
 import { DeletedTracksTable } from "./DeletedTracksTable";
-import { DELETED_PAGE_SIZE, type DeletedTrack, fetchDeletedCount, fetchDeletedTracks, type StatusFilter } from "./deleted-tracks";
+import {
+  DELETED_PAGE_SIZE,
+  type DeletedTrack,
+  fetchDeletedCount,
+  fetchDeletedTracks,
+  restoreDeletedTrack,
+  type StatusFilter,
+} from "./deleted-tracks";
 
 interface View {
   status: StatusFilter;
@@ -28,6 +37,7 @@ function DeletedTracks() {
   const [view, setView] = useState<View>(FIRST_VIEW);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [restoringId, setRestoringId] = useState<string | null>(null);
 
   // Every change of view (including a retry, which sets an equal copy) fetches its page again.
   useEffect(() => {
@@ -61,6 +71,30 @@ function DeletedTracks() {
       cursors: [null],
     });
 
+  // A restore is the admin's own act, so its outcome is shown (a refusal says why: the grace period is over…); the
+  // page is fetched again, as the track leaves the pending list.
+  const restore = (track: DeletedTrack) => {
+    setRestoringId(track.id);
+    restoreDeletedTrack(track.id)
+      .then(() => {
+        showToast({
+          type: "success",
+          title: "Track restored",
+          message: `"${track.title}" is active again; ${track.user.username} was notified.`,
+        });
+        setView({ ...view });
+      })
+      .catch((failure) => {
+        console.error("Failed to restore the track", failure);
+        showToast({
+          type: "error",
+          title: "Restore failed",
+          message: failure instanceof ApiError ? failure.serverMessage : "An error occurred",
+        });
+      })
+      .finally(() => setRestoringId(null));
+  };
+
   let body: ReactNode;
   if (error) body = <ErrorView message={error} onRetry={() => setView({ ...view })} />;
   else if (!loaded) body = <Loading />;
@@ -75,6 +109,8 @@ function DeletedTracks() {
           sortField={shown.sortField}
           sortDirection={shown.sortDirection}
           onSort={sortBy}
+          onRestore={restore}
+          restoringId={restoringId}
         />
         <nav className="pagination" aria-label="Pagination">
           <button

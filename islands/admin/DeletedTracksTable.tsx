@@ -7,6 +7,10 @@ interface Props {
   sortField: DeletedSortField;
   sortDirection: SortDirection;
   onSort: (field: DeletedSortField) => void;
+  /** Only tracks PENDING_DELETION offer it: a DELETED one has no files left. */
+  onRestore: (track: DeletedTrack) => void;
+  /** The track being restored, whose button waits. */
+  restoringId: string | null;
 }
 
 /** A column header that sorts by its field; aria-sort tells screen readers the current order. */
@@ -39,12 +43,13 @@ export function DeletedTracksTable(props: Props) {
             <SortableHeader {...props} field="duration" label="Duration" />
             <th scope="col">Total Quota</th>
             <th scope="col">Total Size</th>
+            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
           {props.items.length === 0 && (
             <tr>
-              <td colSpan={7} className="empty-row">
+              <td colSpan={8} className="empty-row">
                 No deleted tracks
               </td>
             </tr>
@@ -73,6 +78,19 @@ export function DeletedTracksTable(props: Props) {
                 <td>{formatDuration(track.duration)}</td>
                 <td>{formatQuotaDuration(track.totalQuotaSeconds)}</td>
                 <td>{formatFileSize(totalSizeBytes(track))}</td>
+                <td>
+                  {track.status === "PENDING_DELETION" && (
+                    <button
+                      type="button"
+                      className="button button-small button-secondary"
+                      aria-label={`Restore ${track.title}`}
+                      disabled={props.restoringId !== null}
+                      onClick={() => props.onRestore(track)}
+                    >
+                      {props.restoringId === track.id ? "Restoring..." : "Restore"}
+                    </button>
+                  )}
+                </td>
               </tr>
             );
           })}

@@ -34,6 +34,11 @@ export function fetchDeletedTracks(query: DeletedTracksQuery) {
   );
 }
 
+/** Brings a track pending deletion back (its owner is told); 409 with the reason once it cannot be. */
+export function restoreDeletedTrack(id: string) {
+  return reply(api.track({ id }).restore.post());
+}
+
 export function fetchDeletedCount(status: StatusFilter) {
   return reply(api.tracks.deleted.count.get({ ...fresh(), query: { status: statusParam(status) } }));
 }

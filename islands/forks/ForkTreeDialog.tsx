@@ -13,6 +13,10 @@ function depths(tree: ForkTree): Map<string, number> {
   return depth;
 }
 
+/** The forks the viewer may not list, counted: the page's fork count includes them. */
+const privateForks = (count: number) =>
+  count === 1 ? "1 private fork, visible only to its owner" : `${count} private forks, visible only to their owners`;
+
 function Entry({ track, depth }: { track: TreeTrack; depth: number }) {
   return (
     <li style={{ paddingInlineStart: `${Math.min(depth, 6) * 1.25}rem` }}>
@@ -45,7 +49,8 @@ export function ForkTreeDialog({ trackId, onClose }: { trackId: string; onClose:
           ))}
         </ul>
       )}
-      {tree && tree.total === 0 && <p className="fork-empty">No public forks found.</p>}
+      {tree && tree.total === 0 && tree.privateCount === 0 && <p className="fork-empty">No public forks found.</p>}
+      {tree && tree.privateCount > 0 && <p className="fork-empty">{privateForks(tree.privateCount)}</p>}
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={onClose}>
           Close

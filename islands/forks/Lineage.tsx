@@ -1,6 +1,7 @@
 import { Fragment, useEffect, useState } from "react";
 import type { Lineage as LineageReply } from "../../modules/forks/model";
 import { api, reply } from "../lib/api";
+import { licenseShortLabel } from "../lib/licenses";
 import { ArtistLink } from "../profiles/ArtistLink";
 
 type Ancestor = LineageReply["ancestors"][number];
@@ -17,6 +18,30 @@ function Link({ ancestor }: { ancestor: Ancestor }) {
   );
 }
 
+type Credited = Extract<Ancestor, { available: true }>;
+
+/**
+ * The attribution a licence asks for, for the whole chain: "Based on 'Undertow' by alice, CC BY-SA 4.0, itself based
+ * on …". Read with the lineage as the page opens, never kept in the page, so a renamed or relicensed ancestor (or
+ * one gone private) shows as it is now.
+ */
+function Attribution({ ancestors }: { ancestors: Credited[] }) {
+  if (!ancestors.length) return null;
+  return (
+    <p className="fork-attribution">
+      {ancestors.map((ancestor, index) => {
+        const license = licenseShortLabel(ancestor.licenseType);
+        return (
+          <Fragment key={ancestor.id}>
+            {index === 0 ? "Based on " : ", itself based on "}'{ancestor.title}' by {ancestor.user.username}
+            {license && `, ${license}`}
+          </Fragment>
+        );
+      })}
+    </p>
+  );
+}
+
 /** "Forked from {title} by {username}", then the rest of the chain back to the root (GET /lineage). */
 export function Lineage({ trackId }: { trackId: string }) {
   const [ancestors, setAncestors] = useState<Ancestor[] | null>(null);
@@ -28,22 +53,25 @@ export function Lineage({ trackId }: { trackId: string }) {
   const [parent, ...earlier] = ancestors ?? [];
   if (!parent) return null;
   return (
-    <p className="fork-lineage">
-      Forked from <Link ancestor={parent} />
-      {earlier.length > 0 && (
-        <span className="fork-chain">
-          {" "}
-          (
-          {earlier.map((ancestor, index) => (
-            <Fragment key={ancestor.available ? ancestor.id : `gone-${index}`}>
-              {index > 0 && ", "}
-              {index === 0 ? "itself forked from " : "from "}
-              <Link ancestor={ancestor} />
-            </Fragment>
-          ))}
-          )
-        </span>
-      )}
-    </p>
+    <>
+      <p className="fork-lineage">
+        Forked from <Link ancestor={parent} />
+        {earlier.length > 0 && (
+          <span className="fork-chain">
+            {" "}
+            (
+            {earlier.map((ancestor, index) => (
+              <Fragment key={ancestor.available ? ancestor.id : `gone-${index}`}>
+                {index > 0 && ", "}
+                {index === 0 ? "itself forked from " : "from "}
+                <Link ancestor={ancestor} />
+              </Fragment>
+            ))}
+            )
+          </span>
+        )}
+      </p>
+      <Attribution ancestors={(ancestors ?? []).filter((ancestor): ancestor is Credited => ancestor.available)} />
+    </>
   );
 }

@@ -29,3 +29,10 @@ export function licenseLabel(license: { type: string; name: string }): string {
   if (!code) return license.name;
   return `Creative Commons ${CREATIVE_COMMONS_TERMS[license.type]} (CC ${code.toUpperCase()} 4.0)`;
 }
+
+/** What an attribution names: 'CC BY-SA 4.0', 'All Rights Reserved'; null when the licence is unknown. */
+export function licenseShortLabel(type: string | null | undefined): string | null {
+  if (type === "ALL_RIGHTS_RESERVED") return "All Rights Reserved";
+  const code = creativeCommonsCode(type);
+  return code ? `CC ${code.toUpperCase()} 4.0` : null;
+}

@@ -1,7 +1,9 @@
 import { useEffect, useState } from "react";
 import type { StorageQuota } from "../../modules/storage/model";
+import { $auth } from "../lib/auth";
 import { formatQuotaDuration } from "../lib/format";
 import { showToast } from "../lib/toasts";
+import { useIslandStore } from "../lib/use-island-store";
 import { PageGuard } from "../shell/PageGuard";
 import { Loading } from "../ui/Loading";
 import { fetchStorageQuota, quotaPercent } from "./storage-quota";
@@ -9,7 +11,7 @@ import { UsageBar } from "./UsageBar";
 
 /**
  * SPEC leaves the upgrade action open. A self-hosted instance has no billing, so the button says
- * who can grant more: the instance's administrator.
+ * who can grant more: the instance's administrator (UpgradeCard: an admin grants it herself).
  */
 function explainUpgrade() {
   showToast({
@@ -66,16 +68,34 @@ function StorageOverview({ quota }: { quota: StorageQuota }) {
           ))}
         </dl>
       </section>
-      <section className="card-panel storage-card upgrade-card">
-        <div>
-          <h2>Need more room?</h2>
-          <p className="muted">Quota is measured in seconds of audio: every track and stem you keep counts.</p>
-        </div>
+      <UpgradeCard />
+    </>
+  );
+}
+
+/** An administrator is the one others are told to ask: her button opens the Users screen, where she sets paid quota. */
+function UpgradeCard() {
+  const auth = useIslandStore($auth);
+  const isAdmin = auth.status === "signed-in" && auth.user.role === "ADMIN";
+  return (
+    <section className="card-panel storage-card upgrade-card">
+      <div>
+        <h2>Need more room?</h2>
+        <p className="muted">Quota is measured in seconds of audio: every track and stem you keep counts.</p>
+        {isAdmin && (
+          <p className="muted">As this instance's administrator, you set paid quota, yours included, on the Users screen.</p>
+        )}
+      </div>
+      {isAdmin ? (
+        <a className="button" href="/admin/users">
+          Upgrade Your Plan
+        </a>
+      ) : (
         <button type="button" className="button" onClick={explainUpgrade}>
           Upgrade Your Plan
         </button>
-      </section>
-    </>
+      )}
+    </section>
   );
 }
 

@@ -13,6 +13,8 @@ interface TrackEditFormProps {
   trackId: string;
   initial: TrackInfoForm;
   licenses: License[];
+  /** Why the licences offered are limited (a fork's), shown under the picker. */
+  licenseNote: string | null;
   /** SPEC §2: after a save or a cancel the screen goes to the track page. */
   onSaved: () => void;
   onCancel: () => void;
@@ -23,7 +25,7 @@ interface TrackEditFormProps {
  * PATCH /api/track/{id}. The server checks everything again, the token too (an expired session reads
  * 'Authentication required'); its message is shown if it refuses.
  */
-export function TrackEditForm({ trackId, initial, licenses, onSaved, onCancel }: TrackEditFormProps) {
+export function TrackEditForm({ trackId, initial, licenses, licenseNote, onSaved, onCancel }: TrackEditFormProps) {
   const info = useTrackInfoForm(initial);
   const { submitting: saving, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   const licenseError = info.form.licenseId ? undefined : LICENSE_REQUIRED;
@@ -61,6 +63,7 @@ export function TrackEditForm({ trackId, initial, licenses, onSaved, onCancel }:
                 value={info.form.licenseId}
                 onChange={(licenseId) => info.set({ licenseId })}
               />
+              {licenseNote && <p className="field-hint">{licenseNote}</p>}
               {licenseError && <p className="field-error">{licenseError}</p>}
             </div>
           }

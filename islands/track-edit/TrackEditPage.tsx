@@ -6,7 +6,7 @@ import { $auth } from "../lib/auth";
 import { PageGuard } from "../shell/PageGuard";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
-import { formFromTrack, licensesFor } from "./edit-form";
+import { forkLicenseNote, formFromTrack, licensesFor } from "./edit-form";
 import { TrackEditForm } from "./TrackEditForm";
 import "../upload/upload.css";
 import "./track-edit.css";
@@ -63,6 +63,7 @@ function TrackEdit({ trackId }: { trackId: string }) {
         trackId={trackId}
         initial={formFromTrack(track.track)}
         licenses={licensesFor(track.track, licenses.licenses)}
+        licenseNote={forkLicenseNote(track.track)}
         onSaved={() => goToTrack(trackId)}
         onCancel={() => goToTrack(trackId)}
       />

@@ -1,5 +1,5 @@
 import type { TrackDetails } from "../../modules/tracks/model";
-import { forkLicenseOptions, type LicenseTypeName } from "../../src/shared/license-lineage";
+import { forkLicenseOptions, LICENSE_SHORT_NAMES, type LicenseTypeName } from "../../src/shared/license-lineage";
 import type { TrackInfo } from "../../src/shared/upload-rules";
 import { convertReleaseDate } from "../form/release-date";
 import { type TrackInfoForm, trackInfoFromForm } from "../form/track-info";
@@ -30,6 +30,13 @@ export function formFromTrack(track: TrackDetails): TrackInfoForm {
 export function trackUpdate(form: TrackInfoForm): TrackUpdate {
   const { releaseDate, releaseDatePrecision, ...info } = trackInfoFromForm(form);
   return releaseDate ? { ...info, releaseDate, releaseDatePrecision } : info;
+}
+
+/** Why a fork's licence choices are limited, under its licence picker; null for a track that is no fork. */
+export function forkLicenseNote(track: TrackDetails): string | null {
+  const current = track.licenseType as LicenseTypeName | null | undefined;
+  if (!track.isFork || !current) return null;
+  return `This track is a fork: it keeps the obligations of its ${LICENSE_SHORT_NAMES[current]} licence, so only licences that honour them are offered.`;
 }
 
 /** A fork is offered only the licences that honour its obligations (src/shared/license-lineage.ts); others all. */

@@ -7,18 +7,9 @@ import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
 import { mediaUrl } from "../player/media-url";
 import { type ConversionTarget, downloadPath, startConversion, waitForConversion } from "./conversion";
+import { triggerDownload } from "./download-file";
 
 type FormatState = "idle" | "converting" | "failed";
-
-/** Starts a browser download of a same-origin file. */
-function triggerDownload(url: string): void {
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = "";
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 interface DownloadsProps {
   target: ConversionTarget;

@@ -4,6 +4,7 @@ import type { ForkSource } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
 import Player from "../player/Player";
 import { SyncedStems } from "../player/SyncedStems";
+import AllStemsDownload from "./AllStemsDownload";
 import Downloads from "./Downloads";
 import type { PageStem } from "./page-props";
 import { useIsPublic } from "./visibility";
@@ -90,6 +91,7 @@ export default function StemsSection({
           onChange={setMode}
         />
       </div>
+      <AllStemsDownload trackId={trackId} stems={pageStems} />
       {mode === "sync" ? (
         <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} forkSource={forkSource} />
       ) : (

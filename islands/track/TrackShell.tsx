@@ -8,6 +8,7 @@ import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import FullTrack from "./FullTrack";
+import LicenseNote from "./LicenseNote";
 import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
 import PlaysCount from "./PlaysCount";
@@ -75,6 +76,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
         />
       </TrackHeader>
       <ForkPanel track={track} />
+      <LicenseNote licenseId={track.licenseId} licenseType={track.licenseType} ownerId={track.userId} />
       {/* Keyed by the audio URL: a finished processing run mounts a fresh player. */}
       <FullTrack key={track.originalUrl} track={players.track} artworkUrl={coverUrl} />
       {track.stems.length > 0 && (

@@ -28,6 +28,8 @@ earlyAccess.provide({
       title: "Early access request",
       message: `${email} asked for early access.`,
       type: "early-access-request",
+      // The Users screen lists the requests waiting for an account.
+      link: "/admin/users",
     });
   },
 });

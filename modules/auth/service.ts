@@ -61,7 +61,7 @@ export const accountLeaving = extensionPoint<AccountLeaving>("auth: account dele
 export { DELETED_USER } from "../../src/shared/artists";
 
 /** A notice for every admin (modules/admin sends it as a notification; auth cannot import it, see EarlyAccess). */
-export type AdminNotice = { title: string; message: string };
+export type AdminNotice = { title: string; message: string; link: string };
 export const adminNotices = extensionPoint<(adminIds: string[], notice: AdminNotice) => Promise<void>>("auth: notices to admins");
 
 /** Sends `notice` to every admin (a failed backup, modules/backups). */
@@ -389,6 +389,7 @@ async function answerResetRequest(email: string): Promise<void> {
     {
       title: "Password reset requested",
       message: `${user.username} forgot their password. Make them a reset link on the Users screen (/admin/users).`,
+      link: "/admin/users",
     },
   );
 }

@@ -108,7 +108,11 @@ export async function runBackupNow(trigger: BackupRun["trigger"]): Promise<void>
       verified: false,
       error: message,
     });
-    await tellAdmins({ title: "Backup failed", message: `The backup into ${backups.folder} failed: ${message}` });
+    await tellAdmins({
+      title: "Backup failed",
+      message: `The backup into ${backups.folder} failed: ${message}`,
+      link: "/admin/backups",
+    });
   } finally {
     clearInterval(heartbeat);
   }

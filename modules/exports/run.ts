@@ -47,6 +47,7 @@ export async function runExport(exportId: string, signal: AbortSignal): Promise<
       title: "Your data export is ready",
       message: `Download it from Settings until ${expiresAt.toISOString().slice(0, 10)}.`,
       type: "info",
+      link: "/settings",
     });
     log.info("account export finished", { exportId, files: entries.length, bytes: stored.size, ms: Date.now() - startedAt });
   } catch (error) {
@@ -57,6 +58,7 @@ export async function runExport(exportId: string, signal: AbortSignal): Promise<
         title: "Your data export failed",
         message: "It could not be made. You can start a new export from Settings.",
         type: "info",
+        link: "/settings",
       });
     }
   }

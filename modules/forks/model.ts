@@ -1,6 +1,7 @@
 import { t } from "elysia";
 import { MIX_GAIN_DB, MIX_PAN } from "../../src/shared/stem-mix";
 import { MAX_LENGTH, MAX_STEMS } from "../../src/shared/upload-rules";
+import { License } from "../licenses/model";
 import { NotifyingReply } from "../notifications/model";
 
 /** One stem of the original and how it sounds in the fork's full track ("Fork with this mix"). */
@@ -45,19 +46,34 @@ const TreeTrack = {
   isPublic: t.Boolean(),
 };
 
-/** SPEC §3 Fork tree response; each fork also names the track it was forked from, to draw the tree. */
+/**
+ * SPEC §3 Fork tree response; each fork also names the track it was forked from, to draw the tree. `privateCount`:
+ * the family's active forks the viewer may not list (others' private ones), counted so the dialog can say so rather
+ * than 'No public forks found.' under a page that counts them.
+ */
 export const ForkTree = t.Object({
   original: t.Object(TreeTrack),
   forks: t.Array(t.Object({ ...TreeTrack, forkCount: t.Integer(), forkedFromId: t.String() })),
   total: t.Integer(),
+  privateCount: t.Integer(),
 });
 export type ForkTree = typeof ForkTree.static;
 
-/** An ancestor in a fork's lineage; one that is deleted or not visible has no title, nor one whose owner deleted their account. */
+/**
+ * An ancestor in a fork's lineage; one that is deleted or not visible has no title, nor one whose owner deleted their
+ * account. A visible one carries its licence, for the fork's attribution line ("Based on 'Undertow' by alice, CC BY-SA
+ * 4.0"): read as the page asks, so a renamed or relicensed ancestor shows as it is now.
+ */
 export const Lineage = t.Object({
   ancestors: t.Array(
     t.Union([
-      t.Object({ available: t.Literal(true), id: t.String(), title: t.String(), user: t.Object({ username: t.String() }) }),
+      t.Object({
+        available: t.Literal(true),
+        id: t.String(),
+        title: t.String(),
+        user: t.Object({ username: t.String() }),
+        licenseType: t.Nullable(License.properties.type),
+      }),
       t.Object({ available: t.Literal(false), ownerDeleted: t.Optional(t.Literal(true)) }),
     ]),
   ),

@@ -1,6 +1,7 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
 import { DELETED_USER, usernamesOf, type Viewer } from "../auth/service";
+import { listLicenses } from "../licenses/service";
 import { notifyUsers, withNotification } from "../notifications/service";
 import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
@@ -39,6 +40,8 @@ export async function forkTrack(id: string, viewer: Viewer, body: ForkBody) {
     title: "Your track was forked",
     message: `${viewer.username} forked "${original.title}".`,
     type: "info",
+    // A private fork is not the original owner's to open: its fork tree, on the original's page, counts it.
+    link: `/track/${fork.isPublic ? fork.id : original.id}`,
   });
   return { id: fork.id, ...withNotification(await quota.warning()) };
 }
@@ -53,7 +56,8 @@ function listed(track: Track, viewer: Viewer | null): boolean {
  * GET /api/track/{id}/forks. `original` is the root of the lineage as far as the viewer may see it:
  * the track asked for, walked up through every ancestor the viewer may open. `forks` is every
  * descendant of it the viewer may list (a flat list, breadth first, each naming its parent), so the
- * same family shows from any of its pages; a fork under a hidden one is still listed.
+ * same family shows from any of its pages; a fork under a hidden one is still listed. The active forks it may not
+ * list are counted (`privateCount`): their number is no secret (each track's forkCount shows it), only what they are.
  */
 export async function forkTree(id: string, viewer: Viewer | null) {
   let original = await tracks.findViewableTrack(id, viewer);
@@ -63,12 +67,14 @@ export async function forkTree(id: string, viewer: Viewer | null) {
     original = parent;
   }
   const forks: Track[] = [];
+  let privateCount = 0;
   const seen = new Set([original.id]);
   let level = [original.id];
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && forks.length < MAX_FORKS; depth++) {
     const children = (await forksOf(level)).filter((child) => !seen.has(child.id));
     for (const child of children) seen.add(child.id);
     forks.push(...children.filter((child) => listed(child, viewer)));
+    privateCount += children.filter((child) => child.status === "ACTIVE" && !listed(child, viewer)).length;
     level = children.map((child) => child.id);
   }
   const shown = forks.slice(0, MAX_FORKS);
@@ -88,6 +94,7 @@ export async function forkTree(id: string, viewer: Viewer | null) {
       forkedFromId: fork.forkedFromId as string,
     })),
     total: Math.min(forks.length, MAX_FORKS),
+    privateCount,
   };
 }
 
@@ -99,6 +106,7 @@ export async function forkTree(id: string, viewer: Viewer | null) {
  */
 export async function lineage(id: string, viewer: Viewer | null) {
   const track = await tracks.findViewableTrack(id, viewer);
+  const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
   const ancestors = [];
   let parentId = track.forkedFromId;
   for (let depth = 0; depth < MAX_DEPTH && parentId; depth++) {
@@ -107,7 +115,13 @@ export async function lineage(id: string, viewer: Viewer | null) {
     const username = (await usernamesOf([parent.userId])).get(parent.userId);
     if (username === undefined) ancestors.push({ available: false as const, ownerDeleted: true as const });
     else if (await tracks.canView(parent, viewer))
-      ancestors.push({ available: true as const, id: parent.id, title: parent.title, user: { username } });
+      ancestors.push({
+        available: true as const,
+        id: parent.id,
+        title: parent.title,
+        user: { username },
+        licenseType: licenseTypes.get(parent.licenseId) ?? null,
+      });
     else ancestors.push({ available: false as const });
     parentId = parent.forkedFromId;
   }

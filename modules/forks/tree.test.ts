@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
+import type { TrackDetails } from "../tracks/model";
+import type { ForkTree, Lineage } from "./model";
 
 const live = setUpServer();
 let admin: Session;
@@ -16,12 +18,8 @@ let other: Session;
 // root (owner) ← publicA (alice) ← publicC (bob); root ← privateB (bob)
 const ids = { root: "", publicA: "", privateB: "", publicC: "" };
 
-type Tree = {
-  original: { id: string; title: string; user: { username: string }; isPublic: boolean };
-  forks: Array<{ id: string; title: string; forkCount: number; forkedFromId: string; isPublic: boolean }>;
-  total: number;
-};
-type Ancestors = { ancestors: Array<{ available: boolean; id?: string; title?: string; user?: { username: string } }> };
+type Tree = ForkTree;
+type Ancestors = Lineage;
 
 const get = <T>(path: string, session: Session | null) => call<T>(live.server, "GET", path, { token: session?.token });
 async function fork(id: string, session: Session, title: string, isPublic: boolean): Promise<string> {
@@ -49,18 +47,19 @@ beforeAll(async () => {
 const forkTitles = (tree: Tree) => tree.forks.map((f) => f.title);
 
 describe("the fork tree", () => {
-  test("others see the public forks, a fork's owner their own private ones too, admins all", async () => {
-    const cases: Array<[Session | null, string[]]> = [
-      [null, ["A", "C"]],
-      [owner, ["A", "C"]],
-      [alice, ["A", "C"]],
-      [bob, ["A", "B", "C"]],
-      [admin, ["A", "B", "C"]],
+  test("others see the public forks and a count of the private ones, a fork's owner their own too, admins all", async () => {
+    const cases: Array<[Session | null, string[], number]> = [
+      [null, ["A", "C"], 1],
+      [owner, ["A", "C"], 1],
+      [alice, ["A", "C"], 1],
+      [bob, ["A", "B", "C"], 0],
+      [admin, ["A", "B", "C"], 0],
     ];
-    for (const [session, titles] of cases) {
+    for (const [session, titles, privateCount] of cases) {
       const tree = (await get<Tree>(`/track/${ids.root}/forks`, session)).body;
       expect(forkTitles(tree).sort(), session?.user.username ?? "visitor").toEqual(titles);
       expect(tree.total).toBe(titles.length);
+      expect(tree.privateCount, session?.user.username ?? "visitor").toBe(privateCount);
       expect(tree.original).toMatchObject({
         id: ids.root,
         title: "Root",
@@ -85,12 +84,37 @@ describe("the fork tree", () => {
   });
 });
 
+describe("fork counts", () => {
+  test("forkCount counts the forks that exist: a deleted fork stops counting, a restored one counts again", async () => {
+    const source = await uploadTiny(live.server, other, { title: "Counted" });
+    await waitForProcessing(live.server, other.token, source);
+    const kept = await fork(source, alice, "Kept", true);
+    const gone = await fork(source, bob, "Gone", false);
+    const count = async () => (await get<TrackDetails>(`/track/${source}`, null)).body.forkCount;
+    expect(await count()).toBe(2);
+    const tree = async () => (await get<Tree>(`/track/${source}/forks`, null)).body;
+    expect(await tree()).toMatchObject({ total: 1, privateCount: 1 });
+
+    await call(live.server, "DELETE", "/tracks", { token: bob.token, body: { trackIds: [gone] } });
+    expect(await count()).toBe(1);
+    // A deleted fork is no private fork either: the tree and the count agree.
+    expect(await tree()).toMatchObject({ total: 1, privateCount: 0 });
+    expect((await call(live.server, "POST", `/track/${gone}/restore`, { token: admin.token })).status).toBe(200);
+    expect(await count()).toBe(2);
+
+    await call(live.server, "DELETE", "/tracks", { token: alice.token, body: { trackIds: [kept] } });
+    expect(await count()).toBe(1);
+    expect(await tree()).toMatchObject({ forks: [], total: 0, privateCount: 1 });
+  });
+});
+
 describe("lineage", () => {
   test("a fork of a fork names its chain to the root; an ancestor that went private is no longer available", async () => {
     const chain = (await get<Ancestors>(`/track/${ids.publicC}/lineage`, other)).body.ancestors;
+    const licenseType = (await get<TrackDetails>(`/track/${ids.root}`, null)).body.licenseType;
     expect(chain).toEqual([
-      { available: true, id: ids.publicA, title: "A", user: { username: alice.user.username } },
-      { available: true, id: ids.root, title: "Root", user: { username: owner.user.username } },
+      { available: true, id: ids.publicA, title: "A", user: { username: alice.user.username }, licenseType },
+      { available: true, id: ids.root, title: "Root", user: { username: owner.user.username }, licenseType },
     ]);
     const hide = (isPublic: boolean) =>
       call(live.server, "PATCH", `/track/${ids.publicA}/visibility`, { token: alice.token, body: { isPublic } });
@@ -100,11 +124,31 @@ describe("lineage", () => {
       expect(hidden).toEqual([{ available: false }, expect.objectContaining({ available: true, title: "Root" })]);
       expect(JSON.stringify(hidden)).not.toContain('"A"');
       // Its owner still sees it.
-      expect((await get<Ancestors>(`/track/${ids.publicC}/lineage`, alice)).body.ancestors[0]?.title).toBe("A");
+      expect((await get<Ancestors>(`/track/${ids.publicC}/lineage`, alice)).body.ancestors[0]).toMatchObject({ title: "A" });
     } finally {
       await hide(true);
     }
     expect((await get<Ancestors>(`/track/${ids.root}/lineage`, null)).body.ancestors).toEqual([]);
+  });
+});
+
+describe("attribution", () => {
+  test("an ancestor's title and licence are read as they are now: a rename or relicence shows at once", async () => {
+    const licenses = (await get<Array<{ id: string; type: string }>>("/licenses", null)).body;
+    const source = await uploadTiny(live.server, owner, { title: "Undertow" });
+    await waitForProcessing(live.server, owner.token, source);
+    const child = await fork(source, alice, "Undertow (Fork)", true);
+    const change = (title: string, type: string) =>
+      call(live.server, "PATCH", `/track/${source}`, {
+        token: owner.token,
+        body: { title, primaryArtistName: "Tester", licenseId: licenses.find((license) => license.type === type)?.id },
+      });
+    expect((await change("Undertow", "CC_BY_SA")).status).toBe(200);
+    const before = (await get<Ancestors>(`/track/${child}/lineage`, null)).body.ancestors[0];
+    expect(before).toMatchObject({ title: "Undertow", licenseType: "CC_BY_SA" });
+    expect((await change("Undertow II", "CC_BY")).status).toBe(200);
+    const after = (await get<Ancestors>(`/track/${child}/lineage`, null)).body.ancestors[0];
+    expect(after).toMatchObject({ title: "Undertow II", licenseType: "CC_BY", user: { username: owner.user.username } });
   });
 });
 

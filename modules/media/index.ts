@@ -1,12 +1,14 @@
 import { Elysia, t } from "elysia";
 import { config } from "../../src/server/config";
 import { notFound, unauthorized } from "../../src/server/errors";
+import { oneOf } from "../../src/server/one-of";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
 import { COVER_SIZE_NAMES, requireStemOf } from "../tracks/service";
 import { AUDIO_TYPES, mediaResponses } from "./model";
 import { findMediaTrack, presignMediaUrl } from "./presign";
 import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
+import { sendStemsZip } from "./stems-zip";
 import { mediaTokenHolder } from "./token";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
@@ -95,4 +97,30 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       return sendMedia(request, track, await stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
     { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg", "audio/wav", "audio/flac"]) } },
+  )
+  .get(
+    "/track/:id/stems.zip",
+    // Always a download: signed-in users (or a media token's holder) who may see the track.
+    async ({ params, query, viewer }) =>
+      sendStemsZip(await mediaTrack(params.id, viewer, { ...query, attachment: "" }), query.format),
+    {
+      query: t.Object({
+        format: oneOf(["mp3", "wav", "flac"], "format must be mp3, wav or flac"),
+        token: t.Optional(t.String()),
+      }),
+      detail: {
+        summary: "Every stem of a track in one zip, in the format asked for",
+        responses: {
+          200: {
+            description: "The zip, streamed",
+            content: { "application/zip": { schema: { type: "string", format: "binary" } } },
+          },
+          401: { description: "Not signed in" },
+          404: { description: "No such track for the caller, or a track without stems" },
+          409: {
+            description: "Some stems' WAV/FLAC files are not converted yet (or their MP3s not made): the message says how many",
+          },
+        },
+      },
+    },
   );

@@ -5,7 +5,8 @@ import { findViewableTrack } from "../tracks/service";
 import { mediaTokenHolder, signMediaToken } from "./token";
 
 /** The media routes of modules/media/index.ts, as a path: what a presigned URL may point at. */
-const MEDIA_PATH = /^\/api\/track\/([^/]+)\/(?:cover|original|full\.(?:mp3|wav|flac)|stem\/[A-Za-z0-9-]+\.(?:mp3|wav|flac))$/;
+const MEDIA_PATH =
+  /^\/api\/track\/([^/]+)\/(?:cover|original|full\.(?:mp3|wav|flac)|stem\/[A-Za-z0-9-]+\.(?:mp3|wav|flac)|stems\.zip)$/;
 
 /**
  * SPEC §7 presigned URL: the given media URL (a path, or an absolute URL on one of `origins`) with a media

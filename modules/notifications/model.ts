@@ -10,6 +10,8 @@ export const Notification = t.Object({
   type: t.UnionEnum(NOTIFICATION_TYPES),
   isRead: t.Boolean(),
   createdAt: t.String({ format: "date-time" }),
+  /** The site path of what it is about (`/track/{id}`, `/manage-storage`…), which the notification opens; null for none. */
+  link: t.Union([t.String(), t.Null()]),
 });
 export type Notification = typeof Notification.static;
 
@@ -18,6 +20,8 @@ export const NotificationInput = t.Object({
   title: t.String(),
   message: t.String(),
   type: t.UnionEnum(NOTIFICATION_TYPES),
+  /** A site path (starting with one `/`): the page that shows what the notification is about. */
+  link: t.Optional(t.String()),
 });
 export type NotificationInput = typeof NotificationInput.static;
 

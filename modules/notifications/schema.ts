@@ -16,6 +16,8 @@ export const notifications = table(
     title: text("title").notNull(),
     message: text("message").notNull(),
     type: textEnum("type", NOTIFICATION_TYPES).notNull(),
+    /** The page of what it is about (a site path such as `/track/{id}`), opened from the notification; null for none. */
+    link: text("link"),
     isRead: bool("is_read").notNull().default(false),
     createdAt: createdAt(),
   },

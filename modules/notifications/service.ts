@@ -5,13 +5,14 @@ import type { Notification as NotificationRow } from "./schema";
 
 export type { NotificationInput };
 
-export const notificationView = ({ id, title, message, type, isRead, createdAt }: NotificationRow): Notification => ({
+export const notificationView = ({ id, title, message, type, isRead, createdAt, link }: NotificationRow): Notification => ({
   id,
   title,
   message,
   type,
   isRead,
   createdAt: createdAt.toISOString(),
+  link,
 });
 
 /** The `notification` field of a NotifyingReply: present only when there is something to tell. */

@@ -7,7 +7,7 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { countRows } from "../../tests/support/database-rows";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { storedKeys } from "../../tests/support/stored-files";
-import { upload, waitForProcessing } from "../../tests/support/uploads";
+import { upload, uploadTiny, waitForProcessing } from "../../tests/support/uploads";
 import type { TrackPage } from "../lists/model";
 import type { StorageQuota } from "../storage/model";
 
@@ -91,4 +91,22 @@ test("delete frees the quota at once; after the grace the files and conversions 
     expect(res.status, path).toBe(404);
     expect(res.body.message, path).toBe("Track not found");
   }
+  const restore = await call<{ message: string }>(live.server, "POST", `/track/${id}/restore`, { token: admin.token });
+  expect([restore.status, restore.body.message]).toEqual([409, "This track's files are deleted: it can no longer be restored"]);
 }, 60_000);
+
+test("past its grace period a pending track can no longer be restored: the purge may be deleting its files", async () => {
+  const late = await signUp(live.server);
+  const id = await uploadTiny(live.server, late, { title: "Too Late" });
+  await waitForProcessing(live.server, late.token, id);
+  await call(live.server, "DELETE", "/tracks", { token: late.token, body: { trackIds: [id] } });
+  await Bun.sleep(2_100);
+  const restore = await call<{ message: string }>(live.server, "POST", `/track/${id}/restore`, { token: admin.token });
+  expect(restore.status).toBe(409);
+  // Which of the two refusals depends on whether the sweep has reached it yet; neither brings it back.
+  expect([
+    "This track's grace period is over and its files are being deleted: it can no longer be restored",
+    "This track's files are deleted: it can no longer be restored",
+  ]).toContain(restore.body.message);
+  expect((await call(live.server, "GET", `/track/${id}`, { token: late.token })).status).toBe(404);
+}, 30_000);

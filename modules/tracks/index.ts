@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import { authGuard } from "../auth";
 import { accountLeaving } from "../auth/service";
 import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, TrackInfoBody, UserIds, Visibility } from "./model";
+import { restoreTrack } from "./restore";
 import * as tracks from "./service";
 import { backfillWaveformPreviews } from "./waveform-preview";
 
@@ -56,6 +57,11 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
       response: SharedWithReply,
     },
   )
+  .post("/track/:id/restore", ({ params, user }) => restoreTrack(params.id, user), {
+    admin: true,
+    response: TrackDetails,
+    detail: { summary: "Admins: a track pending deletion back to active, its owner told; 409 once that cannot be" },
+  })
   .delete("/tracks", ({ user, body }) => tracks.deleteTracks(user, body.trackIds), {
     auth: true,
     body: DeleteTracksBody,

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { theRow } from "../../src/server/db/rows";
 import { type Executor, transaction } from "../../src/server/db/transaction";
@@ -6,6 +6,23 @@ import { type OwnedTrack, type Stem, stems, type Track, trackShares, tracks, tra
 import { waveformPreview } from "./waveform-preview";
 
 type TrackInsert = typeof tracks.$inferInsert;
+
+/**
+ * Sets the forkCount of each changed track's parent to its active forks, after forks left (deleted) or came back (restored): the
+ * count the track page's "View Forks (N)" shows must be the forks that exist. Its own update time is kept, as a
+ * new fork's +1 keeps it (modules/forks/repo.ts).
+ */
+async function recountForksIn(executor: Executor, changed: { forkedFromId: string | null }[]): Promise<void> {
+  const ids = [...new Set(changed.flatMap(({ forkedFromId }) => (forkedFromId ? [forkedFromId] : [])))];
+  if (!ids.length) return;
+  await executor
+    .update(tracks)
+    .set({
+      forkCount: sql`(select count(*) from tracks as child where child.forked_from_id = ${tracks.id} and child.status = 'ACTIVE')`,
+      updatedAt: sql`${tracks.updatedAt}`,
+    })
+    .where(inArray(tracks.id, ids));
+}
 type StemInsert = typeof stems.$inferInsert;
 
 /**
@@ -225,19 +242,38 @@ export const tracksRepo = {
 
   /** A deleted account's part (see auth's AccountLeaving): its active tracks to PENDING_DELETION, shares with it gone. */
   async leave(userId: string, now: Date, executor: Executor): Promise<void> {
-    await executor
+    const moved = await executor
       .update(tracks)
       .set({ status: "PENDING_DELETION", deletedAt: now })
-      .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")));
+      .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")))
+      .returning({ forkedFromId: tracks.forkedFromId });
+    await recountForksIn(executor, moved);
     await executor.delete(trackShares).where(eq(trackShares.userId, userId));
   },
 
-  async markPendingDeletion(ids: string[], ownerId: string | null): Promise<string[]> {
-    const moved = await db
-      .update(tracks)
-      .set({ status: "PENDING_DELETION", deletedAt: new Date() })
-      .where(and(inArray(tracks.id, ids), eq(tracks.status, "ACTIVE"), ownerId ? eq(tracks.userId, ownerId) : undefined))
-      .returning({ id: tracks.id });
-    return moved.map((row) => row.id);
-  },
+  /**
+   * Back to ACTIVE, when the track is still pending and was deleted after `deletedAfter`; false when not. The purge
+   * takes only tracks deleted before its own cutoff, so a track this restores is never one whose files it is deleting.
+   */
+  restorePending: (id: string, deletedAfter: Date): Promise<boolean> =>
+    transaction(async (tx) => {
+      const restored = await tx
+        .update(tracks)
+        .set({ status: "ACTIVE", deletedAt: null })
+        .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION"), gt(tracks.deletedAt, deletedAfter)))
+        .returning({ forkedFromId: tracks.forkedFromId });
+      await recountForksIn(tx, restored);
+      return restored.length === 1;
+    }),
+
+  markPendingDeletion: (ids: string[], ownerId: string | null): Promise<string[]> =>
+    transaction(async (tx) => {
+      const moved = await tx
+        .update(tracks)
+        .set({ status: "PENDING_DELETION", deletedAt: new Date() })
+        .where(and(inArray(tracks.id, ids), eq(tracks.status, "ACTIVE"), ownerId ? eq(tracks.userId, ownerId) : undefined))
+        .returning({ id: tracks.id, forkedFromId: tracks.forkedFromId });
+      await recountForksIn(tx, moved);
+      return moved.map((row) => row.id);
+    }),
 };

@@ -110,6 +110,7 @@ export async function share(id: string, viewer: Viewer, userIds: string[]): Prom
       title: "Track shared with you",
       message: `${viewer.username} shared "${track.title}" with you.`,
       type: "info",
+      link: `/track/${track.id}`,
     });
   return (await trackView(track, viewer)).sharedWith;
 }

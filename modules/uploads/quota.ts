@@ -46,6 +46,7 @@ async function quotaWarning(
     title: "Storage almost full",
     message: `You have used ${Math.min(100, Math.round((after / limit) * 100))}% of your storage quota (${formatQuotaDuration(after)} of ${formatQuotaDuration(limit)}).`,
     type: "storage-quota-warning",
+    link: "/manage-storage",
   };
   await notifyUsers([userId], notification);
   return notification;

@@ -105,7 +105,8 @@ describe("deleted tracks screen", () => {
 
     const cells = await page.getByRole("row").filter({ hasText: "Gone 01" }).getByRole("cell").allTextContents();
     const threeDaysAgo = await page.evaluate(() => new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }).format(-3, "day"));
-    expect(cells).toEqual(["Gone 01by Nova Drift", "uploader_one", "Deleted", threeDaysAgo, "2:05", "1h 2m", "2.0 MB"]);
+    // A DELETED track has no files left to restore: its Actions cell is empty.
+    expect(cells).toEqual(["Gone 01by Nova Drift", "uploader_one", "Deleted", threeDaysAgo, "2:05", "1h 2m", "2.0 MB", ""]);
     const undated = await page.getByRole("row").filter({ hasText: "Gone 10" }).getByRole("cell").nth(3).textContent();
     expect(undated).toBe("—");
     expect(await page.getByRole("cell", { name: "Still Here" }).count()).toBe(0);

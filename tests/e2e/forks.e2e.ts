@@ -1,13 +1,16 @@
 /**
  * Forks in real Chromium: the Fork button (others' tracks only), the fork modal with its default title
  * and 'Error: {message}', landing on the new fork with its "Forked from" line, and the fork tree modal
- * ('No public forks found.', 'Error loading forks: {message}'). Screenshots at 1280 and 375 px.
+ * ('No public forks found.', a count of the private forks it does not list, 'Error loading forks: {message}').
+ * Screenshots at 1280 and 375 px.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import type { ForkTree } from "../../modules/forks/model";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { screenshotPath } from "../support/screenshots";
 import { createTrack, uploadTiny, waitForProcessing } from "../support/uploads";
+import { seriousViolations } from "./support/axe";
 
 const live = setUpServerAndBrowser();
 
@@ -66,13 +69,23 @@ describe("the Fork button", () => {
 });
 
 describe("the fork tree", () => {
-  test("others read 'No public forks found.'; the forker sees their private fork, linked", async () => {
-    const visitor = await openTrack(`/track/${trackId}`, null);
-    await visitor.page.getByRole("button", { name: "View Forks (1)" }).click();
-    const empty = visitor.page.getByRole("dialog", { name: "Forks" });
-    await empty.getByText("No public forks found.").waitFor();
-    await visitor.context.close();
+  test.each([1280, 375])(
+    "at %i px others are told of the private fork the count includes, not 'No public forks found.'",
+    async (width) => {
+      for (const token of [null, owner.token]) {
+        const { context, page } = await openTrack(`/track/${trackId}`, token, { width, height: 800 });
+        await page.getByRole("button", { name: "View Forks (1)" }).click();
+        const tree = page.getByRole("dialog", { name: "Forks" });
+        await tree.getByText("1 private fork, visible only to its owner").waitFor();
+        expect(await tree.getByText("No public forks found.").count()).toBe(0);
+        expect(await tree.getByRole("link").count()).toBe(1);
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      }
+    },
+  );
 
+  test("the forker sees their private fork, linked", async () => {
     const { context, page } = await openTrack(`/track/${trackId}`, forker.token, { width: 375, height: 700 });
     await page.getByRole("button", { name: "View Forks (1)" }).click();
     const tree = page.getByRole("dialog", { name: "Forks" });
@@ -91,6 +104,17 @@ describe("the fork tree", () => {
     );
     await page.getByRole("button", { name: /View Forks/ }).click();
     await page.getByText("Error loading forks: API request failed: Database is busy").waitFor();
+    await context.close();
+  });
+
+  test("a deleted fork stops counting: 'View Forks (0)' and 'No public forks found.'", async () => {
+    const tree = await call<ForkTree>(live.server, "GET", `/track/${trackId}/forks`, { token: forker.token });
+    const forkIds = tree.body.forks.map((fork) => fork.id);
+    await call(live.server, "DELETE", "/tracks", { token: forker.token, body: { trackIds: forkIds } });
+    const { context, page } = await openTrack(`/track/${trackId}`, null);
+    await page.getByRole("button", { name: "View Forks (0)" }).click();
+    await page.getByRole("dialog", { name: "Forks" }).getByText("No public forks found.").waitFor();
+    expect(await page.getByText(/private fork/).count()).toBe(0);
     await context.close();
   });
 });

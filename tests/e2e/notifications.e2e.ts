@@ -43,7 +43,7 @@ describe("notification bell", () => {
     await notifyAdmins(7);
     const { context, page } = await live.openPage("/", admin.token);
     await bell(page).filter({ hasText: "7" }).waitFor();
-    await expect(bell(page).getAttribute("aria-label")).resolves.toBe("Notifications (7 unread)");
+    await expect(bell(page).getAttribute("aria-label")).resolves.toBe("Notifications, 7 unread");
 
     await bell(page).click();
     const panel = dropdown(page);

@@ -1,4 +1,4 @@
-import { describe, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { formatQuotaDuration } from "../../islands/lib/format";
 import type { StorageQuota } from "../../modules/storage/model";
@@ -21,6 +21,9 @@ const stat = (page: Page, label: string) => page.locator(".stat").filter({ hasTe
 const breakdown = (page: Page, label: string) =>
   page.getByRole("definition").filter({ has: page.getByRole("progressbar", { name: `${label} share of total` }) });
 const usage = (page: Page) => page.getByRole("progressbar", { name: "Storage used" });
+
+// The first account is the ADMIN, whose upgrade button differs (tests/e2e/admin-restore.e2e.ts): the others are users.
+beforeAll(() => signUp(live.server));
 
 describe("storage management", () => {
   test("a new account: nothing used, the whole free quota available, no label on an empty bar", async () => {

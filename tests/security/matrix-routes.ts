@@ -252,6 +252,15 @@ export const MATRIX: Record<string, RouteEntry> = {
     }),
     (who) => signedIn(who, ok()),
   ),
+  // Admins only, whatever the track (403 to others, so no id is told apart). Only the pending track may come back
+  // (409 for the rest); the admin's cell would restore it and change the world, so it sends an unknown id there.
+  // Restoring for real is modules/tracks/restore.test.ts.
+  "POST /api/track/:id/restore": trackRoute(
+    (world, track, who) => ({
+      path: `/track/${who === "admin" && track.id === world.tracks.pending.id ? "matrix-unknown-track" : track.id}/restore`,
+    }),
+    (who, state) => adminOnly(who, { status: [state === "pending" ? 404 : 409] }),
+  ),
   "POST /api/track": {
     perTrack: false,
     request: () => ({ path: "/track", multipart: true }),
@@ -324,6 +333,8 @@ export const MATRIX: Record<string, RouteEntry> = {
   // No FLAC exists until a conversion (which other cells start) finishes: 404 with its own message.
   "GET /api/track/:id/full.flac": downloadRoute(() => "full.flac?attachment", ok(200, 404)),
   "GET /api/track/:id/stem/:stemId": mediaRoute((track) => `stem/${track.stemId}.mp3`),
+  // Always a download: whoever may see the track, once signed in (bearer or media token).
+  "GET /api/track/:id/stems.zip": downloadRoute(() => "stems.zip?format=mp3"),
   "POST /api/track/:id/convert-audio": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/convert-audio`, body: { type: "full", format: "flac" } }),
     (who, state) => signedIn(who, viewing(who, state)),
