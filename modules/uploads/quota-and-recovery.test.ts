@@ -39,6 +39,7 @@ describe("storage quota", () => {
       title: "Storage almost full",
       message: "You have used 86% of your storage quota (9s of 10s).",
       type: "storage-quota-warning",
+      link: "/manage-storage",
     });
     const notifications = await call<{ items: Array<{ type: string }> }>(server, "GET", "/notifications", {
       token: session.token,

@@ -172,10 +172,12 @@ async function runCell({ route, state, caller, credential }: Cell): Promise<stri
   const request = { ...entry.request(world, track, who), method };
   const { status, text, contentType, bucketFailure } = await send(request, caller, credential, media, state);
   const expected = entry.expect(who, state);
-  // Media a caller may have are served by Stemma (200) or, on a cluster, redirected to the bucket (302).
-  const statuses = media
-    ? expected.status.map((code) => (code === 200 ? grantedStatus(live.server, 200) : code))
-    : expected.status;
+  // Media a caller may have are served by Stemma (200) or, on a cluster, redirected to the bucket (302), unless
+  // Stemma makes them as it sends them.
+  const statuses =
+    media && !entry.madeAsSent
+      ? expected.status.map((code) => (code === 200 ? grantedStatus(live.server, 200) : code))
+      : expected.status;
   const where = `${route} [${state ?? "-"}] as ${caller.name} (${credential})`;
   if (!statuses.includes(status)) return `${where}: ${status} ${text.slice(0, 120)}, expected ${statuses.join("/")} as ${who}`;
   if (bucketFailure) return `${where}: the bucket answered ${bucketFailure} at the end of the redirect`;

@@ -23,6 +23,8 @@ interface RouteEntry {
   perTrack: boolean;
   /** Media files: `?token=` may carry a media token (presigned URL). */
   media?: boolean;
+  /** Media Stemma makes as it sends them (a stems zip): answered by Stemma on a cluster too, never redirected. */
+  madeAsSent?: boolean;
   request(world: MatrixWorld, track: MatrixTrack, who: Identity): CellRequest;
   expect(who: Identity, state: TrackState | null): Expectation;
 }
@@ -334,7 +336,7 @@ export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/track/:id/full.flac": downloadRoute(() => "full.flac?attachment", ok(200, 404)),
   "GET /api/track/:id/stem/:stemId": mediaRoute((track) => `stem/${track.stemId}.mp3`),
   // Always a download: whoever may see the track, once signed in (bearer or media token).
-  "GET /api/track/:id/stems.zip": downloadRoute(() => "stems.zip?format=mp3"),
+  "GET /api/track/:id/stems.zip": { ...downloadRoute(() => "stems.zip?format=mp3"), madeAsSent: true },
   "POST /api/track/:id/convert-audio": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/convert-audio`, body: { type: "full", format: "flac" } }),
     (who, state) => signedIn(who, viewing(who, state)),
