@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signUp } from "../tests/support/api";
-import { EMBEDDED, runScript } from "../tests/support/backup";
+import { EMBEDDED, runBackupScript } from "../tests/support/backup";
 import { startSingleServer } from "../tests/support/server";
 import { uploadTiny, waitProcessed } from "../tests/support/uploads";
 import { markdownTable, writeReadmeSection } from "./support/report";
@@ -35,7 +35,7 @@ try {
 
   const timed = async () => {
     const started = performance.now();
-    const run = await runScript("backup", [folder], { DATA_DIR: server.dataDir });
+    const run = await runBackupScript("backup", [folder], { DATA_DIR: server.dataDir });
     if (run.code !== 0) throw new Error(`backup failed:\n${run.out}`);
     const copied = Number(run.out.match(/copied \((\d+) bytes\)/)?.[1]);
     return { seconds: (performance.now() - started) / 1000, copied };

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Manifest } from "../../src/server/backup/folder";
 import { call } from "../support/api";
-import { EMBEDDED, type FilledLibrary, fillLibrary, runScript } from "../support/backup";
+import { EMBEDDED, type FilledLibrary, fillLibrary, runBackupScript } from "../support/backup";
 import { startSingleServer, type TestServer } from "../support/server";
 import { startUpload } from "../support/test-tracks";
 
@@ -23,8 +23,8 @@ const tempDir = (label: string) => {
   scratch.push(dir);
   return dir;
 };
-const backup = (args: string[], killWhen?: RegExp) => runScript("backup", args, { DATA_DIR: server.dataDir }, killWhen);
-const restore = (args: string[]) => runScript("restore", args, { DATA_DIR: "" });
+const backup = (args: string[], killWhen?: RegExp) => runBackupScript("backup", args, { DATA_DIR: server.dataDir }, killWhen);
+const restore = (args: string[]) => runBackupScript("restore", args, { DATA_DIR: "" });
 const finished = () =>
   readdirSync(backups)
     .filter((name) => /^\d{4}-.*Z$/.test(name))

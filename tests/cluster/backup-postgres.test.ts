@@ -13,7 +13,8 @@ import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/li
 import type { Manifest } from "../../src/server/backup/folder";
 import { PG_DUMP_MISSING } from "../../src/server/backup/snapshot";
 import { call, type Session, signUp } from "../support/api";
-import { runScript, type ScriptRun } from "../support/backup";
+import { runBackupScript } from "../support/backup";
+import type { ScriptRun } from "../support/run-script";
 import { s3Credentials, startS3Server, type TestS3Server } from "../support/s3-server";
 import { startSingleServer, type TestServer } from "../support/server";
 import { uploadTrack } from "../support/test-tracks";
@@ -33,14 +34,14 @@ const withPgTools = () => `${postgres.bin}:${process.env.PATH}`;
 const serverEnv = (database: string, s3: TestS3Server) => ({ DATABASE_URL: database, ...s3.env, S3_BUCKET: s3.bucket });
 /** As an operator runs it: with the server's settings (its DATA_DIR holds the generated JWT secret). */
 const backup = (env: Record<string, string> = {}) =>
-  runScript("backup", [backups], {
+  runBackupScript("backup", [backups], {
     ...serverEnv(server.databaseUrl as string, sourceBucket),
     DATA_DIR: server.dataDir,
     PATH: withPgTools(),
     ...env,
   });
 const restore = (args: string[]): Promise<ScriptRun> =>
-  runScript("restore", args, { ...targetBucket.env, S3_BUCKET: "", PATH: withPgTools() });
+  runBackupScript("restore", args, { ...targetBucket.env, S3_BUCKET: "", PATH: withPgTools() });
 const bucket = (s3: TestS3Server) => new S3Client({ ...s3Credentials(s3), bucket: s3.bucket });
 
 async function emptyBucket(s3: TestS3Server): Promise<void> {

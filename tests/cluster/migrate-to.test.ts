@@ -20,9 +20,9 @@ import {
   mediaOf,
   migrateTo,
   postgresCounts,
-  type Run,
   sqliteCounts,
 } from "../support/migration";
+import type { ScriptRun } from "../support/run-script";
 import { s3Credentials, startS3Server, type TestS3Server } from "../support/s3-server";
 import { startSingleServer } from "../support/server";
 
@@ -115,7 +115,7 @@ describe("refusals before anything is copied", () => {
 
 describe("a full copy", () => {
   let database: string;
-  let first: Run;
+  let first: ScriptRun;
   beforeAll(async () => {
     database = await freshDatabase();
     first = await migrate(args(database));

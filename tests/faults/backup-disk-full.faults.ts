@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmdirSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { call, signUp } from "../support/api";
-import { EMBEDDED, runScript } from "../support/backup";
+import { EMBEDDED, runBackupScript } from "../support/backup";
 import { startSingleServer, type TestServer } from "../support/server";
 import { STEMS } from "../support/studio";
 import { uploadTrack } from "../support/test-tracks";
@@ -19,7 +19,7 @@ if (!isRoot) console.log("faults: the backup full-disk test is skipped: mounting
 let mountPoint = "";
 let server: TestServer;
 
-const backup = () => runScript("backup", [mountPoint], { DATA_DIR: server.dataDir });
+const backup = () => runBackupScript("backup", [mountPoint], { DATA_DIR: server.dataDir });
 const mount = (size: string, remount = false) => {
   const options = remount ? `remount,size=${size}` : `size=${size}`;
   const run = Bun.spawnSync(["mount", "-t", "tmpfs", "-o", options, "tmpfs", mountPoint]);

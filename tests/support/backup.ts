@@ -3,12 +3,11 @@
  * filled embedded install to back up while it serves.
  */
 import { expect } from "bun:test";
-import { join } from "node:path";
 import { call, type Session, signUp } from "./api";
+import { runScript } from "./run-script";
 import type { TestServer } from "./server";
 import { uploadTrack } from "./test-tracks";
 
-const ROOT = join(import.meta.dir, "../..");
 const STEMS = "stems/Nova Drift - Undertow";
 
 /** The settings of an embedded install (SQLite, local files), whatever the suite's mode. */
@@ -21,36 +20,9 @@ export const EMBEDDED = {
   S3_SECRET_ACCESS_KEY: "",
 };
 
-export interface ScriptRun {
-  /** null when killed. */
-  code: number | null;
-  out: string;
-}
-
-/** Runs `scripts/<name>.ts` with `env` over the test's own; `killWhen` SIGKILLs it once its output matches. */
-export async function runScript(
-  name: string,
-  args: string[],
-  env: Record<string, string>,
-  killWhen?: RegExp,
-): Promise<ScriptRun> {
-  const proc = Bun.spawn([process.execPath, `scripts/${name}.ts`, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...EMBEDDED, JWT_SECRET: "", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let out = "";
-  const read = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      out += decoder.decode(chunk);
-      if (killWhen?.test(out)) proc.kill("SIGKILL");
-    }
-  };
-  await Promise.all([read(proc.stdout), read(proc.stderr), proc.exited]);
-  return { code: proc.signalCode ? null : proc.exitCode, out };
-}
+/** Runs `npm run backup` or `npm run restore` (`name`) on an embedded install, with `env` over it. */
+export const runBackupScript = (name: "backup" | "restore", args: string[], env: Record<string, string>, killWhen?: RegExp) =>
+  runScript(name, args, { ...EMBEDDED, JWT_SECRET: "", ...env }, killWhen);
 
 export interface FilledLibrary {
   admin: Session;

@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { SQL } from "bun";
 import { call, type Session, signUp } from "./api";
+import { runScript } from "./run-script";
 import { startSingleServer } from "./server";
 import { uploadTrack } from "./test-tracks";
 
-const ROOT = join(import.meta.dir, "../..");
 const STEMS = "stems/Nova Drift - Undertow";
 
 export interface EmbeddedInstall {
@@ -68,30 +68,9 @@ export async function buildEmbeddedInstall(): Promise<EmbeddedInstall> {
   return { dataDir: server.dataDir, owner, trackId: track.id };
 }
 
-export interface Run {
-  code: number | null;
-  out: string;
-}
-
 /** Runs `npm run migrate-to`'s script with `env` over the test's own; `killWhen` SIGKILLs it once its output matches. */
-export async function migrateTo(args: string[], env: Record<string, string>, killWhen?: RegExp): Promise<Run> {
-  const proc = Bun.spawn(["bun", "scripts/migrate-to.ts", ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: "", DATABASE_URL: "", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let out = "";
-  const read = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) {
-      out += decoder.decode(chunk);
-      if (killWhen?.test(out)) proc.kill("SIGKILL");
-    }
-  };
-  await Promise.all([read(proc.stdout), read(proc.stderr), proc.exited]);
-  return { code: proc.signalCode ? null : proc.exitCode, out };
-}
+export const migrateTo = (args: string[], env: Record<string, string>, killWhen?: RegExp) =>
+  runScript("migrate-to", args, { DATA_DIR: "", DATABASE_URL: "", ...env }, killWhen);
 
 /** SHA-256 of every file under `dir`, by relative path: the install as bytes. */
 export async function filesOf(dir: string): Promise<Map<string, string>> {
