@@ -5,11 +5,12 @@
  * several-GB run, past ZIP64's 4 GiB, is `bun bench/export-memory.ts`.)
  */
 import { expect, test } from "bun:test";
-import { readFileSync, truncateSync } from "node:fs";
+import { truncateSync } from "node:fs";
 import { join } from "node:path";
 import { signUp } from "../../tests/support/api";
 import { startExport, waitExport } from "../../tests/support/exports";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { residentGrowthWhile } from "../../tests/support/memory";
 import { testOnCluster } from "../../tests/support/server";
 import { storedSizes } from "../../tests/support/stored-files";
 import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
@@ -20,12 +21,6 @@ const TRACKS = 3;
 const MAX_GROWTH_BYTES = 96 * 1024 * 1024;
 
 const live = setUpServer();
-
-/** The server process's resident set size, from /proc. */
-function residentBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB$/m);
-  return Number(line?.[1] ?? 0) * 1024;
-}
 
 // The files are grown on the server's own disk; a cluster keeps them in the bucket (its S3 path is exports-on-s3).
 test.skipIf(testOnCluster)(
@@ -38,21 +33,12 @@ test.skipIf(testOnCluster)(
     expect(originals).toHaveLength(TRACKS);
     for (const key of originals) truncateSync(join(live.server.dataDir, "media", key), FILE_BYTES);
 
-    const pid = live.server.proc.pid;
-    const baseline = residentBytes(pid);
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, residentBytes(pid));
-    }, 20);
-    try {
+    const growth = await residentGrowthWhile(live.server.proc.pid, "export memory", async () => {
       const ready = await waitExport(live.server, user, (await startExport(live.server, user)).id, 60_000);
       expect(ready.status).toBe("READY");
       expect(ready.sizeBytes as number).toBeGreaterThan(TRACKS * FILE_BYTES);
-    } finally {
-      clearInterval(sampler);
-    }
-    console.log(`export memory: baseline ${(baseline / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB`);
-    expect(peak - baseline).toBeLessThan(MAX_GROWTH_BYTES);
+    });
+    expect(growth).toBeLessThan(MAX_GROWTH_BYTES);
   },
   90_000,
 );

@@ -5,10 +5,11 @@
  * stem while it is sent (what it grows by is garbage not yet collected, the same for a zip of any size).
  */
 import { expect, test } from "bun:test";
-import { readFileSync, truncateSync } from "node:fs";
+import { truncateSync } from "node:fs";
 import { join } from "node:path";
 import { signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { residentGrowthWhile } from "../../tests/support/memory";
 import { testOnCluster } from "../../tests/support/server";
 import { storedSizes } from "../../tests/support/stored-files";
 import { createTrack, TINY_WAV, waitForProcessing } from "../../tests/support/uploads";
@@ -19,12 +20,6 @@ const STEM_BYTES = 160 * 1024 * 1024;
 const MAX_GROWTH_BYTES = 144 * 1024 * 1024;
 
 const live = setUpServer();
-
-/** The server process's resident set size, from /proc. */
-function residentBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB$/m);
-  return Number(line?.[1] ?? 0) * 1024;
-}
 
 // The files are grown on the server's own disk; a cluster keeps them in the bucket.
 test.skipIf(testOnCluster)(
@@ -39,26 +34,17 @@ test.skipIf(testOnCluster)(
     expect(stemKeys).toHaveLength(STEMS);
     for (const key of stemKeys) truncateSync(join(live.server.dataDir, "media", key), STEM_BYTES);
 
-    const pid = live.server.proc.pid;
-    const baseline = residentBytes(pid);
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, residentBytes(pid));
-    }, 20);
     let received = 0;
-    try {
+    const growth = await residentGrowthWhile(live.server.proc.pid, "stems zip memory", async () => {
       const response = await fetch(`${live.server.url}/api/track/${id}/stems.zip?format=wav`, {
         headers: { authorization: `Bearer ${user.token}` },
       });
       expect(response.status).toBe(200);
       // Read as a client does, a chunk at a time, keeping none.
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) received += chunk.byteLength;
-    } finally {
-      clearInterval(sampler);
-    }
-    console.log(`stems zip memory: baseline ${(baseline / 2 ** 20).toFixed(0)} MB, peak ${(peak / 2 ** 20).toFixed(0)} MB`);
+    });
     expect(received).toBeGreaterThan(STEMS * STEM_BYTES);
-    expect(peak - baseline).toBeLessThan(MAX_GROWTH_BYTES);
+    expect(growth).toBeLessThan(MAX_GROWTH_BYTES);
   },
   120_000,
 );
