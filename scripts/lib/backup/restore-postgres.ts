@@ -5,19 +5,8 @@ import { objectStore } from "../../../src/server/backup/objects";
 import { summarisePostgres, tableMismatches } from "../../../src/server/backup/tables";
 import type { S3Config } from "../../../src/server/config";
 import { checkS3Bucket, createS3Store } from "../../../src/server/store/s3-store";
-import { bucketObjects } from "../migrate/media";
+import { bucketObjects, inParallel } from "../migrate/media";
 import { openBackup } from "./restore";
-
-/** Uploads and reads at once: enough to hide a bucket's latency, few enough for small servers (as migrate-to). */
-const PARALLEL = 4;
-
-async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
-}
 
 /**
  * Writes a PostgreSQL install's backup into an empty database (pg_restore) and an empty bucket (every object

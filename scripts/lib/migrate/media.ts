@@ -92,7 +92,8 @@ export async function uploadMissing(
 /** Requests in flight at once: enough to hide a remote bucket's latency, few enough for small servers. */
 const PARALLEL = 4;
 
-async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+/** `work` on every item, PARALLEL at a time (migrate-to's copy and restore's uploads and checks). */
+export async function inParallel<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) await work(items[next++] as T);
