@@ -132,7 +132,8 @@ test("while the track is processing, the studio says so and offers no change; on
   });
   await page.reload();
   await studio(page).getByRole("status").filter({ hasText: "Processing the last change" }).waitFor();
-  for (const button of await studio(page).getByRole("button", { name: "Edit" }).all()) expect(await button.isDisabled()).toBe(true);
+  for (const button of await studio(page).getByRole("button", { name: "Edit" }).all())
+    expect(await button.isDisabled()).toBe(true);
   // The studio polls until the track is ready, then reloads the page with every control live.
   await studio(page).getByRole("button", { name: "Edit" }).first().and(page.locator(":enabled")).waitFor({ timeout: 30_000 });
   expect(await studio(page).getByRole("status").count()).toBe(0);
@@ -154,10 +155,10 @@ test("a control moved to under a toast is brought clear of it when it takes the 
   }, stack?.y ?? 0);
   await edit.focus();
   const box = await edit.boundingBox();
-  const hit = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent,
-    { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 },
-  );
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent, {
+    x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+    y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  });
   expect(hit).toBe("Edit");
   await context.close();
 }, 90_000);

@@ -58,11 +58,15 @@ const needlessBreaks = () => {
 test.each([
   [1280, 900],
   [375, 800],
-])("at %i px no word of a fork's page breaks where it fits whole", async (width, height) => {
-  const { context, page } = await live.openPage(`/track/${forkId}`, forker.token, { viewport: { width, height } });
-  await page.getByRole("region", { name: "Studio" }).waitFor();
-  await page.getByRole("group", { name: "Download drums" }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: screenshotPath(`word-breaks-${width}`), fullPage: true });
-  expect(await page.evaluate(needlessBreaks)).toEqual([]);
-  await context.close();
-}, 90_000);
+])(
+  "at %i px no short word of a fork's page breaks",
+  async (width, height) => {
+    const { context, page } = await live.openPage(`/track/${forkId}`, forker.token, { viewport: { width, height } });
+    await page.getByRole("region", { name: "Studio" }).waitFor();
+    await page.getByRole("group", { name: "Download drums" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath(`word-breaks-${width}`), fullPage: true });
+    expect(await page.evaluate(needlessBreaks)).toEqual([]);
+    await context.close();
+  },
+  90_000,
+);
