@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { waitForProcessing } from "../../support/uploads";
+import { wrappedBoxes } from "../support/layout";
 import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(90_000);
@@ -106,6 +107,19 @@ describe("downloads", () => {
     await page.context().close();
   });
 
+  test("'Converting FLAC...' keeps one line in a stem's card, at 1280 and 375 px", async () => {
+    for (const width of [1280, 375]) {
+      const page = await openTrackPage(live, stemTrackId, { token: listener.token, viewport: { width, height: 900 } });
+      // The conversion's start is held at the network edge, so the button stays on its longer label.
+      await page.route("**/convert-audio", () => {});
+      const stem = downloads(page, STEM_NAME);
+      await stem.getByRole("button", { name: "FLAC" }).click();
+      await stem.getByRole("button", { name: "Converting FLAC..." }).waitFor();
+      expect(await wrappedBoxes(stem.locator(".button"))).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   test("a conversion that cannot start shows 'Conversion Error' and the download tooltip", async () => {
     // The network answers the start with a server error, as a failing or unreachable server would.
     const page = await openTrackPage(live, trackId, { token: owner.token });
@@ -131,6 +145,7 @@ describe("downloads", () => {
     const downloaded = page.waitForEvent("download", { timeout: 30_000 });
     await wav.click();
     await downloads(page).getByRole("button", { name: "Converting WAV..." }).waitFor();
+
     await toast(page, "status", "WAV Ready").waitFor({ timeout: 30_000 });
     await page.getByText("Your WAV file is ready and will be available for 2 days.").waitFor();
     expect((await downloaded).suggestedFilename()).toMatch(/\.wav$/);

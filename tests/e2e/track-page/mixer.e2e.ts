@@ -16,7 +16,7 @@ import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { seriousViolations } from "../support/axe";
 import { hydrated } from "../support/hydrated";
-import { pageWidths, spillingBoxes } from "../support/layout";
+import { pageWidths, spillingBoxes, wrappedBoxes } from "../support/layout";
 import { type MixerReading, readMixer, recordAudioGraph } from "./audio-graph-probe";
 import { FULL_MIX, STEM_FILES, uploadTrack, waitForState } from "./fixtures";
 
@@ -327,23 +327,11 @@ describe("layout", () => {
         const widths = await pageWidths(page);
         expect(widths.page).toBeLessThanOrEqual(widths.screen);
         // Each label, value and button reads on one line: nothing wraps inside "Master volume", "30 % left" and the like.
-        const wrapped = await stemsSection(page)
-          .locator(".mixer-slider label, .mixer-value, .synced-heard, .stem-mixer .button, .synced-mix .button")
-          .evaluateAll((boxes) =>
-            boxes
-              .filter((box) => {
-                const lines = new Set<number>();
-                const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-                for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-                  if (text.parentElement?.closest(".visually-hidden")) continue;
-                  const range = document.createRange();
-                  range.selectNodeContents(text);
-                  for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.top));
-                }
-                return lines.size > 1;
-              })
-              .map((box) => box.textContent),
-          );
+        const wrapped = await wrappedBoxes(
+          stemsSection(page).locator(
+            ".mixer-slider label, .mixer-value, .synced-heard, .stem-mixer .button, .synced-mix .button",
+          ),
+        );
         expect(wrapped).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: screenshotPath(`mixer-${layout.toLowerCase()}-${width}`), fullPage: true });
