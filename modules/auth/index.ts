@@ -57,6 +57,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       body: Credentials,
       response: Session,
       detail: {
+        summary: "Sign in with e-mail and password; answers the session token",
         description:
           "Signs in with e-mail and password. When a sign-in with OIDC is waiting to be linked to this account (its " +
           "cookie), the provider's account is tied to it from now on.",
@@ -70,10 +71,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       set.status = 201;
       return sessionOf(grant);
     },
-    {
-      body: SignupBody,
-      response: { 201: Session },
-    },
+    { detail: { summary: "Create an account; answers the session token" }, body: SignupBody, response: { 201: Session } },
   )
   .post(
     "/request-early-access",
@@ -81,14 +79,23 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       await auth.requestEarlyAccess(body.email);
       return { success: true };
     },
-    { body: t.Object({ email: t.String() }), response: t.Object({ success: t.Boolean() }) },
+    {
+      detail: { summary: "Ask for an account while registration is by invitation" },
+      body: t.Object({ email: t.String() }),
+      response: t.Object({ success: t.Boolean() }),
+    },
   )
-  .get("/me", ({ user }) => auth.profileOf(user), { auth: true, response: Profile })
+  .get("/me", ({ user }) => auth.profileOf(user), {
+    detail: { summary: "The signed-in user's profile" },
+    auth: true,
+    response: Profile,
+  })
   .patch("/me", ({ user, body }) => auth.changeAccount(user, body), {
     auth: true,
     body: AccountChanges,
     response: Profile,
     detail: {
+      summary: "Change the signed-in user's profile or e-mail address",
       description:
         "Changes the signed-in user's profile (display name, bio) and e-mail address; a new address needs the current password.",
     },
@@ -166,7 +173,10 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       auth: true,
       body: ChangePasswordBody,
       response: Session,
-      detail: { description: "Changes the password; every other session ends, and this one continues with the new token." },
+      detail: {
+        summary: "Change the signed-in user's password",
+        description: "Changes the password; every other session ends, and this one continues with the new token.",
+      },
     },
   )
   .post(
@@ -178,7 +188,10 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     {
       body: PasswordResetBody,
       response: t.Object({ success: t.Boolean() }),
-      detail: { description: "Sets a new password with a reset link's token; the link works once, and every session ends." },
+      detail: {
+        summary: "Set a new password with a reset link's token",
+        description: "Sets a new password with a reset link's token; the link works once, and every session ends.",
+      },
     },
   )
   .post(
@@ -191,6 +204,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       body: t.Object({ email: t.String() }),
       response: t.Object({ success: t.Boolean() }),
       detail: {
+        summary: "Ask for a password reset link",
         description:
           "Asks for a reset link: mailed to the account's address with SMTP_URL set, else every admin is told to make one. " +
           "The answer is the same whether the address has an account or not.",
@@ -207,12 +221,16 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       auth: true,
       body: PasswordBody,
       response: t.Object({ success: t.Boolean() }),
-      detail: { description: "Ends every session of the signed-in user, this one included, once the password is confirmed." },
+      detail: {
+        summary: "End every session of the signed-in user",
+        description: "Ends every session of the signed-in user, this one included, once the password is confirmed.",
+      },
     },
   )
   // With ?email= it answers the one user owning that exact address (the share form's look-up);
   // e-mails of others are never listed.
   .get("/users", async ({ user, query }) => (await auth.listUsers(query.email)).filter((other) => other.id !== user.id), {
+    detail: { summary: "Other users to share with, by e-mail address" },
     auth: true,
     query: t.Object({ email: t.Optional(t.String()) }),
     response: t.Array(UserSummary),

@@ -9,7 +9,10 @@ export const backupsModule = new Elysia({ name: "module.backups", detail: { tags
   .group("/admin/backups", (group) =>
     group.guard({ admin: true }, (app) =>
       app
-        .get("", () => backupStatus(), { response: BackupStatus })
+        .get("", () => backupStatus(), {
+          response: BackupStatus,
+          detail: { summary: "Admins: the backups kept and the last run" },
+        })
         .post(
           "",
           async ({ set }) => {
@@ -19,6 +22,7 @@ export const backupsModule = new Elysia({ name: "module.backups", detail: { tags
           {
             response: { 202: BackupStatus },
             detail: {
+              summary: "Admins: start a backup now",
               description:
                 "Queues a backup into BACKUP_DIR (clicks within a few seconds ask once) and answers 202 with the status; 400 when BACKUP_DIR is unset.",
             },

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { sessionOrMediaToken } from "../../src/server/openapi/security";
 import { authGuard } from "../auth";
 import { mediaResponses } from "../media/model";
 import { AccountExport, AccountExportList } from "./model";
@@ -41,6 +42,7 @@ export const exportsModule = new Elysia({ name: "module.exports", prefix: "/auth
     query: t.Object({ token: t.Optional(t.String()) }),
     detail: {
       summary: "Download an export (its owner: the bearer header, or the media token of its downloadUrl)",
+      security: sessionOrMediaToken,
       responses: {
         ...mediaResponses(["application/zip"]),
         302: { description: "On S3 with MEDIA_DELIVERY=redirect: a presigned URL of the zip" },

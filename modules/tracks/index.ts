@@ -35,6 +35,7 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
     },
   })
   .patch("/track/:id/visibility", ({ params, user, body }) => tracks.setVisibility(params.id, user, body.isPublic), {
+    detail: { summary: "Make a track public or private" },
     auth: true,
     body: Visibility,
     response: TrackDetails,
@@ -42,20 +43,12 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
   .post(
     "/track/:id/share",
     async ({ params, user, body }) => ({ sharedWith: await tracks.share(params.id, user, body.userIds) }),
-    {
-      auth: true,
-      body: UserIds,
-      response: SharedWithReply,
-    },
+    { detail: { summary: "Share a track with users" }, auth: true, body: UserIds, response: SharedWithReply },
   )
   .delete(
     "/track/:id/share",
     async ({ params, user, body }) => ({ sharedWith: await tracks.unshare(params.id, user, body.userIds) }),
-    {
-      auth: true,
-      body: UserIds,
-      response: SharedWithReply,
-    },
+    { detail: { summary: "Stop sharing a track with users" }, auth: true, body: UserIds, response: SharedWithReply },
   )
   .post("/track/:id/restore", ({ params, user }) => restoreTrack(params.id, user), {
     admin: true,
@@ -66,5 +59,5 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
     auth: true,
     body: DeleteTracksBody,
     response: DeletedIds,
-    detail: { tags: ["Track lists"] },
+    detail: { summary: "Delete tracks (they stay restorable for a while)", tags: ["Track lists"] },
   });
