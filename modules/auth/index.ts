@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import { streamedBody } from "../../src/server/body-limit";
 import { clientIp } from "../../src/server/client-ip";
 import { receiveMultipart } from "../../src/server/multipart";
+import { refusals } from "../../src/server/openapi/refusals";
 import { withStagingFolder } from "../../src/server/staging";
 import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_AVATAR_BYTES, removeAvatar, sendAvatar, setAvatar } from "./avatar";
@@ -55,7 +56,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     },
     {
       body: Credentials,
-      response: Session,
+      response: { 200: Session, ...refusals(401, 429) },
       detail: {
         summary: "Sign in with e-mail and password; answers the session token",
         description:
@@ -71,7 +72,11 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       set.status = 201;
       return sessionOf(grant);
     },
-    { detail: { summary: "Create an account; answers the session token" }, body: SignupBody, response: { 201: Session } },
+    {
+      detail: { summary: "Create an account; answers the session token" },
+      body: SignupBody,
+      response: { 201: Session, ...refusals(409) },
+    },
   )
   .post(
     "/request-early-access",

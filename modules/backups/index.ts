@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { BackupStatus } from "./model";
 import { backupStatus, requestBackup } from "./service";
@@ -20,7 +21,7 @@ export const backupsModule = new Elysia({ name: "module.backups", detail: { tags
             return requestBackup();
           },
           {
-            response: { 202: BackupStatus },
+            response: { 202: BackupStatus, ...refusals(400) },
             detail: {
               summary: "Admins: start a backup now",
               description:

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { refusals } from "../../src/server/openapi/refusals";
 import { sessionOrMediaToken } from "../../src/server/openapi/security";
 import { authGuard } from "../auth";
 import { mediaResponses } from "../media/model";
@@ -23,7 +24,7 @@ export const exportsModule = new Elysia({ name: "module.exports", prefix: "/auth
     },
     {
       auth: true,
-      response: { 202: AccountExport },
+      response: { 202: AccountExport, ...refusals(429) },
       detail: {
         summary: "Start an export of the signed-in user's data",
         description:

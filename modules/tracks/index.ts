@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { accountLeaving } from "../auth/service";
 import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, TrackInfoBody, UserIds, Visibility } from "./model";
@@ -52,7 +53,7 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
   )
   .post("/track/:id/restore", ({ params, user }) => restoreTrack(params.id, user), {
     admin: true,
-    response: TrackDetails,
+    response: { 200: TrackDetails, ...refusals(409) },
     detail: { summary: "Admins: a track pending deletion back to active, its owner told; 409 once that cannot be" },
   })
   .delete("/tracks", ({ user, body }) => tracks.deleteTracks(user, body.trackIds), {

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { unauthorized } from "../../../src/server/errors";
+import { refusals } from "../../../src/server/openapi/refusals";
 import { signSession } from "../guard";
 import { Session } from "../model";
 import { findSessionViewer } from "../service";
@@ -55,7 +56,7 @@ export const oidcRoutes = new Elysia({ name: "module.auth.oidc", prefix: "/oidc"
       return { token: await signSession({ user, sessionVersion: grant.sv }), user };
     },
     {
-      response: Session,
+      response: { 200: Session, ...refusals(404) },
       detail: {
         summary: "The session of a sign-in with OIDC",
         description:
