@@ -50,13 +50,16 @@ const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "defini
 /** Keywords whose value is data, not a schema. */
 const DATA_KEYWORDS = new Set(["default", "const", "enum", "example", "examples", "required"]);
 
+/** TypeBox's t.File and t.Files carry a `default` naming their kind, which no client should send. */
+const isFileKindDefault = (key: string, value: unknown) => key === "default" && (value === "File" || value === "Files");
+
 /** `schema` with the custom keywords taken out, at every depth. */
 export function withoutCustomKeywords(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutCustomKeywords);
   if (!schema || typeof schema !== "object") return schema;
   const clean: Json = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (CUSTOM_KEYWORDS.has(key)) continue;
+    if (CUSTOM_KEYWORDS.has(key) || isFileKindDefault(key, value)) continue;
     if (DATA_KEYWORDS.has(key)) clean[key] = value;
     else if (SCHEMA_MAPS.has(key) && value && typeof value === "object")
       clean[key] = Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, withoutCustomKeywords(inner)]));
