@@ -46,7 +46,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     "/login",
     async ({ body, request, server, set }) => {
       const grant = await auth.login(body.email, body.password, clientIp(server, request));
-      // A sign-in with OIDC found this account by its address and waits for its password to tie the two (README).
+      // A sign-in with OIDC found this account by its address and waits for its password to tie the two (docs/security.md, "Linking").
       const link = pendingLink(request);
       if (link) {
         await linkAfterLogin(grant.user.id, link);

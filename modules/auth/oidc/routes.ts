@@ -22,7 +22,7 @@ const redirectReply = (description: string) => ({
   404: { description: "Sign-in with OIDC is not configured (OIDC_ISSUER unset)" },
 });
 
-/** README "Sign in with OIDC": the provider's round trip and the hand-over of the session to the page. */
+/** docs/security.md, "Sign in with OIDC": the provider's round trip and the hand-over of the session to the page. */
 export const oidcRoutes = new Elysia({ name: "module.auth.oidc", prefix: "/oidc", detail: { tags: ["Auth"] } })
   .get("/start", async ({ query }) => redirectResponse(await start(query.next)), {
     query: t.Object({ next: t.Optional(t.String()) }),
