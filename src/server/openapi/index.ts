@@ -11,6 +11,7 @@ const SWAGGER_UI = join(ROOT, "node_modules", "swagger-ui-dist");
 /** The files of Swagger UI the page loads, served from the installed package: the reference works offline. */
 const ASSETS = new Set(["swagger-ui-bundle.js", "swagger-ui.css"]);
 const assets = staticFiles();
+const published = new WeakMap<OpenApiDocument, OpenApiDocument>();
 
 /**
  * The API's OpenAPI document at /api/openapi.json (the generated one, completed by document.ts) and a reference
@@ -19,9 +20,16 @@ const assets = staticFiles();
  */
 export const apiDocument = new Elysia({ name: "api-document" })
   // Before the JSON compression's mapResponse: the document leaves compressed like every other answer.
-  .onAfterHandle(({ path, responseValue }) =>
-    path === `/api${SPEC_PATH}` ? publishedDocument(responseValue as OpenApiDocument) : undefined,
-  )
+  .onAfterHandle(({ path, responseValue }) => {
+    if (path !== `/api${SPEC_PATH}`) return;
+    // The plugin answers the same object until the routes change: it is completed once.
+    const generated = responseValue as OpenApiDocument;
+    const kept = published.get(generated);
+    if (kept) return kept;
+    const document = publishedDocument(generated);
+    published.set(generated, document);
+    return document;
+  })
   .use(
     openapi({
       path: "/docs",
