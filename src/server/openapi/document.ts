@@ -43,6 +43,13 @@ const REFUSALS: Record<string, string> = {
   "429": "Too many attempts: wait and try again",
 };
 
+/** What a success means, where the route says no more than its status. */
+const SUCCESSES: Record<string, string> = {
+  "200": "OK",
+  "201": "Created",
+  "202": "Accepted: the work goes on in the background",
+};
+
 /** Keywords TypeBox and Elysia read that are not JSON Schema 2020-12 (OpenAPI 3.1): `error` is a custom message. */
 const CUSTOM_KEYWORDS = new Set(["error", "elysiaMeta", "nullable"]);
 /** Keywords whose value maps names to schemas: the names are data, not keywords. */
@@ -108,8 +115,11 @@ function publishedOperation(method: string, path: string, operation: Operation):
   const responses: Record<string, Json> = { ...operation.responses };
   for (const status of refusalsOf(path, operation, security)) responses[status] ??= {};
   for (const [status, response] of Object.entries(responses)) {
-    if (!status.startsWith("4")) continue;
     const described = response.description && !String(response.description).startsWith("Response for status");
+    if (!status.startsWith("4")) {
+      if (!described && SUCCESSES[status]) responses[status] = { ...response, description: SUCCESSES[status] };
+      continue;
+    }
     responses[status] = {
       description: described ? response.description : (REFUSALS[status] ?? "Refused; the message says why"),
       content: { "application/json": { schema: ERROR_REF } },
