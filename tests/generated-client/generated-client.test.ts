@@ -62,4 +62,4 @@ test("a client generated from /api/openapi.json type-checks and signs up, upload
   expect(seen.fork).toMatchObject({ isFork: true, forkedFromId: seen.track.id });
   expect(seen.sharedWith).toEqual([seen.listener]);
   expect(seen.sharedList).toContain(seen.track.id);
-}, 120_000);
+}, 300_000);

@@ -50,7 +50,7 @@ const created = expectData(
 
 /** The track as `token` reads it once its processing has ended (it runs in the background after the upload). */
 async function readProcessed(id: string, token: string) {
-  for (let attempt = 0; attempt < 240; attempt++) {
+  for (let attempt = 0; attempt < 480; attempt++) {
     const track = expectData(
       "read the track",
       await client.GET("/api/track/{id}", { params: { path: { id } }, headers: bearer(token) }),
