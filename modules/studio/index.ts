@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { streamedBody } from "../../src/server/body-limit";
 import { receiveMultipart } from "../../src/server/multipart";
+import { refusals } from "../../src/server/openapi/refusals";
 import { withStagingFolder } from "../../src/server/staging";
 import { authGuard } from "../auth";
 import { findStudioTrack } from "./common";
@@ -32,7 +33,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     {
       auth: true,
       ...streamedBody,
-      response: { 201: StudioReply },
+      response: { 201: StudioReply, ...refusals(403) },
       detail: { summary: "Add a stem to your fork (multipart: data {name, type}, stemFile)", ...multipart(StemForm) },
     },
   )
@@ -47,13 +48,13 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     {
       auth: true,
       ...streamedBody,
-      response: StudioReply,
+      response: { 200: StudioReply, ...refusals(403) },
       detail: { summary: "Edit a stem of your fork: name, type, optionally a new stemFile", ...multipart(StemForm) },
     },
   )
   .delete("/track/:id/stem/:stemId", ({ params, user }) => removeStem(params.id, params.stemId, user), {
     auth: true,
-    response: StudioReply,
+    response: { 200: StudioReply, ...refusals(403) },
     detail: { summary: "Remove a stem of your fork; the full track is regenerated from the others" },
   })
   .patch(
@@ -67,7 +68,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     {
       auth: true,
       ...streamedBody,
-      response: StudioReply,
+      response: { 200: StudioReply, ...refusals(403) },
       detail: {
         summary: "Replace your fork's full track (multipart: original, .wav or .flac, at most 50 MB)",
         ...multipart(AudioForm),

@@ -1,5 +1,5 @@
 /**
- * Synced mode's mixer in real Chromium (issue 22 A.1–A.3): faders and pans moved with the keyboard reach
+ * Synced mode's mixer in real Chromium: faders and pans moved with the keyboard reach
  * the AudioParams of the page's own graph, and hold across seek, pause, stop and play; solo and mute show
  * (pressed buttons, dimmed rows, a line saying what is heard); "Fork with this mix" sends the mix as heard.
  * The graph is read through audio-graph-probe.ts; the streaming fallback is forced by reporting a tiny
