@@ -7,7 +7,15 @@ import { listAnswer } from "./answers";
 export { cachedLists, listAnswer } from "./answers";
 
 import { DeletedQuery, FilteredListQuery, ListQuery, statusFilter, TrackPage } from "./model";
-import { type ArtistList, countDeletedTracks, listArtistTracks, listDeletedTracks, listTracks, type PageQuery } from "./service";
+import {
+  type ArtistList,
+  countDeletedTracks,
+  listArtistTracks,
+  listDeletedTracks,
+  listFollowedTracks,
+  listTracks,
+  type PageQuery,
+} from "./service";
 
 /**
  * SPEC §7 Lists: keyset-paged track lists ({items, metadata: {nextCursor}}). The batch delete is modules/tracks'.
@@ -39,6 +47,13 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
     ({ request, user, query }) => listAnswer(request, "viewer", user, () => listTracks("available", user, query, query)),
     { auth: true, query: FilteredListQuery, response: TrackPage },
   )
+  // Not kept with the other lists' answers: following someone changes it but raises no list content version.
+  .get("/following", ({ user, query }) => listFollowedTracks(user, query), {
+    auth: true,
+    query: ListQuery,
+    response: TrackPage,
+    detail: { summary: "Public tracks and forks of the artists you follow, newest first" },
+  })
   .get("/deleted", ({ request, user, query }) => listAnswer(request, "admin", user, () => listDeletedTracks(query)), {
     admin: true,
     query: DeletedQuery,
