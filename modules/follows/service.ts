@@ -69,7 +69,7 @@ export async function enqueueNewTrackNotice(trackId: string): Promise<void> {
  */
 export async function notifyFollowersOfNewTrack(trackId: string): Promise<void> {
   const track = await findTrack(trackId);
-  if (!track || track.status !== "ACTIVE" || !track.isPublic) return;
+  if (track?.status !== "ACTIVE" || !track.isPublic) return;
   const owner = (await usernamesOf([track.userId])).get(track.userId);
   if (!owner) return;
   const notice = {
