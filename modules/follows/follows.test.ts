@@ -19,7 +19,7 @@ let other: Session;
 let fan: Session;
 
 const follow = (method: "GET" | "POST" | "DELETE", token: string | undefined, username: string) =>
-  call<FollowState & { message: string }>(live.server, method, `/users/${encodeURIComponent(username)}/follow`, { token });
+  call<FollowState & { message?: string }>(live.server, method, `/users/${encodeURIComponent(username)}/follow`, { token });
 const following = (token: string | undefined, query = "") =>
   call<TrackPage & { message: string }>(live.server, "GET", `/tracks/following${query}`, { token });
 const newTrackNoticesOf = (userId: string) =>
