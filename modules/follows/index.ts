@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { refusals } from "../../src/server/error-replies";
 import { authGuard } from "../auth";
 import { alsoOnLeaving } from "../auth/service";
 import { FollowState } from "./model";
@@ -9,7 +10,7 @@ alsoOnLeaving(follows.leaveFollows);
 const options = (summary: string) => ({
   auth: true as const,
   params: t.Object({ username: t.String() }),
-  response: FollowState,
+  response: { 200: FollowState, ...refusals(400, 401, 404) },
   detail: { summary },
 });
 

@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { refusals } from "../../src/server/error-replies";
 import { notFound } from "../../src/server/errors";
 import { authGuard } from "../auth";
 import { publicProfileOf } from "../auth/service";
@@ -51,7 +52,7 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
   .get("/following", ({ user, query }) => listFollowedTracks(user, query), {
     auth: true,
     query: ListQuery,
-    response: TrackPage,
+    response: { 200: TrackPage, ...refusals(400, 401) },
     detail: { summary: "Public tracks and forks of the artists you follow, newest first" },
   })
   .get("/deleted", ({ request, user, query }) => listAnswer(request, "admin", user, () => listDeletedTracks(query)), {
