@@ -9,7 +9,7 @@ import { TrackList } from "./TrackList";
 const PUBLIC_PATH = "/tracks/public";
 const FOLLOWING_PATH = "/tracks/following";
 /** The home page's lists for a signed-in user: everything they may see, or what the artists they follow made. */
-export type HomeList = "available" | "following";
+type HomeList = "available" | "following";
 
 /**
  * The home page list (SPEC §2): 'Public Tracks' for visitors, 'Available Tracks' (public plus what the
@@ -24,10 +24,8 @@ export default function HomeTracks({
   initialPage,
   filters,
   refusal,
-  list: chosen,
   children,
 }: {
-  list: HomeList;
   initialSort: SortKey;
   initialPage: TrackPage | null;
   filters: string;
@@ -37,8 +35,11 @@ export default function HomeTracks({
   const auth = useIslandStore($auth);
   // Read after hydration: the server-rendered heading (no token there) must match the first client render.
   const [hasStoredToken, setHasStoredToken] = useState(false);
+  // Read from the address after hydration too: the server renders one home page for every list (its page cache).
+  const [chosen, setChosen] = useState<HomeList>("available");
   useEffect(() => {
     setHasStoredToken(storedToken() !== null);
+    setChosen(new URLSearchParams(window.location.search).get("list") === "following" ? "following" : "available");
     initSession();
   }, []);
   const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && hasStoredToken);
