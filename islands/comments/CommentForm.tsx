@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import type { Comment } from "../../modules/comments/model";
-import { COMMENT_MAX } from "../../modules/comments/model";
+import { COMMENT_MAX } from "../../src/shared/validation";
 import { FormError, useSubmit } from "../form/use-submit";
 import { api, reply } from "../lib/api";
 import { formatDuration } from "../lib/format";

@@ -1,7 +1,6 @@
 import { t } from "elysia";
+import { COMMENT_MAX } from "../../src/shared/validation";
 
-/** The longest comment, in characters. */
-export const COMMENT_MAX = 2000;
 export const DEFAULT_COMMENT_LIMIT = 20;
 export const MAX_COMMENT_LIMIT = 100;
 /** Replies shown under a comment, oldest first; `replyCount` says how many there are in all. */

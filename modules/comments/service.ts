@@ -2,11 +2,11 @@ import type { Executor } from "../../src/server/db/transaction";
 import { badRequest, forbidden, notFound, tooManyRequests } from "../../src/server/errors";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { stripBidiControls } from "../../src/shared/bidi";
+import { COMMENT_MAX } from "../../src/shared/validation";
 import { usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findViewableTrack, type Track } from "../tracks/service";
 import {
-  COMMENT_MAX,
   type Comment,
   type CommentInput,
   type CommentPage,
