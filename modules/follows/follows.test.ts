@@ -57,6 +57,16 @@ describe("follow and unfollow", () => {
     expect((await follow("DELETE", fan.token, artist.user.username)).body).toEqual({ following: false, followers: 0 });
   });
 
+  test("the artist's page, kept between requests, shows a follow at once", async () => {
+    const page = async () => (await fetch(`${live.server.url}/u/${other.user.username}`)).text();
+    expect(await page()).toContain("0 followers");
+    expect(await page()).toContain("0 followers");
+    await follow("POST", fan.token, other.user.username);
+    expect(await page()).toContain("1 follower<");
+    await follow("DELETE", fan.token, other.user.username);
+    expect(await page()).toContain("0 followers");
+  });
+
   test("visitors get 401, an unknown artist 404, and nobody follows themselves", async () => {
     for (const method of ["GET", "POST", "DELETE"] as const) {
       const res = await follow(method, undefined, artist.user.username);
