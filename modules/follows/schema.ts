@@ -16,5 +16,3 @@ export const follows = table(
   // The key serves "whom does X follow" (the Following list, counts); the index "who follows X" (a new track's job).
   (t) => [primaryKey({ columns: [t.followerId, t.followeeId] }), index("follows_followee_idx").on(t.followeeId, t.followerId)],
 );
-
-export type Follow = typeof follows.$inferSelect;
