@@ -20,9 +20,9 @@ export async function accountDeletionOf(viewer: Viewer) {
 /**
  * DELETE /api/auth/me: with the password, the account is deleted at once. Every session ends, its tracks enter
  * PENDING_DELETION (their files go after DELETION_GRACE_SECONDS, as any deleted track's; forks others made keep
- * theirs), shares with it end, its comments and follows go (leavingSteps), and its profile and avatar are cleared. Its username and address stay held until the
- * grace period is over (purgeDeletedAccounts), so nobody can pose as the person meanwhile. The last admin cannot
- * leave: the instance would have nobody to run it.
+ * theirs), shares with it end, its comments and follows go (leavingSteps), and its profile and avatar are cleared.
+ * Its username and address stay held until the grace period is over (purgeDeletedAccounts), so nobody can pose as
+ * the person meanwhile. The last admin cannot leave: the instance would have nobody to run it.
  */
 export async function deleteAccount(viewer: Viewer, password: string): Promise<void> {
   await checkCurrentPassword(viewer, password);
