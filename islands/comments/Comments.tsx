@@ -131,7 +131,8 @@ export default function Comments({ trackId, ownerId }: { trackId: string; ownerI
           </button>
         </p>
       )}
-      {state === "loading" && threads.length === 0 && (
+      {/* Not on the server's page: without JavaScript nothing would ever load (the page's noscript says so). */}
+      {sessionKnown && state === "loading" && threads.length === 0 && (
         <p className="comments-empty" role="status">
           Loading comments...
         </p>
