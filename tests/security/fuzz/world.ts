@@ -3,12 +3,16 @@ import type { TestServer } from "../../support/server";
 import { createTrack, waitForProcessing } from "../../support/uploads";
 import type { FuzzWorld } from "./routes";
 
-/** An admin, a user with one public and one private track (each with a stem), and their ids and tokens. */
+/**
+ * An admin, a user with one public and one private track (each with a stem) and a timed comment on each, and their
+ * ids, usernames and tokens.
+ */
 export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
   const admin = await signUp(server);
   const owner = await signUp(server);
   const ids: string[] = [];
   const stemFiles: string[] = [];
+  const commentIds: string[] = [];
   for (const isPublic of [true, false]) {
     const id = await createTrack(server, owner.token, {
       original: "bad/CON.wav",
@@ -17,9 +21,20 @@ export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
     });
     const view = await waitForProcessing<{ stems: Array<{ id: string }> }>(server, owner.token, id);
     ids.push(id);
+    const comment = await call<{ id: string }>(server, "POST", `/track/${id}/comments`, {
+      token: owner.token,
+      body: { body: "Fuzz comment", atSeconds: 0.1 },
+    });
+    commentIds.push(comment.body.id);
     stemFiles.push(`${view.stems[0]?.id}.mp3`, view.stems[0]?.id as string);
   }
   const notes = await call<{ items: Array<{ id: string }> }>(server, "GET", "/notifications", { token: admin.token });
   ids.push(...notes.body.items.map((item) => item.id));
-  return { ids, stemFiles, tokens: [admin.token, owner.token] };
+  return {
+    ids,
+    stemFiles,
+    commentIds,
+    usernames: [admin.user.username, owner.user.username],
+    tokens: [admin.token, owner.token],
+  };
 }
