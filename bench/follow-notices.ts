@@ -3,8 +3,8 @@
  * as fast with 10,000 followers as with none. Uploads the same tiny WAV as an artist without followers and as one
  * with FOLLOWERS (inserted straight into the database), in turns, each timed to its answer while its own job starts;
  * between turns it waits for the job to have told everyone, and times that too. Goal: the median answer with
- * followers within 1.5× of the median without. Prints a table (README.md gets it between bench:follow-notices
- * markers, when someone adds them); exits 1 when the goal is missed.
+ * followers within 1.5× of the median without. Prints a table (docs/performance.md gets it between its bench:follow-notices
+ * markers); exits 1 when the goal is missed.
  * Run: bun bench/follow-notices.ts (UPLOADS=… per artist, FOLLOWERS=…). Needs the Astro build.
  */
 import { rmSync } from "node:fs";
@@ -13,7 +13,7 @@ import { countRows } from "../tests/support/database-rows";
 import { insertFollowers } from "../tests/support/followers";
 import { startServer } from "../tests/support/server";
 import { TINY_WAV, upload } from "../tests/support/uploads";
-import { type Row, writeReadmeTable } from "./support/report";
+import { type Row, writePerformanceTable } from "./support/report";
 
 const UPLOADS = Number(process.env.UPLOADS ?? 15);
 const FOLLOWERS = Number(process.env.FOLLOWERS ?? 10_000);
@@ -71,7 +71,7 @@ try {
       pass: true,
     },
   ];
-  writeReadmeTable("follow-notices", rows, `${FOLLOWERS.toLocaleString("en")} followers, ${UPLOADS} uploads each`);
+  writePerformanceTable("follow-notices", rows, `${FOLLOWERS.toLocaleString("en")} followers, ${UPLOADS} uploads each`);
   const health = await call(server, "GET", "/health");
   if (health.status !== 200) throw new Error("the server is unwell after the bench");
   process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
