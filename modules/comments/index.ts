@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { refusals } from "../../src/server/error-replies";
+import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { alsoOnLeaving } from "../auth/service";
 import { Comment, CommentInput, CommentPage, CommentParams, CommentQuery, DeletedComment } from "./model";

@@ -1,5 +1,5 @@
 import { Elysia, t } from "elysia";
-import { refusals } from "../../src/server/error-replies";
+import { refusals } from "../../src/server/openapi/refusals";
 import { notFound } from "../../src/server/errors";
 import { authGuard } from "../auth";
 import { publicProfileOf } from "../auth/service";

@@ -90,13 +90,13 @@ test("the Track is documented with its SPEC §3 fields", () => {
 
 test("comments and following document their summaries, tags and the refusals they answer", () => {
   const expected: Record<string, string[]> = {
-    "GET /api/track/{id}/comments": ["200", "400", "404"],
-    "POST /api/track/{id}/comments": ["201", "400", "401", "404", "429"],
-    "DELETE /api/track/{id}/comments/{commentId}": ["200", "401", "403", "404"],
-    "GET /api/users/{username}/follow": ["200", "400", "401", "404"],
-    "POST /api/users/{username}/follow": ["200", "400", "401", "404"],
-    "DELETE /api/users/{username}/follow": ["200", "400", "401", "404"],
-    "GET /api/tracks/following": ["200", "400", "401"],
+    "GET /api/track/{id}/comments": ["200", "400", "404", "413"],
+    "POST /api/track/{id}/comments": ["201", "400", "401", "404", "413", "429"],
+    "DELETE /api/track/{id}/comments/{commentId}": ["200", "401", "403", "404", "413"],
+    "GET /api/users/{username}/follow": ["200", "400", "401", "404", "413"],
+    "POST /api/users/{username}/follow": ["200", "400", "401", "404", "413"],
+    "DELETE /api/users/{username}/follow": ["200", "400", "401", "404", "413"],
+    "GET /api/tracks/following": ["200", "400", "401", "413"],
   };
   for (const [route, statuses] of Object.entries(expected)) {
     const [method, path] = route.split(" ") as [string, string];
@@ -105,6 +105,6 @@ test("comments and following document their summaries, tags and the refusals the
     expect(operation?.tags?.length, route).toBeGreaterThan(0);
     expect(Object.keys(operation?.responses ?? {}).sort(), route).toEqual(statuses);
     const refusal = operation?.responses?.["404"] ?? operation?.responses?.["401"];
-    expect(refusal?.content?.["application/json"]?.schema, route).toMatchObject({ properties: { message: { type: "string" } } });
+    expect(refusal?.content?.["application/json"]?.schema, route).toEqual({ $ref: "#/components/schemas/Error" });
   }
 });
