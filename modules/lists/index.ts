@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
-import { refusals } from "../../src/server/openapi/refusals";
 import { notFound } from "../../src/server/errors";
+import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { publicProfileOf } from "../auth/service";
 import { listAnswer } from "./answers";
