@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import { config } from "../../src/server/config";
 import { notFound, unauthorized } from "../../src/server/errors";
+import { mediaTokenHolder } from "../../src/server/media-token";
 import { oneOf } from "../../src/server/one-of";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
@@ -9,7 +10,6 @@ import { AUDIO_TYPES, mediaResponses } from "./model";
 import { findMediaTrack, presignMediaUrl } from "./presign";
 import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 import { sendStemsZip } from "./stems-zip";
-import { mediaTokenHolder } from "./token";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
 const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });

@@ -4,6 +4,7 @@ import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
 import { backupsModule } from "../../modules/backups";
 import { conversionsModule } from "../../modules/conversions";
+import { eventsModule } from "../../modules/events";
 import { exportsModule } from "../../modules/exports";
 import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
@@ -58,6 +59,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(backupsModule)
   .use(licensesModule)
   .use(notificationsModule)
+  .use(eventsModule)
   .use(storageModule)
   .use(uploadsModule)
   .use(tracksModule)
