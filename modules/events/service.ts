@@ -93,6 +93,8 @@ interface Listener {
   /** Deliveries run one after another, so a stream gets its events in order even where access is checked. */
   queue: Promise<void>;
   write(frame: string): void;
+  /** Ends the stream (its token's lifetime is over, or the server is stopping). */
+  end(): void;
 }
 
 const byUser = new Map<string, Set<Listener>>();
@@ -111,8 +113,10 @@ const remove = (index: Map<string, Set<Listener>>, key: string, listener: Listen
   if (set?.size === 0) index.delete(key);
 };
 
-/** How many streams this instance holds open (the bench reads it through its memory, tests through events). */
-export const openStreamCount = () => [...byUser.values()].reduce((sum, set) => sum + set.size, 0);
+/** A stopping server ends its streams: their pages reconnect to another instance, or to it once it is back. */
+export function closeEventStreams(): void {
+  for (const listeners of [...byUser.values()]) for (const listener of [...listeners]) listener.end();
+}
 
 const frame = (event: SentEvent) => `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
@@ -243,15 +247,17 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
             stop();
           }
         },
+        end() {
+          if (closed) return;
+          stop();
+          controller.close();
+        },
       };
       listener = opened;
       // Registered before the replay is read: what is published meanwhile is held, then written after it.
       add(byUser, viewer.id, opened);
       for (const trackId of opened.tracks) add(byTrack, trackId, opened);
-      expiry = setTimeout(() => {
-        stop();
-        controller.close();
-      }, config.eventsTokenSeconds * 1000);
+      expiry = setTimeout(() => opened.end(), config.eventsTokenSeconds * 1000);
       opened.write("retry: 3000\n: open\n\n");
       if (lastId === null) return;
       const missed = await missedSince(lastId, opened).catch(() => null);
