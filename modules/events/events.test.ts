@@ -79,7 +79,7 @@ describe("opening a stream", () => {
     });
     const mediaToken = new URL(media.body.url, live.server.url).searchParams.get("token") ?? "";
     expect(mediaToken).not.toBe("");
-    for (const query of [
+    const refused: Record<string, string>[] = [
       {},
       { token: "" },
       { token: "not-a-token" },
@@ -87,7 +87,8 @@ describe("opening a stream", () => {
       { token: mediaToken },
       { token: signedToken("events", owner.user.id, now - 1) },
       { token: signedToken("events", owner.user.id, now + 600, "another secret") },
-    ]) {
+    ];
+    for (const query of refused) {
       const stream = await open(query, { authorization: `Bearer ${owner.token}` });
       expect(stream.status).toBe(401);
     }
@@ -151,7 +152,8 @@ describe("what reaches a stream", () => {
     ]);
     const done = await ownerStream.next((event) => event.event === "processing");
     expect(done.data).toEqual({ trackId: privateId, stemId: null, status: "READY" });
-    const about = (stream: OpenStream) => stream.events.filter((event) => (event.data as { trackId?: string }).trackId === privateId);
+    const about = (stream: OpenStream) =>
+      stream.events.filter((event) => (event.data as { trackId?: string }).trackId === privateId);
     // Something the other user may have comes after it: by then the private track's event would have arrived.
     await forkOf(otherPublicId, forker);
     await otherStream.next((event) => isForkNotice(event) && Number(event.id) > Number(done.id));

@@ -40,9 +40,3 @@ export interface CommentEventData {
   trackId: string;
   commentId: string;
 }
-
-/**
- * Sent instead of a replay when the stream's Last-Event-ID is older than the replay window (or not one this
- * server gave): the page reloads what it shows (unread count, track) rather than trust a stream with a gap.
- */
-export const RESET_EVENT = "reset";

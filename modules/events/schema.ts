@@ -1,9 +1,6 @@
 import { createdAt, index, json, serialId, table, text, textEnum } from "../../src/server/db/columns";
+import { LIVE_EVENT_KINDS } from "../../src/shared/live-events";
 import { users } from "../auth/schema";
-
-/** Every kind of live event (docs/live-events.md); each is for one user or for whoever may see one track. */
-export const LIVE_EVENT_KINDS = ["notification", "processing", "conversion", "regeneration", "comment"] as const;
-export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
 /**
  * The replay window of GET /api/events: every event published in the last EVENTS_REPLAY_SECONDS, so a stream

@@ -4,12 +4,11 @@ import { badRequest, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
 import { log } from "../../src/server/logger";
 import { mediaTokenHolder, signMediaToken } from "../../src/server/media-token";
+import { type LiveEventKind, READY_EVENT, RESET_EVENT } from "../../src/shared/live-events";
 import { findViewer, type Viewer } from "../auth/service";
-import { MAX_WATCHED_TRACKS, RESET_EVENT } from "./model";
+import { MAX_WATCHED_TRACKS } from "./model";
 import { eventsRepo } from "./repo";
-import type { LiveEventKind, LiveEventRow } from "./schema";
-
-export type { LiveEventKind };
+import type { LiveEventRow } from "./schema";
 
 /**
  * Whether `viewer` may see track `trackId` now (tracks/access.ts canView). The tracks module provides it: it
@@ -237,7 +236,7 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
         viewer,
         tracks: new Set(requested.filter((_, index) => visible[index])),
         lastSent: lastId ?? 0,
-        held: lastId === null ? null : [],
+        held: [],
         queue: Promise.resolve(),
         write(text) {
           if (closed) return;
@@ -258,15 +257,14 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
       add(byUser, viewer.id, opened);
       for (const trackId of opened.tracks) add(byTrack, trackId, opened);
       expiry = setTimeout(() => opened.end(), config.eventsTokenSeconds * 1000);
-      opened.write("retry: 3000\n: open\n\n");
-      if (lastId === null) return;
-      const missed = await missedSince(lastId, opened).catch(() => null);
-      if (missed) for (const event of missed) send(opened, event);
-      else {
+      opened.write("retry: 3000\n\n");
+      const missed = lastId === null ? [] : await missedSince(lastId, opened).catch(() => null);
+      if (lastId === null || !missed) {
         const { newest } = await eventsRepo.bounds().catch(() => ({ newest: null }));
-        opened.lastSent = Math.max(opened.lastSent, newest ?? 0);
-        opened.write(`id: ${opened.lastSent}\nevent: ${RESET_EVENT}\ndata: {}\n\n`);
-      }
+        // From here on: a Last-Event-ID past every id (another database's) must not hold back what comes next.
+        opened.lastSent = newest ?? 0;
+        opened.write(`id: ${opened.lastSent}\nevent: ${missed ? READY_EVENT : RESET_EVENT}\ndata: {}\n\n`);
+      } else for (const event of missed) send(opened, event);
       const held = opened.held ?? [];
       opened.held = null;
       for (const event of held) deliverTo(opened, event);
