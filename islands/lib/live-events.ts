@@ -69,6 +69,19 @@ export function pollWhileStreamDown(everyMs: number, poll: () => void): () => vo
   return () => clearInterval(timer);
 }
 
+/**
+ * Runs `catchUp` the first time the stream (re)opens after now: what ended before the stream had the page's
+ * tracks was sent to no one, so a view reads its state once then. Returns the cancel.
+ */
+export function onceStreamOpens(catchUp: () => void): () => void {
+  const stop = $liveStream.listen((status) => {
+    if (status !== "up") return;
+    stop();
+    catchUp();
+  });
+  return stop;
+}
+
 /** Which events end a wait, by kind: each kind named with its test. */
 export type EventTests = { [K in EventName]?: (data: LiveEventData[K]) => boolean };
 

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { api, fresh, reply } from "../lib/api";
-import { $liveStream, onLiveEvent, pollWhileStreamDown, watchTrack } from "../lib/live-events";
+import { onceStreamOpens, onLiveEvent, pollWhileStreamDown, watchTrack } from "../lib/live-events";
 
 /** SPEC §9: processing is polled every 3 s while the event stream is down. */
 export const PROCESSING_POLL_MS = 3_000;
@@ -35,7 +35,7 @@ export default function ProcessingWatcher({ trackId }: { trackId: string }) {
       pollWhileStreamDown(PROCESSING_POLL_MS, check),
       onLiveEvent("processing", (event) => event.trackId === trackId && event.stemId === null && reload()),
       onLiveEvent("reset", check),
-      $liveStream.listen((status) => status === "up" && void check()),
+      onceStreamOpens(check),
     ];
     return () => {
       for (const stop of stops) stop();

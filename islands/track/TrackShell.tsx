@@ -4,7 +4,7 @@ import { isProcessingUrl } from "../../src/shared/processing-marker";
 import ForkPanel from "../forks/ForkPanel";
 import OwnerStudio from "../forks/OwnerStudio";
 import { ApiError, api, fresh, reply } from "../lib/api";
-import { $liveStream, onLiveEvent, pollWhileStreamDown, watchTrack } from "../lib/live-events";
+import { onceStreamOpens, onLiveEvent, pollWhileStreamDown, watchTrack } from "../lib/live-events";
 import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -57,7 +57,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       onLiveEvent("processing", (event) => event.trackId === trackId && reload()),
       onLiveEvent("regeneration", (event) => event.trackId === trackId && reload()),
       onLiveEvent("reset", reload),
-      $liveStream.listen((status) => status === "up" && reload()),
+      onceStreamOpens(reload),
     ];
     return () => {
       for (const stop of stops) stop();
