@@ -21,5 +21,6 @@ export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
   }
   const notes = await call<{ items: Array<{ id: string }> }>(server, "GET", "/notifications", { token: admin.token });
   ids.push(...notes.body.items.map((item) => item.id));
-  return { ids, stemFiles, tokens: [admin.token, owner.token] };
+  const events = await call<{ token: string }>(server, "POST", "/events/token", { token: owner.token });
+  return { ids, stemFiles, tokens: [admin.token, owner.token], queryTokens: [events.body.token] };
 }
