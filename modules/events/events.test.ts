@@ -44,6 +44,8 @@ const isForkNotice = (event: { event: string; data: unknown }) =>
   event.event === "notification" && (event.data as { title?: string }).title === "Your track was forked";
 
 beforeAll(async () => {
+  // The first account is the admin, who may see every track: none of the three below.
+  await signUp(live.server);
   [owner, forker, other] = await Promise.all([signUp(live.server), signUp(live.server), signUp(live.server)]);
   [publicId, otherPublicId] = await Promise.all([
     uploadTiny(live.server, owner, { isPublic: true }),

@@ -5,6 +5,9 @@ import { type LiveEventRow, liveEvents } from "./schema";
 export const eventsRepo = {
   insertMany: async (rows: (typeof liveEvents.$inferInsert)[]): Promise<LiveEventRow[]> =>
     rows.length ? await db.insert(liveEvents).values(rows).returning() : [],
+  /** The events with these ids, oldest first. */
+  byIds: (ids: number[]): Promise<LiveEventRow[]> =>
+    db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id)),
   /** The events after `afterId` for `userId` or any of `trackIds`, oldest first, at most `limit`. */
   after: (afterId: number, userId: string, trackIds: string[], limit: number): Promise<LiveEventRow[]> =>
     db

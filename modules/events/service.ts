@@ -23,7 +23,7 @@ export type LiveEvent = { kind: LiveEventKind; data: Record<string, unknown> } &
   | { trackId: string; userId?: never }
 );
 
-/** An event as it travels between instances and reaches a stream. */
+/** An event as a stream gets it. */
 type SentEvent = Pick<LiveEventRow, "id" | "kind" | "userId" | "trackId" | "data">;
 
 /** Events tokens name this resource: never a track id or an export's, so no media token passes for one. */
@@ -36,6 +36,8 @@ const HEARTBEAT_MS = 20_000;
 const MAX_REPLAY = 500;
 /** Old events are dropped at most this often (by whichever instance publishes). */
 const PRUNE_EVERY_MS = 60_000;
+/** Ids per NOTIFY: well under PostgreSQL's 8,000-byte payload limit. */
+const IDS_PER_NOTIFY = 500;
 const TRACK_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** A short-lived, read-only token that opens the caller's event stream and does nothing else. */
@@ -63,11 +65,13 @@ export async function publishEvents(events: LiveEvent[]): Promise<void> {
         data: event.data,
       })),
     );
-    for (const { id, kind, userId, trackId, data } of rows) {
-      const sent: SentEvent = { id, kind, userId, trackId, data };
-      if (postgresDb) await postgresDb.$client.notify(CHANNEL, JSON.stringify(sent));
-      else deliver(sent);
-    }
+    if (postgresDb) {
+      // Ids only, whatever the events hold: each instance reads the rows once per publish (a notification to
+      // every admin is one read, not one per admin) and no payload ever meets NOTIFY's size limit.
+      const ids = rows.map((row) => row.id);
+      for (let start = 0; start < ids.length; start += IDS_PER_NOTIFY)
+        await postgresDb.$client.notify(CHANNEL, JSON.stringify(ids.slice(start, start + IDS_PER_NOTIFY)));
+    } else for (const row of rows) deliver(row);
     const newest = rows.at(-1)?.id;
     if (newest !== undefined && Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
@@ -85,7 +89,7 @@ export async function publishEvents(events: LiveEvent[]): Promise<void> {
 interface Listener {
   viewer: Viewer;
   tracks: Set<string>;
-  /** The highest id written: replayed and live events may overlap while the stream opens. */
+  /** The highest id written. */
   lastSent: number;
   /** Live events that arrive while the replay is read, written after it; null once the stream is live. */
   held: SentEvent[] | null;
@@ -100,6 +104,7 @@ const byUser = new Map<string, Set<Listener>>();
 const byTrack = new Map<string, Set<Listener>>();
 let heartbeat: ReturnType<typeof setInterval> | null = null;
 let listening: Promise<unknown> | null = null;
+let heard: Promise<void> = Promise.resolve();
 
 const add = (index: Map<string, Set<Listener>>, key: string, listener: Listener) => {
   const set = index.get(key) ?? new Set();
@@ -120,8 +125,7 @@ export function closeEventStreams(): void {
 const frame = (event: SentEvent) => `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 function send(listener: Listener, event: SentEvent): void {
-  if (event.id <= listener.lastSent) return;
-  listener.lastSent = event.id;
+  listener.lastSent = Math.max(listener.lastSent, event.id);
   listener.write(frame(event));
 }
 
@@ -148,7 +152,14 @@ function deliver(event: SentEvent): void {
 function listenAcrossInstances(): Promise<unknown> {
   if (!postgresDb) return Promise.resolve();
   listening ??= postgresDb.$client
-    .listen(CHANNEL, (payload: string) => deliver(JSON.parse(payload) as SentEvent))
+    .listen(CHANNEL, (payload: string) => {
+      // Read in the order they were heard, so every stream gets one instance's events in the order it sent them.
+      heard = heard
+        .then(async () => {
+          for (const row of await eventsRepo.byIds(JSON.parse(payload) as number[])) deliver(row);
+        })
+        .catch((error) => log.warn("live events were not read", { error: String(error) }));
+    })
     .catch((error: unknown) => {
       listening = null;
       throw error;
@@ -265,9 +276,12 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
         opened.lastSent = newest ?? 0;
         opened.write(`id: ${opened.lastSent}\nevent: ${missed ? READY_EVENT : RESET_EVENT}\ndata: {}\n\n`);
       } else for (const event of missed) send(opened, event);
+      // What was published while the replay was read, less what the replay already sent. Live events are never
+      // held back for their id: commits on several instances may hand out ids in another order than they land.
+      const replayed = new Set((missed ?? []).map((event) => event.id));
       const held = opened.held ?? [];
       opened.held = null;
-      for (const event of held) deliverTo(opened, event);
+      for (const event of held) if (!replayed.has(event.id)) deliverTo(opened, event);
     },
     cancel: stop,
   });
