@@ -89,8 +89,6 @@ export async function publishEvents(events: LiveEvent[]): Promise<void> {
 interface Listener {
   viewer: Viewer;
   tracks: Set<string>;
-  /** The highest id written. */
-  lastSent: number;
   /** Live events that arrive while the replay is read, written after it; null once the stream is live. */
   held: SentEvent[] | null;
   /** Deliveries run one after another, so a stream gets its events in order even where access is checked. */
@@ -124,10 +122,7 @@ export function closeEventStreams(): void {
 
 const frame = (event: SentEvent) => `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
-function send(listener: Listener, event: SentEvent): void {
-  listener.lastSent = Math.max(listener.lastSent, event.id);
-  listener.write(frame(event));
-}
+const send = (listener: Listener, event: SentEvent) => listener.write(frame(event));
 
 /** Writes one event to one stream, after checking a track's event against who the stream is for. */
 function deliverTo(listener: Listener, event: SentEvent): void {
@@ -246,7 +241,6 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
       const opened: Listener = {
         viewer,
         tracks: new Set(requested.filter((_, index) => visible[index])),
-        lastSent: lastId ?? 0,
         held: [],
         queue: Promise.resolve(),
         write(text) {
@@ -271,10 +265,9 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
       opened.write("retry: 3000\n\n");
       const missed = lastId === null ? [] : await missedSince(lastId, opened).catch(() => null);
       if (lastId === null || !missed) {
+        // The position to reconnect from: the newest id, even below a Last-Event-ID another database gave.
         const { newest } = await eventsRepo.bounds().catch(() => ({ newest: null }));
-        // From here on: a Last-Event-ID past every id (another database's) must not hold back what comes next.
-        opened.lastSent = newest ?? 0;
-        opened.write(`id: ${opened.lastSent}\nevent: ${missed ? READY_EVENT : RESET_EVENT}\ndata: {}\n\n`);
+        opened.write(`id: ${newest ?? 0}\nevent: ${missed ? READY_EVENT : RESET_EVENT}\ndata: {}\n\n`);
       } else for (const event of missed) send(opened, event);
       // What was published while the replay was read, less what the replay already sent. Live events are never
       // held back for their id: commits on several instances may hand out ids in another order than they land.
