@@ -166,6 +166,22 @@ describe("what reaches a stream", () => {
     expect(about(replayed)).toEqual([]);
   });
 
+  test("a conversion's end reaches every stream watching its track, a stranger's too when the track is public", async () => {
+    const [ownerStream, strangerStream] = await Promise.all([
+      open({ token: await eventsToken(live.server, owner.token), tracks: publicId }),
+      open({ token: await eventsToken(live.server, forker.token), tracks: publicId }),
+    ]);
+    await Promise.all([ownerStream, strangerStream].map((stream) => stream.next((event) => event.event === "ready")));
+    const started = await call(live.server, "POST", `/track/${publicId}/convert-audio`, {
+      token: owner.token,
+      body: { type: "full", format: "flac" },
+    });
+    expect(started.status).toBe(200);
+    const expected = { trackId: publicId, target: "full", format: "flac", status: "COMPLETED" };
+    for (const stream of [ownerStream, strangerStream])
+      expect((await stream.next((event) => event.event === "conversion")).data).toEqual(expected);
+  });
+
   test("a reconnect with Last-Event-ID gets what it missed, in order; past the window it gets reset", async () => {
     const first = await open({ token: await eventsToken(live.server, owner.token) });
     await forkOf(publicId, forker);
