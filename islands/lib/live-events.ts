@@ -36,6 +36,8 @@ let source: EventSource | null = null;
 let lastEventId = "";
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
+/** Counts opens and closes: an open still waiting for its token when either happens gives up. */
+let opens = 0;
 /** The stream is reopened at most this long after it fails, sooner at first. */
 const MAX_RETRY_MS = 30_000;
 
@@ -116,6 +118,8 @@ function dispatch(kind: EventName, event: MessageEvent<string>): void {
 }
 
 function close(): void {
+  // An open still waiting for its token is abandoned too.
+  opens += 1;
   clearTimeout(retryTimer);
   source?.close();
   source = null;
@@ -128,8 +132,10 @@ async function open(): Promise<void> {
     return;
   }
   $liveStream.set("connecting");
+  const attempt = ++opens;
   try {
     const { token } = await reply(api.events.token.post());
+    if (attempt !== opens) return;
     const query = new URLSearchParams({ token });
     if (watched.size) query.set("tracks", [...watched.keys()].join(","));
     if (lastEventId) query.set("lastEventId", lastEventId);
@@ -148,7 +154,7 @@ async function open(): Promise<void> {
     for (const kind of [...LIVE_EVENT_KINDS, RESET_EVENT, READY_EVENT] as EventName[])
       opened.addEventListener(kind, (event) => dispatch(kind, event as MessageEvent<string>));
   } catch {
-    retryLater();
+    if (attempt === opens) retryLater();
   }
 }
 
