@@ -9,6 +9,7 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { eventsToken, type OpenStream, openEventStream } from "../../tests/support/event-stream";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
+import { MAX_STREAMS_PER_USER } from "./model";
 
 const JWT_SECRET = randomBytes(48).toString("base64url");
 const live = setUpServer({ env: { JWT_SECRET } });
@@ -122,6 +123,19 @@ describe("opening a stream", () => {
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(res.headers.get("x-accel-buffering")).toBe("no");
     await res.body?.cancel();
+  });
+
+  test("one user's streams on an instance are capped: past the cap, 429 with a message", async () => {
+    const user = await signUp(live.server);
+    const token = await eventsToken(live.server, user.token);
+    const held = await Promise.all(Array.from({ length: MAX_STREAMS_PER_USER }, () => open({ token })));
+    expect(held.map((stream) => stream.status)).toEqual(held.map(() => 200));
+    const res = await fetch(`${live.server.url}/api/events?token=${token}`);
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      `At most ${MAX_STREAMS_PER_USER} event streams may be open at once: close a tab`,
+    );
+    for (const stream of held) stream.close();
   });
 });
 

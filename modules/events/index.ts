@@ -41,6 +41,7 @@ export const eventsModule = new Elysia({ name: "module.events", prefix: "/events
           },
           400: { description: "tracks or Last-Event-ID is malformed" },
           401: { description: "No events token, or a wrong or expired one" },
+          429: { description: "The user already holds the most streams one instance keeps open" },
         },
       },
     },

@@ -10,6 +10,9 @@ export const EventsToken = t.Object({
 /** The most tracks one stream may watch: a page shows one track (and its stems), a list a page of cards. */
 export const MAX_WATCHED_TRACKS = 50;
 
+/** Open streams one user may hold on one instance (a tab each): more is a client gone wrong, or an attack on memory. */
+export const MAX_STREAMS_PER_USER = 32;
+
 export const EventsQuery = t.Object({
   token: t.Optional(t.String({ maxLength: 1024 })),
   /** Comma-separated ids of the tracks the page shows, whose processing, conversions and regeneration it follows. */

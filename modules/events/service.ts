@@ -1,12 +1,12 @@
 import { config } from "../../src/server/config";
 import { postgresDb } from "../../src/server/db";
-import { badRequest, unauthorized } from "../../src/server/errors";
+import { badRequest, tooManyRequests, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
 import { log } from "../../src/server/logger";
 import { mediaTokenHolder, signMediaToken } from "../../src/server/media-token";
 import { type LiveEventKind, READY_EVENT, RESET_EVENT } from "../../src/shared/live-events";
 import { findViewer, type Viewer } from "../auth/service";
-import { MAX_WATCHED_TRACKS } from "./model";
+import { MAX_STREAMS_PER_USER, MAX_WATCHED_TRACKS } from "./model";
 import { eventsRepo } from "./repo";
 import type { LiveEventRow } from "./schema";
 
@@ -222,6 +222,9 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
   const lastId = lastEventIdOf(request.lastEventId);
   const visible = await Promise.all(requested.map((id) => trackVisibility.get()(id, viewer)));
   await listenAcrossInstances();
+  // Checked after the last wait, so streams opening at once cannot pass it together (the stream registers as it is made).
+  if ((byUser.get(viewer.id)?.size ?? 0) >= MAX_STREAMS_PER_USER)
+    throw tooManyRequests(`At most ${MAX_STREAMS_PER_USER} event streams may be open at once: close a tab`);
   startHeartbeat();
 
   const encoder = new TextEncoder();
