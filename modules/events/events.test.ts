@@ -8,6 +8,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { eventsToken, type OpenStream, openEventStream } from "../../tests/support/event-stream";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { clusterOf } from "../../tests/support/server";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
 import { MAX_STREAMS_PER_USER } from "./model";
 
@@ -118,7 +119,9 @@ describe("opening a stream", () => {
 
   test("a valid token opens an unbuffered event stream", async () => {
     const token = await eventsToken(live.server, owner.token);
-    const res = await fetch(`${live.server.url}/api/events?token=${token}`);
+    // Asked of the instance itself: nginx, on a cluster, takes X-Accel-Buffering as its own instruction.
+    const instance = clusterOf(live.server)?.apis[0] ?? live.server;
+    const res = await fetch(`${instance.url}/api/events?token=${token}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(res.headers.get("x-accel-buffering")).toBe("no");
@@ -128,9 +131,12 @@ describe("opening a stream", () => {
   test("one user's streams on an instance are capped: past the cap, 429 with a message", async () => {
     const user = await signUp(live.server);
     const token = await eventsToken(live.server, user.token);
-    const held = await Promise.all(Array.from({ length: MAX_STREAMS_PER_USER }, () => open({ token })));
+    // The cap is an instance's: on a cluster, one instance is asked directly, past the load balancer.
+    const instance = clusterOf(live.server)?.apis[0] ?? live.server;
+    const held = await Promise.all(Array.from({ length: MAX_STREAMS_PER_USER }, () => openEventStream(instance, { token })));
+    streams.push(...held);
     expect(held.map((stream) => stream.status)).toEqual(held.map(() => 200));
-    const res = await fetch(`${live.server.url}/api/events?token=${token}`);
+    const res = await fetch(`${instance.url}/api/events?token=${token}`);
     expect(res.status).toBe(429);
     expect(((await res.json()) as { message: string }).message).toBe(
       `At most ${MAX_STREAMS_PER_USER} event streams may be open at once: close a tab`,
