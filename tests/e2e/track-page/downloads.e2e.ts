@@ -87,18 +87,22 @@ describe("who gets downloads", () => {
 });
 
 describe("downloads", () => {
-  test("MP3 downloads directly, and so does FLAC when the original is FLAC", async () => {
+  test("MP3 downloads directly, and so does FLAC when the original is FLAC; the Downloads figure rises with each", async () => {
     const page = await openTrackPage(live, trackId, { token: owner.token });
+    const figure = page.locator(".track-facts div", { hasText: "Downloads" }).locator("dd");
+    const before = Number(await figure.textContent());
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       downloads(page).getByRole("link", { name: "MP3" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.mp3$/);
+    await figure.filter({ hasText: String(before + 1) }).waitFor();
     const [flac] = await Promise.all([
       page.waitForEvent("download"),
       downloads(page).getByRole("button", { name: "FLAC" }).click(),
     ]);
     expect(flac.suggestedFilename()).toMatch(/\.flac$/);
+    await figure.filter({ hasText: String(before + 2) }).waitFor();
     await page.context().close();
   });
 

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import type { TrackDetails } from "../../../modules/tracks/model";
-import { type Session, signUp } from "../../support/api";
+import { call, type Session, signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { screenshotPath } from "../../support/screenshots";
 import { signedInPage } from "../../support/signed-in-page";
@@ -53,14 +53,14 @@ const silentRows = (page: Page) =>
 async function openSynced(
   token: string | null,
   viewport: { width: number; height: number },
-  options: { streaming?: boolean } = {},
+  options: { streaming?: boolean; trackId?: string } = {},
 ): Promise<Page> {
   const { context, page } = await signedInPage(live.browser, token, { viewport });
   await context.addInitScript(recordAudioGraph);
   // A device this small cannot hold the decoded stems (sync-engine.ts planDecoding): they stream instead.
   if (options.streaming)
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "deviceMemory", { get: () => 0.001 }));
-  await page.goto(`${live.server.url}/track/${track.id}`);
+  await page.goto(`${live.server.url}/track/${options.trackId ?? track.id}`);
   await stemsSection(page).scrollIntoViewIfNeeded();
   // The stems hydrate once visible; a click before that would do nothing.
   await hydrated(page);
@@ -193,6 +193,27 @@ describe("the synced-mode mixer", () => {
     expect(await silentRows(page)).toEqual([]);
     // The fader was kept apart from mute: Vocals comes back at −12 dB, not at 0 dB.
     await waitForMixer(page, { stems: { 2: UNITY, 3: { audible: 1, fader: 10 ** (-12 / 20) } } });
+    await page.context().close();
+  });
+
+  test("a fork made with a mix opens at that mix, so sync mode sounds like its full track", async () => {
+    const stemId = (name: string) => track.stems.find((stem) => stem.name === name)?.id;
+    const mix = [
+      { stemId: stemId("Bass"), gainDb: -6, pan: -0.3, muted: false },
+      { stemId: stemId("Vocals"), gainDb: 0, pan: 0, muted: true },
+    ];
+    const made = await call<{ id: string }>(live.server, "POST", `/track/${track.id}/fork`, {
+      token: forker.token,
+      body: { title: "Night mix", isPublic: true, mix },
+    });
+    expect(made.status).toBe(201);
+    await waitForProcessing(live.server, forker.token, made.body.id);
+    const page = await openSynced(null, WIDE, { trackId: made.body.id });
+    expect(await valueText(slider(page, "Bass Volume"))).toBe("\u22126 dB");
+    expect(await valueText(slider(page, "Bass Pan"))).toBe("30 % left");
+    expect(await valueText(slider(page, "Drums Volume"))).toBe("0 dB");
+    await heard(page).getByText("Muted: Vocals", { exact: true }).waitFor();
+    await waitForMixer(page, { stems: { 0: BASS_MIXED, 1: UNITY, 3: { audible: 0 } } });
     await page.context().close();
   });
 
