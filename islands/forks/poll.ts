@@ -8,9 +8,9 @@ export const REGENERATION_POLL_MS = 2_000;
 export const STEM_ADD_TIMEOUT_MS = 30_000;
 
 /**
- * Asks GET /api/track/{id} (fresh) until `done` says so: at once, then whenever the event stream says the track's
- * processing or regeneration ended, or every `everyMs` while the stream is down. Answers that track, or null once
- * `timeoutMs` has passed. A failed read is tried again on the next wake.
+ * Asks GET /api/track/{id} (fresh) until `done` says so: whenever the event stream says the track's processing or
+ * regeneration ended or the stream (re)opens, or every `everyMs` while the stream is down. Answers that track, or
+ * null once `timeoutMs` has passed. A failed read is tried again on the next wake.
  */
 export async function pollTrack(
   trackId: string,
@@ -25,10 +25,10 @@ export async function pollTrack(
   const timer = Number.isFinite(timeoutMs) ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
   try {
     for (;;) {
+      await nextEventOrPoll({ processing: ours, regeneration: ours }, everyMs, timeout.signal);
       const track = await reply(api.track({ id: trackId }).get(fresh())).catch(() => null);
       if (track && done(track)) return track;
       if (Date.now() >= deadline) return null;
-      await nextEventOrPoll({ processing: ours, regeneration: ours }, everyMs, timeout.signal);
     }
   } finally {
     clearTimeout(timer);

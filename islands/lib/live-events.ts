@@ -88,8 +88,9 @@ export function onceStreamOpens(catchUp: () => void): () => void {
 export type EventTests = { [K in EventName]?: (data: LiveEventData[K]) => boolean };
 
 /**
- * Resolves once an event passes its test in `tests` (or a `reset` comes), or after `everyMs` while the stream is
- * down, or on abort: the wait of a loop that then reads the state again.
+ * Resolves once an event passes its test in `tests` (or a `reset` comes), when the stream (re)opens (what ended
+ * before it did was sent to no one), after `everyMs` while the stream is down, or on abort: the wait of a loop
+ * that then reads the state again.
  */
 export function nextEventOrPoll(tests: EventTests, everyMs: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -101,7 +102,7 @@ export function nextEventOrPoll(tests: EventTests, everyMs: number, signal?: Abo
     };
     for (const [kind, test] of Object.entries(tests) as [EventName, (data: unknown) => boolean][])
       stops.push(onLiveEvent(kind, (data) => test(data) && done()));
-    stops.push(onLiveEvent(RESET_EVENT, done), pollWhileStreamDown(everyMs, done));
+    stops.push(onLiveEvent(RESET_EVENT, done), onceStreamOpens(done), pollWhileStreamDown(everyMs, done));
     signal?.addEventListener("abort", done);
   });
 }
