@@ -9,8 +9,9 @@ import { memoryMb } from "./support/tools";
  * Live events under load (docs/live-events.md): STREAMS open event streams on one instance (USERS users with
  * STREAMS / USERS tabs each) may add at most 50 MB of resident memory, and an event reaches them all within 200 ms
  * at p99. Every user is made an admin, so each early-access request notifies all of them: one request publishes
- * USERS notifications and the server writes STREAMS events. Latency is measured from sending that request to each
- * stream reading its event, so it counts the request and the inserts too (an upper bound of publish to receipt).
+ * USERS notifications and the server writes STREAMS events. Latency is from each notification's createdAt (stamped
+ * as it is stored, just before its event is published; the bench shares the server's clock) to its stream reading
+ * it; the time from sending the request is printed too.
  * Streams are plain sockets: fetch would cap the connections the bench opens. Runs on PostgreSQL with
  * STEMMA_TEST_DATABASE=postgres (NOTIFY between the publishing and the listening connection).
  */
@@ -38,6 +39,7 @@ try {
   let marker = "";
   let sentAt = 0;
   const latencies: number[] = [];
+  const roundTrips: number[] = [];
   let waiting = 0;
   let allRead: () => void = () => {};
   let readyCount = 0;
@@ -60,8 +62,13 @@ try {
             stream.ready = true;
             if (++readyCount === STREAMS) allReady();
           }
-          if (marker && text.includes(marker)) {
-            latencies.push(performance.now() - sentAt);
+          const at = marker ? text.indexOf(marker) : -1;
+          if (at >= 0) {
+            const now = Date.now();
+            roundTrips.push(performance.now() - sentAt);
+            // The notification's createdAt is stamped as it is stored, just before its event is: publish time.
+            const created = text.slice(at).match(/"createdAt":"([^"]+)"/)?.[1];
+            latencies.push(created ? now - Date.parse(created) : Number.POSITIVE_INFINITY);
             stream.tail = "";
             if (--waiting === 0) allRead();
           }
@@ -97,16 +104,21 @@ try {
   }
   const after = (await memoryMb(pid)).rss;
 
-  latencies.sort((a, b) => a - b);
-  const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0;
+  const percentile = (values: number[], share: number) =>
+    [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(share * values.length))] ?? 0;
+  const at = (share: number) => percentile(latencies, share);
   // The budget is the streams' own: held open and idle. After the rounds the figure also holds the requests' and
   // events' garbage not yet collected, printed for comparison.
   const growth = held - before;
   console.log(
     `${STREAMS} open streams: resident memory ${before.toFixed(0)} MB → ${held.toFixed(0)} MB held, ${after.toFixed(0)} MB after ` +
       `${ROUNDS} rounds (streams +${growth.toFixed(1)} MB, budget ${MAX_GROWTH_MB} MB)\n` +
-      `request to receipt over ${latencies.length} deliveries: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, ` +
+      `publish to receipt over ${latencies.length} deliveries: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms, ` +
       `max ${at(1).toFixed(1)} ms (budget p99 ${MAX_P99_MS} ms)`,
+  );
+  console.log(
+    `request to receipt (the request, the 100 notifications' inserts and the fan-out): p50 ${percentile(roundTrips, 0.5).toFixed(1)} ms, ` +
+      `p99 ${percentile(roundTrips, 0.99).toFixed(1)} ms`,
   );
   process.exitCode = growth <= MAX_GROWTH_MB && at(0.99) <= MAX_P99_MS ? 0 : 1;
 } finally {

@@ -93,7 +93,9 @@ interface Listener {
   held: SentEvent[] | null;
   /** Deliveries run one after another, so a stream gets its events in order even where access is checked. */
   queue: Promise<void>;
-  write(frame: string): void;
+  /** Deliveries still waiting in `queue`: with none, a user's event is written at once. */
+  pending: number;
+  write(bytes: Uint8Array): void;
   /** Ends the stream (its token's lifetime is over, or the server is stopping). */
   end(): void;
 }
@@ -122,16 +124,37 @@ export function closeEventStreams(): void {
 
 const frame = (event: SentEvent) => `id: ${event.id}\nevent: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
-const send = (listener: Listener, event: SentEvent) => listener.write(frame(event));
+const encoder = new TextEncoder();
+/** Each event's bytes, made once however many streams it goes to. */
+const encoded = new WeakMap<SentEvent, Uint8Array>();
+function bytesOf(event: SentEvent): Uint8Array {
+  let bytes = encoded.get(event);
+  if (!bytes) {
+    bytes = encoder.encode(frame(event));
+    encoded.set(event, bytes);
+  }
+  return bytes;
+}
+const HEARTBEAT = encoder.encode(": keep-alive\n\n");
+
+const send = (listener: Listener, event: SentEvent) => listener.write(bytesOf(event));
 
 /** Writes one event to one stream, after checking a track's event against who the stream is for. */
 function deliverTo(listener: Listener, event: SentEvent): void {
+  if (!event.trackId && listener.pending === 0) {
+    send(listener, event);
+    return;
+  }
+  listener.pending += 1;
   listener.queue = listener.queue
     .then(async () => {
       if (event.trackId && !(await trackVisibility.get()(event.trackId, listener.viewer))) return;
       send(listener, event);
     })
-    .catch((error) => log.warn("a live event was not delivered", { error: String(error) }));
+    .catch((error) => log.warn("a live event was not delivered", { error: String(error) }))
+    .finally(() => {
+      listener.pending -= 1;
+    });
 }
 
 /** Hands one event to this instance's streams that may have it. */
@@ -164,7 +187,7 @@ function listenAcrossInstances(): Promise<unknown> {
 
 function startHeartbeat(): void {
   heartbeat ??= setInterval(() => {
-    for (const listeners of byUser.values()) for (const listener of listeners) listener.write(": keep-alive\n\n");
+    for (const listeners of byUser.values()) for (const listener of listeners) listener.write(HEARTBEAT);
   }, HEARTBEAT_MS);
   heartbeat.unref?.();
 }
@@ -227,7 +250,6 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
     throw tooManyRequests(`At most ${MAX_STREAMS_PER_USER} event streams may be open at once: close a tab`);
   startHeartbeat();
 
-  const encoder = new TextEncoder();
   let closed = false;
   let expiry: ReturnType<typeof setTimeout> | undefined;
   let listener: Listener | undefined;
@@ -246,10 +268,11 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
         tracks: new Set(requested.filter((_, index) => visible[index])),
         held: [],
         queue: Promise.resolve(),
-        write(text) {
+        pending: 0,
+        write(bytes) {
           if (closed) return;
           try {
-            controller.enqueue(encoder.encode(text));
+            controller.enqueue(bytes);
           } catch {
             stop();
           }
@@ -265,12 +288,12 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
       add(byUser, viewer.id, opened);
       for (const trackId of opened.tracks) add(byTrack, trackId, opened);
       expiry = setTimeout(() => opened.end(), config.eventsTokenSeconds * 1000);
-      opened.write("retry: 3000\n\n");
+      opened.write(encoder.encode("retry: 3000\n\n"));
       const missed = lastId === null ? [] : await missedSince(lastId, opened).catch(() => null);
       if (lastId === null || !missed) {
         // The position to reconnect from: the newest id, even below a Last-Event-ID another database gave.
         const { newest } = await eventsRepo.bounds().catch(() => ({ newest: null }));
-        opened.write(`id: ${newest ?? 0}\nevent: ${missed ? READY_EVENT : RESET_EVENT}\ndata: {}\n\n`);
+        opened.write(encoder.encode(`id: ${newest ?? 0}\nevent: ${missed ? READY_EVENT : RESET_EVENT}\ndata: {}\n\n`));
       } else for (const event of missed) send(opened, event);
       // What was published while the replay was read, less what the replay already sent. Live events are never
       // held back for their id: commits on several instances may hand out ids in another order than they land.
