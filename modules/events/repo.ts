@@ -2,9 +2,21 @@ import { and, asc, eq, gt, inArray, lt, max, min, or } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { type LiveEventRow, liveEvents } from "./schema";
 
+const INSERT_BATCH = 1000;
+
 export const eventsRepo = {
-  insertMany: async (rows: (typeof liveEvents.$inferInsert)[]): Promise<LiveEventRow[]> =>
-    rows.length ? await db.insert(liveEvents).values(rows).returning() : [],
+  /** In batches: a notification to thousands of users stays under SQLite's limit of bound values per statement. */
+  insertMany: async (rows: (typeof liveEvents.$inferInsert)[]): Promise<LiveEventRow[]> => {
+    const inserted: LiveEventRow[] = [];
+    for (let start = 0; start < rows.length; start += INSERT_BATCH)
+      inserted.push(
+        ...(await db
+          .insert(liveEvents)
+          .values(rows.slice(start, start + INSERT_BATCH))
+          .returning()),
+      );
+    return inserted;
+  },
   /** The events with these ids, oldest first. */
   byIds: (ids: number[]): Promise<LiveEventRow[]> =>
     db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id)),
