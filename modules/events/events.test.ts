@@ -9,7 +9,9 @@ import { call, type Session, signUp } from "../../tests/support/api";
 import { eventsToken, type OpenStream, openEventStream } from "../../tests/support/event-stream";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { clusterOf } from "../../tests/support/server";
+import { forkWithStems, removeStem } from "../../tests/support/studio";
 import { uploadTiny, waitForProcessing } from "../../tests/support/uploads";
+import type { TrackDetails } from "../tracks/model";
 import { MAX_STREAMS_PER_USER } from "./model";
 
 const JWT_SECRET = randomBytes(48).toString("base64url");
@@ -201,6 +203,18 @@ describe("what reaches a stream", () => {
     for (const stream of [ownerStream, strangerStream])
       expect((await stream.next((event) => event.event === "conversion")).data).toEqual(expected);
   });
+
+  test("removing a fork's stem: the regeneration's end, then its processing's, reach the fork's owner", async () => {
+    const { forkId } = await forkWithStems(live.server, owner, forker, ["bass", "drums"]);
+    const fork = (await call<TrackDetails>(live.server, "GET", `/track/${forkId}`, { token: forker.token })).body;
+    const stream = await open({ token: await eventsToken(live.server, forker.token), tracks: forkId });
+    await stream.next((event) => event.event === "ready");
+    expect((await removeStem(live.server, forker, forkId, fork.stems[1]?.id as string)).status).toBe(200);
+    const regenerated = await stream.next((event) => event.event === "regeneration", 120_000);
+    expect(regenerated.data).toEqual({ trackId: forkId, status: "READY" });
+    const processed = await stream.next((event) => event.event === "processing" && Number(event.id) > Number(regenerated.id));
+    expect(processed.data).toEqual({ trackId: forkId, stemId: null, status: "READY" });
+  }, 180_000);
 
   test("a reconnect with Last-Event-ID gets what it missed, in order; past the window it gets reset", async () => {
     const first = await open({ token: await eventsToken(live.server, owner.token) });
