@@ -4,8 +4,7 @@ import type { NotificationInput } from "../../modules/notifications/model";
 // come from the routes themselves, so an island cannot name a reply type the server does not send.
 import type { api as server } from "../../src/server/api";
 import { currentToken } from "./auth";
-import { showToast } from "./toasts";
-import { bumpUnread } from "./unread";
+import { announceNotification } from "./unread";
 
 /** The error every island shows for a failed call: SPEC §8 'API request failed: ' + message. */
 export class ApiError extends Error {
@@ -52,15 +51,9 @@ export const api = treaty<typeof server>("", {
 }).api;
 
 /** SPEC §7: any response carrying a notification object shows a toast and raises the unread count. */
-function announceNotification(body: unknown): void {
+function announceCarried(body: unknown): void {
   const notification = (body as { notification?: Partial<NotificationInput> } | null)?.notification;
-  if (!notification?.title) return;
-  showToast({
-    type: notification.type === "storage-quota-warning" ? "warning" : "info",
-    title: notification.title,
-    message: notification.message ?? "",
-  });
-  bumpUnread();
+  if (notification?.title) announceNotification({ ...notification, title: notification.title });
 }
 
 /** The server's `{message}`, else the status text. */
@@ -82,7 +75,7 @@ export async function reply<C extends Call>(call: C): Promise<Reply<C>> {
     if (!response) throw error.value instanceof Error ? error.value : error;
     throw errorOf(status, response.statusText, error.value);
   }
-  announceNotification(data);
+  announceCarried(data);
   return data as Reply<C>;
 }
 
@@ -98,7 +91,7 @@ function readReply(ok: boolean, status: number, statusText: string, text: string
     parsed = null;
   }
   if (!ok) throw errorOf(status, statusText, parsed);
-  announceNotification(parsed);
+  announceCarried(parsed);
   return parsed;
 }
 

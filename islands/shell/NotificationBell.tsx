@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Notification } from "../../modules/notifications/model";
+import { onLiveEvent, pollWhileStreamDown } from "../lib/live-events";
 import { $unreadCount } from "../lib/unread";
 import { useIslandStore } from "../lib/use-island-store";
 import { NotificationEntry } from "../notifications/NotificationEntry";
@@ -11,13 +12,14 @@ import {
 } from "../notifications/notifications-api";
 import { Loading } from "../ui/Loading";
 
-/** SPEC §9: the count is polled every 30 s; the dropdown shows up to 5 unread notifications. */
+/** SPEC §9: the count is polled every 30 s while the event stream is down; the dropdown shows up to 5 unread notifications. */
 const UNREAD_POLL_MS = 30_000;
 const DROPDOWN_SIZE = 5;
 
 /**
- * The bell with its unread badge and dropdown (SPEC §2). It is mounted only while signed in, so
- * polling lives here. Load and mark failures are only logged (SPEC §8).
+ * The bell with its unread badge and dropdown (SPEC §2). It is mounted only while signed in, so the count's
+ * first load and its fallback polling live here; new notifications arrive on the event stream, which raises the
+ * count itself (lib/live-events.ts). Load and mark failures are only logged (SPEC §8).
  */
 export function NotificationBell() {
   const count = useIslandStore($unreadCount);
@@ -28,8 +30,13 @@ export function NotificationBell() {
   useEffect(() => {
     const poll = () => refreshUnreadCount().catch((error) => console.error("Failed to load the unread count", error));
     poll();
-    const timer = setInterval(poll, UNREAD_POLL_MS);
-    return () => clearInterval(timer);
+    const stopPolling = pollWhileStreamDown(UNREAD_POLL_MS, poll);
+    // A stream that could not replay what it missed: the count is read again.
+    const stopReset = onLiveEvent("reset", poll);
+    return () => {
+      stopPolling();
+      stopReset();
+    };
   }, []);
 
   const load = useCallback(() => {
@@ -51,7 +58,10 @@ export function NotificationBell() {
     document.addEventListener("mousedown", closeOnOutsidePress);
     document.addEventListener("keydown", closeOnEscape);
     window.addEventListener("resize", close);
+    // An open dropdown shows a notification as it arrives.
+    const stopLive = onLiveEvent("notification", load);
     return () => {
+      stopLive();
       document.removeEventListener("mousedown", closeOnOutsidePress);
       document.removeEventListener("keydown", closeOnEscape);
       window.removeEventListener("resize", close);

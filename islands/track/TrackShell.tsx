@@ -5,6 +5,7 @@ import Comments from "../comments/Comments";
 import ForkPanel from "../forks/ForkPanel";
 import OwnerStudio from "../forks/OwnerStudio";
 import { ApiError, api, fresh, reply } from "../lib/api";
+import { onceStreamOpens, onLiveEvent, pollWhileStreamDown, watchTrack } from "../lib/live-events";
 import { useMediaUrl } from "../player/media-url";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -21,7 +22,8 @@ import { TrackHeader } from "./TrackHeader";
 /**
  * The track page for a track the server would not render for an anonymous request (private, or not
  * found): the browser asks GET /api/track/{id} with the stored token and renders the same sections.
- * While processing it polls every 3 s (fresh) and re-renders when done.
+ * While processing it re-renders when the event stream says processing or a regeneration ended (asking once more
+ * as the stream opens), polling every 3 s (fresh) only while the stream is down.
  */
 export default function TrackShell({ trackId }: { trackId: string }) {
   const [track, setTrack] = useState<TrackDetails | null>(null);
@@ -49,9 +51,19 @@ export default function TrackShell({ trackId }: { trackId: string }) {
   const players = useMemo(() => track && { track: pageTrack(track), stems: pageStems(track.stems) }, [track]);
   useEffect(() => {
     if (!processing) return;
-    const timer = setInterval(() => void load(true), PROCESSING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [processing, load]);
+    const reload = () => void load(true);
+    const stops = [
+      watchTrack(trackId),
+      pollWhileStreamDown(PROCESSING_POLL_MS, reload),
+      onLiveEvent("processing", (event) => event.trackId === trackId && reload()),
+      onLiveEvent("regeneration", (event) => event.trackId === trackId && reload()),
+      onLiveEvent("reset", reload),
+      onceStreamOpens(reload),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [processing, load, trackId]);
 
   const coverArt = track?.coverArt && !isProcessingUrl(track.coverArt) ? track.coverArt : null;
   const coverUrl = useMediaUrl(coverArt, track?.isPublic ?? false);

@@ -1,7 +1,8 @@
 import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { api, fresh, reply } from "../lib/api";
+import { nextEventOrPoll, watchTrack } from "../lib/live-events";
 
-/** SPEC §9: conversions are polled every 5 s. */
+/** SPEC §9: conversions are polled every 5 s while the event stream is down. */
 export const CONVERSION_POLL_MS = 5_000;
 
 export interface ConversionTarget {
@@ -28,8 +29,8 @@ export function startConversion(target: ConversionTarget, format: ConversionForm
 }
 
 /**
- * Polls the conversion every 5 s until it is COMPLETED, resolving to how long the server keeps the file (seconds),
- * or FAILED (null).
+ * Waits for the conversion to be COMPLETED, resolving to how long the server keeps the file (seconds), or FAILED
+ * (null): its status is asked again when the event stream says it ended, or every 5 s while the stream is down.
  */
 export async function waitForConversion(
   target: ConversionTarget,
@@ -38,11 +39,21 @@ export async function waitForConversion(
 ): Promise<number | null> {
   const track = api.track({ id: target.trackId });
   const converted = target.stemId ? track.stem({ stemId: target.stemId }) : track;
-  while (!signal.aborted) {
-    await new Promise((resolve) => setTimeout(resolve, CONVERSION_POLL_MS));
-    const { data } = await reply(converted["audio-conversion-status"].get({ ...fresh(true, signal), query: { format } }));
-    if (data?.conversionStatus === "COMPLETED") return data.availableForSeconds ?? 0;
-    if (data?.conversionStatus === "FAILED") return null;
+  const subject = target.stemId ?? "full";
+  const stopWatching = watchTrack(target.trackId);
+  try {
+    while (!signal.aborted) {
+      const { data } = await reply(converted["audio-conversion-status"].get({ ...fresh(true, signal), query: { format } }));
+      if (data?.conversionStatus === "COMPLETED") return data.availableForSeconds ?? 0;
+      if (data?.conversionStatus === "FAILED") return null;
+      await nextEventOrPoll(
+        { conversion: (event) => event.trackId === target.trackId && event.target === subject && event.format === format },
+        CONVERSION_POLL_MS,
+        signal,
+      );
+    }
+  } finally {
+    stopWatching();
   }
   return null;
 }

@@ -6,6 +6,7 @@ import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
 import type { ConversionFormat, ConversionStatus } from "../../src/shared/conversion-status";
+import { publishEvents } from "../events/service";
 import { derivativeKey, findStemOf, findTrack, type Stem, type Track } from "../tracks/service";
 import { encodeDerivative } from "./encode";
 import { conversionsRepo } from "./repo";
@@ -85,6 +86,16 @@ export async function conversionStatuses(track: Track, trackStems: Stem[]) {
   };
 }
 
+/** Tells the pages showing the track that a WAV/FLAC conversion ended, either way. */
+const conversionEnded = (conversion: Conversion, status: "COMPLETED" | "FAILED") =>
+  publishEvents([
+    {
+      kind: "conversion",
+      trackId: conversion.trackId,
+      data: { trackId: conversion.trackId, target: conversion.target, format: conversion.format, status },
+    },
+  ]);
+
 /**
  * Job `conversions.convert`. It has one attempt (jobs/definitions.ts), so any error here is final and
  * leaves FAILED, from which a new request starts again; a timeout aborts `signal` and ends the same way.
@@ -101,6 +112,8 @@ export async function runConversion(conversionId: string, signal: AbortSignal): 
       conversionId,
       signal.aborted ? "The conversion took too long" : "The audio could not be converted",
     );
+    const failed = await conversionsRepo.findById(conversionId);
+    if (failed?.status === "FAILED") await conversionEnded(failed, "FAILED");
     if (signal.aborted) throw error;
   }
 }
@@ -113,6 +126,7 @@ async function convert(conversionId: string, signal: AbortSignal): Promise<void>
   const stem = conversion.target === "full" ? null : ((await findStemOf(conversion.trackId, conversion.target)) ?? null);
   if (!track || (conversion.target !== "full" && !stem)) {
     await conversionsRepo.markFailed(conversionId, "The track or stem no longer exists");
+    await conversionEnded(conversion, "FAILED");
     return;
   }
   const source = sourceOf({ track, stem });
@@ -127,11 +141,9 @@ async function convert(conversionId: string, signal: AbortSignal): Promise<void>
     // The track may have been deleted while encoding; then the file must not outlive its row. A second
     // run of the same conversion (a job recovered twice after a crash) finds it COMPLETED with this very
     // key, and keeps the file.
-    if (
-      !(await conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt)) &&
-      (await conversionsRepo.findById(conversion.id))?.fileKey !== key
-    )
-      await fileStore.delete(key);
+    if (await conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt))
+      await conversionEnded(conversion, "COMPLETED");
+    else if ((await conversionsRepo.findById(conversion.id))?.fileKey !== key) await fileStore.delete(key);
     // Waiting and encoding times, to tell a busy queue from slow encodes.
     log.info("conversion finished", {
       conversionId,

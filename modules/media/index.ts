@@ -1,6 +1,7 @@
 import { Elysia, t } from "elysia";
 import { config } from "../../src/server/config";
 import { notFound, unauthorized } from "../../src/server/errors";
+import { mediaTokenHolder } from "../../src/server/media-token";
 import { oneOf } from "../../src/server/one-of";
 import { refusals } from "../../src/server/openapi/refusals";
 import { sessionOrMediaToken } from "../../src/server/openapi/security";
@@ -11,7 +12,6 @@ import { AUDIO_TYPES, downloadResponses, mediaResponses } from "./model";
 import { findMediaTrack, presignMediaUrl } from "./presign";
 import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 import { sendStemsZip } from "./stems-zip";
-import { mediaTokenHolder } from "./token";
 
 /** `?attachment` (any value but false/0) asks for a download with a file name. */
 const MediaQuery = t.Object({ attachment: t.Optional(t.String()), token: t.Optional(t.String()) });

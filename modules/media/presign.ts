@@ -1,8 +1,8 @@
 import { badRequest } from "../../src/server/errors";
+import { mediaTokenHolder, signMediaToken } from "../../src/server/media-token";
 import { findViewer, type Viewer } from "../auth/service";
 import type { Track } from "../tracks/service";
 import { findViewableTrack } from "../tracks/service";
-import { mediaTokenHolder, signMediaToken } from "./token";
 
 /** The media routes of modules/media/index.ts, as a path: what a presigned URL may point at. */
 const MEDIA_PATH =

@@ -1,4 +1,5 @@
 import { notFound } from "../../src/server/errors";
+import { publishEvents } from "../events/service";
 import type { Notification, NotificationInput, NotificationPage } from "./model";
 import { notificationsRepo } from "./repo";
 import type { Notification as NotificationRow } from "./schema";
@@ -18,9 +19,14 @@ export const notificationView = ({ id, title, message, type, isRead, createdAt, 
 /** The `notification` field of a NotifyingReply: present only when there is something to tell. */
 export const withNotification = (notification: NotificationInput | undefined) => (notification ? { notification } : {});
 
-/** Stores one notification per user; other modules call this to tell users something. */
-export function notifyUsers(userIds: string[], input: NotificationInput): Promise<NotificationRow[]> {
-  return notificationsRepo.insertMany(userIds.map((userId) => ({ userId, ...input })));
+/**
+ * Stores one notification per user; other modules call this to tell users something. Each is pushed at once to
+ * the user's open pages (the bell's count and a toast; docs/live-events.md).
+ */
+export async function notifyUsers(userIds: string[], input: NotificationInput): Promise<NotificationRow[]> {
+  const rows = await notificationsRepo.insertMany(userIds.map((userId) => ({ userId, ...input })));
+  await publishEvents(rows.map((row) => ({ kind: "notification", userId: row.userId, data: notificationView(row) })));
+  return rows;
 }
 
 export async function listNotifications(

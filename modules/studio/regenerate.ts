@@ -9,6 +9,7 @@ import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
 import { invalidateConversions } from "../conversions/service";
+import { publishEvents } from "../events/service";
 import { withFilesInFlight } from "../track-files/service";
 import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
@@ -70,12 +71,14 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     });
     await invalidateConversions(trackId, "full");
     await uploads.enqueueProcessing(trackId);
+    await publishEvents([{ kind: "regeneration", trackId, data: { trackId, status: "READY" } }]);
     log.info("mix regenerated", { trackId, stems: stems.length });
   } catch (error) {
     // Stopped, or held by a database another process locked: PENDING still, for the queue to run it again.
     if (signal.aborted || isDatabaseBusy(error)) throw error;
     log.warn("mix regeneration failed", { trackId, error: error instanceof Error ? error.message : String(error) });
     await setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
+    await publishEvents([{ kind: "regeneration", trackId, data: { trackId, status: "FAILED" } }]);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { accountLeaving } from "../auth/service";
+import { trackVisibility } from "../events/service";
 import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, TrackInfoBody, UserIds, Visibility } from "./model";
 import { restoreTrack } from "./restore";
 import * as tracks from "./service";
@@ -10,6 +11,11 @@ import { backfillWaveformPreviews } from "./waveform-preview";
 accountLeaving.provide({
   activeTrackCount: tracks.activeTrackCount,
   leave: tracks.leaveWithAccount,
+});
+// Live events of a track reach only the streams of users who may see it, checked as each is sent.
+trackVisibility.provide(async (trackId, viewer) => {
+  const track = await tracks.findTrack(trackId);
+  return track !== undefined && (await tracks.canView(track, viewer));
 });
 
 /**

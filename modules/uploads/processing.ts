@@ -7,6 +7,7 @@ import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
 import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
+import { publishEvents } from "../events/service";
 import {
   type CoverSize,
   findTrack,
@@ -19,6 +20,10 @@ import {
   updateTrack,
 } from "../tracks/service";
 import { renderCoverSizes } from "./cover-art";
+
+/** Tells the pages showing the track that its processing (or a stem's) ended, either way. */
+const processingEnded = (trackId: string, stemId: string | null, status: "READY" | "FAILED") =>
+  publishEvents([{ kind: "processing", trackId, data: { trackId, stemId, status } }]);
 
 /** A reason the owner sees on a failed track (processingError). */
 class ProcessingFailed extends Error {}
@@ -68,6 +73,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
     await updateTrack(trackId, { processingStatus: "READY", processingError: null });
+    await processingEnded(trackId, null, "READY");
     log.info("track processed", { trackId, stems: stems.length });
   } catch (error) {
     // A shutdown aborts the job, and a database locked by another process holds its writes: either way the work
@@ -76,6 +82,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     const reason = error instanceof ProcessingFailed ? error.message : "The audio could not be processed.";
     log.warn("track processing failed", { trackId, error: error instanceof Error ? error.message : String(error) });
     await updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
+    await processingEnded(trackId, null, "FAILED");
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
@@ -106,9 +113,11 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
     await updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
+    await processingEnded(stem.trackId, stem.id, "READY");
   } catch (error) {
     if (signal.aborted || isDatabaseBusy(error)) throw error;
     await updateStem(stem.id, { processingStatus: "FAILED", processingError: "The stem could not be processed." });
+    await processingEnded(stem.trackId, stem.id, "FAILED");
     throw new ProcessingFailed(`Stem "${stem.name}" could not be processed.`);
   }
 }

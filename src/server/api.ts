@@ -4,6 +4,7 @@ import { authModule } from "../../modules/auth";
 import { backupsModule } from "../../modules/backups";
 import { commentsModule } from "../../modules/comments";
 import { conversionsModule } from "../../modules/conversions";
+import { eventsModule } from "../../modules/events";
 import { exportsModule } from "../../modules/exports";
 import { followsModule } from "../../modules/follows";
 import { forksModule } from "../../modules/forks";
@@ -51,6 +52,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(backupsModule)
   .use(licensesModule)
   .use(notificationsModule)
+  .use(eventsModule)
   .use(storageModule)
   .use(uploadsModule)
   .use(tracksModule)

@@ -16,6 +16,10 @@ export interface Config {
   /** Signs media tokens (`?token=` on media URLs); derived from, never equal to, the session secret. */
   mediaTokenKey: Buffer;
   mediaTokenSeconds: number;
+  /** How long an events token (`?token=` on GET /api/events) is good for a new connection. */
+  eventsTokenSeconds: number;
+  /** How far back a reconnecting event stream is replayed from its Last-Event-ID. */
+  eventsReplaySeconds: number;
   /** Addresses of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES). */
   trustedProxies: string[];
   ffmpegPath: string;
@@ -256,6 +260,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deletionGraceSeconds: read.wholeNumber("DELETION_GRACE_SECONDS", 7 * DAY, 0, YEAR),
     maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
     mediaTokenSeconds: read.wholeNumber("MEDIA_TOKEN_LIFETIME_SECONDS", 1800, 10, DAY),
+    eventsTokenSeconds: read.wholeNumber("EVENTS_TOKEN_LIFETIME_SECONDS", 300, 10, DAY),
+    eventsReplaySeconds: read.wholeNumber("EVENTS_REPLAY_SECONDS", 900, 60, DAY),
     trustedProxies: listOf(read.text("TRUSTED_PROXIES", "")),
     databaseUrl: read.postgresUrl("DATABASE_URL"),
     s3: readS3(read),

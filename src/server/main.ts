@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { ensureProductFlags } from "../../modules/admin/service";
+import { closeEventStreams } from "../../modules/events/service";
 import { sweepFilesInFlight } from "../../modules/track-files/service";
 import { api } from "./api";
 import { config } from "./config";
@@ -46,6 +47,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => process.exit(0), SHUTDOWN_GRACE_MS);
   for (const sweep of sweeps) sweep.stop();
   await prerendering?.stop();
+  closeEventStreams();
   await app.stop();
   await stopQueue().catch((error) => log.warn("queue did not close cleanly", { error: String(error) }));
   clearTimeout(timer);

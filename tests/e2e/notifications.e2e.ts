@@ -121,9 +121,14 @@ describe("notification bell", () => {
     await context.close();
   });
 
-  test("the unread count is polled every 30 seconds", async () => {
+  test("with the event stream down, the unread count is polled every 30 seconds", async () => {
     await markAllRead(admin.token);
     const { context, page } = await signedInPage(live.browser, admin.token);
+    // The stream never opens (tests/e2e/live-events.e2e.ts has the bell with it): polling is the fallback.
+    await page.route(
+      (url) => url.pathname === "/api/events",
+      (route) => route.abort(),
+    );
     await page.clock.install();
     const firstPoll = page.waitForResponse((response) => response.url().includes("/api/notifications/unread-count"));
     await page.goto(`${live.server.url}/`);

@@ -125,6 +125,12 @@ test("while the track is processing, the studio says so and offers no change; on
   // The owner's first reads of the track find it still processing a change just made (simulated at the network
   // edge: the real processing is over in about a second, too soon to be seen).
   let pendingReads = 2;
+  // A processing made up at the network edge sends no event when it ends: with the event stream down the studio
+  // polls, as it does whenever the stream is (tests/e2e/live-events.e2e.ts has a real processing end arrive by it).
+  await page.route(
+    (url) => url.pathname === "/api/events",
+    (route) => route.abort(),
+  );
   await page.route(new RegExp(`/api/track/${forkId}(\\?|$)`), async (route) => {
     const reply = await route.fetch();
     if (pendingReads-- <= 0) return route.fulfill({ response: reply });

@@ -245,6 +245,12 @@ export const MATRIX: Record<string, RouteEntry> = {
     expect: (who) => signedIn(who, who === "shared" ? ok() : { status: [404] }),
   },
   "POST /api/notifications/mark-all-read": globalRoute("/notifications/mark-all-read", (who) => signedIn(who, ok())),
+  "POST /api/events/token": globalRoute("/events/token", (who) => signedIn(who, ok())),
+  // A session never opens the stream, only an events token does (modules/events/events.test.ts checks who gets what).
+  "GET /api/events/": trackRoute(
+    (_world, track) => ({ path: `/events?tracks=${track.id}` }),
+    () => ({ status: [401] }),
+  ),
   "GET /api/storage/quota": globalRoute("/storage/quota", (who) => signedIn(who, ok())),
   // The two filtered lists, per track, with filters every track of its kind matches (each has a stem): the leak check
   // holds what they list to the access rule, so a private track that matches shows only to those who may see it.

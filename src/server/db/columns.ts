@@ -34,6 +34,7 @@ const liteText = (name: string) => lite.text(name);
 const liteEnum = <const T extends readonly [string, ...string[]]>(name: string, values: T) =>
   lite.text(name, { enum: values as unknown as [T[number], ...T[number][]] });
 const liteInt = (name: string) => lite.integer(name);
+const liteSerial = (name: string) => lite.integer(name).primaryKey({ autoIncrement: true });
 const liteBool = (name: string) => lite.integer(name, { mode: "boolean" });
 const liteTimestamp = (name: string) => lite.integer(name, { mode: "timestamp_ms" });
 const liteReal = (name: string) => lite.real(name);
@@ -82,6 +83,12 @@ export const orderedId = () =>
   text("id")
     .primaryKey()
     .$defaultFn(() => Bun.randomUUIDv7());
+/**
+ * A whole-number id the database hands out in increasing order and never reuses (SQLite AUTOINCREMENT,
+ * a PostgreSQL bigserial): for rows read back "after id N" (live events' replay).
+ */
+export const serialId = () =>
+  (isPostgres ? pg.bigserial("id", { mode: "number" }).primaryKey() : liteSerial("id")) as ReturnType<typeof liteSerial>;
 export const createdAt = () =>
   timestampMs("created_at")
     .notNull()

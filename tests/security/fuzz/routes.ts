@@ -33,6 +33,8 @@ export interface FuzzWorld {
   commentIds: string[];
   usernames: string[];
   tokens: string[];
+  /** Real `?token=` values (an events token): a stream the fuzzer opens must answer its other parameters too. */
+  queryTokens: string[];
 }
 
 /** Media routes whose paths (with a dot) the OpenAPI document does not list. */
@@ -83,7 +85,12 @@ function requestFor(target: FuzzTarget, world: FuzzWorld): fc.Arbitrary<FuzzRequ
   const query = fc.array(
     fc.oneof(
       ...(target.query.length
-        ? target.query.map((parameter) => queryValue(parameter.schema).map((value) => [parameter.name, value] as const))
+        ? target.query.map((parameter) =>
+            (parameter.name === "token"
+              ? fc.oneof(queryValue(parameter.schema), fc.constantFrom(...world.queryTokens))
+              : queryValue(parameter.schema)
+            ).map((value) => [parameter.name, value] as const),
+          )
         : []),
       fc.tuple(
         hostileString.map((name) => name.slice(0, 100)),
@@ -140,7 +147,9 @@ export async function send(server: TestServer, request: FuzzRequest): Promise<nu
     body: request.body,
     signal: AbortSignal.timeout(15_000),
   });
-  await response.arrayBuffer();
+  // An event stream that opened stays open: its answer is the status and headers.
+  if (response.headers.get("content-type")?.startsWith("text/event-stream")) await response.body?.cancel();
+  else await response.arrayBuffer();
   return response.status;
 }
 

@@ -30,11 +30,13 @@ export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
   }
   const notes = await call<{ items: Array<{ id: string }> }>(server, "GET", "/notifications", { token: admin.token });
   ids.push(...notes.body.items.map((item) => item.id));
+  const events = await call<{ token: string }>(server, "POST", "/events/token", { token: owner.token });
   return {
     ids,
     stemFiles,
     commentIds,
     usernames: [admin.user.username, owner.user.username],
     tokens: [admin.token, owner.token],
+    queryTokens: [events.body.token],
   };
 }

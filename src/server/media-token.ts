@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { config } from "../../src/server/config";
+import { config } from "./config";
 
 /**
  * Media tokens: what `?token=` carries on a media URL (<audio>, <img> and download links cannot send
@@ -7,7 +7,8 @@ import { config } from "../../src/server/config";
  * the user it was issued to, expires after MEDIA_TOKEN_LIFETIME_SECONDS, and is signed with a key
  * derived from, but never equal to, the session secret, so it can never be used as a session (and a
  * session token is never accepted here). Access is checked again on every use, so an unshare or a
- * delete stops a token at once.
+ * delete stops a token at once. The same signer makes the tokens of other read-only resources, each named
+ * so it can never pass for a track id (`export:{id}`, `events`), some with a lifetime of their own.
  */
 interface MediaClaims {
   /** Track id. */
@@ -20,8 +21,13 @@ interface MediaClaims {
 
 const signature = (payload: string) => createHmac("sha256", config.mediaTokenKey).update(payload).digest();
 
-export function signMediaToken(trackId: string, userId: string, now = Date.now()): { token: string; expiresAt: Date } {
-  const expires = Math.floor(now / 1000) + config.mediaTokenSeconds;
+export function signMediaToken(
+  trackId: string,
+  userId: string,
+  now = Date.now(),
+  lifetimeSeconds = config.mediaTokenSeconds,
+): { token: string; expiresAt: Date } {
+  const expires = Math.floor(now / 1000) + lifetimeSeconds;
   const payload = Buffer.from(JSON.stringify({ t: trackId, u: userId, e: expires } satisfies MediaClaims)).toString("base64url");
   return { token: `${payload}.${signature(payload).toString("base64url")}`, expiresAt: new Date(expires * 1000) };
 }
