@@ -3,6 +3,7 @@ import type { Comment, CommentThread } from "../../modules/comments/model";
 import { api, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { formatDuration } from "../lib/format";
+import { onLiveEvent, watchTrack } from "../lib/live-events";
 import { signInHref, useReturnPath } from "../lib/return-path";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
@@ -69,6 +70,18 @@ export default function Comments({ trackId, ownerId }: { trackId: string; ownerI
   useEffect(() => {
     if (sessionKnown) void load(null);
   }, [load, sessionKnown]);
+
+  // A comment posted or deleted elsewhere arrives on the event stream: the newest comments are read again.
+  useEffect(() => {
+    const unwatch = watchTrack(trackId);
+    const stop = onLiveEvent("comment", (event) => {
+      if (event.trackId === trackId) void load(null);
+    });
+    return () => {
+      stop();
+      unwatch();
+    };
+  }, [load, trackId]);
 
   useEffect(() => {
     $commentMarkers.setKey(

@@ -4,6 +4,7 @@ import { createRateLimiter } from "../../src/server/rate-limit";
 import { stripBidiControls } from "../../src/shared/bidi";
 import { COMMENT_MAX } from "../../src/shared/validation";
 import { usernamesOf, type Viewer } from "../auth/service";
+import { publishEvents } from "../events/service";
 import { notifyUsers } from "../notifications/service";
 import { findViewableTrack, type Track } from "../tracks/service";
 import {
@@ -98,6 +99,7 @@ export async function postComment(trackId: string, viewer: Viewer, input: Commen
   await commentLimiter.hit(viewer.id);
   const row = await commentsRepo.insert({ trackId: track.id, userId: viewer.id, parentId: parent?.id ?? null, body, atSeconds });
   await tellOfComment(track, row, parent, viewer);
+  await commentsChanged(track.id, row.id);
   return view(row, new Map([[viewer.id, viewer.username]]));
 }
 
@@ -130,8 +132,13 @@ export async function deleteComment(trackId: string, commentId: string, viewer: 
   const allowed = comment.userId === viewer.id || track.userId === viewer.id || viewer.role === "ADMIN";
   if (!allowed) throw forbidden("Only the comment's author, the track's owner or an admin can delete it");
   await commentsRepo.remove(comment.id);
+  await commentsChanged(track.id, comment.id);
   return { deletedId: comment.id };
 }
+
+/** Pages open on the track (of readers who may see it) show the comment, or stop showing it, without a reload. */
+const commentsChanged = (trackId: string, commentId: string) =>
+  publishEvents([{ kind: "comment", trackId, data: { trackId, commentId } }]);
 
 /** Everything `userId` wrote, for their account export. */
 export const commentsWrittenBy = commentsRepo.writtenBy;

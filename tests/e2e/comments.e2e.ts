@@ -9,6 +9,7 @@ import type { CommentPage } from "../../modules/comments/model";
 import type { NotificationPage } from "../../modules/notifications/model";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { signedInPage } from "../support/signed-in-page";
 import { createTrack, waitForProcessing } from "../support/uploads";
 import { pageWidths, spillingBoxes } from "./support/layout";
 
@@ -132,4 +133,41 @@ test("at 375 px the form, the list and the markers fit the screen", async () => 
   const widths = await pageWidths(page);
   expect(widths.page).toBe(widths.screen);
   await context.close();
+});
+
+test("a comment posted in one browser appears, marker and all, on a page open in another without a reload", async () => {
+  const guest = await signUp(live.server);
+  const watching = await signedInPage(live.browser, owner.token, { viewport: { width: 1280, height: 900 } });
+  // The owner's page has its event stream open, watching this track, before the other browser posts.
+  const watchingTrack = watching.page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === "/api/events" &&
+      (new URL(response.url()).searchParams.get("tracks") ?? "").split(",").includes(trackId),
+  );
+  await watching.page.goto(`${live.server.url}/track/${trackId}`);
+  await watchingTrack;
+  let navigations = 0;
+  watching.page.on("framenavigated", (frame) => {
+    if (frame === watching.page.mainFrame()) navigations++;
+  });
+  await watching.page.getByRole("heading", { name: "Comments" }).waitFor();
+
+  const posting = await live.openPage(`/track/${trackId}`, guest.token, { viewport: { width: 1280, height: 900 } });
+  await posting.page.getByRole("textbox", { name: "Add a comment" }).waitFor();
+  await posting.page.getByText("Loading comments...").waitFor({ state: "detached" });
+  const duration = (await call<{ duration: number }>(live.server, "GET", `/track/${trackId}`)).body.duration;
+  await clickWaveformAt(posting.page, 12.1, duration);
+  await posting.page.getByLabel("At the current time (0:12)").check();
+  await posting.page.getByRole("textbox", { name: "Add a comment" }).fill("Lovely reverb tail here");
+  await posting.page.getByRole("button", { name: "Post comment" }).click();
+  await marker(posting.page, guest.user.username).waitFor();
+
+  await marker(watching.page, guest.user.username).waitFor({ timeout: 10_000 });
+  await watching.page
+    .getByRole("article", { name: `Comment by ${guest.user.username}` })
+    .getByText("Lovely reverb tail here")
+    .waitFor();
+  expect(navigations).toBe(0);
+  await posting.context.close();
+  await watching.context.close();
 });
