@@ -4,6 +4,7 @@ import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
 import { backupsModule } from "../../modules/backups";
 import { conversionsModule } from "../../modules/conversions";
+import { embedsModule } from "../../modules/embeds";
 import { exportsModule } from "../../modules/exports";
 import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
@@ -69,4 +70,5 @@ export const api = new Elysia({ prefix: "/api" })
   .use(studioModule)
   .use(mediaModule)
   .use(conversionsModule)
-  .use(playsModule);
+  .use(playsModule)
+  .use(embedsModule);

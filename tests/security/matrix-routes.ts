@@ -155,6 +155,12 @@ export const MATRIX: Record<string, RouteEntry> = {
     request: (world) => ({ path: `/users/${world.users.owner.user.username}/forked` }),
     expect: everyone,
   },
+  // oEmbed answers every caller as a visitor: a public track's player, the same 404 for anything else.
+  "GET /api/oembed": {
+    perTrack: true,
+    request: (world, track) => ({ path: `/oembed?url=${encodeURIComponent(`${world.siteUrl}/track/${track.id}`)}` }),
+    expect: (_who, state) => (state === "public" ? ok() : { status: [404] }),
+  },
   "GET /api/auth/me/deletion": globalRoute("/auth/me/deletion", (who) => signedIn(who, ok())),
   // A wrong password: refused, so nobody's account goes.
   "DELETE /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, { status: [400] }), { password: "WrongPass1" }),
