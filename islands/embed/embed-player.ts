@@ -92,6 +92,7 @@ export function startEmbedPlayer(root: HTMLElement): void {
     const box = wave.getBoundingClientRect();
     seekTo(((event.clientX - box.left) / box.width) * duration);
   });
+  showPosition(start);
   button.disabled = false;
   wave.tabIndex = 0;
   show("ready");
