@@ -5,6 +5,7 @@ import { unfurl } from "unfurl.js";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { publicUrlEnv } from "../../tests/support/public-url";
+import { storedKeys } from "../../tests/support/stored-files";
 import { createTrack, waitForProcessing } from "../../tests/support/uploads";
 
 setDefaultTimeout(90_000);
@@ -220,5 +221,33 @@ describe("link previews", () => {
     expect(html).not.toContain("application/json+oembed");
     expect(html).not.toContain("twitter:player");
     expect(html).not.toContain("Hidden");
+  });
+});
+
+describe("generated preview image", () => {
+  /** A PNG's width and height, from its IHDR chunk. */
+  const pngSize = (bytes: Uint8Array) => {
+    const view = new DataView(bytes.buffer, bytes.byteOffset);
+    return { width: view.getUint32(16), height: view.getUint32(20) };
+  };
+
+  test("a track without cover art gets a 1200 × 630 PNG, made once for its version", async () => {
+    const first = await page(`/api/track/${withoutCover}/preview.png`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toBe("image/png");
+    const bytes = await first.bytes();
+    expect(Array.from(bytes.subarray(1, 4))).toEqual([0x50, 0x4e, 0x47]);
+    expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
+    const again = await (await page(`/api/track/${withoutCover}/preview.png`)).bytes();
+    expect(Bun.hash(again)).toBe(Bun.hash(bytes));
+    expect(await storedKeys(live.server, `tracks/${withoutCover}/previews`)).toHaveLength(1);
+  });
+
+  test("private, deleted and unknown tracks have none: 404", async () => {
+    for (const id of [privateTrack, deletedTrack, UNKNOWN]) {
+      const response = await page(`/api/track/${id}/preview.png`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ message: "No public track at this address" });
+    }
   });
 });

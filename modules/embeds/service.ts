@@ -1,18 +1,30 @@
+import { join } from "node:path";
 import { config } from "../../src/server/config";
 import { HttpError, notFound } from "../../src/server/errors";
-import { EMBED_DEFAULT_WIDTH, EMBED_HEIGHT, embedCode, embedPath, isEmbeddable, startSecondsOf } from "../../src/shared/embed";
+import { renderPng } from "../../src/server/images";
+import { enqueue } from "../../src/server/queue";
+import { withStagingFolder } from "../../src/server/staging";
+import { fileStore } from "../../src/server/store";
+import {
+  EMBED_DEFAULT_WIDTH,
+  EMBED_HEIGHT,
+  embedCode,
+  embedPath,
+  isEmbeddable,
+  PREVIEW_HEIGHT,
+  PREVIEW_WIDTH,
+  previewImagePath,
+  startSecondsOf,
+} from "../../src/shared/embed";
 import { artistPath } from "../../src/shared/public-addresses";
-import { getTrack } from "../tracks/service";
+import { getTrack, publicPageState, trackKeys } from "../tracks/service";
 import type { OEmbed } from "./model";
-import { previewImagePath } from "./preview-path";
+import { previewSvg } from "./preview-image";
 
 /** How long a consumer may keep an answer (oembed.com `cache_age`, seconds): titles and covers change rarely. */
 const CACHE_AGE_SECONDS = 3600;
 /** Covers are square; the page size is this many pixels a side (modules/media `?size=page`). */
 const COVER_SIDE = 640;
-/** The generated preview image (preview-image.ts) is this size, the shape link previews expect. */
-export const PREVIEW_WIDTH = 1200;
-export const PREVIEW_HEIGHT = 630;
 
 const NO_TRACK = "No public track at this address";
 const TRACK_ADDRESS = /^\/(?:embed\/)?track\/([^/]+)$/;
@@ -80,4 +92,47 @@ export async function oembedOf(
     height,
     ...thumbnail,
   };
+}
+
+/**
+ * Job `embeds.preview-image`: draws the link-preview image of a public track at its current page version, unless
+ * made already, replacing the images of its older versions. Idempotent: a second run finds the image there.
+ */
+export async function makePreviewImage(trackId: string, signal?: AbortSignal): Promise<void> {
+  const state = await publicPageState(trackId);
+  if (!state) return;
+  const key = trackKeys.preview(trackId, state.version);
+  if (await fileStore.stat(key)) return;
+  const track = await getTrack(trackId, null);
+  await withStagingFolder(async (folder) => {
+    const svg = join(folder, "preview.svg");
+    const png = join(folder, "preview.png");
+    await Bun.write(svg, previewSvg(track));
+    await renderPng(svg, png, signal);
+    await fileStore.deletePrefix(trackKeys.previews(trackId));
+    await fileStore.putFile(key, png);
+  });
+}
+
+/** How long a request for a preview image not made yet waits for the job, and how often it looks. */
+const PREVIEW_WAIT_MS = 30_000;
+const PREVIEW_POLL_MS = 100;
+
+/**
+ * GET /api/track/{id}/preview.png: a public track's link-preview image, made by the job on first request of each
+ * page version and waited for; anything a visitor may not see is a 404.
+ */
+export async function previewImage(trackId: string): Promise<Blob> {
+  const state = await publicPageState(trackId);
+  if (!state) throw notFound(NO_TRACK);
+  const key = trackKeys.preview(trackId, state.version);
+  const made = await fileStore.get(key);
+  if (made) return made;
+  await enqueue("embeds.preview-image", { trackId }, `preview-${trackId}-${state.version}`);
+  for (const deadline = Date.now() + PREVIEW_WAIT_MS; Date.now() < deadline; ) {
+    await Bun.sleep(PREVIEW_POLL_MS);
+    const file = await fileStore.get(key);
+    if (file) return file;
+  }
+  throw new HttpError(503, "The preview image is being made: please try again in a moment");
 }

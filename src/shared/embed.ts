@@ -71,3 +71,9 @@ export function isEmbeddable(track: EmbedCandidate): boolean {
     !!track.waveformData?.length
   );
 }
+
+/** Where a track's generated link-preview image is served (modules/embeds): for tracks without cover art. */
+export const previewImagePath = (trackId: string) => `/api/track/${encodeURIComponent(trackId)}/preview.png`;
+/** The generated link-preview image's size: the 1.91:1 shape link previews (OpenGraph, X cards) expect. */
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;

@@ -15,6 +15,8 @@ export const jobDefinitions = {
   "track.process": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 60 * 60_000 },
   /** A fork's full track made again from its remaining stems after one is removed (modules/studio/regenerate.ts). */
   "track.regenerate": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 30 * 60_000 },
+  /** The link-preview image of a public track without cover art, once per page version (modules/embeds). */
+  "embeds.preview-image": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 2 * 60_000 },
   /** Encodes one on-demand WAV/FLAC derivative (modules/conversions). */
   "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 2, timeoutMs: 15 * 60_000 },
   /** Deletes derivatives past their expiry (modules/conversions/expiry.ts enqueues it). */

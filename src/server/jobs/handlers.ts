@@ -1,6 +1,7 @@
 import { purgeDeletedAccounts } from "../../../modules/auth/service";
 import { runBackupNow, runDueBackup } from "../../../modules/backups/service";
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
+import { makePreviewImage } from "../../../modules/embeds/service";
 import { expireExports, runExport } from "../../../modules/exports/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
@@ -13,6 +14,7 @@ export const jobHandlers: JobHandlers = {
   "system.ping": handlePing,
   "track.process": ({ trackId }, signal) => processTrack(trackId, signal),
   "track.regenerate": ({ trackId }, signal) => regenerateMix(trackId, signal),
+  "embeds.preview-image": ({ trackId }, signal) => makePreviewImage(trackId, signal),
   "conversions.convert": ({ conversionId }, signal) => runConversion(conversionId, signal),
   "conversions.expire": () => expireConversions(),
   "tracks.purge": () => purgeDeletedTracks(),
