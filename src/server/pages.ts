@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import { Elysia } from "elysia";
+import { feedsRoutes } from "../../modules/feeds";
 import { listContentVersion } from "../../modules/lists/service";
 import { createPublicPages, startPrerendering } from "../../modules/pages/service";
 import { hasFilters } from "../../modules/track-filters/service";
@@ -85,6 +86,7 @@ export async function pages() {
     .mapResponse(({ request, responseValue }) =>
       responseValue instanceof Response ? withPageHeaders(pathAndQuery(request.url).path, responseValue) : undefined,
     )
+    .use(feedsRoutes)
     .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
     .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
     .get("/track/:id", async ({ request }) => compressed(request, await astro(request, pageLocals({ cached: false }))))
