@@ -5,7 +5,7 @@ import { createSurfer } from "./create-surfer";
 import { claimMediaSession, setMediaSessionState } from "./media-session";
 import { mediaUrl } from "./media-url";
 import { createPlayRecorder, type PlayTarget } from "./play-recorder";
-import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
+import { claimPlayback, notePlayhead, onOtherPlayerStarts, releasePlayback } from "./store";
 import { WaveformSvg } from "./WaveformSvg";
 import type { WaveformHeight } from "./waveform-style";
 import "./player.css";
@@ -36,6 +36,8 @@ export interface PlayerProps {
   showStop?: boolean;
   /** Public media streams as it is; left out, the URL is presigned (private media needs a media token). */
   isPublic?: boolean;
+  /** Seconds to start from (a shared link's `?t=`): the playhead waits there until the visitor plays. */
+  startAt?: number;
 }
 
 const SEEK_STEP_SECONDS = 5;
@@ -55,6 +57,11 @@ export default function Player(props: PlayerProps) {
   // Read when playback starts, so a parent re-rendering with new object literals does not rebuild the waveform.
   const details = useRef(props);
   details.current = props;
+
+  const { startAt } = props;
+  useEffect(() => {
+    if (startAt) setPosition(Math.min(startAt, duration));
+  }, [startAt, duration]);
 
   useEffect(() => {
     setState("ready");
@@ -82,6 +89,8 @@ export default function Player(props: PlayerProps) {
       .then((instance) => {
         const target = details.current.playTarget;
         const recorder = target ? createPlayRecorder(target) : null;
+        const start = details.current.startAt;
+        if (start) instance.setTime(Math.min(start, duration));
         const controls = {
           play: () => void instance.play(),
           pause: () => instance.pause(),
@@ -105,6 +114,7 @@ export default function Player(props: PlayerProps) {
         instance.on("seeking", () => recorder?.interrupt());
         instance.on("timeupdate", (time) => {
           setPosition(time);
+          notePlayhead(playerId, time);
           if (instance.isPlaying()) recorder?.progress(time);
         });
         return instance;

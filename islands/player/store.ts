@@ -1,4 +1,4 @@
-import { atom } from "nanostores";
+import { atom, map } from "nanostores";
 
 /**
  * Which player on the page has the speakers (SPEC §4: one track plays at a time). A player or a
@@ -19,4 +19,11 @@ export function onOtherPlayerStarts(playerId: string, pause: () => void): () => 
   return $activePlayer.listen((active) => {
     if (active !== null && active !== playerId) pause();
   });
+}
+
+/** Where each player's playhead is (seconds), for what offers the current time (the share menu's link at the time). */
+export const $playheads = map<Record<string, number>>({});
+
+export function notePlayhead(playerId: string, seconds: number): void {
+  $playheads.setKey(playerId, seconds);
 }

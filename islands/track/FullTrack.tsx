@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+import { startSecondsOf } from "../../src/shared/embed";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import Player from "../player/Player";
 import Downloads from "./Downloads";
@@ -12,6 +14,9 @@ export default function FullTrack({ track, artworkUrl }: { track: PageTrack; art
   const { duration, originalUrl } = track;
   const waveformData = usePeaks(track.waveform);
   const isPublic = useIsPublic(track.id, track.isPublic);
+  // A link shared at a time (`?t=`, the share menu's) starts the player there; read once hydrated.
+  const [startAt, setStartAt] = useState(0);
+  useEffect(() => setStartAt(startSecondsOf(new URLSearchParams(window.location.search).get("t"))), []);
   // While the MP3 is still encoding, a WAV/FLAC original streams as it is.
   const src = track.fullTrackMp3Url ?? originalUrl;
   if (isProcessingUrl(originalUrl) || !waveformData?.length || !duration || !src) {
@@ -37,6 +42,7 @@ export default function FullTrack({ track, artworkUrl }: { track: PageTrack; art
         playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
         showStop
         isPublic={isPublic}
+        startAt={startAt}
       />
       <Downloads
         target={{ trackId: track.id }}
