@@ -4,7 +4,7 @@ import ogs from "open-graph-scraper";
 import { unfurl } from "unfurl.js";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { publicUrlEnv } from "../../tests/support/public-url";
+import { publicUrlEnv, publicUrlOf } from "../../tests/support/public-url";
 import { storedKeys } from "../../tests/support/stored-files";
 import { createTrack, waitForProcessing } from "../../tests/support/uploads";
 
@@ -46,7 +46,7 @@ const SCRAPER_URL_RULES = {
   validate_length: true,
 };
 
-const site = () => live.server.url;
+const site = () => publicUrlOf(live.server);
 const trackUrl = (id: string) => `${site()}/track/${id}`;
 const page = (path: string, init?: RequestInit) => fetch(`${site()}${path}`, init);
 

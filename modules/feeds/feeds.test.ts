@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { publicUrlEnv } from "../../tests/support/public-url";
+import { publicUrlEnv, publicUrlOf } from "../../tests/support/public-url";
 import { createTrack, waitForProcessing } from "../../tests/support/uploads";
 
 setDefaultTimeout(90_000);
@@ -16,7 +16,7 @@ let hidden: string;
 let gone: string;
 let othersTrack: string;
 
-const site = () => live.server.url;
+const site = () => publicUrlOf(live.server);
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${site()}${path}`, { headers });
 const parser = new XMLParser({
   ignoreAttributes: false,
