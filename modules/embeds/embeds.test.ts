@@ -101,6 +101,15 @@ describe("embed page", () => {
     expect(odd).not.toContain('<script>"');
   });
 
+  test("served as a kept page: compressed, with an ETag a revisit answers with 304", async () => {
+    const first = await page(`/embed/track/${withCover}`, { headers: { "accept-encoding": "br" } });
+    expect(first.headers.get("content-encoding")).toBe("br");
+    const etag = first.headers.get("etag") as string;
+    expect(etag).toBeTruthy();
+    const again = await page(`/embed/track/${withCover}?t=30`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+  });
+
   test("private, deleted and unknown tracks have no embed: the same 404", async () => {
     for (const id of [privateTrack, deletedTrack, UNKNOWN, "..%2F..%2Fetc"]) {
       const response = await page(`/embed/track/${id}`);
