@@ -40,15 +40,18 @@ function policy(frameAncestors: string): string {
 const SITE_POLICY = policy("'self'");
 const EMBED_POLICY = policy("*");
 
-/** The security headers of an HTML page at `pathname` (pages.ts adds them to every page it answers). */
-export function pageHeaders(pathname: string): Record<string, string> {
+/** The security headers of an HTML page at `pathname`. */
+function pageHeaders(pathname: string): Record<string, string> {
   return {
     "content-security-policy": EMBED_PATH.test(pathname) ? EMBED_POLICY : SITE_POLICY,
     "x-content-type-options": "nosniff",
   };
 }
 
-/** `response` with the page headers when it is an HTML page; anything else (assets, JSON) as it is. */
+/**
+ * `response` with the page headers when it is an HTML page; anything else (assets, JSON) as it is. pages.ts passes
+ * every answer it gives through here, kept ones included.
+ */
 export function withPageHeaders(pathname: string, response: Response): Response {
   if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
   for (const [name, value] of Object.entries(pageHeaders(pathname))) response.headers.set(name, value);

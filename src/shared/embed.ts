@@ -7,8 +7,7 @@ import { isProcessingUrl } from "./processing-marker";
 
 export type EmbedTheme = "light" | "dark";
 
-/** The compact player: its least size (SPEC: 320×120) and the height every size keeps. */
-export const EMBED_MIN_WIDTH = 320;
+/** The height every size of the player keeps (its least width is 320: islands/embed/embed.css). */
 export const EMBED_HEIGHT = 120;
 /** The width the oEmbed provider and link previews offer when nothing smaller is asked for. */
 export const EMBED_DEFAULT_WIDTH = 560;
