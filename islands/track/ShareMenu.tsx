@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { EMBED_HEIGHT, EMBED_SIZES, type EmbedSizeKey, type EmbedTheme, embedCode, embedPath } from "../../src/shared/embed";
 import { formatDuration } from "../lib/format";
 import { useIslandStore } from "../lib/use-island-store";
@@ -33,6 +33,9 @@ function useCopy(): [string, (text: string, done: string) => void] {
  */
 export default function ShareMenu({ trackId, title, artist, trackUrl, siteUrl }: ShareMenuProps) {
   const [open, setOpen] = useState(false);
+  const menu = useRef<HTMLDetailsElement>(null);
+  // Opened before this island hydrated (the disclosure works without JavaScript): show the preview at once.
+  useEffect(() => setOpen(menu.current?.open ?? false), []);
   const [size, setSize] = useState<EmbedSizeKey>("standard");
   const [theme, setTheme] = useState<EmbedTheme>("light");
   const [status, copy] = useCopy();
@@ -43,7 +46,7 @@ export default function ShareMenu({ trackId, title, artist, trackUrl, siteUrl }:
   const linkAtTime = `${trackUrl}?t=${playhead}`;
 
   return (
-    <details className="share-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details ref={menu} className="share-menu" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="share-summary">Share</summary>
       <div className="share-body">
         <label className="share-field">

@@ -4,6 +4,7 @@ import { type Session, signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { publicUrlEnv } from "../../support/public-url";
 import { createTrack, waitForProcessing } from "../../support/uploads";
+import { hydrated } from "../support/hydrated";
 import { waitForState } from "./fixtures";
 
 setDefaultTimeout(90_000);
@@ -28,6 +29,8 @@ beforeAll(async () => {
 async function openShareMenu(path = `/track/${trackId}`): Promise<Page> {
   const { context, page } = await live.openPage(path, null, { viewport: { width: 1200, height: 900 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: live.server.url });
+  await page.getByText("Share", { exact: true }).scrollIntoViewIfNeeded();
+  await hydrated(page);
   await page.getByText("Share", { exact: true }).click();
   return page;
 }
