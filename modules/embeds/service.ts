@@ -122,16 +122,21 @@ const PREVIEW_POLL_MS = 100;
  * GET /api/track/{id}/preview.png: a public track's link-preview image, made by the job on first request of each
  * page version and waited for; anything a visitor may not see is a 404.
  */
-export async function previewImage(trackId: string): Promise<Blob> {
+export async function previewImage(trackId: string): Promise<Uint8Array<ArrayBuffer>> {
   const state = await publicPageState(trackId);
   if (!state) throw notFound(NO_TRACK);
   const key = trackKeys.preview(trackId, state.version);
-  const made = await fileStore.get(key);
+  // A few dozen kilobytes: read whole, from disk or a bucket alike.
+  const read = async () => {
+    const file = await fileStore.get(key);
+    return file && new Uint8Array(await file.arrayBuffer());
+  };
+  const made = await read();
   if (made) return made;
   await enqueue("embeds.preview-image", { trackId }, `preview-${trackId}-${state.version}`);
   for (const deadline = Date.now() + PREVIEW_WAIT_MS; Date.now() < deadline; ) {
     await Bun.sleep(PREVIEW_POLL_MS);
-    const file = await fileStore.get(key);
+    const file = await read();
     if (file) return file;
   }
   throw new HttpError(503, "The preview image is being made: please try again in a moment");
