@@ -3,6 +3,7 @@ import { extract, setProviderList } from "@extractus/oembed-extractor";
 import ogs from "open-graph-scraper";
 import { unfurl } from "unfurl.js";
 import { call, type Session, signUp } from "../../tests/support/api";
+import { countRows } from "../../tests/support/database-rows";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { publicUrlEnv, publicUrlOf } from "../../tests/support/public-url";
 import { storedKeys } from "../../tests/support/stored-files";
@@ -17,6 +18,7 @@ let withCover: string;
 let withoutCover: string;
 let privateTrack: string;
 let deletedTrack: string;
+let hiddenLater: string;
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 /**
@@ -58,14 +60,17 @@ beforeAll(async () => {
       coverArt,
       data: { title, primaryArtistName: "Lena Test", ...extra },
     });
-  [withCover, withoutCover, privateTrack, deletedTrack] = await Promise.all([
+  [withCover, withoutCover, privateTrack, deletedTrack, hiddenLater] = await Promise.all([
     upload("Covered", {}, "images/matplotlib-grace_hopper.jpg"),
     upload("Bare <Song> & Co"),
     upload("Hidden", { isPublic: false }),
     upload("Gone"),
+    upload("Hidden later"),
   ]);
   await Promise.all(
-    [withCover, withoutCover, privateTrack, deletedTrack].map((id) => waitForProcessing(live.server, owner.token, id)),
+    [withCover, withoutCover, privateTrack, deletedTrack, hiddenLater].map((id) =>
+      waitForProcessing(live.server, owner.token, id),
+    ),
   );
   const deleted = await call(live.server, "DELETE", "/tracks", { token: owner.token, body: { trackIds: [deletedTrack] } });
   expect(deleted.status).toBe(200);
@@ -119,6 +124,19 @@ describe("embed page", () => {
     // Not even to its owner: the embed is what strangers' sites show.
     const owned = await page(`/embed/track/${privateTrack}`, { headers: { authorization: `Bearer ${owner.token}` } });
     expect(owned.status).toBe(404);
+  });
+
+  test("a track made private loses its embed at once, kept copies included", async () => {
+    expect((await page(`/embed/track/${hiddenLater}?theme=dark`)).status).toBe(200);
+    const keptEmbed = () => countRows(live.server, "kept_pages", "key = ?", `/embed/track/${hiddenLater}?theme=dark`);
+    expect(await keptEmbed()).toBe(1);
+    const hidden = await call(live.server, "PATCH", `/track/${hiddenLater}/visibility`, {
+      token: owner.token,
+      body: { isPublic: false },
+    });
+    expect(hidden.status).toBe(200);
+    expect(await keptEmbed()).toBe(0);
+    expect((await page(`/embed/track/${hiddenLater}?theme=dark`)).status).toBe(404);
   });
 
   test("every other page may be framed only by the site itself, under one CSP", async () => {
