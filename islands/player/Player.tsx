@@ -40,6 +40,8 @@ export interface PlayerProps {
   isPublic?: boolean;
   /** Timed comments, drawn as markers under the waveform (the full track's player). */
   markers?: WaveMarker[];
+  /** Seconds to start from (a shared link's `?t=`): the playhead waits there until the visitor plays. */
+  startAt?: number;
 }
 
 const SEEK_STEP_SECONDS = 5;
@@ -59,6 +61,11 @@ export default function Player(props: PlayerProps) {
   // Read when playback starts, so a parent re-rendering with new object literals does not rebuild the waveform.
   const details = useRef(props);
   details.current = props;
+
+  const { startAt } = props;
+  useEffect(() => {
+    if (startAt) setPosition(Math.min(startAt, duration));
+  }, [startAt, duration]);
 
   useEffect(() => {
     setState("ready");
@@ -90,6 +97,8 @@ export default function Player(props: PlayerProps) {
       .then((instance) => {
         const target = details.current.playTarget;
         const recorder = target ? createPlayRecorder(target) : null;
+        const start = details.current.startAt;
+        if (start) instance.setTime(Math.min(start, duration));
         const controls = {
           play: () => void instance.play(),
           pause: () => instance.pause(),

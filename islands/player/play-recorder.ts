@@ -1,4 +1,5 @@
 import { api, reply } from "../lib/api";
+import { readStored, writeStored } from "../lib/browser-storage";
 import { storageKey } from "../lib/storage-keys";
 import { playCounted } from "./counted-plays";
 
@@ -8,12 +9,12 @@ export const PLAY_INTERVAL_MS = 60 * 60 * 1000;
 const ANONYMOUS_ID_KEY = storageKey("plays", "anonymous-id");
 const lastPlayKey = (target: string) => storageKey("plays", `last:${target}`);
 
-/** A visitor's anonymous listener id, kept for the browser session (SPEC §9: session storage). */
+/** A visitor's anonymous listener id, kept for the browser session (SPEC §9: session storage; the page's memory where refused). */
 export function anonymousListenerId(): string {
-  let id = sessionStorage.getItem(ANONYMOUS_ID_KEY);
+  let id = readStored("session", ANONYMOUS_ID_KEY);
   if (!id) {
     id = crypto.randomUUID();
-    sessionStorage.setItem(ANONYMOUS_ID_KEY, id);
+    writeStored("session", ANONYMOUS_ID_KEY, id);
   }
   return id;
 }
@@ -36,14 +37,14 @@ export function createPlayRecorder(target: PlayTarget) {
   let recorded = false;
 
   function recentlyRecorded(): boolean {
-    const last = Number(localStorage.getItem(key) ?? 0);
+    const last = Number(readStored("local", key) ?? 0);
     return Date.now() - last < PLAY_INTERVAL_MS;
   }
 
   function record(): void {
     recorded = true;
     if (recentlyRecorded()) return;
-    localStorage.setItem(key, String(Date.now()));
+    writeStored("local", key, String(Date.now()));
     const body = {
       eventType: "PLAY" as const,
       playbackSource: target.playbackSource,

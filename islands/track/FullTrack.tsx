@@ -1,3 +1,5 @@
+import { useEffect, useState } from "react";
+import { startSecondsOf } from "../../src/shared/embed";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { $commentMarkers } from "../comments/store";
 import { useIslandStore } from "../lib/use-island-store";
@@ -16,6 +18,9 @@ export default function FullTrack({ track, artworkUrl }: { track: PageTrack; art
   const waveformData = usePeaks(track.waveform);
   const isPublic = useIsPublic(track.id, track.isPublic);
   const markers = useIslandStore($commentMarkers)[track.id];
+  // A link shared at a time (`?t=`, the share menu's) starts the player there; read once hydrated.
+  const [startAt, setStartAt] = useState(0);
+  useEffect(() => setStartAt(startSecondsOf(new URLSearchParams(window.location.search).get("t"))), []);
   // While the MP3 is still encoding, a WAV/FLAC original streams as it is.
   const src = track.fullTrackMp3Url ?? originalUrl;
   if (isProcessingUrl(originalUrl) || !waveformData?.length || !duration || !src) {
@@ -42,6 +47,7 @@ export default function FullTrack({ track, artworkUrl }: { track: PageTrack; art
         showStop
         isPublic={isPublic}
         markers={markers}
+        startAt={startAt}
       />
       <Downloads
         target={{ trackId: track.id }}

@@ -26,6 +26,9 @@ export const trackKeys = {
   cover: (trackId: string, size: CoverSize) => `tracks/${trackId}/cover-${size}.webp`,
   /** One size of a stored cover, beside the page size that `coverArtKey` names (a fork's is its original's). */
   coverVariant: (coverArtKey: string, size: CoverSize) => coverArtKey.replace(/cover-[a-z0-9]+\.webp$/, `cover-${size}.webp`),
+  /** Generated link-preview images (modules/embeds), one per page version of the track. */
+  previews: (trackId: string) => `tracks/${trackId}/previews`,
+  preview: (trackId: string, version: number | string) => `tracks/${trackId}/previews/${version}.png`,
   stemFile: (trackId: string, stemId: string, format: UploadFormat) => `tracks/${trackId}/stems/${stemId}.${format}`,
   /** A stem file added or replaced in the studio: a fresh name, like `revision`. */
   stemRevision: (trackId: string, format: UploadFormat) => `tracks/${trackId}/stems/${crypto.randomUUID()}.${format}`,

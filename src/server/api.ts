@@ -4,6 +4,7 @@ import { authModule } from "../../modules/auth";
 import { backupsModule } from "../../modules/backups";
 import { commentsModule } from "../../modules/comments";
 import { conversionsModule } from "../../modules/conversions";
+import { embedsModule } from "../../modules/embeds";
 import { eventsModule } from "../../modules/events";
 import { exportsModule } from "../../modules/exports";
 import { followsModule } from "../../modules/follows";
@@ -66,4 +67,5 @@ export const api = new Elysia({ prefix: "/api" })
   .use(studioModule)
   .use(mediaModule)
   .use(conversionsModule)
-  .use(playsModule);
+  .use(playsModule)
+  .use(embedsModule);

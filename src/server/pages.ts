@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join, normalize, resolve } from "node:path";
 import { Elysia } from "elysia";
+import { feedsRoutes } from "../../modules/feeds";
 import { listContentVersion } from "../../modules/lists/service";
 import { createPublicPages, startPrerendering } from "../../modules/pages/service";
 import { hasFilters } from "../../modules/track-filters/service";
@@ -8,9 +9,11 @@ import { buildIdOf } from "./build-id";
 import { config } from "./config";
 import { notFound } from "./errors";
 import { compressed, createPageCache } from "./page-cache";
+import { withPageHeaders } from "./page-headers";
 import { pageLocals } from "./page-locals";
 import { ROOT } from "./paths";
 import { type AstroHandler, publicPages } from "./public-pages";
+import { pathAndQuery } from "./request-url";
 import { staticFiles } from "./static-files";
 
 const DIST = resolve(process.env.STEMMA_DIST ?? join(ROOT, "dist"));
@@ -80,6 +83,10 @@ export async function pages() {
   const kept = createPublicPages({ build, pages: publicPages(astro), heldBytes: HELD_BYTES });
   const listPages = createPageCache({ maxBytes: LIST_PAGES_BYTES, buildId: build });
   const routes = new Elysia({ name: "pages" })
+    .mapResponse(({ request, responseValue }) =>
+      responseValue instanceof Response ? withPageHeaders(pathAndQuery(request.url).path, responseValue) : undefined,
+    )
+    .use(feedsRoutes)
     .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
     .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
     .get("/track/:id", async ({ request }) => compressed(request, await astro(request, pageLocals({ cached: false }))))
@@ -97,7 +104,10 @@ export async function pages() {
       return compressed(request, await render());
     });
   return {
-    kept: new Elysia({ name: "pages.kept" }).onRequest(({ request }) => kept.answer(request)),
+    kept: new Elysia({ name: "pages.kept" }).onRequest(async ({ request }) => {
+      const answer = await kept.answer(request);
+      return answer && withPageHeaders(pathAndQuery(request.url).path, answer);
+    }),
     routes,
     prerender: () => startPrerendering(kept),
   };

@@ -31,6 +31,28 @@ function trackPage(astro: AstroHandler): PublicPage {
   };
 }
 
+const EMBED_PAGE = /^\/embed\/track\/([^/]+)$/;
+
+/**
+ * A public track's embed player (`/embed/track/{id}`), in each theme (`?theme=dark`; the start time `?t=` is the
+ * script's, so every start time gets the same answer): due again whenever the track's page version goes up.
+ */
+function embedPage(astro: AstroHandler): PublicPage {
+  return {
+    keyOf(path, query) {
+      if (!EMBED_PAGE.test(path)) return null;
+      return new URLSearchParams(query).get("theme") === "dark" ? `${path}?theme=dark` : path;
+    },
+    async state(key) {
+      const id = EMBED_PAGE.exec(new URL(key, config.publicUrl).pathname)?.[1] ?? "";
+      const state = await publicPageState(id);
+      return state && { version: state.version };
+    },
+    render: (key) => astro(anonymous(key), pageLocals({ cached: true })),
+    renderAhead: "once kept",
+  };
+}
+
 /**
  * A public track's JSON (`GET /api/track/{id}`, polled while it processes): the same for everyone but its owner,
  * whose copy lists whom the track is shared with; the owner, and a token this process has not verified yet, take
@@ -129,6 +151,7 @@ const genrePage = (astro: AstroHandler) =>
 /** Every public page kept for all instances (DEVELOPERS.md "Pages"): add a new one here. */
 export const publicPages = (astro: AstroHandler): PublicPage[] => [
   trackPage(astro),
+  embedPage(astro),
   trackJson,
   homePage(astro),
   artistPage(astro),

@@ -45,6 +45,12 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
   ["home, filtered", () => "/?hasStems=true", "visitor", (page) => page.getByRole("article").first().waitFor()],
   ["track page", () => `/track/${trackId}`, "visitor", (page) => page.getByText("Sign in to download").first().waitFor()],
   ["own track page", () => `/track/${trackId}`, "admin", (page) => page.getByRole("link", { name: "Edit Track" }).waitFor()],
+  [
+    "embed player, dark",
+    () => `/embed/track/${trackId}?theme=dark`,
+    "visitor",
+    (page) => page.locator(".embed-player[data-state='ready']").waitFor(),
+  ],
   ["artist page", () => `/u/${admin.user.username}`, "visitor", (page) => page.getByRole("article").first().waitFor()],
   [
     "artist page signed in",

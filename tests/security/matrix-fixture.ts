@@ -48,6 +48,8 @@ export interface MatrixWorld {
   licenseId: string;
   /** A notification of the shared user (the share): only they may mark it read. */
   sharedNotificationId: string;
+  /** The address the server answers on: oEmbed takes a track page's whole URL. */
+  siteUrl: string;
 }
 
 const sign = (claims: Record<string, unknown>, secret: string, expiresIn: string | number) =>
@@ -189,5 +191,6 @@ export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
     inviteCodeId: code.body.id,
     licenseId: licenses.body[0]?.id as string,
     sharedNotificationId: notes.body.items[0]?.id as string,
+    siteUrl: live.server.url,
   };
 }

@@ -173,6 +173,17 @@ export const MATRIX: Record<string, RouteEntry> = {
     expect: (who) => signedIn(who, ok()),
   },
   "GET /api/tracks/following": globalRoute("/tracks/following", (who) => signedIn(who, ok())),
+  // oEmbed answers every caller as a visitor: a public track's player, the same 404 for anything else.
+  "GET /api/oembed": {
+    perTrack: true,
+    request: (world, track) => ({ path: `/oembed?url=${encodeURIComponent(`${world.siteUrl}/track/${track.id}`)}` }),
+    expect: (_who, state) => (state === "public" ? ok() : { status: [404] }),
+  },
+  // The link-preview image: a public track's, for anyone; the same 404 for anything else, its owner included.
+  "GET /api/track/:id/preview.png": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/preview.png` }),
+    (_who, state) => (state === "public" ? ok() : { status: [404] }),
+  ),
   "GET /api/auth/me/deletion": globalRoute("/auth/me/deletion", (who) => signedIn(who, ok())),
   // A wrong password: refused, so nobody's account goes.
   "DELETE /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, { status: [400] }), { password: "WrongPass1" }),

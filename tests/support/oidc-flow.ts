@@ -3,10 +3,10 @@ import { freePort } from "../../scripts/lib/ports";
 import type { Session } from "./api";
 import { type LiveServer, setUpServer } from "./lifecycle";
 import { oidcEnv, type ProviderClaims, startTestProvider, type TestProvider } from "./oidc-provider";
-import { clusterOf, type TestServer, testOnCluster } from "./server";
+import { publicUrlOf } from "./public-url";
+import { type TestServer, testOnCluster } from "./server";
 
-/** The address browsers reach `server` at (its PUBLIC_URL), where the provider sends them back. */
-export const publicUrlOf = (server: TestServer) => clusterOf(server)?.env.PUBLIC_URL ?? server.url;
+export { publicUrlOf };
 
 /**
  * A test provider with `accounts`, and a Stemma server signing in with it (with `env`), registered at the provider

@@ -140,7 +140,13 @@ const STEPS: Array<{ on: string; event: TriggerEvent; when?: string; sql: string
     on: "tracks",
     event: "UPDATE",
     when: "no longer public",
-    sql: [keptPage("/track/t1"), keptPage("/api/track/t1"), `update "tracks" set "is_public" = FALSE where "id" = 't1'`],
+    sql: [
+      keptPage("/track/t1"),
+      keptPage("/api/track/t1"),
+      keptPage("/embed/track/t1"),
+      keptPage("/embed/track/t1?theme=dark"),
+      `update "tracks" set "is_public" = FALSE where "id" = 't1'`,
+    ],
   },
   {
     on: "tracks",
@@ -148,6 +154,7 @@ const STEPS: Array<{ on: string; event: TriggerEvent; when?: string; sql: string
     sql: [
       `update "tracks" set "is_public" = TRUE where "id" = 't1'`,
       keptPage("/track/t1"),
+      keptPage("/embed/track/t1?theme=dark"),
       `delete from "tracks" where "id" = 't1'`,
     ],
   },

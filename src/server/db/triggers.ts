@@ -41,7 +41,9 @@ const trackPagesDue = (state: TriggerState) =>
   state.due.some((key) => key === `/track/t1@${state.pageVersion}`) &&
   state.due.some((key) => key === `/api/track/t1@${state.pageVersion}`);
 const noTrackPages = (state: TriggerState) =>
-  ![...state.due, ...state.kept].some((key) => key.startsWith("/track/t1") || key.startsWith("/api/track/t1"));
+  ![...state.due, ...state.kept].some((key) =>
+    ["/track/t1", "/api/track/t1", "/embed/track/t1"].some((page) => key.startsWith(page)),
+  );
 
 /** Child rows a track page shows: each change raises the track's page version. */
 const childOfTrack = (on: string, events: TriggerEvent[]): CacheTrigger[] =>
@@ -73,13 +75,13 @@ export const CACHE_TRIGGERS: CacheTrigger[] = [
     on: "tracks",
     event: "UPDATE",
     when: "no longer public",
-    does: "drops the track's kept and due pages",
+    does: "drops the track's kept and due pages (its page, JSON and embed player)",
     check: (_before, after) => noTrackPages(after),
   },
   {
     on: "tracks",
     event: "DELETE",
-    does: "drops the track's kept and due pages and raises the lists' content version",
+    does: "drops the track's kept and due pages (its page, JSON and embed player) and raises the lists' content version",
     check: (before, after) => noTrackPages(after) && after.content > before.content,
   },
   {

@@ -4,6 +4,7 @@
  *
  *   bun image-child.ts validate <image>                         exit: IMAGE_CHILD_EXIT verdict
  *   bun image-child.ts render <image> <folder> <name>=<side>…   writes <folder>/<name>.webp for each, exit 0
+ *   bun image-child.ts png <svg> <output>                        draws the server's own SVG as <output> (PNG), exit 0
  *
  * Any other exit (an exception, a signal, a decoder crash) is a failure the parent reports.
  */
@@ -57,7 +58,14 @@ function targetsOf(args: string[]): Array<[string, number]> {
   });
 }
 
+/** An SVG the server drew (a link-preview image) as a PNG, the format every link preview reads. */
+async function png(svg: string, output: string): Promise<number> {
+  await open(svg).png({ compressionLevel: 9 }).toFile(output);
+  return 0;
+}
+
 const [mode, image, folder, ...targets] = process.argv.slice(2);
 if (mode === "validate" && image) process.exit(await validate(image));
 else if (mode === "render" && image && folder && targets.length) process.exit(await render(image, folder, targetsOf(targets)));
-else throw new Error("usage: image-child.ts validate <image> | render <image> <folder> <name>=<side>…");
+else if (mode === "png" && image && folder) process.exit(await png(image, folder));
+else throw new Error("usage: image-child.ts validate <image> | render <image> <folder> <name>=<side>… | png <svg> <output>");

@@ -79,3 +79,9 @@ export async function renderSquares<Name extends string>(
   if (code !== 0) throw new Error(`image rendering failed (${code === null ? "killed" : `exit ${code}`})`);
   return Object.fromEntries(entries.map(([name]) => [name, join(folder, `${name}.webp`)])) as Record<Name, string>;
 }
+
+/** Draws an SVG the server wrote (never an upload) at `svgPath` as a PNG at `outputPath`; rejects when the child fails. */
+export async function renderPng(svgPath: string, outputPath: string, signal?: AbortSignal): Promise<void> {
+  const code = await runChild(["png", svgPath, outputPath], signal);
+  if (code !== 0) throw new Error(`image rendering failed (${code === null ? "killed" : `exit ${code}`})`);
+}

@@ -17,6 +17,8 @@ export const jobDefinitions = {
   "track.regenerate": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 30 * 60_000 },
   /** A `new-track` notification to every follower of a new public track's owner, one job per track (modules/follows). */
   "follows.new-track": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 30 * 60_000 },
+  /** The link-preview image of a public track without cover art, once per page version (modules/embeds). */
+  "embeds.preview-image": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 2 * 60_000 },
   /** Encodes one on-demand WAV/FLAC derivative (modules/conversions). */
   "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 2, timeoutMs: 15 * 60_000 },
   /** Deletes derivatives past their expiry (modules/conversions/expiry.ts enqueues it). */

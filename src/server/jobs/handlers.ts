@@ -1,6 +1,7 @@
 import { purgeDeletedAccounts } from "../../../modules/auth/service";
 import { runBackupNow, runDueBackup } from "../../../modules/backups/service";
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
+import { makePreviewImage } from "../../../modules/embeds/service";
 import { expireExports, runExport } from "../../../modules/exports/service";
 import { notifyFollowersOfNewTrack } from "../../../modules/follows/service";
 import { regenerateMix } from "../../../modules/studio/service";
@@ -15,6 +16,7 @@ export const jobHandlers: JobHandlers = {
   "track.process": ({ trackId }, signal) => processTrack(trackId, signal),
   "track.regenerate": ({ trackId }, signal) => regenerateMix(trackId, signal),
   "follows.new-track": ({ trackId }) => notifyFollowersOfNewTrack(trackId),
+  "embeds.preview-image": ({ trackId }, signal) => makePreviewImage(trackId, signal),
   "conversions.convert": ({ conversionId }, signal) => runConversion(conversionId, signal),
   "conversions.expire": () => expireConversions(),
   "tracks.purge": () => purgeDeletedTracks(),

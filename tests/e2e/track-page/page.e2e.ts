@@ -66,7 +66,8 @@ describe("public track page", () => {
       new RegExp(`<meta property="og:image" content="http://localhost:\\d+/api/track/${publicId}/cover\\?size=page"`),
     );
     expect(html).toMatch(new RegExp(`<meta property="og:audio" content="http://localhost:\\d+/api/track/${publicId}/full.mp3"`));
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
+    // Processed and public: a player card (modules/embeds/embeds.test.ts reads it with open-graph-scraper).
+    expect(html).toContain('<meta name="twitter:card" content="player"');
   });
 });
 

@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
+import type { Frame, Page } from "playwright-core";
+import { type Session, signUp } from "../../support/api";
+import { setUpServerAndBrowser } from "../../support/lifecycle";
+import { publicUrlEnv } from "../../support/public-url";
+import { createTrack, waitForProcessing } from "../../support/uploads";
+import { hydrated } from "../support/hydrated";
+import { waitForState } from "./fixtures";
+
+setDefaultTimeout(90_000);
+
+/** The track page's Share menu, as a visitor uses it to post a track elsewhere. */
+const live = setUpServerAndBrowser({ env: publicUrlEnv() });
+let owner: Session;
+let trackId: string;
+let privateId: string;
+
+beforeAll(async () => {
+  owner = await signUp(live.server);
+  const upload = (title: string, isPublic: boolean) =>
+    createTrack(live.server, owner.token, {
+      original: "real-audio/audio-lena.flac",
+      data: { title, primaryArtistName: "Lena Test", isPublic },
+    });
+  [trackId, privateId] = await Promise.all([upload("Shared Song", true), upload("Private Song", false)]);
+  await Promise.all([trackId, privateId].map((id) => waitForProcessing(live.server, owner.token, id)));
+});
+
+async function openShareMenu(path = `/track/${trackId}`): Promise<Page> {
+  const { context, page } = await live.openPage(path, null, { viewport: { width: 1200, height: 900 } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: live.server.url });
+  await page.getByText("Share", { exact: true }).scrollIntoViewIfNeeded();
+  await hydrated(page);
+  await page.getByText("Share", { exact: true }).click();
+  return page;
+}
+
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+describe("share menu", () => {
+  test("copies the track's link", async () => {
+    const page = await openShareMenu();
+    await page.getByRole("button", { name: "Copy link", exact: true }).click();
+    await page.getByRole("status").filter({ hasText: "Link copied" }).waitFor();
+    expect(await clipboard(page)).toBe(`${live.server.url}/track/${trackId}`);
+    await page.context().close();
+  });
+
+  test("copies the embed code in the size chosen, shown live in the preview", async () => {
+    const page = await openShareMenu();
+    await page.getByRole("radio", { name: "Compact (320 × 120)" }).check();
+    await page.getByRole("radio", { name: "Dark" }).check();
+    const preview = page.getByTitle("Embed preview: Shared Song by Lena Test");
+    await page.waitForFunction(() => document.querySelector(".share-preview iframe")?.getAttribute("width") === "320");
+    expect(await preview.getAttribute("src")).toBe(`${live.server.url}/embed/track/${trackId}?theme=dark`);
+    const frame = (await (await preview.elementHandle())?.contentFrame()) as Frame;
+    await frame.waitForSelector(".embed-player[data-state='ready']");
+    expect(await frame.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+    await page.getByRole("button", { name: "Copy embed code" }).click();
+    await page.getByRole("status").filter({ hasText: "Embed code copied" }).waitFor();
+    const code = await clipboard(page);
+    expect(code).toStartWith(`<iframe src="${live.server.url}/embed/track/${trackId}?theme=dark" width="320" height="120"`);
+    expect(code).toBe(await page.getByRole("textbox", { name: "Embed code" }).inputValue());
+    await page.context().close();
+  });
+
+  test("copies the link at the player's current time, and that link starts the player there", async () => {
+    const page = await openShareMenu();
+    const player = page.getByRole("group", { name: "Player: Shared Song" });
+    await waitForState(player, "ready");
+    await player.getByRole("button", { name: "Play" }).click();
+    await waitForState(player, "playing");
+    await page.waitForFunction(() => Number(document.querySelector("[aria-label='Seek']")?.getAttribute("aria-valuenow")) >= 3);
+    await player.getByRole("button", { name: "Pause" }).click();
+    await waitForState(player, "paused");
+    const seconds = Number(await player.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuenow"));
+    const button = page.getByRole("button", { name: /^Copy link at / });
+    await button.click();
+    const link = await clipboard(page);
+    expect(link).toMatch(new RegExp(`^${live.server.url}/track/${trackId}\\?t=(\\d+)$`));
+    const at = Number(new URL(link).searchParams.get("t"));
+    expect(Math.abs(at - seconds)).toBeLessThanOrEqual(1);
+    await page.goto(link);
+    const reopened = page.getByRole("group", { name: "Player: Shared Song" });
+    await waitForState(reopened, "ready");
+    await page.waitForFunction(
+      (wanted) => document.querySelector("[aria-label='Seek']")?.getAttribute("aria-valuenow") === String(wanted),
+      at,
+    );
+    await page.context().close();
+  });
+
+  test("private tracks offer no share menu (nothing of theirs can be embedded)", async () => {
+    const { page } = await live.openPage(`/track/${privateId}`, owner.token);
+    await page.getByRole("heading", { name: "Private Song" }).waitFor();
+    expect(await page.getByText("Share", { exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+});
