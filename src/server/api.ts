@@ -13,6 +13,7 @@ import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
 import { profilesModule } from "../../modules/profiles";
+import { resumableUploadsModule } from "../../modules/resumable-uploads";
 import { searchModule } from "../../modules/search";
 import { storageModule } from "../../modules/storage";
 import { studioModule } from "../../modules/studio";
@@ -60,6 +61,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(notificationsModule)
   .use(storageModule)
   .use(uploadsModule)
+  .use(resumableUploadsModule)
   .use(tracksModule)
   .use(listsModule)
   .use(profilesModule)

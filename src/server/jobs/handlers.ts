@@ -2,6 +2,7 @@ import { purgeDeletedAccounts } from "../../../modules/auth/service";
 import { runBackupNow, runDueBackup } from "../../../modules/backups/service";
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
 import { expireExports, runExport } from "../../../modules/exports/service";
+import { expireUploads } from "../../../modules/resumable-uploads/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
 import { processTrack } from "../../../modules/uploads/service";
@@ -20,6 +21,7 @@ export const jobHandlers: JobHandlers = {
   "accounts.purge": () => purgeDeletedAccounts(),
   "account.export": ({ exportId }, signal) => runExport(exportId, signal),
   "account.expire-exports": () => expireExports(),
+  "uploads.expire": () => expireUploads(),
   "backups.due": () => runDueBackup(),
   "backups.now": () => runBackupNow("MANUAL"),
 };
