@@ -153,8 +153,7 @@ export async function takeFinishedUploads(user: Viewer, ids: string[], folder: s
   for (const id of ids) {
     const row = await ownUpload(id, user);
     if (row.usedAt) throw conflict(UPLOAD_USED);
-    if (row.offset < row.length)
-      throw conflict(`This upload is not finished: ${formatFileSize(row.offset)} of ${formatFileSize(row.length)} received`);
+    if (row.offset < row.length) throw conflict(`This upload is not finished: ${row.offset} of ${row.length} bytes received`);
     rows.push(row);
   }
   if (rows.reduce((sum, row) => sum + row.length, 0) > maxBytes) throw tooLong(maxBytes);
