@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { call } from "./api";
 import type { TestServer } from "./server";
 import { firstLicenseId, type UploadReply } from "./uploads";
@@ -83,4 +84,30 @@ export async function trackFromUploads(
     }),
   );
   return call<UploadReply>(server, "POST", "/track", { token, body: form });
+}
+
+/**
+ * Uploads the file at `path` with tus-js-client under Node (tests/support/tus-node-upload.mjs) to `endpoint`, which
+ * retries through every cut; the finished upload's id and how many times it retried.
+ */
+export async function uploadWithNodeClient(endpoint: string, token: string, path: string, name: string) {
+  const child = Bun.spawn(["node", join(import.meta.dir, "tus-node-upload.mjs"), endpoint, token, path, name], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [out, err, code] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ]);
+  if (code !== 0) throw new Error(`tus-js-client failed (${code}): ${err}`);
+  const { url, retries } = JSON.parse(out.trim().split("\n").pop() as string) as { url: string; retries: number };
+  return { id: url.split("/").pop() as string, retries };
+}
+
+/** The SHA-256 of a file, read as a stream. */
+export async function fileSha256(path: string): Promise<string> {
+  const hash = new Bun.CryptoHasher("sha256");
+  for await (const chunk of Bun.file(path).stream()) hash.update(chunk);
+  return hash.digest("hex");
 }
