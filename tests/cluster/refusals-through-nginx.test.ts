@@ -7,6 +7,7 @@ import { beforeAll, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../support/api";
 import { setUpCluster } from "../support/cluster";
 import { forkWithStems } from "../support/studio";
+import { createUpload, TUS } from "../support/tus";
 
 // A low MAX_UPLOAD_MB so a body over it is a few MB, as the bodies refused for other reasons are.
 const live = setUpCluster({ env: { MAX_UPLOAD_MB: "40" } });
@@ -34,9 +35,15 @@ function body(field: string, megabytes: number): FormData {
 }
 
 /** `TRIES` sends of the same request through nginx, counted by what came back. */
-async function answersThroughNginx(method: string, path: string, token: string | null, form: FormData) {
+async function answersThroughNginx(
+  method: string,
+  path: string,
+  token: string | null,
+  form: BodyInit,
+  extraHeaders: Record<string, string> = {},
+) {
   const answers = new Map<string, number>();
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const headers: Record<string, string> = { ...extraHeaders, ...(token ? { authorization: `Bearer ${token}` } : {}) };
   // One after another: each reuses nginx's kept-alive upstream connections, where an early answer used to be lost.
   for (let attempt = 0; attempt < TRIES; attempt++) {
     const answer = await fetch(`${live.cluster.url}/api${path}`, { method, headers, body: form }).then(
@@ -81,4 +88,31 @@ test("an upload over MAX_UPLOAD_MB gets its 413 through nginx", async () => {
       [path]: { [`413 The upload is larger than the ${limit}.0 MB limit`]: TRIES },
     });
   }
+}, 300_000);
+
+test("a resumable upload's refusals get through nginx: 401, 404, 409, 412, 413", async () => {
+  const upload = await createUpload(live.cluster, owner.token, 2 * 1024 * 1024);
+  const threeMb = new Uint8Array(3 * 1024 * 1024);
+  const patch = (offset: number, extra: Record<string, string> = TUS) => ({
+    ...extra,
+    "upload-offset": String(offset),
+    "content-type": "application/offset+octet-stream",
+  });
+  const path = `/uploads/${upload}`;
+  const cases: Array<[string | null, string, Record<string, string>, string]> = [
+    [null, "PATCH", patch(0), "401 Authentication required"],
+    [stranger.token, "PATCH", patch(0), "404 Upload not found"],
+    [owner.token, "PATCH", patch(5), "409 Upload-Offset is 5 but the upload is at 0"],
+    [owner.token, "PATCH", patch(0, {}), "412 Send the header Tus-Resumable: 1.0.0 (the only tus version this server speaks)"],
+    [owner.token, "PATCH", patch(0), "413 The bytes sent go past the upload's Upload-Length"],
+  ];
+  for (const [token, method, headers, expected] of cases) {
+    expect({ [expected]: await answersThroughNginx(method, path, token, threeMb, headers) }).toEqual({
+      [expected]: { [expected]: TRIES },
+    });
+  }
+  const tooLong = { ...TUS, "upload-length": String(41 * 1024 * 1024), "content-type": "application/offset+octet-stream" };
+  expect(await answersThroughNginx("POST", "/uploads", owner.token, threeMb, tooLong)).toEqual({
+    "413 The upload is larger than the 40.0 MB limit": TRIES,
+  });
 }, 300_000);

@@ -3,13 +3,14 @@
 import { readFileSync } from "node:fs";
 import { Upload } from "tus-js-client";
 
-const [endpoint, token, path, name] = process.argv.slice(2);
+const [endpoint, token, path, name, chunkBytes] = process.argv.slice(2);
 const file = readFileSync(path);
 let retries = 0;
 const upload = new Upload(file, {
   endpoint,
   headers: { authorization: `Bearer ${token}` },
   metadata: { filename: name },
+  ...(chunkBytes ? { chunkSize: Number(chunkBytes) } : {}),
   // Each loss is retried at once, then with back-off; progress since the last try starts the count again.
   retryDelays: [0, 100, 300, 1000, 2000, 3000, 5000, 5000, 5000, 5000],
   onShouldRetry: () => {

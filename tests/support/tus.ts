@@ -87,11 +87,13 @@ export async function trackFromUploads(
 }
 
 /**
- * Uploads the file at `path` with tus-js-client under Node (tests/support/tus-node-upload.mjs) to `endpoint`, which
- * retries through every cut; the finished upload's id and how many times it retried.
+ * Uploads the file at `path` with tus-js-client under Node (tests/support/tus-node-upload.mjs) to `endpoint`, in
+ * PATCHes of `chunkBytes` (else one for the whole rest), retrying through every cut; the finished upload's id and how
+ * many times it retried.
  */
-export async function uploadWithNodeClient(endpoint: string, token: string, path: string, name: string) {
-  const child = Bun.spawn(["node", join(import.meta.dir, "tus-node-upload.mjs"), endpoint, token, path, name], {
+export async function uploadWithNodeClient(endpoint: string, token: string, path: string, name: string, chunkBytes?: number) {
+  const script = join(import.meta.dir, "tus-node-upload.mjs");
+  const child = Bun.spawn(["node", script, endpoint, token, path, name, ...(chunkBytes ? [String(chunkBytes)] : [])], {
     stdout: "pipe",
     stderr: "pipe",
   });
