@@ -42,7 +42,7 @@ export const resumableUploadsModule = new Elysia({ name: "module.resumable-uploa
       },
     },
   )
-  .post("/uploads", async ({ user, request }) => answer(await createUpload(user, request.headers, request.body)), {
+  .post("/uploads", async ({ user, request }) => answer(await createUpload(user, request)), {
     auth: true,
     ...streamedBody,
     detail: {
@@ -79,26 +79,22 @@ export const resumableUploadsModule = new Elysia({ name: "module.resumable-uploa
       },
     },
   })
-  .patch(
-    "/uploads/:id",
-    async ({ user, params, request }) => answer(await appendToUpload(params.id, user, request.headers, request.body)),
-    {
-      auth: true,
-      params,
-      ...streamedBody,
-      detail: {
-        summary: "Send the next bytes of a resumable upload from its offset (tus PATCH)",
-        responses: {
-          204: {
-            description: "Received: Upload-Offset is the new offset",
-            headers: { "Upload-Offset": tusHeaders.uploadOffset, "Upload-Expires": tusHeaders.uploadExpires },
-          },
-          ...tusRefusals,
-          ...bytesRefusals,
+  .patch("/uploads/:id", async ({ user, params, request }) => answer(await appendToUpload(params.id, user, request)), {
+    auth: true,
+    params,
+    ...streamedBody,
+    detail: {
+      summary: "Send the next bytes of a resumable upload from its offset (tus PATCH)",
+      responses: {
+        204: {
+          description: "Received: Upload-Offset is the new offset",
+          headers: { "Upload-Offset": tusHeaders.uploadOffset, "Upload-Expires": tusHeaders.uploadExpires },
         },
+        ...tusRefusals,
+        ...bytesRefusals,
       },
     },
-  )
+  })
   .delete("/uploads/:id", async ({ user, params, request }) => answer(await terminateUpload(params.id, user, request.headers)), {
     auth: true,
     params,

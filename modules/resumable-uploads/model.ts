@@ -32,6 +32,7 @@ export const tusRefusals = {
 /** The refusals of a request that carries bytes. */
 export const bytesRefusals = {
   409: refusal("Upload-Offset is not where the upload is, or the upload was already used"),
+  411: refusal("Bytes sent without Content-Length"),
   413: refusal("Past MAX_UPLOAD_MB, the pending-uploads cap, or the upload's Upload-Length"),
   415: refusal("The body is not application/offset+octet-stream"),
 };

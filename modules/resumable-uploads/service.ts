@@ -40,7 +40,8 @@ const progressHeaders = (row: ResumableUpload) => ({
 });
 
 /** POST /api/uploads (creation, creation-with-upload): a new upload of Upload-Length bytes, maybe with its first ones. */
-export async function createUpload(user: Viewer, headers: Headers, body: ReadableStream<Uint8Array> | null): Promise<TusAnswer> {
+export async function createUpload(user: Viewer, request: Request): Promise<TusAnswer> {
+  const { headers } = request;
   checkTusResumable(headers);
   if (headers.has("upload-defer-length")) throw badRequest("Upload-Length is required: this server does not defer it");
   const length = byteCount(headers, "upload-length");
@@ -53,13 +54,13 @@ export async function createUpload(user: Viewer, headers: Headers, body: Readabl
       `Your unfinished uploads would pass the ${formatFileSize(config.maxPendingUploadBytes)} limit: finish or delete one first`,
     );
   const location = { location: `/api/uploads/${row.id}` };
-  if (!carriesBytes(headers, body)) return { status: 201, headers: { ...location, ...progressHeaders(row) } };
-  const appended = await appendBytes(row, 0, headers, body as ReadableStream<Uint8Array>);
+  if (!carriesBytes(request)) return { status: 201, headers: { ...location, ...progressHeaders(row) } };
+  const appended = await appendBytes(row, 0, request);
   return { status: 201, headers: { ...location, ...progressHeaders(appended) } };
 }
 
-/** A creation carries bytes when it says so by its type; an empty body of that type is none. */
-function carriesBytes(headers: Headers, body: ReadableStream<Uint8Array> | null): boolean {
+/** A creation carries bytes when it has a body; of the tus type only. */
+function carriesBytes({ headers, body }: Request): boolean {
   if (!body || headers.get("content-length") === "0") return false;
   if (headers.get("content-type") !== OFFSET_OCTET_STREAM)
     throw new HttpError(415, `Send the upload's bytes as ${OFFSET_OCTET_STREAM}`);
@@ -83,12 +84,8 @@ export async function uploadProgress(id: string, user: Viewer, headers: Headers)
 }
 
 /** PATCH /api/uploads/{id}: the next bytes, from exactly where the upload is. */
-export async function appendToUpload(
-  id: string,
-  user: Viewer,
-  headers: Headers,
-  body: ReadableStream<Uint8Array> | null,
-): Promise<TusAnswer> {
+export async function appendToUpload(id: string, user: Viewer, request: Request): Promise<TusAnswer> {
+  const { headers } = request;
   checkTusResumable(headers);
   if (headers.get("content-type") !== OFFSET_OCTET_STREAM)
     throw new HttpError(415, `Send the upload's bytes as ${OFFSET_OCTET_STREAM}`);
@@ -97,7 +94,7 @@ export async function appendToUpload(
   const row = await ownUpload(id, user);
   if (row.usedAt) throw conflict(UPLOAD_USED);
   if (offset !== row.offset) throw conflict(`Upload-Offset is ${offset} but the upload is at ${row.offset}`);
-  const appended = body ? await appendBytes(row, offset, headers, body) : row;
+  const appended = request.body ? await appendBytes(row, offset, request) : row;
   return { status: 204, headers: progressHeaders(appended) };
 }
 
@@ -106,18 +103,13 @@ export async function appendToUpload(
  * while a cut request is still being finished) both write, and only the first to commit counts: the other's part is
  * deleted and it is told to ask the offset again.
  */
-async function appendBytes(
-  row: ResumableUpload,
-  offset: number,
-  headers: Headers,
-  body: ReadableStream<Uint8Array>,
-): Promise<ResumableUpload> {
-  const room = row.length - offset;
-  const pastEnd = payloadTooLarge("The bytes sent go past the upload's Upload-Length");
-  if (Number(headers.get("content-length") ?? 0) > room) throw pastEnd;
-  const part = await receivePart(body, room);
+async function appendBytes(row: ResumableUpload, offset: number, request: Request): Promise<ResumableUpload> {
+  // Bounded by Content-Length before a byte is read (every tus client sends it): no body runs on past the upload.
+  const length = byteCount(request.headers, "content-length");
+  if (length === null) throw new HttpError(411, "Send Content-Length with the upload's bytes");
+  if (length > row.length - offset) throw payloadTooLarge("The bytes sent go past the upload's Upload-Length");
+  const part = await receivePart(request);
   try {
-    if (part.over) throw pastEnd;
     if (part.size === 0) return row;
     const key = `${partsPrefix(row.id)}/${String(offset).padStart(16, "0")}-${crypto.randomUUID()}`;
     await fileStore.putFile(key, part.path);

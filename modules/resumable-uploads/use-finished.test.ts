@@ -20,7 +20,7 @@ let other: Session;
 beforeAll(async () => {
   await signUp(live.server); // the first account is the ADMIN
   [owner, other] = [await signUp(live.server), await signUp(live.server)];
-});
+}, 60_000);
 
 const corpusBytes = (path: string) => Bun.file(corpusPath(path)).bytes();
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -64,7 +64,7 @@ test("a track made of finished uploads keeps the sent bytes, and the uploads' by
     body: { message: "This upload was already used: send the file again" },
   });
   expect(await usedSeconds(owner)).toBe(charged);
-});
+}, 60_000);
 
 test("bytes that are not audio are refused with the multipart message, deleted, and charge nothing", async () => {
   const sent = await trackFromUploads(live.server, owner.token, { original: await uploadOf(owner, "bad/mp3-renamed.wav") });
@@ -75,7 +75,7 @@ test("bytes that are not audio are refused with the multipart message, deleted, 
   expect([sent.status, sent.body.message]).toEqual([multipart.status, multipart.body.message]);
   expect(sent.body.message).toBe("Audio file is not a valid WAV file");
   expect(await storedKeys(live.server, "resumable/")).toEqual([]);
-});
+}, 60_000);
 
 test("someone else's upload is a 404, an unfinished one a 409, an expired one a 410: each left as it was", async () => {
   const before = await usedSeconds(owner);
@@ -101,7 +101,7 @@ test("someone else's upload is a 404, an unfinished one a 409, an expired one a 
   const kept = await uploadOf(owner, "real-audio/alsa-Front_Center.wav");
   expect((await trackFromUploads(live.server, owner.token, { original: kept }, { title: "" })).status).toBe(400);
   expect((await trackFromUploads(live.server, owner.token, { original: kept })).status).toBe(201);
-});
+}, 60_000);
 
 test("files and uploads in one form, or an id that is not one, are a 400", async () => {
   const form = await uploadForm(live.server, { original: "real-audio/alsa-Front_Center.wav" });
@@ -115,7 +115,7 @@ test("files and uploads in one form, or an id that is not one, are a 400", async
     status: 400,
     body: { message: "uploads.original must be the id of a finished upload" },
   });
-});
+}, 60_000);
 
 test("the studio takes a finished upload for a new stem and for the full track", async () => {
   const { forkId } = await forkWithStems(live.server, other, owner, ["drums"]);
@@ -147,4 +147,4 @@ test("the studio takes a finished upload for a new stem and for the full track",
     ...(await storedKeys(live.server, `resumable/${stem}/`)),
     ...(await storedKeys(live.server, `resumable/${audio}/`)),
   ]).toEqual([]);
-});
+}, 60_000);
