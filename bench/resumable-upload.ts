@@ -74,7 +74,9 @@ try {
   const rate = (run: { seconds: number }) => BYTES / run.seconds;
   const ratio = rate(tus) / rate(multipart);
   console.log(`resumable upload of ${mb(BYTES)} over loopback:`);
-  console.log(`  multipart POST /api/track: ${multipart.seconds.toFixed(1)} s, ${mb(rate(multipart))}/s, memory +${mb(multipart.growth)}`);
+  console.log(
+    `  multipart POST /api/track: ${multipart.seconds.toFixed(1)} s, ${mb(rate(multipart))}/s, memory +${mb(multipart.growth)}`,
+  );
   console.log(
     `  tus /api/uploads:          ${tus.seconds.toFixed(1)} s, ${mb(rate(tus))}/s, memory ${mb(tus.idle)} idle +${mb(tus.growth)} ` +
       `(budget ${mb(MAX_GROWTH_BYTES)}); ${(ratio * 100).toFixed(0)} % of multipart's throughput (goal ${MIN_RATIO * 100} %)`,
