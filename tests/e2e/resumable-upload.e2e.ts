@@ -88,6 +88,29 @@ describe("resumable uploads in the browser", () => {
     await context.close();
   });
 
+  test("Pause stops sending and Resume goes on from the kept offset", async () => {
+    const { page, context } = await live.openPage("/upload", token, { viewport: { width: 1280, height: 900 } });
+    await fillForm(page, "Paused Take");
+    const offsets = recordPatches(page);
+    // The second chunk hangs until the user pauses, which abandons it.
+    const hanging = Promise.withResolvers<Route>();
+    await page.route("**/api/uploads/*", async (route: Route) => {
+      if (route.request().method() === "PATCH" && route.request().headers()["upload-offset"] !== "0") hanging.resolve(route);
+      else await route.continue();
+    });
+    await page.getByRole("button", { name: "Upload Track" }).click();
+    const stuck = await hanging.promise;
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.getByRole("status").filter({ hasText: "Paused at 71%" }).waitFor();
+    await stuck.abort().catch(() => undefined);
+    await page.unroute("**/api/uploads/*");
+    await page.getByRole("button", { name: "Resume" }).click();
+    await expectStoredOriginal(page);
+    expect(offsets[0]).toBe(0);
+    expect(offsets.at(-1)).toBeGreaterThanOrEqual(50 * MB);
+    await context.close();
+  });
+
   test("a reload mid-upload, then the same file chosen again, continues where it stopped", async () => {
     const { page, context } = await live.openPage("/upload", token, { viewport: { width: 1280, height: 900 } });
     await fillForm(page, "Reloaded Take");
