@@ -12,6 +12,7 @@ import { signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { writeNoiseWav } from "../support/noise-wav";
 import { fileSha256 } from "../support/tus";
+import { seriousViolations } from "./support/axe";
 
 setDefaultTimeout(120_000);
 const MB = 1024 * 1024;
@@ -102,6 +103,8 @@ describe("resumable uploads in the browser", () => {
     const stuck = await hanging.promise;
     await page.getByRole("button", { name: "Pause" }).click();
     await page.getByRole("status").filter({ hasText: "Paused at 71%" }).waitFor();
+    // The progress panel with its button passes axe like every screen.
+    expect(await seriousViolations(page)).toEqual([]);
     await stuck.abort().catch(() => undefined);
     await page.unroute("**/api/uploads/*");
     await page.getByRole("button", { name: "Resume" }).click();
