@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
 import { $auth } from "../lib/auth";
+import { clearResumable } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
+import { ResumableProgress } from "../upload/ResumableProgress";
 import { StemEditor } from "./StemEditor";
 import { addStem, editStem, removeStem, replaceAudio } from "./studio-actions";
 import { TypeSelect } from "./TypeSelect";
@@ -39,6 +41,7 @@ export default function Studio({ track }: { track: TrackDetails }) {
   const [busy, setBusy] = useState(false);
   if (!track.isFork || auth.status !== "signed-in" || auth.user.id !== track.userId) return null;
   const run = (work: () => Promise<boolean>) => {
+    clearResumable();
     setBusy(true);
     void work().then((done) => {
       setBusy(false);
@@ -49,6 +52,7 @@ export default function Studio({ track }: { track: TrackDetails }) {
     <section className="studio" aria-label="Studio">
       <h2>Studio</h2>
       {busy && <p className="studio-busy">Working...</p>}
+      {busy && <ResumableProgress />}
       <label className="studio-row">
         Replace audio (.wav or .flac, up to 50MB)
         <input

@@ -41,6 +41,11 @@ function update(change: (state: ResumableState) => Partial<ResumableState>): voi
   if (state) $resumable.set({ ...state, ...change(state) });
 }
 
+/** Forgets the last batch, so a panel shows nothing until the next one starts. */
+export function clearResumable(): void {
+  $resumable.set(null);
+}
+
 /** Stops sending (the bytes sent so far stay on the server). */
 export function pauseUploads(): void {
   void current?.abort();
