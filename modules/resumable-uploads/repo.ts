@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { holdLock, transaction } from "../../src/server/db/transaction";
 import { type ResumableUpload, resumableUploads, type UploadPart } from "./schema";
@@ -8,8 +8,9 @@ const byId = (id: string) => eq(resumableUploads.id, id);
 /** Queries on resumable_uploads only. */
 export const resumableUploadsRepo = {
   /**
-   * A new upload, unless the user's unused uploads and this one would pass `maxPendingBytes`: null then. The sum and
-   * the insert run under the user's lock, so two creations at once on two instances cannot both slip under the cap.
+   * A new upload, unless the user's unused uploads still in their time and this one would pass `maxPendingBytes`: null
+   * then (an expired one no longer counts, though the sweep may not have removed it yet). The sum and the insert run
+   * under the user's lock, so two creations at once on two instances cannot both slip under the cap.
    */
   create: (
     values: { userId: string; length: number; metadata: Record<string, string>; expiresAt: Date },
@@ -20,7 +21,13 @@ export const resumableUploadsRepo = {
       const [pending] = await tx
         .select({ bytes: sql<number>`coalesce(sum(${resumableUploads.length}), 0)` })
         .from(resumableUploads)
-        .where(and(eq(resumableUploads.userId, values.userId), isNull(resumableUploads.usedAt)));
+        .where(
+          and(
+            eq(resumableUploads.userId, values.userId),
+            isNull(resumableUploads.usedAt),
+            gt(resumableUploads.expiresAt, new Date()),
+          ),
+        );
       if (Number(pending?.bytes ?? 0) + values.length > maxPendingBytes) return null;
       const [row] = await tx
         .insert(resumableUploads)

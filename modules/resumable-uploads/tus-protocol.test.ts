@@ -107,6 +107,9 @@ test("Upload-Length is required, a whole number, and within MAX_UPLOAD_MB; pendi
     message: "Your unfinished uploads would pass the 10.0 MB limit: finish or delete one first",
   });
   expect((await create(String(4 * MB))).status).toBe(201);
+  // An upload past its time no longer counts, before the sweep has removed it too.
+  await runSql(live.server, "update resumable_uploads set expires_at = ? where user_id = ?", Date.now() - 1000, other.user.id);
+  expect((await create(String(8 * MB))).status).toBe(201);
 });
 
 test("bytes at the wrong offset are a 409, past the length a 413, of another type a 415: none kept", async () => {

@@ -24,7 +24,7 @@ let owner: Session;
 beforeAll(async () => {
   await signUp(live.cluster); // the first account is the ADMIN
   owner = await signUp(live.cluster);
-  await writeNoiseWav(wav, 100 * MB);
+  await writeNoiseWav(wav, 200 * MB);
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -32,16 +32,16 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const patchesOn = (output: string, id: string) =>
   output.split("\n").filter((line) => line.includes('"method":"PATCH"') && line.includes(`/api/uploads/${id}`)).length;
 
-test("an upload cut 10 times in front of nginx resumes across both instances and arrives whole", async () => {
+test("a 200 MB upload cut 20 times in front of nginx resumes across both instances and arrives whole", async () => {
   const nginx = new URL(live.cluster.url);
   const proxy = await startCuttingProxy(
     { host: nginx.hostname, port: Number(nginx.port) },
-    { cuts: 10, minBytes: MB, maxBytes: 9 * MB },
+    { cuts: 20, minBytes: MB, maxBytes: 9 * MB },
   );
   try {
     // In 8 MB PATCHes, which round-robin spreads over both instances.
     const { id } = await uploadWithNodeClient(`${proxy.url}/api/uploads`, owner.token, wav, "take.wav", 8 * MB);
-    expect(proxy.cuts).toBe(10);
+    expect(proxy.cuts).toBe(20);
     const [a, b] = live.cluster.apis.map((api) => patchesOn(api.output(), id));
     expect((a as number) > 0 && (b as number) > 0).toBe(true);
     const made = await trackFromUploads(live.cluster, owner.token, { original: id });
