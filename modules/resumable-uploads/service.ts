@@ -48,23 +48,29 @@ export async function createUpload(user: Viewer, request: Request): Promise<TusA
   if (length === null) throw badRequest("Upload-Length is required");
   if (length > config.maxUploadBytes) throw tooLong(config.maxUploadBytes);
   const metadata = parseMetadata(headers.get("upload-metadata"));
+  // Every refusal of the first bytes comes before the upload exists, so none leaves an upload behind.
+  const withBytes = request.body !== null && headers.get("content-length") !== "0";
+  if (withBytes) checkBytes(headers, length);
   const row = await repo.create({ userId: user.id, length, metadata, expiresAt: expiryFromNow() }, config.maxPendingUploadBytes);
   if (!row)
     throw payloadTooLarge(
       `Your unfinished uploads would pass the ${formatFileSize(config.maxPendingUploadBytes)} limit: finish or delete one first`,
     );
   const location = { location: `/api/uploads/${row.id}` };
-  if (!carriesBytes(request)) return { status: 201, headers: { ...location, ...progressHeaders(row) } };
-  const appended = await appendBytes(row, 0, request);
+  const appended = withBytes ? await appendBytes(row, 0, request) : row;
   return { status: 201, headers: { ...location, ...progressHeaders(appended) } };
 }
 
-/** A creation carries bytes when it has a body; of the tus type only. */
-function carriesBytes({ headers, body }: Request): boolean {
-  if (!body || headers.get("content-length") === "0") return false;
+/**
+ * The headers of a request carrying bytes, with `room` bytes left in the upload: the tus type, and a Content-Length
+ * (every tus client sends it) that fits, so no body is read that could not be kept.
+ */
+function checkBytes(headers: Headers, room: number): void {
   if (headers.get("content-type") !== OFFSET_OCTET_STREAM)
     throw new HttpError(415, `Send the upload's bytes as ${OFFSET_OCTET_STREAM}`);
-  return true;
+  const length = byteCount(headers, "content-length");
+  if (length === null) throw new HttpError(411, "Send Content-Length with the upload's bytes");
+  if (length > room) throw payloadTooLarge("The bytes sent go past the upload's Upload-Length");
 }
 
 /** HEAD /api/uploads/{id}: how far the upload got, so the client resumes from there. */
@@ -94,20 +100,18 @@ export async function appendToUpload(id: string, user: Viewer, request: Request)
   const row = await ownUpload(id, user);
   if (row.usedAt) throw conflict(UPLOAD_USED);
   if (offset !== row.offset) throw conflict(`Upload-Offset is ${offset} but the upload is at ${row.offset}`);
-  const appended = request.body ? await appendBytes(row, offset, request) : row;
+  if (!request.body) return { status: 204, headers: progressHeaders(row) };
+  checkBytes(headers, row.length - offset);
+  const appended = await appendBytes(row, offset, request);
   return { status: 204, headers: progressHeaders(appended) };
 }
 
 /**
- * Receives a body at `offset` and stores what arrived as the upload's next part. Two requests at one offset (a retry
- * while a cut request is still being finished) both write, and only the first to commit counts: the other's part is
- * deleted and it is told to ask the offset again.
+ * Receives a body at `offset` (its headers checked by checkBytes) and stores what arrived as the upload's next part.
+ * Two requests at one offset (a retry while a cut request is still being finished) both write, and only the first to
+ * commit counts: the other's part is deleted and it is told to ask the offset again.
  */
 async function appendBytes(row: ResumableUpload, offset: number, request: Request): Promise<ResumableUpload> {
-  // Bounded by Content-Length before a byte is read (every tus client sends it): no body runs on past the upload.
-  const length = byteCount(request.headers, "content-length");
-  if (length === null) throw new HttpError(411, "Send Content-Length with the upload's bytes");
-  if (length > row.length - offset) throw payloadTooLarge("The bytes sent go past the upload's Upload-Length");
   const part = await receivePart(request);
   try {
     if (part.size === 0) return row;

@@ -4,7 +4,7 @@
  */
 import { beforeAll, expect, test } from "bun:test";
 import { type Session, signUp } from "../../tests/support/api";
-import { runSql } from "../../tests/support/database-rows";
+import { countRows, runSql } from "../../tests/support/database-rows";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { storedKeys } from "../../tests/support/stored-files";
 import { createUpload, patchUpload, TUS, tusRequest, uploadWhole } from "../../tests/support/tus";
@@ -57,6 +57,19 @@ test("creation-with-upload takes the first bytes with the creation", async () =>
   );
   expect([res.status, res.headers.get("upload-offset")]).toEqual([201, "200"]);
   expect(res.headers.get("location")).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}$/);
+});
+
+test("first bytes refused with the creation leave no upload behind", async () => {
+  const uploads = () => countRows(live.server, "resumable_uploads", "user_id = ?", owner.user.id);
+  const before = await uploads();
+  const create = (headers: Record<string, string>) =>
+    tusRequest(live.server, "POST", "/uploads", owner.token, { ...TUS, "upload-length": "100", ...headers }, bytes(200));
+  expect(await create({ "content-type": "application/octet-stream" })).toMatchObject({ status: 415 });
+  expect(await create({ "content-type": "application/offset+octet-stream" })).toMatchObject({
+    status: 413,
+    message: "The bytes sent go past the upload's Upload-Length",
+  });
+  expect(await uploads()).toBe(before);
 });
 
 test("termination deletes the upload and its bytes", async () => {
