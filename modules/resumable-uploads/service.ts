@@ -165,10 +165,13 @@ export async function takeFinishedUploads(user: Viewer, ids: string[], folder: s
   return files;
 }
 
+const JOIN_FLUSH_BYTES = 4 * 1024 * 1024;
+
 /** Writes an upload's parts, in order, into one local file; its size. */
 async function joinParts(row: ResumableUpload, path: string): Promise<number> {
-  const sink = Bun.file(path).writer({ highWaterMark: 4 * 1024 * 1024 });
+  const sink = Bun.file(path).writer({ highWaterMark: JOIN_FLUSH_BYTES });
   let size = 0;
+  let unflushed = 0;
   try {
     for (const part of row.parts) {
       const stream = await fileStore.stream(part.key);
@@ -176,7 +179,12 @@ async function joinParts(row: ResumableUpload, path: string): Promise<number> {
       for await (const chunk of stream) {
         sink.write(chunk);
         size += chunk.byteLength;
-        await sink.flush();
+        unflushed += chunk.byteLength;
+        // Wait for the disk every few MB: the store reads faster than it writes, and memory must stay flat.
+        if (unflushed >= JOIN_FLUSH_BYTES) {
+          await sink.flush();
+          unflushed = 0;
+        }
       }
     }
   } finally {
