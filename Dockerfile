@@ -12,7 +12,7 @@ RUN bun --bun astro build && bun scripts/build-server.ts
 
 FROM oven/bun:1.4.5-debian
 # Debian's ffmpeg decodes tracker modules (xm, it, s3m, mod) through libopenmpt. pg_dump (postgresql-client, 15 on
-# this Debian, as docker-compose.yml's PostgreSQL) is what backups of a PostgreSQL install run (README "Backups").
+# this Debian, as docker-compose.yml's PostgreSQL) is what backups of a PostgreSQL install run (docs/operating.md, "Backups").
 RUN apt-get update \
   && apt-get install -y --no-install-recommends ffmpeg postgresql-client \
   && rm -rf /var/lib/apt/lists/*

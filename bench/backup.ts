@@ -5,7 +5,7 @@ import { signUp } from "../tests/support/api";
 import { EMBEDDED, runBackupScript } from "../tests/support/backup";
 import { startSingleServer } from "../tests/support/server";
 import { uploadTiny, waitProcessed } from "../tests/support/uploads";
-import { markdownTable, writeReadmeSection } from "./support/report";
+import { markdownTable, writePerformanceSection } from "./support/report";
 
 /**
  * `npm run backup` twice over an unchanged library of BACKUP_BENCH_MB (default 2048) of media while the server
@@ -59,7 +59,7 @@ try {
     ],
   );
   const when = new Date().toISOString().slice(0, 10);
-  writeReadmeSection(
+  writePerformanceSection(
     "backup",
     `${table}\n\n\`BACKUP_BENCH_MB=${LIBRARY_BYTES / 2 ** 20} bun bench/backup.ts\`, ${when}, a library of ${mb(LIBRARY_BYTES)} in ${files} files, 2-core machine shared with other work; the whole command is timed (process start, snapshot, listing, manifest, verification).`,
   );

@@ -2,7 +2,7 @@
  * The cluster (PostgreSQL, an S3 server, two API instances and a worker behind nginx, as
  * tests/support/cluster.ts starts them on loopback) against the embedded server, one after the other:
  * the public list's throughput under wrk, and uploads from POST to processed, in tracks per minute.
- * Prints a table and writes it into README.md between the bench:cluster markers. No goal: the ratios are
+ * Prints a table and writes it into docs/performance.md between the bench:cluster markers. No goal: the ratios are
  * reported, and the bench fails only on errors. On a 2-core machine the cluster's processes share the cores
  * the one embedded server has, so this measures the price of scale-out's moving parts, not its gain.
  * Run: bun bench/cluster.ts (SECONDS=… per wrk run, UPLOADS=… uploads, AT_ONCE=… of them in flight,
@@ -18,7 +18,7 @@ import { startSingleServer, type TestServer } from "../tests/support/server";
 import { stopSharedPostgres } from "../tests/support/test-database";
 import { createTrack, waitProcessed } from "../tests/support/uploads";
 import { copyTrack, type DatabaseAt } from "./support/copy-tracks";
-import { markdownTable, writeReadmeSection } from "./support/report";
+import { markdownTable, writePerformanceSection } from "./support/report";
 import { ensureTools, wrk } from "./support/tools";
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
@@ -64,7 +64,7 @@ try {
     ],
   );
   const when = new Date().toISOString().slice(0, 10);
-  writeReadmeSection("cluster", `${table}\n\n\`bun bench/cluster.ts\`, ${when}, 2-core machine.`);
+  writePerformanceSection("cluster", `${table}\n\n\`bun bench/cluster.ts\`, ${when}, 2-core machine.`);
 } finally {
   await stopSharedPostgres();
   rmSync(work, { recursive: true, force: true });

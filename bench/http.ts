@@ -1,9 +1,9 @@
 /**
  * What a listener fetches over HTTP, against the same bytes from nginx (from disk) or a bare Bun.serve
  * (from memory), in one run: Stemma pinned to core 0, wrk on core 1, 100,000 tracks with real waveforms.
- * Prints a table and writes it into README.md between the bench:http markers; exits 1 when a goal is missed.
+ * Prints a table and writes it into docs/performance.md between the bench:http markers; exits 1 when a goal is missed.
  * Run: bun bench/http.ts (SECONDS=… per wrk run, TRACKS=… to change the size). Needs the Astro build.
- * While iterating, ONLY=page,lists,media,walk (any of them) runs those parts alone and leaves README.md as it is.
+ * While iterating, ONLY=page,lists,media,walk (any of them) runs those parts alone and leaves docs/performance.md as it is.
  * The walks (a crawler reading the catalogue) go over one track with four stems and WALK_FORKS (1,500) public forks
  * of it, each request another of those pages at random.
  */
@@ -22,7 +22,7 @@ import {
   writeStaticPages,
 } from "./support/catalogue";
 import { uploadPageTrack } from "./support/page-track";
-import { type Row, writeReadmeTable } from "./support/report";
+import { type Row, writePerformanceTable } from "./support/report";
 import { seedTracks } from "./support/seed";
 import { ensureTools, memoryMb, readLine, SERVER_CORE, startNginx, wrk } from "./support/tools";
 
@@ -262,7 +262,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-if (PARTS.every(runs)) writeReadmeTable("http", rows, `${TRACKS.toLocaleString("en")} tracks`);
+if (PARTS.every(runs)) writePerformanceTable("http", rows, `${TRACKS.toLocaleString("en")} tracks`);
 else console.table(rows);
 process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
 

@@ -3,7 +3,7 @@
  * Bun.serve running the same SQL on the same database file (bare-search.ts), Stemma pinned to core 0 and wrk on core
  * 1 at 16 connections, each query asked again (its kept answer) and new on every request; the index rebuilt from
  * scratch (migration 0019_search's own statements); and how soon a new or edited track is found. Prints a table and
- * writes it into README.md between the bench:search markers; exits 1 when a goal is missed.
+ * writes it into docs/performance.md between the bench:search markers; exits 1 when a goal is missed.
  * Run: bun bench/search.ts (SECONDS=… per wrk run, TRACKS=… to change the size). Needs the Astro build.
  */
 import { Database } from "bun:sqlite";
@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { call, signUp } from "../tests/support/api";
 import { startServer } from "../tests/support/server";
 import { createTrack, TINY_WAV, waitForProcessing } from "../tests/support/uploads";
-import { type Row, writeReadmeTable } from "./support/report";
+import { type Row, writePerformanceTable } from "./support/report";
 import { dropSearchIndex, rebuildSearchIndex, seedSearchText } from "./support/search-catalogue";
 import { seedTracks } from "./support/seed";
 import { ensureTools, readLine, SERVER_CORE, wrk } from "./support/tools";
@@ -159,7 +159,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-writeReadmeTable("search", rows, `${TRACKS.toLocaleString("en")} tracks, ${(TRACKS * 3).toLocaleString("en")} stems`);
+writePerformanceTable("search", rows, `${TRACKS.toLocaleString("en")} tracks, ${(TRACKS * 3).toLocaleString("en")} stems`);
 process.exitCode = rows.every((row) => row.pass) ? 0 : 1;
 
 async function upload(token: string, word: string): Promise<void> {

@@ -18,7 +18,7 @@ if [ ${#need[@]} -gt 0 ]; then
     echo "missing ${need[*]}: install them (apt-get install ${need[*]}) or run as root" >&2
   fi
 fi
-# A first install on a new machine once failed to fetch a large optional package and passed when tried again.
+# A first install on a new machine can fail to fetch a large optional package; a second try gets it.
 [ -d node_modules/.bin ] || npm install --no-audit --no-fund || npm install --no-audit --no-fund
 
 passed=0

@@ -2,7 +2,10 @@ import { useState } from "react";
 import type { StemDetails } from "../../modules/tracks/model";
 import { TypeSelect } from "./TypeSelect";
 
-/** One stem in the studio: its name and type, Edit (with an optional new file) and Remove. */
+/**
+ * One stem in the studio: its name and type, Edit (with an optional new file) and Remove, which asks first: the
+ * full track is made again without the stem, and a removed stem cannot be brought back.
+ */
 export function StemEditor({
   stem,
   busy,
@@ -15,9 +18,25 @@ export function StemEditor({
   onRemove: () => void;
 }) {
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState(stem.name);
   const [type, setType] = useState<string>(stem.type);
   const [file, setFile] = useState<File | null>(null);
+  if (confirming) {
+    return (
+      <li className="studio-row studio-confirm">
+        <span role="alert">
+          Remove <strong>{stem.name}</strong>? The full track will play the remaining stems; this cannot be undone.
+        </span>
+        <button type="button" className="button button-small button-danger" disabled={busy} onClick={onRemove}>
+          Remove Stem
+        </button>
+        <button type="button" className="button button-small button-secondary" onClick={() => setConfirming(false)}>
+          Keep
+        </button>
+      </li>
+    );
+  }
   if (!editing) {
     return (
       <li className="studio-row">
@@ -26,7 +45,7 @@ export function StemEditor({
         <button type="button" className="button button-small button-secondary" disabled={busy} onClick={() => setEditing(true)}>
           Edit
         </button>
-        <button type="button" className="button button-small button-danger" disabled={busy} onClick={onRemove}>
+        <button type="button" className="button button-small button-danger" disabled={busy} onClick={() => setConfirming(true)}>
           Remove
         </button>
       </li>

@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
 import { $auth } from "../lib/auth";
 import { clearResumable } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
 import { ResumableProgress } from "../upload/ResumableProgress";
+import { pollTrack, STUDIO_POLL_MS } from "./poll";
 import { StemEditor } from "./StemEditor";
 import { addStem, editStem, removeStem, replaceAudio } from "./studio-actions";
 import { TypeSelect } from "./TypeSelect";
@@ -12,13 +13,36 @@ import "./forks.css";
 /** The page reloads after a change, so every player and waveform shows the new audio. */
 const reload = (done: boolean) => done && window.location.reload();
 
-function AddStem({ track, busy, run }: { track: TrackDetails; busy: boolean; run: (work: () => Promise<boolean>) => void }) {
+/** What the studio is doing, said to the user while its controls wait; null when they are live. */
+type Busy = string | null;
+type Run = (doing: string, work: () => Promise<boolean>) => void;
+
+/**
+ * While the track is processing (a change just made, its stems' MP3s, a regenerated mix) the server refuses
+ * studio changes, so none is offered: the studio says it is waiting and, once the track is ready, reloads.
+ */
+function useProcessingWait(track: TrackDetails): boolean {
+  const pending = track.processingStatus === "PENDING";
+  useEffect(() => {
+    if (!pending) return;
+    let current = true;
+    void pollTrack(track.id, STUDIO_POLL_MS, (latest) => latest.processingStatus !== "PENDING").then(
+      (latest) => current && reload(latest !== null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [pending, track.id]);
+  return pending;
+}
+
+function AddStem({ track, busy, run }: { track: TrackDetails; busy: boolean; run: Run }) {
   const [name, setName] = useState("");
   const [type, setType] = useState("audio");
   const [file, setFile] = useState<File | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    run(() => addStem(track.id, name.trim(), type, file));
+    run("Adding the stem...", () => addStem(track.id, name.trim(), type, file));
   };
   return (
     <form className="studio-row" onSubmit={submit} aria-label="Add stem">
@@ -38,21 +62,27 @@ function AddStem({ track, busy, run }: { track: TrackDetails; busy: boolean; run
  */
 export default function Studio({ track }: { track: TrackDetails }) {
   const auth = useIslandStore($auth);
-  const [busy, setBusy] = useState(false);
+  const [doing, setDoing] = useState<Busy>(null);
+  const processing = useProcessingWait(track);
   if (!track.isFork || auth.status !== "signed-in" || auth.user.id !== track.userId) return null;
-  const run = (work: () => Promise<boolean>) => {
+  const run: Run = (label, work) => {
     clearResumable();
-    setBusy(true);
+    setDoing(label);
     void work().then((done) => {
-      setBusy(false);
+      setDoing(null);
       reload(done);
     });
   };
+  const busy = doing !== null || processing;
   return (
     <section className="studio" aria-label="Studio">
       <h2>Studio</h2>
-      {busy && <p className="studio-busy">Working...</p>}
-      {busy && <ResumableProgress />}
+      {busy && (
+        <p className="studio-busy" role="status">
+          {doing ?? "Processing the last change... the studio is ready again in a moment."}
+        </p>
+      )}
+      {doing && <ResumableProgress />}
       <label className="studio-row">
         Replace audio (.wav or .flac, up to 50MB)
         <input
@@ -62,7 +92,7 @@ export default function Studio({ track }: { track: TrackDetails }) {
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = "";
-            if (file) run(() => replaceAudio(track, file));
+            if (file) run("Replacing the audio...", () => replaceAudio(track, file));
           }}
         />
       </label>
@@ -72,8 +102,8 @@ export default function Studio({ track }: { track: TrackDetails }) {
             key={stem.id}
             stem={stem}
             busy={busy}
-            onSave={(name, type, file) => run(() => editStem(track.id, stem.id, name, type, file))}
-            onRemove={() => run(() => removeStem(track, stem.id))}
+            onSave={(name, type, file) => run("Saving the stem...", () => editStem(track.id, stem.id, name, type, file))}
+            onRemove={() => run("Removing the stem...", () => removeStem(track, stem.id))}
           />
         ))}
       </ul>

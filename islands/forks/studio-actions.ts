@@ -1,5 +1,5 @@
 import type { TrackDetails } from "../../modules/tracks/model";
-import { api, reply, sendForm } from "../lib/api";
+import { ApiError, api, reply, sendForm } from "../lib/api";
 import { sendResumable } from "../lib/resumable";
 import { showToast } from "../lib/toasts";
 import { audioChanged, pollTrack, REGENERATION_POLL_MS, STEM_ADD_TIMEOUT_MS, STUDIO_POLL_MS } from "./poll";
@@ -12,7 +12,9 @@ export const STRINGS = {
 } as const;
 export const MAX_REPLACEMENT_BYTES = 50 * 1024 * 1024;
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+// The toast's title already says what failed (SPEC §8 names the titles), so it carries the server's words alone.
+const messageOf = (error: unknown) =>
+  error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : String(error);
 const fail = (title: string, error: unknown) => showToast({ type: "error", title, message: messageOf(error) });
 /** The studio's `data` form: the fields, and the file's finished resumable upload when there is a file. */
 async function studioForm(fields: Record<string, string>, file: File | null): Promise<FormData> {
@@ -68,7 +70,7 @@ export async function removeStem(before: TrackDetails, stemId: string) {
     return false;
   }
   await pollTrack(before.id, REGENERATION_POLL_MS, audioChanged(before));
-  showToast({ type: "success", title: "Stem Removed", message: "The full track was made again from the other stems." });
+  showToast({ type: "success", title: "Stem Removed", message: "The full track now plays the remaining stems." });
   return true;
 }
 

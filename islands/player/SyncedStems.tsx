@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
+import type { StemMixSettings } from "../../src/shared/stem-mix";
 import type { MixToFork } from "../forks/ForkDialog";
 import { type ForkSource, ForkWithMix } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
@@ -31,7 +32,16 @@ export function SyncedStems({
   forkSource,
 }: {
   trackId: string;
-  stems: { id: string; name: string; type: string; duration: number; waveformData: number[]; mp3Url: string }[];
+  stems: {
+    id: string;
+    name: string;
+    type: string;
+    duration: number;
+    waveformData: number[];
+    mp3Url: string;
+    /** Where the mixer starts: as the track's full mix has the stem (a fork made "with this mix" keeps its settings). */
+    mix: StemMixSettings;
+  }[];
   height: WaveformHeight;
   /** Public stems stream as they are; private ones through presigned URLs. */
   isPublic: boolean;
@@ -42,8 +52,10 @@ export function SyncedStems({
   const [playing, setPlaying] = useState(false);
   const [position, setPosition] = useState(0);
   const [soloed, setSoloed] = useState<Set<string>>(new Set());
-  const [muted, setMuted] = useState<Set<string>>(new Set());
-  const [levels, setLevels] = useState<ReadonlyMap<string, StemLevel>>(new Map());
+  const [muted, setMuted] = useState<Set<string>>(() => new Set(stems.filter((stem) => stem.mix.muted).map((stem) => stem.id)));
+  const [levels, setLevels] = useState<ReadonlyMap<string, StemLevel>>(
+    () => new Map(stems.map((stem) => [stem.id, { gainDb: stem.mix.gainDb, pan: stem.mix.pan }])),
+  );
   const [masterDb, setMasterDb] = useState(UNITY_LEVEL.gainDb);
   const playerId = `stems:${trackId}`;
   const duration = Math.max(...stems.map((stem) => stem.duration));

@@ -29,7 +29,7 @@ export class StreamingStems {
       const audio = new Audio();
       audio.preload = "auto";
       // A cross-origin element (a bucket's presigned URL) feeds a Web Audio graph only with CORS; without
-      // it the mixer would get silence. The bucket must allow it for decoded sync anyway (README).
+      // it the mixer would get silence. The bucket must allow it for decoded sync anyway (docs/operating.md, "Object storage").
       audio.crossOrigin = "anonymous";
       this.context.createMediaElementSource(audio).connect(this.mix.input(stem.id));
       this.elements.set(stem.id, audio);

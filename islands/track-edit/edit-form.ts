@@ -36,7 +36,7 @@ export function trackUpdate(form: TrackInfoForm): TrackUpdate {
 export function forkLicenseNote(track: TrackDetails): string | null {
   const current = track.licenseType as LicenseTypeName | null | undefined;
   if (!track.isFork || !current) return null;
-  return `This track is a fork: it keeps the obligations of its ${LICENSE_SHORT_NAMES[current]} licence, so only licences that honour them are offered.`;
+  return `This track is a fork: it keeps the obligations of its ${LICENSE_SHORT_NAMES[current]} license, so only licenses that honor them are offered.`;
 }
 
 /** A fork is offered only the licences that honour its obligations (src/shared/license-lineage.ts); others all. */

@@ -61,7 +61,7 @@ export default function AllStemsDownload({ trackId, stems }: { trackId: string; 
     try {
       if (format !== "mp3" && !(await convertMissing(format))) return;
       // A link cannot send the bearer header: the zip's URL carries a media token, public track or not.
-      triggerDownload(await mediaUrl(`/api/track/${trackId}/stems.zip`, false, { format }));
+      triggerDownload(await mediaUrl(`/api/track/${trackId}/stems.zip`, false, { format }), trackId);
     } catch (error) {
       showToast({ type: "error", title: "Download Failed", message: (error as Error).message });
     } finally {

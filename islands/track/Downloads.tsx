@@ -68,7 +68,7 @@ function DownloadControls({ target, label, wavReady, flacReady }: DownloadsProps
 
   async function downloadReady(format: "mp3" | ConversionFormat) {
     try {
-      triggerDownload(await fileUrl(format));
+      triggerDownload(await fileUrl(format), target.trackId);
     } catch (error) {
       showToast({ type: "error", title: "Download Failed", message: (error as Error).message });
     }

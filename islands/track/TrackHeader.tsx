@@ -26,19 +26,22 @@ function CoverPlaceholder({ processing }: { processing: boolean }) {
 /**
  * The track page header (SPEC §2): rendered to plain HTML on the server (no JavaScript) and reused by
  * the client-side shell for tracks only signed-in viewers may see. `children` carry the uploader line
- * or, for the owner, their controls (the OwnerControls island); `plays` the live Plays figure.
+ * or, for the owner, their controls (the OwnerControls island); `plays` and `downloads` the live figures.
  */
 export function TrackHeader({
   track,
   coverUrl,
   plays,
+  downloads,
   children,
 }: {
   track: TrackDetails;
   /** The cover art URL as the browser may load it (with a token for private tracks). */
   coverUrl: string | null;
-  /** The Plays figure as a live island (PlaysCount), which rises when this page records a play. */
+  /** The Plays figure as a live island (LiveCount), which rises when this page records a play. */
   plays?: React.ReactNode;
+  /** The Downloads figure as a live island (LiveCount), which rises when this page starts a download. */
+  downloads?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
@@ -69,7 +72,7 @@ export function TrackHeader({
           </div>
           <div>
             <dt>Downloads</dt>
-            <dd>{track.totalDownloads}</dd>
+            <dd>{downloads ?? track.totalDownloads}</dd>
           </div>
           {releaseDate && (
             <div>

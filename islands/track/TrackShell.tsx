@@ -9,9 +9,9 @@ import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import FullTrack from "./FullTrack";
 import LicenseNote from "./LicenseNote";
+import LiveCount from "./LiveCount";
 import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
-import PlaysCount from "./PlaysCount";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
 import { forkSourceOf, pageStems, pageTrack } from "./page-props";
 import StemsSection from "./StemsSection";
@@ -67,7 +67,12 @@ export default function TrackShell({ trackId }: { trackId: string }) {
   if (!track || !players) return <Loading />;
   return (
     <article className="track-page">
-      <TrackHeader track={track} coverUrl={coverUrl} plays={<PlaysCount trackId={track.id} plays={track.totalPlays} />}>
+      <TrackHeader
+        track={track}
+        coverUrl={coverUrl}
+        plays={<LiveCount trackId={track.id} kind="plays" base={track.totalPlays} />}
+        downloads={<LiveCount trackId={track.id} kind="downloads" base={track.totalDownloads} />}
+      >
         <OwnerControls
           trackId={track.id}
           ownerId={track.userId}

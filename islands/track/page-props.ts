@@ -24,7 +24,7 @@ export type PageTrack = Pick<
 
 export type PageStem = Pick<
   StemDetails,
-  "id" | "name" | "type" | "duration" | "mp3Url" | "wavUrl" | "flacUrl" | "processingStatus"
+  "id" | "name" | "type" | "duration" | "mp3Url" | "wavUrl" | "flacUrl" | "processingStatus" | "mix"
 > & {
   waveform: string | null;
 };
@@ -56,6 +56,7 @@ export function pageStems(stems: StemDetails[]): PageStem[] {
     wavUrl: stem.wavUrl,
     flacUrl: stem.flacUrl,
     processingStatus: stem.processingStatus,
+    mix: stem.mix,
     waveform: encoded(stem.waveformData),
   }));
 }

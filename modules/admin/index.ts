@@ -60,12 +60,19 @@ const codeView = ({ id, code, reference, usedCount, maxUses, expiresAt, isActive
  */
 export const adminModule = new Elysia({ name: "module.admin" })
   .use(authGuard)
-  .get("/auth/enabled-features", () => admin.enabledFeatures(), { response: t.Array(t.String()), detail: { tags: ["Auth"] } })
+  .get("/auth/enabled-features", () => admin.enabledFeatures(), {
+    response: t.Array(t.String()),
+    detail: { summary: "The names of the feature flags that are on", tags: ["Auth"] },
+  })
   .group("/admin", (group) =>
     group.guard({ admin: true, detail: { tags: ["Admin"] } }, (app) =>
       app
-        .get("/feature-flags", async () => (await admin.listFeatureFlags()).map(flagView), { response: t.Array(FeatureFlag) })
+        .get("/feature-flags", async () => (await admin.listFeatureFlags()).map(flagView), {
+          detail: { summary: "Admins: every feature flag" },
+          response: t.Array(FeatureFlag),
+        })
         .post("/feature-flags", async ({ body }) => flagView(await admin.createFeatureFlag(body.name.trim(), body.description)), {
+          detail: { summary: "Admins: create a feature flag" },
           body: NewFeatureFlag,
           response: FeatureFlag,
         })
@@ -73,11 +80,13 @@ export const adminModule = new Elysia({ name: "module.admin" })
           "/feature-flags/:id",
           async ({ params, body }) => flagView(await admin.setFeatureFlagEnabled(params.id, body.isEnabled)),
           {
+            detail: { summary: "Admins: turn a feature flag on or off" },
             body: t.Object({ isEnabled: t.Boolean() }),
             response: FeatureFlag,
           },
         )
         .get("/invite-codes", async () => ({ codes: (await admin.listInviteCodes()).map(codeView) }), {
+          detail: { summary: "Admins: every invite code" },
           response: t.Object({ codes: t.Array(InviteCode) }),
         })
         .post(
@@ -90,15 +99,13 @@ export const adminModule = new Elysia({ name: "module.admin" })
                 reference: body.reference,
               }),
             ),
-          {
-            body: NewInviteCode,
-            response: InviteCode,
-          },
+          { detail: { summary: "Admins: create an invite code" }, body: NewInviteCode, response: InviteCode },
         )
         .patch(
           "/invite-codes/:id",
           async ({ params, body }) => codeView(await admin.setInviteCodeActive(params.id, body.isActive)),
           {
+            detail: { summary: "Admins: turn an invite code on or off" },
             body: t.Object({ isActive: t.Boolean() }),
             response: InviteCode,
           },
@@ -107,21 +114,29 @@ export const adminModule = new Elysia({ name: "module.admin" })
           query: AdminUserQuery,
           response: AdminUserList,
           detail: {
+            summary: "Admins: find accounts",
             description: "Accounts whose username contains `search`, or whose e-mail address it is (any case), newest first.",
           },
         })
         .get("/early-access-requests", () => earlyAccessRequests(), {
           response: EarlyAccessRequestList,
-          detail: { description: "Addresses that asked for early access and have no account yet, newest first (at most 100)." },
+          detail: {
+            summary: "Admins: addresses waiting for early access",
+            description: "Addresses that asked for early access and have no account yet, newest first (at most 100).",
+          },
         })
         .post("/users/:id/password-reset", ({ params }) => resetLinkFor(params.id), {
           response: PasswordResetLink,
-          detail: { description: "A link that sets a new password for the account: it works once, for an hour." },
+          detail: {
+            summary: "Admins: a password reset link for an account",
+            description: "A link that sets a new password for the account: it works once, for an hour.",
+          },
         })
         .patch("/users/:id", ({ params, body }) => setPaidQuota(params.id, body.paidQuotaHours), {
           body: AdminUserChanges,
           response: AdminUser,
           detail: {
+            summary: "Admins: set an account's paid storage quota",
             description: "Sets the account's paid storage quota, in hours on top of the free quota (0 removes it).",
           },
         }),

@@ -2,6 +2,7 @@ import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
 import { config } from "../../src/server/config";
 import { forbidden, unauthorized } from "../../src/server/errors";
+import { adminRequired, sessionRequired } from "../../src/server/openapi/security";
 import { findSessionViewer, type SessionGrant, type Viewer } from "./service";
 
 /**
@@ -78,7 +79,8 @@ export async function viewerOf(authorization: string | null | undefined): Promis
 
 /**
  * The one access check for who is calling. Every route sees `viewer` (null when anonymous or the
- * token is bad); `{ auth: true }` demands a user (401), `{ admin: true }` an ADMIN (401/403).
+ * token is bad); `{ auth: true }` demands a user (401), `{ admin: true }` an ADMIN (401/403). Each puts its
+ * security requirement on the route's OpenAPI operation, so the document says which routes need a token.
  */
 export const authGuard = new Elysia({ name: "auth-guard" })
   .use(jwtPlugin)
@@ -90,12 +92,14 @@ export const authGuard = new Elysia({ name: "auth-guard" })
   )
   .macro({
     auth: {
+      detail: { security: sessionRequired },
       resolve: ({ viewer }) => {
         if (!viewer) throw unauthorized();
         return { user: viewer };
       },
     },
     admin: {
+      detail: { security: adminRequired },
       resolve: ({ viewer }) => {
         if (!viewer) throw unauthorized();
         if (viewer.role !== "ADMIN") throw forbidden("Admin access required");

@@ -2,6 +2,7 @@ import { Elysia, t } from "elysia";
 import { streamedBody } from "../../src/server/body-limit";
 import { clientIp } from "../../src/server/client-ip";
 import { receiveMultipart } from "../../src/server/multipart";
+import { refusals } from "../../src/server/openapi/refusals";
 import { withStagingFolder } from "../../src/server/staging";
 import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_AVATAR_BYTES, removeAvatar, sendAvatar, setAvatar } from "./avatar";
@@ -45,7 +46,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     "/login",
     async ({ body, request, server, set }) => {
       const grant = await auth.login(body.email, body.password, clientIp(server, request));
-      // A sign-in with OIDC found this account by its address and waits for its password to tie the two (README).
+      // A sign-in with OIDC found this account by its address and waits for its password to tie the two (docs/security.md, "Linking").
       const link = pendingLink(request);
       if (link) {
         await linkAfterLogin(grant.user.id, link);
@@ -55,8 +56,9 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     },
     {
       body: Credentials,
-      response: Session,
+      response: { 200: Session, ...refusals(401, 429) },
       detail: {
+        summary: "Sign in with e-mail and password; answers the session token",
         description:
           "Signs in with e-mail and password. When a sign-in with OIDC is waiting to be linked to this account (its " +
           "cookie), the provider's account is tied to it from now on.",
@@ -71,8 +73,9 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       return sessionOf(grant);
     },
     {
+      detail: { summary: "Create an account; answers the session token" },
       body: SignupBody,
-      response: { 201: Session },
+      response: { 201: Session, ...refusals(409) },
     },
   )
   .post(
@@ -81,14 +84,23 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       await auth.requestEarlyAccess(body.email);
       return { success: true };
     },
-    { body: t.Object({ email: t.String() }), response: t.Object({ success: t.Boolean() }) },
+    {
+      detail: { summary: "Ask for an account while registration is by invitation" },
+      body: t.Object({ email: t.String() }),
+      response: t.Object({ success: t.Boolean() }),
+    },
   )
-  .get("/me", ({ user }) => auth.profileOf(user), { auth: true, response: Profile })
+  .get("/me", ({ user }) => auth.profileOf(user), {
+    detail: { summary: "The signed-in user's profile" },
+    auth: true,
+    response: Profile,
+  })
   .patch("/me", ({ user, body }) => auth.changeAccount(user, body), {
     auth: true,
     body: AccountChanges,
     response: Profile,
     detail: {
+      summary: "Change the signed-in user's profile or e-mail address",
       description:
         "Changes the signed-in user's profile (display name, bio) and e-mail address; a new address needs the current password.",
     },
@@ -166,7 +178,10 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       auth: true,
       body: ChangePasswordBody,
       response: Session,
-      detail: { description: "Changes the password; every other session ends, and this one continues with the new token." },
+      detail: {
+        summary: "Change the signed-in user's password",
+        description: "Changes the password; every other session ends, and this one continues with the new token.",
+      },
     },
   )
   .post(
@@ -178,7 +193,10 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     {
       body: PasswordResetBody,
       response: t.Object({ success: t.Boolean() }),
-      detail: { description: "Sets a new password with a reset link's token; the link works once, and every session ends." },
+      detail: {
+        summary: "Set a new password with a reset link's token",
+        description: "Sets a new password with a reset link's token; the link works once, and every session ends.",
+      },
     },
   )
   .post(
@@ -191,6 +209,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       body: t.Object({ email: t.String() }),
       response: t.Object({ success: t.Boolean() }),
       detail: {
+        summary: "Ask for a password reset link",
         description:
           "Asks for a reset link: mailed to the account's address with SMTP_URL set, else every admin is told to make one. " +
           "The answer is the same whether the address has an account or not.",
@@ -207,12 +226,16 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       auth: true,
       body: PasswordBody,
       response: t.Object({ success: t.Boolean() }),
-      detail: { description: "Ends every session of the signed-in user, this one included, once the password is confirmed." },
+      detail: {
+        summary: "End every session of the signed-in user",
+        description: "Ends every session of the signed-in user, this one included, once the password is confirmed.",
+      },
     },
   )
   // With ?email= it answers the one user owning that exact address (the share form's look-up);
   // e-mails of others are never listed.
   .get("/users", async ({ user, query }) => (await auth.listUsers(query.email)).filter((other) => other.id !== user.id), {
+    detail: { summary: "Other users to share with, by e-mail address" },
     auth: true,
     query: t.Object({ email: t.Optional(t.String()) }),
     response: t.Array(UserSummary),

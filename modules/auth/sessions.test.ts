@@ -1,5 +1,5 @@
 /**
- * Changing a password and "Log out everywhere" (issue: accounts people can manage): both ask for the current
+ * Changing a password and "Log out everywhere": both ask for the current
  * password, and every session signed before ends on every instance, kept list answers included; the session that
  * changed the password goes on with the new token it was given.
  */

@@ -118,7 +118,7 @@ describe("without BACKUP_DIR", () => {
     const asked = await call<{ message: string }>(server, "POST", "/admin/backups", { token: admin.token });
     expect([asked.status, asked.body.message]).toEqual([
       400,
-      "Backups are not set up: set BACKUP_DIR (see the README's Backups section) and restart",
+      "Backups are not set up: set BACKUP_DIR (see docs/operating.md, Backups) and restart",
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { BackupStatus } from "./model";
 import { backupStatus, requestBackup } from "./service";
@@ -9,7 +10,10 @@ export const backupsModule = new Elysia({ name: "module.backups", detail: { tags
   .group("/admin/backups", (group) =>
     group.guard({ admin: true }, (app) =>
       app
-        .get("", () => backupStatus(), { response: BackupStatus })
+        .get("", () => backupStatus(), {
+          response: BackupStatus,
+          detail: { summary: "Admins: the backups kept and the last run" },
+        })
         .post(
           "",
           async ({ set }) => {
@@ -17,8 +21,9 @@ export const backupsModule = new Elysia({ name: "module.backups", detail: { tags
             return requestBackup();
           },
           {
-            response: { 202: BackupStatus },
+            response: { 202: BackupStatus, ...refusals(400) },
             detail: {
+              summary: "Admins: start a backup now",
               description:
                 "Queues a backup into BACKUP_DIR (clicks within a few seconds ask once) and answers 202 with the status; 400 when BACKUP_DIR is unset.",
             },

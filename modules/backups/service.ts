@@ -9,7 +9,7 @@ import type { BackupRun, BackupStatus } from "./model";
 import { backupsRepo } from "./repo";
 import type { BackupRunRow } from "./schema";
 
-export const BACKUPS_OFF = "Backups are not set up: set BACKUP_DIR (see the README's Backups section) and restart";
+export const BACKUPS_OFF = "Backups are not set up: set BACKUP_DIR (see docs/operating.md, Backups) and restart";
 const HEARTBEAT_MS = 60_000;
 /** A RUNNING row whose heartbeat is this old belongs to a process that died (or to a restored backup). */
 const STALE_MS = 5 * HEARTBEAT_MS;

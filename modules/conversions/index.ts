@@ -35,6 +35,7 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
       return startConversion(await subjectFor(params.id, body.type === "stem" ? (body.stemId ?? null) : null, user), body.format);
     },
     {
+      detail: { summary: "Start a WAV or FLAC conversion of a track or a stem" },
       auth: true,
       body: ConvertBody,
       response: ConvertReply,
@@ -43,10 +44,18 @@ export const conversionsModule = new Elysia({ name: "module.conversions", detail
   .get(
     "/track/:id/audio-conversion-status",
     async ({ params, query, viewer }) => conversionStatusReply(await subjectFor(params.id, null, viewer), query.format),
-    { query: t.Object({ format: Format }), response: StatusReply },
+    {
+      detail: { summary: "Where a track's WAV or FLAC conversion stands" },
+      query: t.Object({ format: Format }),
+      response: StatusReply,
+    },
   )
   .get(
     "/track/:id/stem/:stemId/audio-conversion-status",
     async ({ params, query, viewer }) => conversionStatusReply(await subjectFor(params.id, params.stemId, viewer), query.format),
-    { query: t.Object({ format: Format }), response: StatusReply },
+    {
+      detail: { summary: "Where a stem's WAV or FLAC conversion stands" },
+      query: t.Object({ format: Format }),
+      response: StatusReply,
+    },
   );

@@ -1,4 +1,6 @@
 import { Elysia, t } from "elysia";
+import { refusals } from "../../src/server/openapi/refusals";
+import { sessionOrMediaToken } from "../../src/server/openapi/security";
 import { authGuard } from "../auth";
 import { mediaResponses } from "../media/model";
 import { AccountExport, AccountExportList } from "./model";
@@ -22,7 +24,7 @@ export const exportsModule = new Elysia({ name: "module.exports", prefix: "/auth
     },
     {
       auth: true,
-      response: { 202: AccountExport },
+      response: { 202: AccountExport, ...refusals(429) },
       detail: {
         summary: "Start an export of the signed-in user's data",
         description:
@@ -41,6 +43,7 @@ export const exportsModule = new Elysia({ name: "module.exports", prefix: "/auth
     query: t.Object({ token: t.Optional(t.String()) }),
     detail: {
       summary: "Download an export (its owner: the bearer header, or the media token of its downloadUrl)",
+      security: sessionOrMediaToken,
       responses: {
         ...mediaResponses(["application/zip"]),
         302: { description: "On S3 with MEDIA_DELIVERY=redirect: a presigned URL of the zip" },

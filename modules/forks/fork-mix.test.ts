@@ -98,7 +98,7 @@ beforeAll(async () => {
     stems: PARTS.map((part) => ({ path: `${STEMS} - ${part}.wav`, name: part, type: "other" })),
   });
   original = await waitForProcessing(live.server, owner.token, id);
-});
+}, 120_000);
 
 describe("a fork with a mix", () => {
   test("renders its full track from the stems as the mix says, keeps every stem, and keeps the settings", async () => {
@@ -113,6 +113,9 @@ describe("a fork with a mix", () => {
     const forked = await waitForProcessing(live.server, forker.token, made.body.id);
     expect(forked.processingStatus).toBe("READY");
     expect(forked.stems.map((stem) => stem.name).sort()).toEqual([...PARTS]);
+    // The fork's Track says how each stem sits in its mix; the original's stems are at unity.
+    for (const stem of forked.stems) expect(stem.mix).toEqual(settings[stem.name as (typeof PARTS)[number]]);
+    for (const stem of original.stems) expect(stem.mix).toEqual({ gainDb: 0, pan: 0, muted: false });
     await expectRenderedAs(forked.id, expectedMix(settings));
 
     // A studio change renders the mix again with the settings the stems kept: the bass goes, drums stay as set.

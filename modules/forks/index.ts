@@ -1,4 +1,5 @@
 import { Elysia } from "elysia";
+import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { ForkBody, ForkReply, ForkTree, Lineage } from "./model";
 import { forkTrack, forkTree, lineage } from "./service";
@@ -15,7 +16,7 @@ export const forksModule = new Elysia({ name: "module.forks", detail: { tags: ["
     {
       auth: true,
       body: ForkBody,
-      response: { 201: ForkReply },
+      response: { 201: ForkReply, ...refusals(409) },
       detail: { summary: "Fork a track you may see and do not own; answers the new track's id" },
     },
   )

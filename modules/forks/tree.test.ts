@@ -174,7 +174,7 @@ describe("licence lineage", () => {
     const back = await edit(child, other, "CC_BY");
     expect([back.status, back.body.message]).toEqual([
       400,
-      "A fork keeps its original's licence obligations: this fork can only be licensed CC BY-NC or CC BY-NC-SA",
+      "A fork keeps its original's license obligations: this fork can only be licensed CC BY-NC or CC BY-NC-SA",
     ]);
     expect((await edit(child, other, "ALL_RIGHTS_RESERVED")).status).toBe(400);
     expect((await edit(child, other, "CC_BY_NC_SA")).status).toBe(200);

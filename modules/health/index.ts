@@ -14,7 +14,10 @@ export const healthModule = new Elysia({ name: "module.health" }).get(
     if (!database || !queue) set.status = 503;
     return { status: database && queue ? "ok" : "unavailable", database, queue };
   },
-  { detail: { tags: ["Health"] }, response: { 200: HealthBody(), 503: HealthBody() } },
+  {
+    detail: { summary: "Whether the database and the queue answer (200), or not (503)", tags: ["Health"] },
+    response: { 200: HealthBody(), 503: HealthBody() },
+  },
 );
 
 function HealthBody() {

@@ -19,17 +19,16 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
   .get(
     "/public",
     ({ request, viewer, query }) => listAnswer(request, "anyone", null, () => listTracks("public", viewer, query, query)),
-    {
-      query: FilteredListQuery,
-      response: TrackPage,
-    },
+    { detail: { summary: "Public tracks, newest first, with filters" }, query: FilteredListQuery, response: TrackPage },
   )
   .get("/", ({ request, user, query }) => listAnswer(request, "viewer", user, () => listTracks("own", user, query)), {
+    detail: { summary: "The signed-in user's own tracks" },
     auth: true,
     query: ListQuery,
     response: TrackPage,
   })
   .get("/shared", ({ request, user, query }) => listAnswer(request, "viewer", user, () => listTracks("shared", user, query)), {
+    detail: { summary: "Tracks shared with the signed-in user" },
     auth: true,
     query: ListQuery,
     response: TrackPage,
@@ -37,14 +36,21 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
   .get(
     "/available",
     ({ request, user, query }) => listAnswer(request, "viewer", user, () => listTracks("available", user, query, query)),
-    { auth: true, query: FilteredListQuery, response: TrackPage },
+    {
+      detail: { summary: "Every track the signed-in user may see, with filters" },
+      auth: true,
+      query: FilteredListQuery,
+      response: TrackPage,
+    },
   )
   .get("/deleted", ({ request, user, query }) => listAnswer(request, "admin", user, () => listDeletedTracks(query)), {
+    detail: { summary: "Admins: tracks pending deletion or deleted" },
     admin: true,
     query: DeletedQuery,
     response: TrackPage,
   })
   .get("/deleted/count", ({ query }) => countDeletedTracks(query.status), {
+    detail: { summary: "Admins: how many tracks are pending deletion or deleted" },
     admin: true,
     query: t.Object({ status: statusFilter }),
     response: t.Object({ count: t.Number() }),

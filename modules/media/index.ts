@@ -2,10 +2,12 @@ import { Elysia, t } from "elysia";
 import { config } from "../../src/server/config";
 import { notFound, unauthorized } from "../../src/server/errors";
 import { oneOf } from "../../src/server/one-of";
+import { refusals } from "../../src/server/openapi/refusals";
+import { sessionOrMediaToken } from "../../src/server/openapi/security";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
 import { COVER_SIZE_NAMES, requireStemOf } from "../tracks/service";
-import { AUDIO_TYPES, mediaResponses } from "./model";
+import { AUDIO_TYPES, downloadResponses, mediaResponses } from "./model";
 import { findMediaTrack, presignMediaUrl } from "./presign";
 import { coverFile, type DownloadFormat, fullTrackFile, originalFile, sendMedia, stemFile } from "./service";
 import { sendStemsZip } from "./stems-zip";
@@ -57,7 +59,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
     async ({ body, viewer, request }) => presignMediaUrl(body.url, viewer, [new URL(request.url).origin, config.publicUrl]),
     {
       body: t.Object({ url: t.String({ maxLength: 2048 }) }),
-      response: t.Object({ url: t.String(), expiresAt: t.Union([t.String(), t.Null()]) }),
+      response: { 200: t.Object({ url: t.String(), expiresAt: t.Union([t.String(), t.Null()]) }), ...refusals(404) },
       detail: { summary: "A media URL that plays without the session token (SPEC §7 presigned URL)" },
     },
   )
@@ -73,7 +75,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
         size: t.Optional(t.UnionEnum(COVER_SIZE_NAMES, { default: "page", error: "size must be card, page or page2x" })),
         token: t.Optional(t.String()),
       }),
-      detail: { responses: mediaResponses(["image/webp"]) },
+      detail: { summary: "A track's cover image (WebP, in the size asked for)", responses: mediaResponses(["image/webp"]) },
     },
   )
   .get(
@@ -82,11 +84,20 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       const track = await mediaTrack(params.id, viewer, query);
       return sendMedia(request, track, originalFile(track), wantsAttachment(query.attachment));
     },
-    { query: MediaQuery, detail: { responses: mediaResponses(AUDIO_TYPES) } },
+    { query: MediaQuery, detail: { summary: "A track's original file, as uploaded", responses: downloadResponses(AUDIO_TYPES) } },
   )
-  .get("/track/:id/full.mp3", fullTrack("mp3"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg"]) } })
-  .get("/track/:id/full.wav", fullTrack("wav"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/wav"]) } })
-  .get("/track/:id/full.flac", fullTrack("flac"), { query: MediaQuery, detail: { responses: mediaResponses(["audio/flac"]) } })
+  .get("/track/:id/full.mp3", fullTrack("mp3"), {
+    query: MediaQuery,
+    detail: { summary: "A track's full mix as MP3, for the player", responses: downloadResponses(["audio/mpeg"]) },
+  })
+  .get("/track/:id/full.wav", fullTrack("wav"), {
+    query: MediaQuery,
+    detail: { summary: "A track's full mix as WAV, once converted", responses: downloadResponses(["audio/wav"]) },
+  })
+  .get("/track/:id/full.flac", fullTrack("flac"), {
+    query: MediaQuery,
+    detail: { summary: "A track's full mix as FLAC, once converted", responses: downloadResponses(["audio/flac"]) },
+  })
   .get(
     "/track/:id/stem/:stemId",
     async ({ params, query, viewer, request }) => {
@@ -96,7 +107,13 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       const stem = await requireStemOf(track.id, stemId);
       return sendMedia(request, track, await stemFile(track, stem, format as DownloadFormat), wantsAttachment(query.attachment));
     },
-    { query: MediaQuery, detail: { responses: mediaResponses(["audio/mpeg", "audio/wav", "audio/flac"]) } },
+    {
+      query: MediaQuery,
+      detail: {
+        summary: "One stem's audio (MP3, or WAV or FLAC once converted)",
+        responses: downloadResponses(["audio/mpeg", "audio/wav", "audio/flac"]),
+      },
+    },
   )
   .get(
     "/track/:id/stems.zip",
@@ -110,6 +127,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
       }),
       detail: {
         summary: "Every stem of a track in one zip, in the format asked for",
+        security: sessionOrMediaToken,
         responses: {
           200: {
             description: "The zip, streamed",

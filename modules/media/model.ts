@@ -14,4 +14,12 @@ export function mediaResponses(contentTypes: string[]) {
   };
 }
 
+/** mediaResponses of a route that also sends its file as a download (`?attachment`), which wants a signed-in user. */
+export function downloadResponses(contentTypes: string[]) {
+  return {
+    ...mediaResponses(contentTypes),
+    401: { description: "A download (`?attachment`) needs a session token or a media token" },
+  };
+}
+
 export const AUDIO_TYPES = ["audio/mpeg", "audio/wav", "audio/flac", "audio/x-xm", "audio/x-it", "audio/x-s3m", "audio/x-mod"];

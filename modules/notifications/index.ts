@@ -13,15 +13,21 @@ export const notificationsModule = new Elysia({ name: "module.notifications", pr
         ({ user, query }) =>
           notifications.listNotifications(user.id, query.limit ?? 20, query.offset ?? 0, query.includeRead ?? true),
         {
+          detail: { summary: "The signed-in user's notifications, newest first" },
           query: NotificationQuery,
           response: NotificationPage,
         },
       )
       .get("/unread-count", async ({ user }) => ({ count: await notifications.unreadCount(user.id) }), {
+        detail: { summary: "How many notifications are unread" },
         response: t.Object({ count: t.Number() }),
       })
-      .post("/:id/read", ({ user, params }) => notifications.markRead(user.id, params.id), { response: Notification })
+      .post("/:id/read", ({ user, params }) => notifications.markRead(user.id, params.id), {
+        detail: { summary: "Mark one notification read" },
+        response: Notification,
+      })
       .post("/mark-all-read", async ({ user }) => ({ updated: await notifications.markAllRead(user.id) }), {
+        detail: { summary: "Mark every notification read" },
         response: t.Object({ updated: t.Number() }),
       }),
   );

@@ -35,7 +35,11 @@ export const playsModule = new Elysia({ name: "module.plays", detail: { tags: ["
         listenerOf(viewer, body.anonymousId, clientIp(server, request)),
         body,
       ),
-    { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },
+    {
+      detail: { summary: "Count a play or a download of a track" },
+      body: UsageBody,
+      response: t.Object({ counted: t.Boolean() }),
+    },
   )
   .post(
     "/track/:id/stem/:stemId/usage",
@@ -44,5 +48,9 @@ export const playsModule = new Elysia({ name: "module.plays", detail: { tags: ["
       const listener = listenerOf(viewer, body.anonymousId, clientIp(server, request));
       return recordPlay(track, await requireStemOf(track.id, params.stemId), listener, body);
     },
-    { body: UsageBody, response: t.Object({ counted: t.Boolean() }) },
+    {
+      detail: { summary: "Count a play or a download of a stem" },
+      body: UsageBody,
+      response: t.Object({ counted: t.Boolean() }),
+    },
   );

@@ -7,6 +7,7 @@ import { storageQuota } from "./service";
 export const storageModule = new Elysia({ name: "module.storage", prefix: "/storage", detail: { tags: ["Storage"] } })
   .use(authGuard)
   .get("/quota", ({ user }) => storageQuota(user.id), {
+    detail: { summary: "The signed-in user's storage use and quota" },
     auth: true,
     response: StorageQuota,
   });

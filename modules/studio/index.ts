@@ -1,6 +1,7 @@
 import { Elysia } from "elysia";
 import { streamedBody } from "../../src/server/body-limit";
 import { receiveMultipart } from "../../src/server/multipart";
+import { refusals } from "../../src/server/openapi/refusals";
 import { withStagingFolder } from "../../src/server/staging";
 import { authGuard } from "../auth";
 import { findStudioTrack } from "./common";
@@ -34,7 +35,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     {
       auth: true,
       ...streamedBody,
-      response: { 201: StudioReply },
+      response: { 201: StudioReply, ...refusals(403) },
       detail: {
         summary: "Add a stem to your fork (multipart: data {name, type}, stemFile; or data.uploadId, a finished upload)",
         ...multipart(StemForm),
@@ -53,7 +54,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     {
       auth: true,
       ...streamedBody,
-      response: StudioReply,
+      response: { 200: StudioReply, ...refusals(403) },
       detail: {
         summary: "Edit a stem of your fork: name, type, optionally a new stemFile (or data.uploadId)",
         ...multipart(StemForm),
@@ -62,7 +63,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
   )
   .delete("/track/:id/stem/:stemId", ({ params, user }) => removeStem(params.id, params.stemId, user), {
     auth: true,
-    response: StudioReply,
+    response: { 200: StudioReply, ...refusals(403) },
     detail: { summary: "Remove a stem of your fork; the full track is regenerated from the others" },
   })
   .patch(
@@ -77,7 +78,7 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     {
       auth: true,
       ...streamedBody,
-      response: StudioReply,
+      response: { 200: StudioReply, ...refusals(403) },
       detail: {
         summary: "Replace your fork's full track (multipart: original, .wav or .flac, at most 50 MB; or data.uploadId)",
         ...multipart(AudioForm),

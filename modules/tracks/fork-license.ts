@@ -12,5 +12,5 @@ export async function checkForkLicense(track: Track, nextLicenseId: string): Pro
   const current = await getLicense(track.licenseId);
   if (forkMayTake(current.type, (await getLicense(nextLicenseId)).type)) return;
   const names = forkLicenseOptions(current.type).map((type) => LICENSE_SHORT_NAMES[type]);
-  throw badRequest(`A fork keeps its original's licence obligations: this fork can only be licensed ${names.join(" or ")}`);
+  throw badRequest(`A fork keeps its original's license obligations: this fork can only be licensed ${names.join(" or ")}`);
 }

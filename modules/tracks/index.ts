@@ -1,4 +1,5 @@
 import { Elysia, t } from "elysia";
+import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { accountLeaving } from "../auth/service";
 import { DeletedIds, DeleteTracksBody, SharedWithReply, TrackDetails, TrackInfoBody, UserIds, Visibility } from "./model";
@@ -35,6 +36,7 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
     },
   })
   .patch("/track/:id/visibility", ({ params, user, body }) => tracks.setVisibility(params.id, user, body.isPublic), {
+    detail: { summary: "Make a track public or private" },
     auth: true,
     body: Visibility,
     response: TrackDetails,
@@ -42,29 +44,21 @@ export const tracksModule = new Elysia({ name: "module.tracks", detail: { tags: 
   .post(
     "/track/:id/share",
     async ({ params, user, body }) => ({ sharedWith: await tracks.share(params.id, user, body.userIds) }),
-    {
-      auth: true,
-      body: UserIds,
-      response: SharedWithReply,
-    },
+    { detail: { summary: "Share a track with users" }, auth: true, body: UserIds, response: SharedWithReply },
   )
   .delete(
     "/track/:id/share",
     async ({ params, user, body }) => ({ sharedWith: await tracks.unshare(params.id, user, body.userIds) }),
-    {
-      auth: true,
-      body: UserIds,
-      response: SharedWithReply,
-    },
+    { detail: { summary: "Stop sharing a track with users" }, auth: true, body: UserIds, response: SharedWithReply },
   )
   .post("/track/:id/restore", ({ params, user }) => restoreTrack(params.id, user), {
     admin: true,
-    response: TrackDetails,
+    response: { 200: TrackDetails, ...refusals(409) },
     detail: { summary: "Admins: a track pending deletion back to active, its owner told; 409 once that cannot be" },
   })
   .delete("/tracks", ({ user, body }) => tracks.deleteTracks(user, body.trackIds), {
     auth: true,
     body: DeleteTracksBody,
     response: DeletedIds,
-    detail: { tags: ["Track lists"] },
+    detail: { summary: "Delete tracks (they stay restorable for a while)", tags: ["Track lists"] },
   });

@@ -45,6 +45,8 @@ export const StemDetails = t.Object({
   wavUrl: url,
   flacUrl: url,
   loudnessLufs: t.Nullable(t.Number()),
+  /** How the stem sounds in the track's full mix: unity, centred and heard, unless forked "with this mix". */
+  mix: t.Object({ gainDb: t.Number(), pan: t.Number(), muted: t.Boolean() }),
   ...processing,
 });
 export type StemDetails = typeof StemDetails.static;

@@ -61,6 +61,7 @@ function stemView(track: Track, stem: Stem, conversions: Conversions): StemDetai
     wavUrl: conversions.stems[stem.id]?.wavUrl ?? null,
     flacUrl: conversions.stems[stem.id]?.flacUrl ?? null,
     loudnessLufs: stem.loudnessLufs,
+    mix: { gainDb: stem.mixGainDb, pan: stem.mixPan, muted: stem.mixMuted },
     processingStatus: stem.processingStatus,
     processingError: stem.processingError,
   };

@@ -78,14 +78,25 @@ type FrameCount = Pick<AudioFacts, "sampleRate" | "frames">;
 
 /** How a stem differs from its original, in words the uploader can act on; null when it matches. */
 export function stemMismatch(stem: FrameCount, original: FrameCount): string | null {
-  if (stem.sampleRate !== original.sampleRate) {
-    return `it is at ${stem.sampleRate} Hz, the original at ${original.sampleRate} Hz`;
-  }
-  if (stem.frames === original.frames) return null;
+  const problems: string[] = [];
+  if (stem.sampleRate !== original.sampleRate)
+    problems.push(`at ${stem.sampleRate} Hz, the original at ${original.sampleRate} Hz`);
+  const length = lengthDifference(stem, original);
+  if (length) problems.push(length);
+  return problems.length ? `it is ${problems.join(", and ")}` : null;
+}
+
+/** How much shorter or longer the stem is; null when it is as long (to the sample, or to 10 ms across sample rates). */
+function lengthDifference(stem: FrameCount, original: FrameCount): string | null {
+  const seconds = stem.frames / stem.sampleRate - original.frames / original.sampleRate;
+  if (stem.sampleRate === original.sampleRate ? stem.frames === original.frames : Math.abs(seconds) < 0.01) return null;
   const samples = Math.abs(stem.frames - original.frames);
   // DAW exports that differ only by a tail are told in samples; anything audible in seconds.
-  const amount = samples < stem.sampleRate / 100 ? `${samples} samples` : `${(samples / stem.sampleRate).toFixed(2)} s`;
-  return `it is ${amount} ${stem.frames < original.frames ? "shorter" : "longer"}`;
+  const amount =
+    stem.sampleRate === original.sampleRate && samples < stem.sampleRate / 100
+      ? `${samples} samples`
+      : `${Math.abs(seconds).toFixed(2)} s`;
+  return `${amount} ${seconds < 0 ? "shorter" : "longer"}`;
 }
 
 function checkStemList(input: UploadData, original: StagedFile, stems: StagedFile[]): void {

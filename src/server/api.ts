@@ -1,4 +1,3 @@
-import { openapi } from "@elysiajs/openapi";
 import { Elysia } from "elysia";
 import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
@@ -23,6 +22,7 @@ import { bodyLimit, type MountedRoute } from "./body-limit";
 import { errorHandler } from "./http";
 import { jsonCompression } from "./json-compression";
 import { log } from "./logger";
+import { apiDocument } from "./openapi";
 import { pathAndQuery } from "./request-url";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
@@ -42,16 +42,7 @@ export const api = new Elysia({ prefix: "/api" })
     // At LOG_LEVEL=debug every API request is logged; the logger masks tokens in URLs and headers.
     log.debug("request", { method: request.method, url: path + query });
   })
-  .use(
-    openapi({
-      path: "/openapi",
-      specPath: "/openapi.json",
-      documentation: { info: { title: "Stemma API", version: "0.1.0" } },
-      // Only /api is documented (the pages are not an API); media paths end in .mp3/.wav/.flac, which the
-      // plugin would otherwise skip as static files.
-      exclude: { staticFile: false, paths: [/^(?!\/api\/)/] },
-    }),
-  )
+  .use(apiDocument)
   .use(healthModule)
   .use(authModule)
   .use(exportsModule)

@@ -21,7 +21,7 @@ const problemsOf = (env: Record<string, string>) => {
 };
 
 describe("settings", () => {
-  test("unset (or empty) settings take the README's defaults", () => {
+  test("unset (or empty) settings take the defaults docs/operating.md lists", () => {
     const config = load({ JOB_CONCURRENCY: "", PORT: " " });
     expect(config).toMatchObject({
       port: 3000,

@@ -4,7 +4,7 @@ import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { ConfigError, SettingsReader } from "./settings";
 
-/** Every setting comes from the environment; the README documents each with its default. */
+/** Every setting comes from the environment; docs/operating.md documents each with its default. */
 export interface Config {
   port: number;
   dataDir: string;
@@ -70,7 +70,7 @@ export interface Config {
   oidc: OidcConfig | null;
 }
 
-/** The OpenID Connect provider people may sign in with (README "Sign in with OIDC"). */
+/** The OpenID Connect provider people may sign in with (docs/security.md, "Sign in with OIDC"). */
 export interface OidcConfig {
   /** The provider's issuer identifier, exactly as its ID tokens' `iss` says it (a trailing slash included). */
   issuer: string;

@@ -25,7 +25,7 @@ const ENTRY = join(DIST, "server/entry.mjs");
 const LIST_PAGES_BYTES = 8 * 1024 * 1024;
 /**
  * Kept answers also held in memory, in the encodings asked for: about 1,700 track pages' brotli forms (14 KB).
- * Holding one saves reading its bytes from the database (measured in README "Performance").
+ * Holding one saves reading its bytes from the database (docs/performance.md, "Over HTTP").
  */
 const HELD_BYTES = 24 * 1024 * 1024;
 /** Hashed build assets never change under their name. */

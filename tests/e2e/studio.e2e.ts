@@ -56,6 +56,8 @@ describe("stems", () => {
     await add.getByLabel("Stem file").setInputFiles(corpusPath("stems/variants/MISMATCH - Undertow - vocals (0.5 s short).flac"));
     await add.getByRole("button", { name: "Add Stem" }).click();
     await toast(page, "Failed to Add Stem", "it is 0.50 s shorter");
+    // The title says what failed; the message is the server's own words, without SPEC §8's generic prefix.
+    expect(await page.locator(".toast", { hasText: "Failed to Add Stem" }).textContent()).not.toContain("API request failed");
 
     await add.getByLabel("Stem file").setInputFiles(corpusPath(stemPath("synth")));
     await add.getByLabel("Stem type").selectOption("synth");
@@ -88,7 +90,7 @@ describe("stems", () => {
     await context.close();
   }, 120_000);
 
-  test("editing renames a stem; removing one regenerates the full track", async () => {
+  test("editing renames a stem; removing one asks first, then regenerates the full track", async () => {
     const { context, page } = await openFork(forker.token, { width: 375, height: 800 });
     const row = studio(page).locator("li", { hasText: "bass" });
     await row.getByRole("button", { name: "Edit" }).click();
@@ -99,8 +101,17 @@ describe("stems", () => {
     await page.screenshot({ path: screenshotPath("studio-375"), fullPage: true });
 
     const before = (await call<{ waveformData: number[] }>(live.server, "GET", `/track/${forkId}`, { token: forker.token })).body;
-    await studio(page).locator("li", { hasText: "drums" }).getByRole("button", { name: "Remove" }).click();
-    await toast(page, "Stem Removed");
+    const drums = studio(page).locator("li", { hasText: "drums" });
+    await drums.getByRole("button", { name: "Remove", exact: true }).click();
+    await drums.getByRole("alert").filter({ hasText: "cannot be undone" }).waitFor();
+    await drums.getByRole("button", { name: "Keep" }).click();
+    expect(await drums.getByRole("button", { name: "Remove Stem" }).count()).toBe(0);
+    expect((await call(live.server, "GET", `/track/${forkId}`, { token: forker.token })).body).toMatchObject({
+      stems: expect.arrayContaining([expect.objectContaining({ name: "drums" })]),
+    });
+    await drums.getByRole("button", { name: "Remove", exact: true }).click();
+    await drums.getByRole("button", { name: "Remove Stem" }).click();
+    await toast(page, "Stem Removed", "The full track now plays the remaining stems.");
     const after = (
       await call<{ waveformData: number[]; stems: unknown[] }>(live.server, "GET", `/track/${forkId}`, { token: forker.token })
     ).body;
@@ -108,6 +119,49 @@ describe("stems", () => {
     await context.close();
   }, 120_000);
 });
+
+test("while the track is processing, the studio says so and offers no change; once ready, it does", async () => {
+  const { context, page } = await openFork(forker.token);
+  // The owner's first reads of the track find it still processing a change just made (simulated at the network
+  // edge: the real processing is over in about a second, too soon to be seen).
+  let pendingReads = 2;
+  await page.route(new RegExp(`/api/track/${forkId}(\\?|$)`), async (route) => {
+    const reply = await route.fetch();
+    if (pendingReads-- <= 0) return route.fulfill({ response: reply });
+    await route.fulfill({ response: reply, json: { ...(await reply.json()), processingStatus: "PENDING" } });
+  });
+  await page.reload();
+  await studio(page).getByRole("status").filter({ hasText: "Processing the last change" }).waitFor();
+  for (const button of await studio(page).getByRole("button", { name: "Edit" }).all())
+    expect(await button.isDisabled()).toBe(true);
+  // The studio polls until the track is ready, then reloads the page with every control live.
+  await studio(page).getByRole("button", { name: "Edit" }).first().and(page.locator(":enabled")).waitFor({ timeout: 30_000 });
+  expect(await studio(page).getByRole("status").count()).toBe(0);
+  await context.close();
+}, 90_000);
+
+test("a control moved to under a toast is brought clear of it when it takes the focus", async () => {
+  const { context, page } = await openFork(forker.token, { width: 375, height: 700 });
+  const add = studio(page).getByRole("form", { name: "Add stem" });
+  await add.getByLabel("Stem name").fill("Pads");
+  await add.getByRole("button", { name: "Add Stem" }).click();
+  await toast(page, "File Required");
+  const stack = await page.getByRole("region", { name: "Messages" }).boundingBox();
+  const edit = studio(page).getByRole("button", { name: "Edit" }).first();
+  // Scrolled so the stem's Edit button lies under the toast, as after a change's reload.
+  await edit.evaluate((button, top) => {
+    const box = button.getBoundingClientRect();
+    window.scrollBy(0, box.top - (top + 4));
+  }, stack?.y ?? 0);
+  await edit.focus();
+  const box = await edit.boundingBox();
+  const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("button")?.textContent, {
+    x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+    y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  });
+  expect(hit).toBe("Edit");
+  await context.close();
+}, 90_000);
 
 test("replacing the audio: 'Invalid File Type', 'Replacement Failed', then the new audio", async () => {
   const { context, page } = await openFork(forker.token);

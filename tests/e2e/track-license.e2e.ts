@@ -71,7 +71,7 @@ describe.each([1280, 375])("at %i px", (width) => {
     await page.goto(`${live.server.url}/track/${forkId}/edit`);
     await page
       .getByText(
-        "This track is a fork: it keeps the obligations of its CC BY-SA licence, so only licences that honour them are offered.",
+        "This track is a fork: it keeps the obligations of its CC BY-SA license, so only licenses that honor them are offered.",
       )
       .waitFor();
     await hydrated(page);

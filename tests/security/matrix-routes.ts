@@ -94,7 +94,8 @@ const globalRoute = (path: string, expect: (who: Identity) => Expectation, body?
 const matchingFilters = (track: MatrixTrack) => `hasStems=true&stemType=bass&isFork=${track.owner === "forker"}`;
 
 export const MATRIX: Record<string, RouteEntry> = {
-  "GET /api/openapi": globalRoute("/openapi", everyone),
+  "GET /api/docs": globalRoute("/docs", everyone),
+  "GET /api/docs/:file": globalRoute("/docs/swagger-ui.css", everyone),
   "GET /api/openapi.json": globalRoute("/openapi.json", everyone),
   "GET /api/health": globalRoute("/health", everyone),
   "POST /api/auth/login": globalRoute("/auth/login", () => ({ status: [401] }), {

@@ -30,7 +30,7 @@ export interface TestS3Server {
 export async function startS3Server(options: { corsOrigin?: string } = {}): Promise<TestS3Server> {
   const bucket = "stemma-media";
   const directory = mkdtempSync(join(tmpdir(), "stemma-s3-"));
-  // The CORS rule an operator sets so browsers may fetch media from the bucket by script (README).
+  // The CORS rule an operator sets so browsers may fetch media from the bucket by script (docs/operating.md, "Object storage").
   const cors = options.corsOrigin
     ? [
         `<CORSConfiguration><CORSRule><AllowedOrigin>${options.corsOrigin}</AllowedOrigin><AllowedMethod>GET</AllowedMethod>` +

@@ -68,7 +68,7 @@ export async function signInWith(account: ProviderAccount): Promise<Outcome> {
 }
 
 /**
- * A new account for the provider account, with no password (README "Sign in with OIDC"). Invite-only registration
+ * A new account for the provider account, with no password (docs/security.md, "Sign in with OIDC"). Invite-only registration
  * refuses it: the invite code is asked for at /register, which a provider's redirect never passes through.
  */
 async function createAccount(account: ProviderAccount, email: string): Promise<Outcome> {

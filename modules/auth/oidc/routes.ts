@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { unauthorized } from "../../../src/server/errors";
+import { refusals } from "../../../src/server/openapi/refusals";
 import { signSession } from "../guard";
 import { Session } from "../model";
 import { findSessionViewer } from "../service";
@@ -21,7 +22,7 @@ const redirectReply = (description: string) => ({
   404: { description: "Sign-in with OIDC is not configured (OIDC_ISSUER unset)" },
 });
 
-/** README "Sign in with OIDC": the provider's round trip and the hand-over of the session to the page. */
+/** docs/security.md, "Sign in with OIDC": the provider's round trip and the hand-over of the session to the page. */
 export const oidcRoutes = new Elysia({ name: "module.auth.oidc", prefix: "/oidc", detail: { tags: ["Auth"] } })
   .get("/start", async ({ query }) => redirectResponse(await start(query.next)), {
     query: t.Object({ next: t.Optional(t.String()) }),
@@ -55,7 +56,7 @@ export const oidcRoutes = new Elysia({ name: "module.auth.oidc", prefix: "/oidc"
       return { token: await signSession({ user, sessionVersion: grant.sv }), user };
     },
     {
-      response: Session,
+      response: { 200: Session, ...refusals(404) },
       detail: {
         summary: "The session of a sign-in with OIDC",
         description:

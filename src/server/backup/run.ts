@@ -21,7 +21,7 @@ export interface BackupSource {
   databaseUrl: string | null;
   jwtSecret: string;
   store: FileStore;
-  /** Every stored object's key and size, listed after the snapshot (see docs in README "Backups"). */
+  /** Every stored object's key and size, listed after the snapshot (docs/operating.md, "Backups"). */
   listMedia(): Promise<Array<{ key: string; size: number }>>;
 }
 

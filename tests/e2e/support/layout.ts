@@ -20,6 +20,28 @@ export function spillingBoxes(root: Locator): Promise<string[]> {
   });
 }
 
+/**
+ * The text of each box matched by `boxes` whose words run over more than one line: a label, value or button that
+ * should read on one line ("Master volume", "Converting WAV...") but wraps. Visually hidden text does not count.
+ */
+export function wrappedBoxes(boxes: Locator): Promise<(string | null)[]> {
+  return boxes.evaluateAll((elements) =>
+    elements
+      .filter((box) => {
+        const lines = new Set<number>();
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          if (text.parentElement?.closest(".visually-hidden")) continue;
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.top));
+        }
+        return lines.size > 1;
+      })
+      .map((box) => box.textContent),
+  );
+}
+
 /** The page's scrollable width and the screen's: equal when nothing makes the page scroll sideways. */
 export function pageWidths(page: Page): Promise<{ page: number; screen: number }> {
   return page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));

@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { waitForProcessing } from "../../support/uploads";
+import { wrappedBoxes } from "../support/layout";
 import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
 
 setDefaultTimeout(90_000);
@@ -87,19 +88,36 @@ describe("who gets downloads", () => {
 });
 
 describe("downloads", () => {
-  test("MP3 downloads directly, and so does FLAC when the original is FLAC", async () => {
+  test("MP3 downloads directly, and so does FLAC when the original is FLAC; the Downloads figure rises with each", async () => {
     const page = await openTrackPage(live, trackId, { token: owner.token });
+    const figure = page.locator(".track-facts div", { hasText: "Downloads" }).locator("dd");
+    const before = Number(await figure.textContent());
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       downloads(page).getByRole("link", { name: "MP3" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/\.mp3$/);
+    await figure.filter({ hasText: String(before + 1) }).waitFor();
     const [flac] = await Promise.all([
       page.waitForEvent("download"),
       downloads(page).getByRole("button", { name: "FLAC" }).click(),
     ]);
     expect(flac.suggestedFilename()).toMatch(/\.flac$/);
+    await figure.filter({ hasText: String(before + 2) }).waitFor();
     await page.context().close();
+  });
+
+  test("'Converting FLAC...' keeps one line in a stem's card, at 1280 and 375 px", async () => {
+    for (const width of [1280, 375]) {
+      const page = await openTrackPage(live, stemTrackId, { token: listener.token, viewport: { width, height: 900 } });
+      // The conversion's start is held at the network edge, so the button stays on its longer label.
+      await page.route("**/convert-audio", () => {});
+      const stem = downloads(page, STEM_NAME);
+      await stem.getByRole("button", { name: "FLAC" }).click();
+      await stem.getByRole("button", { name: "Converting FLAC..." }).waitFor();
+      expect(await wrappedBoxes(stem.locator(".button"))).toEqual([]);
+      await page.context().close();
+    }
   });
 
   test("a conversion that cannot start shows 'Conversion Error' and the download tooltip", async () => {
@@ -127,6 +145,7 @@ describe("downloads", () => {
     const downloaded = page.waitForEvent("download", { timeout: 30_000 });
     await wav.click();
     await downloads(page).getByRole("button", { name: "Converting WAV..." }).waitFor();
+
     await toast(page, "status", "WAV Ready").waitFor({ timeout: 30_000 });
     await page.getByText("Your WAV file is ready and will be available for 2 days.").waitFor();
     expect((await downloaded).suggestedFilename()).toMatch(/\.wav$/);

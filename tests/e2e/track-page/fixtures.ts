@@ -33,10 +33,10 @@ export function uploadTrack(
 export async function openTrackPage(
   live: LiveServerAndBrowser,
   id: string,
-  options: { token?: string; javaScriptEnabled?: boolean } = {},
+  options: { token?: string; javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
 ): Promise<Page> {
   const { page } = await live.openPage(`/track/${id}`, options.token ?? null, {
-    viewport: { width: 1200, height: 900 },
+    viewport: options.viewport ?? { width: 1200, height: 900 },
     javaScriptEnabled: options.javaScriptEnabled,
   });
   return page;

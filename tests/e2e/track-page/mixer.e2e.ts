@@ -1,5 +1,5 @@
 /**
- * Synced mode's mixer in real Chromium (issue 22 A.1–A.3): faders and pans moved with the keyboard reach
+ * Synced mode's mixer in real Chromium: faders and pans moved with the keyboard reach
  * the AudioParams of the page's own graph, and hold across seek, pause, stop and play; solo and mute show
  * (pressed buttons, dimmed rows, a line saying what is heard); "Fork with this mix" sends the mix as heard.
  * The graph is read through audio-graph-probe.ts; the streaming fallback is forced by reporting a tiny
@@ -9,14 +9,14 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Locator, Page } from "playwright-core";
 import type { TrackDetails } from "../../../modules/tracks/model";
-import { type Session, signUp } from "../../support/api";
+import { call, type Session, signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { screenshotPath } from "../../support/screenshots";
 import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { seriousViolations } from "../support/axe";
 import { hydrated } from "../support/hydrated";
-import { pageWidths, spillingBoxes } from "../support/layout";
+import { pageWidths, spillingBoxes, wrappedBoxes } from "../support/layout";
 import { type MixerReading, readMixer, recordAudioGraph } from "./audio-graph-probe";
 import { FULL_MIX, STEM_FILES, uploadTrack, waitForState } from "./fixtures";
 
@@ -53,14 +53,14 @@ const silentRows = (page: Page) =>
 async function openSynced(
   token: string | null,
   viewport: { width: number; height: number },
-  options: { streaming?: boolean } = {},
+  options: { streaming?: boolean; trackId?: string } = {},
 ): Promise<Page> {
   const { context, page } = await signedInPage(live.browser, token, { viewport });
   await context.addInitScript(recordAudioGraph);
   // A device this small cannot hold the decoded stems (sync-engine.ts planDecoding): they stream instead.
   if (options.streaming)
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "deviceMemory", { get: () => 0.001 }));
-  await page.goto(`${live.server.url}/track/${track.id}`);
+  await page.goto(`${live.server.url}/track/${options.trackId ?? track.id}`);
   await stemsSection(page).scrollIntoViewIfNeeded();
   // The stems hydrate once visible; a click before that would do nothing.
   await hydrated(page);
@@ -196,6 +196,27 @@ describe("the synced-mode mixer", () => {
     await page.context().close();
   });
 
+  test("a fork made with a mix opens at that mix, so sync mode sounds like its full track", async () => {
+    const stemId = (name: string) => track.stems.find((stem) => stem.name === name)?.id;
+    const mix = [
+      { stemId: stemId("Bass"), gainDb: -6, pan: -0.3, muted: false },
+      { stemId: stemId("Vocals"), gainDb: 0, pan: 0, muted: true },
+    ];
+    const made = await call<{ id: string }>(live.server, "POST", `/track/${track.id}/fork`, {
+      token: forker.token,
+      body: { title: "Night mix", isPublic: true, mix },
+    });
+    expect(made.status).toBe(201);
+    await waitForProcessing(live.server, forker.token, made.body.id);
+    const page = await openSynced(null, WIDE, { trackId: made.body.id });
+    expect(await valueText(slider(page, "Bass Volume"))).toBe("\u22126 dB");
+    expect(await valueText(slider(page, "Bass Pan"))).toBe("30 % left");
+    expect(await valueText(slider(page, "Drums Volume"))).toBe("0 dB");
+    await heard(page).getByText("Muted: Vocals", { exact: true }).waitFor();
+    await waitForMixer(page, { stems: { 0: BASS_MIXED, 1: UNITY, 3: { audible: 0 } } });
+    await page.context().close();
+  });
+
   test("streamed stems (too large to decode) play through the same mixer", async () => {
     const page = await openSynced(null, WIDE, { streaming: true });
     await mixWithKeyboard(page);
@@ -306,23 +327,11 @@ describe("layout", () => {
         const widths = await pageWidths(page);
         expect(widths.page).toBeLessThanOrEqual(widths.screen);
         // Each label, value and button reads on one line: nothing wraps inside "Master volume", "30 % left" and the like.
-        const wrapped = await stemsSection(page)
-          .locator(".mixer-slider label, .mixer-value, .synced-heard, .stem-mixer .button, .synced-mix .button")
-          .evaluateAll((boxes) =>
-            boxes
-              .filter((box) => {
-                const lines = new Set<number>();
-                const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-                for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-                  if (text.parentElement?.closest(".visually-hidden")) continue;
-                  const range = document.createRange();
-                  range.selectNodeContents(text);
-                  for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.top));
-                }
-                return lines.size > 1;
-              })
-              .map((box) => box.textContent),
-          );
+        const wrapped = await wrappedBoxes(
+          stemsSection(page).locator(
+            ".mixer-slider label, .mixer-value, .synced-heard, .stem-mixer .button, .synced-mix .button",
+          ),
+        );
         expect(wrapped).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: screenshotPath(`mixer-${layout.toLowerCase()}-${width}`), fullPage: true });

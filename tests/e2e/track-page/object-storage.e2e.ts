@@ -1,6 +1,6 @@
 /**
  * Media on S3 in the browser (MEDIA_DELIVERY=redirect): the players follow the 302 to the bucket. The
- * bucket allows the site's origin by CORS, as the README asks operators to set, so the synced-stems
+ * bucket allows the site's origin by CORS, as docs/operating.md asks operators to set, so the synced-stems
  * player may fetch and decode the stems by script from another origin.
  */
 import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";

@@ -1,0 +1,75 @@
+/**
+ * A tap on a server-rendered control before its island has hydrated is not lost: the control shows it is waiting,
+ * and the tap takes effect once the island's code has run. The island's code is held back at the network edge to
+ * open that window for as long as the test needs.
+ */
+import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import type { Page } from "playwright-core";
+import { signUp } from "../support/api";
+import { setUpServerAndBrowser } from "../support/lifecycle";
+import { STEMS, stemPath } from "../support/studio";
+import { createTrack, waitForProcessing } from "../support/uploads";
+
+setDefaultTimeout(60_000);
+
+const live = setUpServerAndBrowser();
+let trackId: string;
+
+beforeAll(async () => {
+  const owner = await signUp(live.server);
+  trackId = await createTrack(live.server, owner.token, {
+    original: `${STEMS} (full mix).wav`,
+    stems: [
+      { path: stemPath("drums"), name: "drums", type: "drums" },
+      { path: stemPath("bass"), name: "bass", type: "bass" },
+    ],
+  });
+  await waitForProcessing(live.server, owner.token, trackId);
+}, 120_000);
+
+/** Holds the named island's code until `release` is called. */
+async function holdIsland(page: Page, island: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(new RegExp(`/_astro/${island}\\.[^/]*\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test("Sync tapped before the stems' island hydrates waits visibly, then switches to sync mode", async () => {
+  const { context, page } = await live.openPage("/", null, { viewport: { width: 375, height: 800 } });
+  const release = await holdIsland(page, "StemsSection");
+  await page.goto(`${live.server.url}/track/${trackId}`, { waitUntil: "domcontentloaded" });
+  const sync = page.getByRole("button", { name: "Sync", exact: true });
+  await sync.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="StemsSection"][ssr]') !== null);
+  await sync.click();
+  expect(await sync.getAttribute("data-waiting")).toBe("");
+  expect(await sync.getAttribute("aria-pressed")).toBe("false");
+  release();
+  await page.locator('button[aria-pressed="true"]', { hasText: "Sync" }).waitFor();
+  expect(await sync.getAttribute("data-waiting")).toBeNull();
+  await context.close();
+});
+
+test("of two taps before hydration the last one is what happens", async () => {
+  const { context, page } = await live.openPage("/", null);
+  const release = await holdIsland(page, "StemsSection");
+  await page.goto(`${live.server.url}/track/${trackId}`, { waitUntil: "domcontentloaded" });
+  const sync = page.getByRole("button", { name: "Sync", exact: true });
+  const preview = page.getByRole("button", { name: "Preview", exact: true });
+  await sync.scrollIntoViewIfNeeded();
+  await sync.click();
+  await preview.click();
+  expect(await sync.getAttribute("data-waiting")).toBeNull();
+  expect(await preview.getAttribute("data-waiting")).toBe("");
+  release();
+  await page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0);
+  await page.locator('button[aria-pressed="true"]', { hasText: "Preview" }).waitFor();
+  expect(await sync.getAttribute("aria-pressed")).toBe("false");
+  await context.close();
+});
