@@ -11,14 +11,8 @@ export const tusHeaders = {
   location: header("The new upload's URL: /api/uploads/{id}"),
 };
 
-const refusal = (description: string) => ({
-  description: `${description}: { message }`,
-  content: {
-    "application/json": {
-      schema: { type: "object" as const, properties: { message: { type: "string" as const } }, required: ["message"] },
-    },
-  },
-});
+/** A refusal's meaning here; its body is the one error shape, which the published document gives every 4xx. */
+const refusal = (description: string) => ({ description });
 
 /** The refusals every tus request may meet. */
 export const tusRefusals = {
