@@ -5,8 +5,10 @@ import { createSurfer } from "./create-surfer";
 import { claimMediaSession, setMediaSessionState } from "./media-session";
 import { mediaUrl } from "./media-url";
 import { createPlayRecorder, type PlayTarget } from "./play-recorder";
+import { $positions, $seekRequest } from "./seek";
 import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import { WaveformSvg } from "./WaveformSvg";
+import { type WaveMarker, WaveMarkers } from "./WaveMarkers";
 import type { WaveformHeight } from "./waveform-style";
 import "./player.css";
 
@@ -36,6 +38,8 @@ export interface PlayerProps {
   showStop?: boolean;
   /** Public media streams as it is; left out, the URL is presigned (private media needs a media token). */
   isPublic?: boolean;
+  /** Timed comments, drawn as markers under the waveform (the full track's player). */
+  markers?: WaveMarker[];
 }
 
 const SEEK_STEP_SECONDS = 5;
@@ -59,8 +63,12 @@ export default function Player(props: PlayerProps) {
   useEffect(() => {
     setState("ready");
     const stopListening = onOtherPlayerStarts(playerId, () => void surferRef.current?.then((surfer) => surfer.pause()));
+    const stopSeeking = $seekRequest.listen((request) => {
+      if (request?.playerId === playerId) seekRef.current(request.seconds);
+    });
     return () => {
       stopListening();
+      stopSeeking();
       releasePlayback(playerId);
       void surferRef.current?.then((surfer) => surfer.destroy());
       surferRef.current = null;
@@ -105,6 +113,7 @@ export default function Player(props: PlayerProps) {
         instance.on("seeking", () => recorder?.interrupt());
         instance.on("timeupdate", (time) => {
           setPosition(time);
+          $positions.setKey(playerId, time);
           if (instance.isPlaying()) recorder?.progress(time);
         });
         return instance;
@@ -118,6 +127,9 @@ export default function Player(props: PlayerProps) {
   const playPause = () => void surfer().then((instance) => instance.playPause());
   const seekTo = (seconds: number) =>
     void surfer().then((instance) => instance.setTime(Math.min(duration, Math.max(0, seconds))));
+  // Seek requests from other islands (requestSeek) arrive through a listener set up once.
+  const seekRef = useRef(seekTo);
+  seekRef.current = seekTo;
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (!ready) return;
@@ -136,6 +148,27 @@ export default function Player(props: PlayerProps) {
     const box = event.currentTarget.getBoundingClientRect();
     seekTo(((event.clientX - box.left) / box.width) * duration);
   }
+
+  const wave = (
+    <div
+      className="player-wave"
+      style={{ height }}
+      role="slider"
+      tabIndex={ready ? 0 : -1}
+      aria-label="Seek"
+      aria-valuemin={0}
+      aria-valuemax={Math.round(duration)}
+      aria-valuenow={Math.round(position)}
+      aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
+      onKeyDown={onKeyDown}
+      onPointerEnter={() => ready && void surfer()}
+      onFocus={() => ready && void surfer()}
+      onClick={onSvgClick}
+    >
+      {!drawn && <WaveformSvg peaks={peaks} height={height} />}
+      <div ref={waveRef} className="player-surfer" />
+    </div>
+  );
 
   return (
     <fieldset className={`player player-h${height}`} data-state={state} aria-label={`Player: ${props.title}`}>
@@ -164,24 +197,14 @@ export default function Player(props: PlayerProps) {
         )}
       </div>
       {/* The waveform is the seek bar: click or drag to seek, arrows step, Space plays and pauses. */}
-      <div
-        className="player-wave"
-        style={{ height }}
-        role="slider"
-        tabIndex={ready ? 0 : -1}
-        aria-label="Seek"
-        aria-valuemin={0}
-        aria-valuemax={Math.round(duration)}
-        aria-valuenow={Math.round(position)}
-        aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
-        onKeyDown={onKeyDown}
-        onPointerEnter={() => ready && void surfer()}
-        onFocus={() => ready && void surfer()}
-        onClick={onSvgClick}
-      >
-        {!drawn && <WaveformSvg peaks={peaks} height={height} />}
-        <div ref={waveRef} className="player-surfer" />
-      </div>
+      {props.markers ? (
+        <div className="player-lane">
+          {wave}
+          <WaveMarkers markers={props.markers} duration={duration} onSeek={seekTo} />
+        </div>
+      ) : (
+        wave
+      )}
       {height >= 64 && (
         <span className="player-time">
           {formatDuration(position)} / {formatDuration(duration)}

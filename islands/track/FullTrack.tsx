@@ -1,17 +1,21 @@
 import { isProcessingUrl } from "../../src/shared/processing-marker";
+import { $commentMarkers } from "../comments/store";
+import { useIslandStore } from "../lib/use-island-store";
 import Player from "../player/Player";
+import { fullTrackPlayerId } from "../player/seek";
 import Downloads from "./Downloads";
 import { type PageTrack, usePeaks } from "./page-props";
 import { useIsPublic } from "./visibility";
 
 /**
- * The full-track waveform (96 px) with its downloads; 'Processing audio...' instead while the audio
- * is still being processed (SPEC §4).
+ * The full-track waveform (96 px) with its timed comments' markers and its downloads; 'Processing audio...' instead
+ * while the audio is still being processed (SPEC §4).
  */
 export default function FullTrack({ track, artworkUrl }: { track: PageTrack; artworkUrl: string | null }) {
   const { duration, originalUrl } = track;
   const waveformData = usePeaks(track.waveform);
   const isPublic = useIsPublic(track.id, track.isPublic);
+  const markers = useIslandStore($commentMarkers)[track.id];
   // While the MP3 is still encoding, a WAV/FLAC original streams as it is.
   const src = track.fullTrackMp3Url ?? originalUrl;
   if (isProcessingUrl(originalUrl) || !waveformData?.length || !duration || !src) {
@@ -26,7 +30,7 @@ export default function FullTrack({ track, artworkUrl }: { track: PageTrack; art
   return (
     <section className="full-track" aria-label="Full track">
       <Player
-        playerId={`track:${track.id}`}
+        playerId={fullTrackPlayerId(track.id)}
         src={src}
         peaks={waveformData}
         duration={duration}
@@ -37,6 +41,7 @@ export default function FullTrack({ track, artworkUrl }: { track: PageTrack; art
         playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
         showStop
         isPublic={isPublic}
+        markers={markers}
       />
       <Downloads
         target={{ trackId: track.id }}

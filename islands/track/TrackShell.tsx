@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { TrackDetails } from "../../modules/tracks/model";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
+import Comments from "../comments/Comments";
 import ForkPanel from "../forks/ForkPanel";
 import OwnerStudio from "../forks/OwnerStudio";
 import { ApiError, api, fresh, reply } from "../lib/api";
@@ -95,6 +96,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       )}
       {track.isFork && <OwnerStudio trackId={track.id} ownerId={track.userId} track={track} />}
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />
+      <Comments trackId={track.id} ownerId={track.userId} />
     </article>
   );
 }

@@ -7,12 +7,17 @@ import type { SortKey } from "./sort-options";
 import { TrackList } from "./TrackList";
 
 const PUBLIC_PATH = "/tracks/public";
+const FOLLOWING_PATH = "/tracks/following";
+/** The home page's lists for a signed-in user: everything they may see, or what the artists they follow made. */
+type HomeList = "available" | "following";
 
 /**
  * The home page list (SPEC §2): 'Public Tracks' for visitors, 'Available Tracks' (public plus what the
  * user may access) with a token, under the address's track `filters` (a query string; `children` is their form).
  * The server rendered the first public page (`initialPage`, in `initialSort`); a visitor keeps it, a stored token
  * switches to the available list once checked. `refusal`: the API's message for filters it refused, shown instead.
+ * A signed-in user also has the Following tab (`?list=following`): the public tracks and forks of whom they follow,
+ * without the track filters (the form is not shown there).
  */
 export default function HomeTracks({
   initialSort,
@@ -30,30 +35,48 @@ export default function HomeTracks({
   const auth = useIslandStore($auth);
   // Read after hydration: the server-rendered heading (no token there) must match the first client render.
   const [hasStoredToken, setHasStoredToken] = useState(false);
+  // Read from the address after hydration too: the server renders one home page for every list (its page cache).
+  const [chosen, setChosen] = useState<HomeList>("available");
   useEffect(() => {
     setHasStoredToken(storedToken() !== null);
+    setChosen(new URLSearchParams(window.location.search).get("list") === "following" ? "following" : "available");
     initSession();
   }, []);
   const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && hasStoredToken);
-  const list = signedIn ? (auth.status === "signed-in" ? "/tracks/available" : null) : PUBLIC_PATH;
-  const path = list && filters ? `${list}?${filters}` : list;
+  const following = signedIn && chosen === "following";
+  const available = following ? FOLLOWING_PATH : "/tracks/available";
+  const list = signedIn ? (auth.status === "signed-in" ? available : null) : PUBLIC_PATH;
+  const path = list && filters && !following ? `${list}?${filters}` : list;
   return (
     <>
-      <h1>{signedIn ? "Available Tracks" : "Public Tracks"}</h1>
-      {children}
-      {refusal ? (
+      <h1>{following ? "Following" : signedIn ? "Available Tracks" : "Public Tracks"}</h1>
+      {signedIn && (
+        <nav className="artist-tabs" aria-label="Home lists">
+          <a href="/" aria-current={following ? undefined : "page"}>
+            Available Tracks
+          </a>
+          <a href="/?list=following" aria-current={following ? "page" : undefined}>
+            Following
+          </a>
+        </nav>
+      )}
+      {!following && children}
+      {following && auth.status === "signed-in" && (
+        <p className="home-following-note">Public tracks and forks of the artists you follow, newest first.</p>
+      )}
+      {refusal && !following ? (
         <p className="form-error" role="alert">
           {refusal}
         </p>
       ) : (
         <TrackList
-          key={signedIn ? "available" : "public"}
+          key={following ? "following" : signedIn ? "available" : "public"}
           path={path}
           viewerId={auth.status === "signed-in" ? auth.user.id : null}
           initialSort={initialSort}
           initial={signedIn || !initialPage ? undefined : { path: path ?? PUBLIC_PATH, sort: initialSort, page: initialPage }}
           sortInAddress
-          addressFilters={filters}
+          addressFilters={following ? "list=following" : filters}
         />
       )}
     </>

@@ -4,7 +4,7 @@ import { conflict } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { removeAvatarFiles } from "./avatar";
 import { authRepo } from "./repo";
-import { accountLeaving, checkCurrentPassword, type Viewer } from "./service";
+import { accountLeaving, checkCurrentPassword, leavingSteps, type Viewer } from "./service";
 
 const LAST_ADMIN = "You are the only admin. Another account must be an admin before you can delete yours.";
 
@@ -20,9 +20,9 @@ export async function accountDeletionOf(viewer: Viewer) {
 /**
  * DELETE /api/auth/me: with the password, the account is deleted at once. Every session ends, its tracks enter
  * PENDING_DELETION (their files go after DELETION_GRACE_SECONDS, as any deleted track's; forks others made keep
- * theirs), shares with it end, and its profile and avatar are cleared. Its username and address stay held until the
- * grace period is over (purgeDeletedAccounts), so nobody can pose as the person meanwhile. The last admin cannot
- * leave: the instance would have nobody to run it.
+ * theirs), shares with it end, its comments and follows go (leavingSteps), and its profile and avatar are cleared.
+ * Its username and address stay held until the grace period is over (purgeDeletedAccounts), so nobody can pose as
+ * the person meanwhile. The last admin cannot leave: the instance would have nobody to run it.
  */
 export async function deleteAccount(viewer: Viewer, password: string): Promise<void> {
   await checkCurrentPassword(viewer, password);
@@ -34,6 +34,7 @@ export async function deleteAccount(viewer: Viewer, password: string): Promise<v
     }
     await authRepo.markDeleted(viewer.id, new Date(), tx);
     await accountLeaving.get().leave(viewer.id, tx);
+    for (const step of leavingSteps) await step(viewer.id, tx);
   });
   await removeAvatarFiles(viewer.id);
   log.info("account deleted", { userId: viewer.id });

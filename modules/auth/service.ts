@@ -58,6 +58,14 @@ export interface AccountLeaving {
 }
 export const accountLeaving = extensionPoint<AccountLeaving>("auth: account deletion");
 
+/** A module's own part of an account's deletion, run inside its transaction (comments and follows go). */
+export type LeavingStep = (userId: string, executor: Executor) => Promise<void>;
+/** The steps modules built on auth added as their plugin files loaded, run after `accountLeaving`'s. */
+export const leavingSteps: LeavingStep[] = [];
+export function alsoOnLeaving(step: LeavingStep): void {
+  leavingSteps.push(step);
+}
+
 export { DELETED_USER } from "../../src/shared/artists";
 
 /** A notice for every admin (modules/admin sends it as a notification; auth cannot import it, see EarlyAccess). */

@@ -59,6 +59,13 @@ beforeAll(async () => {
   });
   expect(fork.status).toBe(201);
   forkId = fork.body.id;
+  // What the owner said on the friend's track, and whom they follow.
+  const comment = await call(live.server, "POST", `/track/${theirs.id}/comments`, {
+    token: owner.token,
+    body: { body: "Lovely bass line", atSeconds: 1 },
+  });
+  expect(comment.status).toBe(201);
+  expect((await call(live.server, "POST", `/users/${friend.user.username}/follow`, { token: owner.token })).status).toBe(200);
 }, 120_000);
 
 const list = async (session: Session | null) =>
@@ -138,6 +145,10 @@ test("the zip holds originals, stems and the cover byte for byte, and stemma.jso
       origin: { id: theirs.id, title: "Friend's Tune", owner: friend.user.username },
     }),
   ]);
+  expect(manifest.comments).toEqual([
+    expect.objectContaining({ trackId: theirs.id, parentId: null, body: "Lovely bass line", atSeconds: 1 }),
+  ]);
+  expect(manifest.following).toEqual([{ username: friend.user.username, since: expect.any(String) }]);
   // The share the friend made is among the owner's notifications; the export's own is not yet (it came after).
   expect(manifest.notifications.length).toBeGreaterThan(0);
   expect(JSON.stringify(manifest.notifications)).toContain("For the owner");

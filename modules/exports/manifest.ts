@@ -1,5 +1,7 @@
 import { fileStore } from "../../src/server/store";
 import { profileOf, usernamesOf, type Viewer } from "../auth/service";
+import { commentsWrittenBy } from "../comments/service";
+import { followingOf } from "../follows/service";
 import type { Notification } from "../notifications/model";
 import { listNotifications } from "../notifications/service";
 import {
@@ -54,7 +56,10 @@ export async function inventoryOf(viewer: Viewer, root: string, exportedAt: Date
   for (const track of owned) shares.set(track.id, await sharedUserIdsOf(track.id));
   const received = await tracksSharedWith(viewer.id);
   const origins = await originsOf(owned, viewer);
+  const written = await commentsWrittenBy(viewer.id);
+  const followed = await followingOf(viewer.id);
   const usernames = await usernamesOf([
+    ...followed.map((follow) => follow.followeeId),
     ...[...shares.values()].flat(),
     ...received.map((share) => share.ownerId),
     ...[...origins.values()].flatMap((origin) => (origin ? [origin.userId] : [])),
@@ -114,6 +119,16 @@ export async function inventoryOf(viewer: Viewer, root: string, exportedAt: Date
           origin: { id: track.forkedFromId, title: origin?.title ?? null, owner: origin ? nameOf(origin.userId) : null },
         };
       }),
+    // What the user wrote on tracks, theirs or others' (replies name the comment they answer).
+    comments: written.map((comment) => ({
+      id: comment.id,
+      trackId: comment.trackId,
+      parentId: comment.parentId,
+      body: comment.body,
+      atSeconds: comment.atSeconds,
+      createdAt: comment.createdAt.toISOString(),
+    })),
+    following: followed.map((follow) => ({ username: nameOf(follow.followeeId), since: follow.createdAt.toISOString() })),
     notifications: await allNotifications(viewer.id),
   };
   return { manifest, entries };

@@ -1,6 +1,7 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
 import { DELETED_USER, usernamesOf, type Viewer } from "../auth/service";
+import { enqueueNewTrackNotice } from "../follows/service";
 import { listLicenses } from "../licenses/service";
 import { notifyUsers, withNotification } from "../notifications/service";
 import type { Track } from "../tracks/service";
@@ -36,6 +37,7 @@ export async function forkTrack(id: string, viewer: Viewer, body: ForkBody) {
     quota.admit,
   );
   if (mixes) await enqueueRegeneration(fork.id);
+  if (fork.isPublic) await enqueueNewTrackNotice(fork.id);
   await notifyUsers([original.userId], {
     title: "Your track was forked",
     message: `${viewer.username} forked "${original.title}".`,

@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { notFound } from "../../src/server/errors";
+import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { publicProfileOf } from "../auth/service";
 import { listAnswer } from "./answers";
@@ -7,7 +8,15 @@ import { listAnswer } from "./answers";
 export { cachedLists, listAnswer } from "./answers";
 
 import { DeletedQuery, FilteredListQuery, ListQuery, statusFilter, TrackPage } from "./model";
-import { type ArtistList, countDeletedTracks, listArtistTracks, listDeletedTracks, listTracks, type PageQuery } from "./service";
+import {
+  type ArtistList,
+  countDeletedTracks,
+  listArtistTracks,
+  listDeletedTracks,
+  listFollowedTracks,
+  listTracks,
+  type PageQuery,
+} from "./service";
 
 /**
  * SPEC §7 Lists: keyset-paged track lists ({items, metadata: {nextCursor}}). The batch delete is modules/tracks'.
@@ -43,6 +52,13 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
       response: TrackPage,
     },
   )
+  // Not kept with the other lists' answers: following someone changes it but raises no list content version.
+  .get("/following", ({ user, query }) => listFollowedTracks(user, query), {
+    auth: true,
+    query: ListQuery,
+    response: { 200: TrackPage, ...refusals(400, 401) },
+    detail: { summary: "Public tracks and forks of the artists you follow, newest first" },
+  })
   .get("/deleted", ({ request, user, query }) => listAnswer(request, "admin", user, () => listDeletedTracks(query)), {
     detail: { summary: "Admins: tracks pending deletion or deleted" },
     admin: true,

@@ -18,7 +18,8 @@ export type Scope =
   | { kind: "status"; status: Track["status"] }
   | { kind: "artist"; userId: string }
   | { kind: "artistForks"; userId: string }
-  | { kind: "forkedFromArtist"; userId: string };
+  | { kind: "forkedFromArtist"; userId: string }
+  | { kind: "followed"; userId: string };
 
 /** A row's place in a list: its id and sort value (created_at in ms, a text, or a duration). */
 export type Key = Position;
@@ -51,6 +52,11 @@ const FROM = {
   forkedFromArtist: {
     from: "tracks o cross join tracks t",
     where: `o.user_id = $scope and t.forked_from_id = o.id and t.user_id <> $scope and t.status = 'ACTIVE' and t.is_public = ${isPostgres ? "true" : "1"}`,
+  },
+  // The Following list (modules/follows): whom the viewer follows first (the follows key), then each one's public tracks.
+  followed: {
+    from: "follows f cross join tracks t",
+    where: `f.follower_id = $scope and t.user_id = f.followee_id and t.status = 'ACTIVE' and t.is_public = ${isPostgres ? "true" : "1"}`,
   },
 } as const;
 

@@ -79,6 +79,11 @@ export function listArtistTracks(list: ArtistList, userId: string, query: PageQu
   return readPage([{ kind: ARTIST_SCOPES[list], userId }], query, DEFAULT_SORT);
 }
 
+/** GET /api/tracks/following: the public tracks and forks of the artists the viewer follows, newest first. */
+export function listFollowedTracks(viewer: Viewer, query: PageQuery): Promise<TrackPage> {
+  return readPage([{ kind: "followed", userId: viewer.id }], query, DEFAULT_SORT);
+}
+
 /** The admin's deleted-tracks list (the route checks the admin): one status, or both when none is given. */
 export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Promise<TrackPage> {
   const statuses = query.status ? [query.status] : DELETED_STATUSES;

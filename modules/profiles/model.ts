@@ -12,6 +12,10 @@ export const ArtistProfile = t.Composite([
       forks: t.Integer(),
       /** Plays of their public tracks. */
       plays: t.Integer(),
+      /** People following them. */
+      followers: t.Integer(),
+      /** People they follow. */
+      following: t.Integer(),
     }),
   }),
 ]);

@@ -1,5 +1,6 @@
 import { notFound } from "../../src/server/errors";
 import { publicProfileOf } from "../auth/service";
+import { followCounts } from "../follows/service";
 import { listContentVersion } from "../lists/service";
 import { publicCountsOf } from "../tracks/service";
 import type { ArtistProfile } from "./model";
@@ -11,16 +12,18 @@ import type { ArtistProfile } from "./model";
 export async function artistProfile(username: string): Promise<ArtistProfile> {
   const profile = await publicProfileOf(username);
   if (!profile) throw notFound("User not found");
-  return { ...profile, counts: await publicCountsOf(profile.id) };
+  return { ...profile, counts: { ...(await publicCountsOf(profile.id)), ...(await followCounts(profile.id)) } };
 }
 
 /**
  * What an artist's page shows, as one version: the lists' content version (their tracks, any change to them) and
- * what the profile says (an edit of the display name, bio or avatar shows at once). Null for no such artist.
+ * what the profile says (an edit of the display name, bio or avatar shows at once) with its follower and following
+ * counts (a follow shows at once). Null for no such artist.
  * Their counts of plays ride on the lists' staleness, as the home page's do.
  */
 export async function artistPageVersion(username: string): Promise<string | null> {
   const profile = await publicProfileOf(username);
   if (!profile) return null;
-  return `${await listContentVersion()}:${Bun.hash(JSON.stringify(profile)).toString(36)}`;
+  const said = JSON.stringify([profile, await followCounts(profile.id)]);
+  return `${await listContentVersion()}:${Bun.hash(said).toString(36)}`;
 }

@@ -1,5 +1,7 @@
 import { and, type Column, eq, inArray, like, lt, ne, or, type SQL } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { transaction } from "../../src/server/db/transaction";
+import { comments } from "../comments/schema";
 import { stems, tracks } from "../tracks/schema";
 import { filesInFlight } from "./schema";
 
@@ -63,10 +65,15 @@ export const trackFilesRepo = {
         .from(tracks)
         .where(and(eq(tracks.status, "PENDING_DELETION"), lt(tracks.deletedAt, cutoff), ne(tracks.processingStatus, "PENDING")))
     ).map((row) => row.id),
+  /** The track becomes DELETED, and its comments go with it (a restore may bring back only a pending track). */
   markDeleted: async (id: string): Promise<void> => {
-    await db
-      .update(tracks)
-      .set({ status: "DELETED" })
-      .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION")));
+    await transaction(async (tx) => {
+      const [purged] = await tx
+        .update(tracks)
+        .set({ status: "DELETED" })
+        .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION")))
+        .returning({ id: tracks.id });
+      if (purged) await tx.delete(comments).where(eq(comments.trackId, id));
+    });
   },
 };

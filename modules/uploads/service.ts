@@ -7,6 +7,7 @@ import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_STEMS, ORIGINAL_FILE_INVALID, type OriginalFormat, originalFileError } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
+import { enqueueNewTrackNotice } from "../follows/service";
 import type { NotificationInput } from "../notifications/service";
 import {
   extensionFormat,
@@ -201,6 +202,7 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
     for (const [index, row] of stemRows.entries()) await fileStore.putFile(row.fileKey, (stems[index] as Inspected).path);
     if (cover) await fileStore.put(trackKeys.coverSource(trackId), cover);
     await enqueueProcessing(trackId);
+    if (input.isPublic) await enqueueNewTrackNotice(trackId);
   } catch (error) {
     // Nothing half-kept: the rows (and so the quota charge) go with the files.
     log.error("upload could not be stored", { trackId, error: String(error) });

@@ -2,8 +2,10 @@ import { Elysia } from "elysia";
 import { adminModule } from "../../modules/admin";
 import { authModule } from "../../modules/auth";
 import { backupsModule } from "../../modules/backups";
+import { commentsModule } from "../../modules/comments";
 import { conversionsModule } from "../../modules/conversions";
 import { exportsModule } from "../../modules/exports";
+import { followsModule } from "../../modules/follows";
 import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
@@ -56,8 +58,10 @@ export const api = new Elysia({ prefix: "/api" })
   .use(tracksModule)
   .use(listsModule)
   .use(profilesModule)
+  .use(followsModule)
   .use(artistListsModule)
   .use(searchModule)
+  .use(commentsModule)
   .use(forksModule)
   .use(studioModule)
   .use(mediaModule)

@@ -30,6 +30,8 @@ export function passwordError(password: string): string | null {
 /** Profile fields (Settings › Profile): how long a display name and a bio may be. */
 export const DISPLAY_NAME_MAX = 50;
 export const BIO_MAX = 500;
+/** The longest comment on a track, in characters (modules/comments; the comment form holds to it too). */
+export const COMMENT_MAX = 2000;
 
 export function displayNameError(displayName: string): string | null {
   return displayName.trim().length <= DISPLAY_NAME_MAX ? null : `Display name must be at most ${DISPLAY_NAME_MAX} characters`;

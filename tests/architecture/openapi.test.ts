@@ -90,3 +90,24 @@ test("the Track is documented with its SPEC §3 fields", () => {
     expect.arrayContaining(["id", "title", "primaryArtistName", "originalUrl", "stems", "sharedWith", "wavConversionStatus"]),
   );
 });
+
+test("comments and following document their summaries, tags and the refusals they answer", () => {
+  const expected: Record<string, string[]> = {
+    "GET /api/track/{id}/comments": ["200", "400", "404", "413"],
+    "POST /api/track/{id}/comments": ["201", "400", "401", "404", "413", "429"],
+    "DELETE /api/track/{id}/comments/{commentId}": ["200", "401", "403", "404", "413"],
+    "GET /api/users/{username}/follow": ["200", "400", "401", "404", "413"],
+    "POST /api/users/{username}/follow": ["200", "400", "401", "404", "413"],
+    "DELETE /api/users/{username}/follow": ["200", "400", "401", "404", "413"],
+    "GET /api/tracks/following": ["200", "400", "401", "413"],
+  };
+  for (const [route, statuses] of Object.entries(expected)) {
+    const [method, path] = route.split(" ") as [string, string];
+    const operation = document.paths[path]?.[method.toLowerCase()] as Operation & { summary?: string; tags?: string[] };
+    expect(operation?.summary, route).toBeTruthy();
+    expect(operation?.tags?.length, route).toBeGreaterThan(0);
+    expect(Object.keys(operation?.responses ?? {}).sort(), route).toEqual(statuses);
+    const refusal = operation?.responses?.["404"] ?? operation?.responses?.["401"];
+    expect(refusal?.content?.["application/json"]?.schema, route).toEqual({ $ref: "#/components/schemas/Error" });
+  }
+});

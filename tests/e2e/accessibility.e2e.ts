@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { type Session, signUp } from "../support/api";
+import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { uploadTiny, waitForProcessing } from "../support/uploads";
 import { seriousViolations } from "./support/axe";
@@ -15,6 +15,7 @@ setDefaultTimeout(120_000);
 
 const live = setUpServerAndBrowser();
 let admin: Session;
+let artist: Session;
 let trackId: string;
 
 beforeAll(async () => {
@@ -22,6 +23,18 @@ beforeAll(async () => {
   await uploadTiny(live.server, admin, { title: "Tiny" });
   trackId = await uploadTrack(live.server, admin.token, { original: FULL_MIX, stems: STEM_FILES.slice(0, 2) });
   await waitForProcessing(live.server, admin.token, trackId);
+  // A timed comment with a reply: its marker, the list and the forms are on the track page.
+  const comment = await call<{ id: string }>(live.server, "POST", `/track/${trackId}/comments`, {
+    token: admin.token,
+    body: { body: "Listen to the bass here", atSeconds: 0.1 },
+  });
+  await call(live.server, "POST", `/track/${trackId}/comments`, {
+    token: admin.token,
+    body: { body: "And here", parentId: comment.body.id },
+  });
+  // Another artist, whose page shows the admin the Follow button.
+  artist = await signUp(live.server);
+  await uploadTiny(live.server, artist, { title: "Artist Tiny", isPublic: true });
 });
 
 /** Each screen, who looks at it, and what shows once it has loaded. */
@@ -33,6 +46,19 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
   ["track page", () => `/track/${trackId}`, "visitor", (page) => page.getByText("Sign in to download").first().waitFor()],
   ["own track page", () => `/track/${trackId}`, "admin", (page) => page.getByRole("link", { name: "Edit Track" }).waitFor()],
   ["artist page", () => `/u/${admin.user.username}`, "visitor", (page) => page.getByRole("article").first().waitFor()],
+  [
+    "artist page signed in",
+    () => `/u/${artist.user.username}`,
+    "admin",
+    (page) => page.getByRole("button", { name: "Follow" }).waitFor(),
+  ],
+  ["home, following", () => "/?list=following", "admin", (page) => page.getByRole("heading", { name: "Following" }).waitFor()],
+  [
+    "track page comments",
+    () => `/track/${trackId}`,
+    "admin",
+    (page) => page.getByRole("button", { name: /^Comment by .* at 0:00$/ }).waitFor(),
+  ],
   [
     "artist forks",
     () => `/u/${admin.user.username}?tab=forks`,

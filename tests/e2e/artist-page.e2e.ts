@@ -56,7 +56,9 @@ describe("an artist's page", () => {
         "2 tracks",
         "0 forks",
         "0 plays",
+        "0 following",
       ]);
+      await page.getByText("0 followers").waitFor();
       expect((await cardTitles(page)).sort()).toEqual(["Alpha", "Beta"]);
       // Nothing runs off the narrow screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

@@ -84,6 +84,11 @@ describe("with JavaScript off", () => {
     const login = page.getByRole("banner").getByRole("link", { name: "Login" });
     expect(await login.getAttribute("href")).toBe(`/login?next=${encodeURIComponent(`/track/${stemmedId}`)}`);
     expect(await visibleButtons(page)).toEqual([]);
+    // The comments load in the browser: the page says so rather than promising them (text search skips <noscript>).
+    const notice = page.locator(".track-page p.comments-noscript");
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toBe("The comments on this track need JavaScript.");
+    expect(await page.getByText("Loading comments...").count()).toBe(0);
     await page.context().close();
   });
 

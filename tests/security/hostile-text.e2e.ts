@@ -57,6 +57,15 @@ beforeAll(async () => {
   for (const id of Object.values(ids)) await waitForProcessing(live.server, owner.token, id);
   await call(live.server, "POST", `/track/${ids.markup}/share`, { token: owner.token, body: { userIds: [friend.user.id] } });
   await call(live.server, "DELETE", "/tracks", { token: owner.token, body: { trackIds: [ids.deleted] } });
+  // A timed comment in markup with a direction override, and a reply in markup (modules/comments).
+  const comment = await call<{ id: string }>(live.server, "POST", `/track/${ids.markup}/comments`, {
+    token: friend.token,
+    body: { body: `${MARKUP} comment ${BIDI_TITLE}`, atSeconds: 0.1 },
+  });
+  await call(live.server, "POST", `/track/${ids.markup}/comments`, {
+    token: owner.token,
+    body: { body: `<svg onload=z()> reply`, parentId: comment.body.id },
+  });
 }, 120_000);
 
 /** Opens `path` as `session`, waits for `text`, and checks no injected element or handler exists. */
@@ -96,6 +105,19 @@ test("markup shows as text on the home cards, My Tracks, the edit page and the s
     await (await expectInert(path, session, `${MARKUP} title`)).context().close();
   await (await expectInert("/notifications", friend, /shared/)).context().close();
 });
+
+test("comments, their replies and their markers show markup as text and lose direction overrides", async () => {
+  const page = await expectInert(`/track/${ids.markup}`, friend, "<svg onload=z()> reply");
+  await page.locator(".comment-text").getByText(`${MARKUP} comment track3pm.wav`, { exact: true }).waitFor();
+  // The marker's tip says it too, as text.
+  await page.getByRole("button", { name: /^Comment by .* at 0:00$/ }).hover();
+  await page.getByRole("tooltip").getByText(`${MARKUP} comment track3pm.wav`).waitFor();
+  const text = await page.evaluate(() => document.querySelector(".comments")?.textContent ?? "");
+  expect(text).not.toMatch(/[\u202A-\u202E\u2066-\u2069\u200E\u200F]/);
+  await page.context().close();
+  // The owner's notification of it, too.
+  await (await expectInert("/notifications", owner, /commented on/)).context().close();
+}, 30_000);
 
 test("a module's title and sample names (its message) are text on its page", async () => {
   const view = await call<{ moduleTitle: string | null }>(live.server, "GET", `/track/${ids.module}`);

@@ -159,6 +159,23 @@ export const MATRIX: Record<string, RouteEntry> = {
     request: (world) => ({ path: `/users/${world.users.owner.user.username}/forked` }),
     expect: everyone,
   },
+  // Following the owner (modules/follows): anyone signed in; the owner may not follow themselves (400).
+  "GET /api/users/:username/follow": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}/follow` }),
+    expect: (who) => signedIn(who, ok()),
+  },
+  "POST /api/users/:username/follow": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}/follow` }),
+    expect: (who) => signedIn(who, who === "owner" ? { status: [400] } : ok()),
+  },
+  "DELETE /api/users/:username/follow": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}/follow` }),
+    expect: (who) => signedIn(who, ok()),
+  },
+  "GET /api/tracks/following": globalRoute("/tracks/following", (who) => signedIn(who, ok())),
   "GET /api/auth/me/deletion": globalRoute("/auth/me/deletion", (who) => signedIn(who, ok())),
   // A wrong password: refused, so nobody's account goes.
   "DELETE /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, { status: [400] }), { password: "WrongPass1" }),
@@ -356,6 +373,17 @@ export const MATRIX: Record<string, RouteEntry> = {
   "PATCH /api/track/:id/audio": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/audio`, multipart: true }),
     studio({ status: [400] }),
+  ),
+  // Comments (modules/comments): as visible as the track; anyone signed in who may see it comments. No comment has
+  // the unknown id: those who may see the track learn only that (404 "Comment not found"), the rest the track's 404.
+  "GET /api/track/:id/comments": trackRoute((_world, track) => ({ path: `/track/${track.id}/comments` }), viewing),
+  "POST /api/track/:id/comments": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/comments`, body: { body: "Matrix comment" } }),
+    (who, state) => signedIn(who, viewing(who, state, ok(201))),
+  ),
+  "DELETE /api/track/:id/comments/:commentId": trackRoute(
+    (_world, track) => ({ path: `/track/${track.id}/comments/matrix-unknown-comment` }),
+    (who, state) => signedIn(who, viewing(who, state, { status: [404] })),
   ),
   "POST /api/media/presign": trackRoute(
     (_world, track) => ({ path: "/media/presign", body: { url: `/api/track/${track.id}/full.mp3` } }),

@@ -15,6 +15,8 @@ export const jobDefinitions = {
   "track.process": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 60 * 60_000 },
   /** A fork's full track made again from its remaining stems after one is removed (modules/studio/regenerate.ts). */
   "track.regenerate": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 30 * 60_000 },
+  /** A `new-track` notification to every follower of a new public track's owner, one job per track (modules/follows). */
+  "follows.new-track": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 30 * 60_000 },
   /** Encodes one on-demand WAV/FLAC derivative (modules/conversions). */
   "conversions.convert": { payload: t.Object({ conversionId: t.String() }), attempts: 2, timeoutMs: 15 * 60_000 },
   /** Deletes derivatives past their expiry (modules/conversions/expiry.ts enqueues it). */

@@ -2,6 +2,7 @@ import { purgeDeletedAccounts } from "../../../modules/auth/service";
 import { runBackupNow, runDueBackup } from "../../../modules/backups/service";
 import { expireConversions, runConversion } from "../../../modules/conversions/service";
 import { expireExports, runExport } from "../../../modules/exports/service";
+import { notifyFollowersOfNewTrack } from "../../../modules/follows/service";
 import { expireUploads } from "../../../modules/resumable-uploads/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
@@ -14,6 +15,7 @@ export const jobHandlers: JobHandlers = {
   "system.ping": handlePing,
   "track.process": ({ trackId }, signal) => processTrack(trackId, signal),
   "track.regenerate": ({ trackId }, signal) => regenerateMix(trackId, signal),
+  "follows.new-track": ({ trackId }) => notifyFollowersOfNewTrack(trackId),
   "conversions.convert": ({ conversionId }, signal) => runConversion(conversionId, signal),
   "conversions.expire": () => expireConversions(),
   "tracks.purge": () => purgeDeletedTracks(),

@@ -29,6 +29,9 @@ export interface FuzzTarget {
 export interface FuzzWorld {
   ids: string[];
   stemFiles: string[];
+  /** Real comment ids (on the tracks of `ids`) and usernames, for `{commentId}` and `{username}`. */
+  commentIds: string[];
+  usernames: string[];
   tokens: string[];
 }
 
@@ -98,6 +101,8 @@ function requestFor(target: FuzzTarget, world: FuzzWorld): fc.Arbitrary<FuzzRequ
     .record({
       id: pathId(world.ids),
       stemId: fc.oneof(fc.constantFrom(...world.stemFiles), pathId(world.stemFiles)),
+      commentId: pathId(world.commentIds),
+      username: pathId(world.usernames),
       query,
       body: ["GET", "HEAD"].includes(target.method)
         ? fc.constant(undefined)
@@ -111,8 +116,12 @@ function requestFor(target: FuzzTarget, world: FuzzWorld): fc.Arbitrary<FuzzRequ
       range: rangeHeader,
       tus: target.path.startsWith("/api/uploads") ? tusHeaders : fc.constant({}),
     })
-    .map(({ id, stemId, query: pairs, body, contentType, token, range, tus }) => {
-      const path = target.path.replace("{id}", id).replace("{stemId}", stemId);
+    .map(({ id, stemId, commentId, username, query: pairs, body, contentType, token, range, tus }) => {
+      const path = target.path
+        .replace("{id}", id)
+        .replace("{stemId}", stemId)
+        .replace("{commentId}", commentId)
+        .replace("{username}", username);
       const search = new URLSearchParams(pairs.map(([name, value]) => [name, value])).toString();
       const headers: Record<string, string> = {};
       if (body !== undefined) headers["content-type"] = contentType;

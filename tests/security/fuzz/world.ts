@@ -4,12 +4,16 @@ import { createUpload } from "../../support/tus";
 import { createTrack, waitForProcessing } from "../../support/uploads";
 import type { FuzzWorld } from "./routes";
 
-/** An admin, a user with one public and one private track (each with a stem) and an upload, and their ids and tokens. */
+/**
+ * An admin, a user with one public and one private track (each with a stem) and a timed comment on each, and a
+ * resumable upload, and their ids, usernames and tokens.
+ */
 export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
   const admin = await signUp(server);
   const owner = await signUp(server);
   const ids: string[] = [];
   const stemFiles: string[] = [];
+  const commentIds: string[] = [];
   for (const isPublic of [true, false]) {
     const id = await createTrack(server, owner.token, {
       original: "bad/CON.wav",
@@ -18,11 +22,22 @@ export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
     });
     const view = await waitForProcessing<{ stems: Array<{ id: string }> }>(server, owner.token, id);
     ids.push(id);
+    const comment = await call<{ id: string }>(server, "POST", `/track/${id}/comments`, {
+      token: owner.token,
+      body: { body: "Fuzz comment", atSeconds: 0.1 },
+    });
+    commentIds.push(comment.body.id);
     stemFiles.push(`${view.stems[0]?.id}.mp3`, view.stems[0]?.id as string);
   }
   const notes = await call<{ items: Array<{ id: string }> }>(server, "GET", "/notifications", { token: admin.token });
   ids.push(...notes.body.items.map((item) => item.id));
   // A resumable upload of the owner's, to fuzz its HEAD, PATCH and DELETE.
   ids.push(await createUpload(server, owner.token, 10_000));
-  return { ids, stemFiles, tokens: [admin.token, owner.token] };
+  return {
+    ids,
+    stemFiles,
+    commentIds,
+    usernames: [admin.user.username, owner.user.username],
+    tokens: [admin.token, owner.token],
+  };
 }

@@ -1,0 +1,77 @@
+/**
+ * Following, in Chromium: a fan follows an artist from their page (the count goes up), sees the artist's new track in
+ * the home page's Following tab and is told of it (the bell and the notifications page), then unfollows.
+ */
+import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { type Session, signUp } from "../support/api";
+import { setUpServerAndBrowser } from "../support/lifecycle";
+import { uploadTiny } from "../support/uploads";
+
+setDefaultTimeout(60_000);
+
+const live = setUpServerAndBrowser();
+let artist: Session;
+let fan: Session;
+
+beforeAll(async () => {
+  await signUp(live.server); // the first account is the ADMIN
+  artist = await signUp(live.server);
+  fan = await signUp(live.server);
+  await uploadTiny(live.server, artist, { title: "Earlier Song", isPublic: true });
+});
+
+test("follow an artist, see their new track in Following and a notification, then unfollow", async () => {
+  const { context, page } = await live.openPage(`/u/${artist.user.username}`, fan.token, {
+    viewport: { width: 375, height: 800 },
+  });
+  await page.getByText("0 followers").waitFor();
+  const follow = page.getByRole("button", { name: "Follow" });
+  expect(await follow.getAttribute("aria-pressed")).toBe("false");
+  await follow.click();
+  const following = page.getByRole("button", { name: "Following" });
+  await following.waitFor();
+  expect(await following.getAttribute("aria-pressed")).toBe("true");
+  await page.getByText("1 follower", { exact: true }).waitFor();
+  // The server's page counts it too, without JavaScript's help.
+  await page.reload();
+  await page.getByText("1 follower", { exact: true }).waitFor();
+  await page.getByRole("button", { name: "Following" }).waitFor();
+
+  await uploadTiny(live.server, artist, { title: "Fresh Upload", isPublic: true });
+  await uploadTiny(live.server, artist, { title: "Kept Private", isPublic: false });
+  await page.goto(`${live.server.url}/?list=following`);
+  await page.getByRole("heading", { name: "Following", level: 1 }).waitFor();
+  const cards = page.getByRole("article");
+  await cards.filter({ hasText: "Fresh Upload" }).waitFor();
+  await cards.filter({ hasText: "Earlier Song" }).waitFor();
+  expect(await cards.filter({ hasText: "Kept Private" }).count()).toBe(0);
+  expect(await page.getByRole("link", { name: "Following" }).getAttribute("aria-current")).toBe("page");
+
+  // The notification came from the upload's job: the bell counts it and the notifications page lists it.
+  await page.getByRole("button", { name: /^Notifications, \d+ unread/ }).waitFor();
+  await page.goto(`${live.server.url}/notifications`);
+  await page.getByText(`${artist.user.username} posted "Fresh Upload".`).waitFor();
+
+  await page.goto(`${live.server.url}/u/${artist.user.username}`);
+  await page.getByRole("button", { name: "Following" }).click();
+  await page.getByRole("button", { name: "Follow" }).waitFor();
+  await page.getByText("0 followers").waitFor();
+  await page.goto(`${live.server.url}/?list=following`);
+  await page.getByText("No tracks found").waitFor();
+  await context.close();
+});
+
+test("visitors see the count and are asked to log in to follow; nobody follows themselves", async () => {
+  const visitor = await live.openPage(`/u/${artist.user.username}`, null);
+  await visitor.page.getByRole("link", { name: "Log in to follow" }).waitFor();
+  expect(await visitor.page.getByRole("button", { name: "Follow" }).count()).toBe(0);
+  await visitor.context.close();
+  const self = await live.openPage(`/u/${artist.user.username}`, artist.token);
+  await self.page
+    .getByText(/followers?$/)
+    .first()
+    .waitFor();
+  await self.page.getByRole("navigation", { name: "Artist" }).waitFor();
+  expect(await self.page.getByRole("button", { name: /^Follow/ }).count()).toBe(0);
+  await self.context.close();
+});
