@@ -1,7 +1,9 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
 import { $auth } from "../lib/auth";
+import { clearResumable } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
+import { ResumableProgress } from "../upload/ResumableProgress";
 import { pollTrack, STUDIO_POLL_MS } from "./poll";
 import { StemEditor } from "./StemEditor";
 import { addStem, editStem, removeStem, replaceAudio } from "./studio-actions";
@@ -64,6 +66,7 @@ export default function Studio({ track }: { track: TrackDetails }) {
   const processing = useProcessingWait(track);
   if (!track.isFork || auth.status !== "signed-in" || auth.user.id !== track.userId) return null;
   const run: Run = (label, work) => {
+    clearResumable();
     setDoing(label);
     void work().then((done) => {
       setDoing(null);
@@ -79,6 +82,7 @@ export default function Studio({ track }: { track: TrackDetails }) {
           {doing ?? "Processing the last change... the studio is ready again in a moment."}
         </p>
       )}
+      {doing && <ResumableProgress />}
       <label className="studio-row">
         Replace audio (.wav or .flac, up to 50MB)
         <input

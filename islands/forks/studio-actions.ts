@@ -1,5 +1,6 @@
 import type { TrackDetails } from "../../modules/tracks/model";
 import { ApiError, api, reply, sendForm } from "../lib/api";
+import { sendResumable } from "../lib/resumable";
 import { showToast } from "../lib/toasts";
 import { audioChanged, pollTrack, REGENERATION_POLL_MS, STEM_ADD_TIMEOUT_MS, STUDIO_POLL_MS } from "./poll";
 
@@ -15,12 +16,13 @@ export const MAX_REPLACEMENT_BYTES = 50 * 1024 * 1024;
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : String(error);
 const fail = (title: string, error: unknown) => showToast({ type: "error", title, message: messageOf(error) });
-const stemForm = (name: string, type: string, file: File | null) => {
+/** The studio's `data` form: the fields, and the file's finished resumable upload when there is a file. */
+async function studioForm(fields: Record<string, string>, file: File | null): Promise<FormData> {
+  const [uploadId] = file ? await sendResumable([file]) : [];
   const form = new FormData();
-  form.set("data", JSON.stringify({ name, type }));
-  if (file) form.set("stemFile", file, file.name);
+  form.set("data", JSON.stringify(uploadId ? { ...fields, uploadId } : fields));
   return form;
-};
+}
 const stemReady = (stemId: string) => (track: TrackDetails) =>
   track.stems.some((stem) => stem.id === stemId && stem.waveformData?.length && stem.duration);
 
@@ -32,7 +34,7 @@ export async function addStem(trackId: string, name: string, type: string, file:
   }
   let stemId: string;
   try {
-    ({ id: stemId } = await sendForm(api.track({ id: trackId }).stem.post, stemForm(name, type, file)));
+    ({ id: stemId } = await sendForm(api.track({ id: trackId }).stem.post, await studioForm({ name, type }, file)));
   } catch (error) {
     fail("Failed to Add Stem", error);
     return false;
@@ -49,7 +51,7 @@ export async function addStem(trackId: string, name: string, type: string, file:
 /** Edit a stem; with a new file, polled every 3 s until it has its waveform and duration again. */
 export async function editStem(trackId: string, stemId: string, name: string, type: string, file: File | null) {
   try {
-    await sendForm(api.track({ id: trackId }).stem({ stemId }).patch, stemForm(name, type, file));
+    await sendForm(api.track({ id: trackId }).stem({ stemId }).patch, await studioForm({ name, type }, file));
   } catch (error) {
     fail("Failed to Update Stem", error);
     return false;
@@ -82,10 +84,8 @@ export async function replaceAudio(before: TrackDetails, file: File) {
     fail("Replacement Failed", new Error("The file is larger than 50MB"));
     return false;
   }
-  const form = new FormData();
-  form.set("original", file, file.name);
   try {
-    await sendForm(api.track({ id: before.id }).audio.patch, form);
+    await sendForm(api.track({ id: before.id }).audio.patch, await studioForm({}, file));
   } catch (error) {
     fail("Replacement Failed", error);
     return false;

@@ -17,6 +17,7 @@ import { BULK_ACCEPT, DropZone } from "./DropZone";
 import { FilePickerButton } from "./FilePickerButton";
 import { MatchRow } from "./MatchRow";
 import { QuotaNote } from "./QuotaNote";
+import { ResumableProgress } from "./ResumableProgress";
 import { SkippedFiles } from "./SkippedFiles";
 import { UnmatchedArt } from "./UnmatchedArt";
 import { useLeaveWarning } from "./use-leave-warning";
@@ -72,6 +73,7 @@ export function BulkUpload() {
                 {uploadedCount} of {state.matches.length} uploaded
               </strong>
               <progress aria-label="Tracks uploaded" max={Math.max(1, state.matches.length)} value={uploadedCount} />
+              {uploading ? <ResumableProgress /> : null}
             </div>
             <div className="bulk-progress-actions">
               <FilePickerButton

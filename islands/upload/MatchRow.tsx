@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { titleError } from "../../src/shared/upload-rules";
+import { $resumable, sentShare } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
-import { $currentProgress, type BulkMatch, type CoverArt, discardCover, moveCover, removeMatch, renameMatch } from "./bulk-store";
+import { type BulkMatch, type CoverArt, discardCover, moveCover, removeMatch, renameMatch } from "./bulk-store";
 import { uploadAll } from "./bulk-upload";
 import { CoverThumb, useCoverDropTarget } from "./CoverThumb";
 import { artistOrDefault } from "./file-names";
@@ -39,7 +40,7 @@ interface MatchRowProps {
 }
 
 function Status({ match, uploadingThis }: { match: BulkMatch; uploadingThis: boolean }) {
-  const progress = useIslandStore($currentProgress);
+  const progress = sentShare(useIslandStore($resumable));
   if (match.uploaded) return <span className="status-badge status-ok">Uploaded</span>;
   if (uploadingThis) {
     const percent = Math.round(progress * 100);

@@ -7,12 +7,13 @@ import { EMPTY_TRACK_INFO, trackInfoFromForm, useTrackInfoForm } from "../form/t
 import { useLicenses } from "../form/use-licenses";
 import { FormError, useSubmit } from "../form/use-submit";
 import { api, sendForm } from "../lib/api";
+import { sendResumable } from "../lib/resumable";
 import { CoverArtField } from "./CoverArtField";
 import { ORIGINAL_ACCEPT } from "./file-names";
 import { QuotaNote } from "./QuotaNote";
+import { ResumableProgress } from "./ResumableProgress";
 import { type StemEntry, StemFields, stemErrors } from "./StemFields";
-import { trackFormData } from "./track-form";
-import { UploadProgress } from "./UploadProgress";
+import { trackUploadsForm } from "./track-form";
 import { useLeaveWarning } from "./use-leave-warning";
 
 /** After a failed check: the first field marked invalid, else the stems section's warning. */
@@ -24,7 +25,9 @@ function focusFirstProblem() {
 
 /**
  * The single upload form (SPEC §2, §5). Everything the browser can check is checked before the
- * upload starts; the server checks it all again and its message is shown if it still refuses.
+ * upload starts; the server checks it all again and its message is shown if it still refuses. The files are sent
+ * as resumable uploads (islands/lib/resumable.ts): paused and resumed, retried after a network loss, and continued
+ * after a reload when the same file is chosen again.
  * On success the user lands on the new track's page, which shows processing until it is done.
  */
 export function UploadForm() {
@@ -34,7 +37,6 @@ export function UploadForm() {
   const [coverArt, setCoverArt] = useState<File | null>(null);
   const [stems, setStems] = useState<StemEntry[]>([]);
   const [attempted, setAttempted] = useState(false);
-  const [progress, setProgress] = useState(0);
   const { submitting: uploading, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   const [createdId, setCreatedId] = useState<string | null>(null);
 
@@ -65,16 +67,20 @@ export function UploadForm() {
     await run(
       check,
       async () => {
-        const form = trackFormData(
+        // The files go first as resumable uploads (a lost connection costs only what was in flight), then the form
+        // naming them.
+        const files = [original, ...(coverArt ? [coverArt] : []), ...stems.map((stem) => stem.file as File)];
+        const [originalId, ...rest] = await sendResumable(files);
+        const coverId = coverArt ? rest.shift() : undefined;
+        const form = trackUploadsForm(
           {
             ...trackInfoFromForm(info.form),
             originalFormat: format as OriginalFormat,
             stemMetadata: stems.map((stem) => ({ name: stem.name.trim(), type: stem.type })),
           },
-          { original, coverArt, stems: stems.map((stem) => stem.file as File) },
+          { original: originalId as string, coverArt: coverId, stems: rest },
         );
-        setProgress(0);
-        const created = await sendForm(api.track.post, form, setProgress);
+        const created = await sendForm(api.track.post, form);
         setCreatedId(created.id);
       },
       "Failed to upload the track",
@@ -118,7 +124,7 @@ export function UploadForm() {
       </fieldset>
       <div className="upload-submit">
         <FormError message={formError} />
-        {uploading ? <UploadProgress sent={progress} /> : <QuotaNote />}
+        {uploading ? <ResumableProgress /> : <QuotaNote />}
         <button type="submit" className="button" disabled={!canSubmit} aria-describedby="upload-submit-note">
           {uploading ? "Uploading..." : "Upload Track"}
         </button>

@@ -44,9 +44,6 @@ const empty: BulkUploadState = {
 
 export const $bulkUpload = atom<BulkUploadState>(empty);
 
-/** Share of the current file sent, 0 to 1 (display only). */
-export const $currentProgress = atom(0);
-
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png", "webp"];
 const isImage = (file: File) => IMAGE_EXTENSIONS.includes(extensionOf(file.name));
 

@@ -1,10 +1,11 @@
 import { originalFormatOf, titleError } from "../../src/shared/upload-rules";
 import { EMPTY_TRACK_INFO, trackInfoFromForm } from "../form/track-info";
 import { ApiError, api, sendForm } from "../lib/api";
+import { sendResumable } from "../lib/resumable";
 import { showToast } from "../lib/toasts";
-import { $bulkUpload, $currentProgress, type BulkMatch, type BulkUploadState, canStartUpload } from "./bulk-store";
+import { $bulkUpload, type BulkMatch, type BulkUploadState, canStartUpload } from "./bulk-store";
 import { artistOrDefault } from "./file-names";
-import { trackFormData } from "./track-form";
+import { trackUploadsForm } from "./track-form";
 
 const QUOTA_WARNING = "storage-quota-warning";
 
@@ -17,8 +18,11 @@ function setMatch(index: number, change: Partial<BulkMatch>, next: Partial<BulkU
   });
 }
 
-function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: string) {
-  const form = trackFormData(
+/** A match's audio (and cover) as resumable uploads, then the track naming them. */
+async function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: string) {
+  const cover = match.coverArt?.file;
+  const [original, coverArt] = await sendResumable(cover ? [match.audio, cover] : [match.audio]);
+  const form = trackUploadsForm(
     {
       ...trackInfoFromForm({
         ...EMPTY_TRACK_INFO,
@@ -29,9 +33,9 @@ function sendMatch(match: BulkMatch, defaultArtistName: string, licenseId: strin
       originalFormat: originalFormatOf(match.audio.name) ?? "wav",
       stemMetadata: [],
     },
-    { original: match.audio, coverArt: match.coverArt?.file },
+    { original: original as string, coverArt, stems: [] },
   );
-  return sendForm(api.track.post, form, (sent) => $currentProgress.set(sent));
+  return sendForm(api.track.post, form);
 }
 
 function failMatch(index: number, title: string, reason: string, error?: unknown) {
@@ -61,7 +65,6 @@ export async function uploadAll(onlyId?: string): Promise<void> {
       failMatch(index, match.title, invalidTitle);
       continue;
     }
-    $currentProgress.set(0);
     setMatch(index, { error: null }, { currentUploadIndex: index });
     try {
       const created = await sendMatch(match, defaultArtistName, defaultLicenseId);

@@ -6,19 +6,17 @@ export interface TrackData extends TrackInfo {
   stemMetadata: { name: string; type: StemType }[];
 }
 
-export interface TrackFiles {
-  original: File;
-  coverArt?: File | null;
+/** Finished resumable uploads (/api/uploads) by id: the track's files, sent before the form. */
+export interface TrackUploads {
+  original: string;
+  coverArt?: string;
   /** In the same order as `stemMetadata`. */
-  stems?: File[];
+  stems: string[];
 }
 
-/** The multipart body of POST /api/track: `data` JSON, `original`, optional `coverArt`, repeated `stems`. */
-export function trackFormData(data: TrackData, files: TrackFiles): FormData {
+/** The multipart body of POST /api/track naming the files' finished uploads in `data.uploads`. */
+export function trackUploadsForm(data: TrackData, uploads: TrackUploads): FormData {
   const form = new FormData();
-  form.set("data", JSON.stringify(data));
-  form.set("original", files.original, files.original.name);
-  if (files.coverArt) form.set("coverArt", files.coverArt, files.coverArt.name);
-  for (const stem of files.stems ?? []) form.append("stems", stem, stem.name);
+  form.set("data", JSON.stringify({ ...data, uploads }));
   return form;
 }

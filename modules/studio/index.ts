@@ -9,6 +9,7 @@ import { AUDIO_LIMITS, AudioForm, STEM_LIMITS, StemForm, StudioReply } from "./m
 import { removeStem } from "./regenerate";
 import { replaceAudio } from "./replace";
 import { addStem, editStem } from "./stems";
+import { fileOrUpload } from "./uploaded-file";
 
 const multipart = (schema: typeof StemForm | typeof AudioForm) => ({
   requestBody: { content: { "multipart/form-data": { schema } } },
@@ -27,14 +28,18 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
       withStagingFolder(async (folder) => {
         await findStudioTrack(params.id, user); // access before the body is read
         const { fields, files } = await receiveMultipart(request, folder, STEM_LIMITS);
+        const file = await fileOrUpload(user, fields.data, files.stemFile?.[0], folder, STEM_LIMITS.maxBytes);
         set.status = 201;
-        return addStem(params.id, user, fields.data, files.stemFile?.[0], folder);
+        return addStem(params.id, user, fields.data, file, folder);
       }),
     {
       auth: true,
       ...streamedBody,
       response: { 201: StudioReply, ...refusals(403) },
-      detail: { summary: "Add a stem to your fork (multipart: data {name, type}, stemFile)", ...multipart(StemForm) },
+      detail: {
+        summary: "Add a stem to your fork (multipart: data {name, type}, stemFile; or data.uploadId, a finished upload)",
+        ...multipart(StemForm),
+      },
     },
   )
   .patch(
@@ -43,13 +48,17 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
       withStagingFolder(async (folder) => {
         await findStudioTrack(params.id, user); // access before the body is read
         const { fields, files } = await receiveMultipart(request, folder, STEM_LIMITS);
-        return editStem(params.id, params.stemId, user, fields.data, files.stemFile?.[0], folder);
+        const file = await fileOrUpload(user, fields.data, files.stemFile?.[0], folder, STEM_LIMITS.maxBytes);
+        return editStem(params.id, params.stemId, user, fields.data, file, folder);
       }),
     {
       auth: true,
       ...streamedBody,
       response: { 200: StudioReply, ...refusals(403) },
-      detail: { summary: "Edit a stem of your fork: name, type, optionally a new stemFile", ...multipart(StemForm) },
+      detail: {
+        summary: "Edit a stem of your fork: name, type, optionally a new stemFile (or data.uploadId)",
+        ...multipart(StemForm),
+      },
     },
   )
   .delete("/track/:id/stem/:stemId", ({ params, user }) => removeStem(params.id, params.stemId, user), {
@@ -62,15 +71,16 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     ({ params, user, request }) =>
       withStagingFolder(async (folder) => {
         await findStudioTrack(params.id, user); // access before the body is read
-        const { files } = await receiveMultipart(request, folder, AUDIO_LIMITS);
-        return replaceAudio(params.id, user, files.original?.[0], folder);
+        const { fields, files } = await receiveMultipart(request, folder, AUDIO_LIMITS);
+        const file = await fileOrUpload(user, fields.data, files.original?.[0], folder, AUDIO_LIMITS.maxBytes);
+        return replaceAudio(params.id, user, file, folder);
       }),
     {
       auth: true,
       ...streamedBody,
       response: { 200: StudioReply, ...refusals(403) },
       detail: {
-        summary: "Replace your fork's full track (multipart: original, .wav or .flac, at most 50 MB)",
+        summary: "Replace your fork's full track (multipart: original, .wav or .flac, at most 50 MB; or data.uploadId)",
         ...multipart(AudioForm),
       },
     },

@@ -22,9 +22,12 @@ export const AUDIO_LIMITS: MultipartLimits = {
 
 /** For the OpenAPI document only: these routes read their bodies themselves. */
 export const StemForm = t.Object({
-  data: t.String({ description: "JSON: name, type" }),
-  stemFile: t.File({ description: ".mp3, .wav or .flac" }),
+  data: t.String({ description: "JSON: name, type; uploadId naming a finished resumable upload instead of stemFile" }),
+  stemFile: t.Optional(t.File({ description: ".mp3, .wav or .flac" })),
 });
-export const AudioForm = t.Object({ original: t.File({ description: ".wav or .flac, at most 50 MB" }) });
+export const AudioForm = t.Object({
+  data: t.Optional(t.String({ description: "JSON: uploadId naming a finished resumable upload instead of original" })),
+  original: t.Optional(t.File({ description: ".wav or .flac, at most 50 MB" })),
+});
 
 export const StudioReply = NotifyingReply({ id: t.String() });

@@ -8,6 +8,7 @@ import { authGuard } from "../auth";
 import { withNotification } from "../notifications/service";
 import { getTrack } from "../tracks/service";
 import { UploadForm, UploadReply } from "./model";
+import { uploadParts } from "./parts";
 import { resumePendingProcessing } from "./processing";
 import { uploadTrack } from "./service";
 
@@ -33,8 +34,8 @@ export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags
     ({ user, request, set }) =>
       withStagingFolder(async (folder) => {
         const { fields, files } = await receiveMultipart(request, folder, UPLOAD_LIMITS);
-        const [original, coverArt] = [files.original?.[0], files.coverArt?.[0]];
-        const { track, notification } = await uploadTrack(user, { data: fields.data, original, coverArt, stems: files.stems });
+        const parts = await uploadParts(user, fields.data, files, folder);
+        const { track, notification } = await uploadTrack(user, parts);
         set.status = 201;
         return { id: track.id, track: await getTrack(track.id, user), ...withNotification(notification) };
       }),
@@ -44,7 +45,8 @@ export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags
       ...streamedBody,
       response: { 201: UploadReply },
       detail: {
-        summary: "Upload a track (multipart: data JSON, original, optional coverArt and stems)",
+        summary:
+          "Upload a track (multipart: data JSON, original, optional coverArt and stems; or data.uploads naming finished resumable uploads)",
         requestBody: { content: { "multipart/form-data": { schema: UploadForm } } },
       },
     },

@@ -16,6 +16,7 @@ import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
 import { playsModule } from "../../modules/plays";
 import { profilesModule } from "../../modules/profiles";
+import { resumableUploadsModule } from "../../modules/resumable-uploads";
 import { searchModule } from "../../modules/search";
 import { storageModule } from "../../modules/storage";
 import { studioModule } from "../../modules/studio";
@@ -56,6 +57,7 @@ export const api = new Elysia({ prefix: "/api" })
   .use(eventsModule)
   .use(storageModule)
   .use(uploadsModule)
+  .use(resumableUploadsModule)
   .use(tracksModule)
   .use(listsModule)
   .use(profilesModule)

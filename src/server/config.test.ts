@@ -36,8 +36,18 @@ describe("settings", () => {
       playCountWindowSeconds: 3600,
       deletionGraceSeconds: 604800,
       maxUploadBytes: 4096 * 1024 * 1024,
+      maxPendingUploadBytes: 8192 * 1024 * 1024,
+      uploadExpirySeconds: 24 * 3600,
     });
     expect(config.jobConcurrency).toBeGreaterThanOrEqual(1);
+  });
+
+  test("resumable uploads: the pending cap follows MAX_UPLOAD_MB unless set; the expiry in hours", () => {
+    expect(load({ MAX_UPLOAD_MB: "100" }).maxPendingUploadBytes).toBe(200 * 1024 * 1024);
+    expect(load({ MAX_UPLOAD_MB: "100", MAX_PENDING_UPLOAD_MB: "150", UPLOAD_EXPIRY_HOURS: "1" })).toMatchObject({
+      maxPendingUploadBytes: 150 * 1024 * 1024,
+      uploadExpirySeconds: 3600,
+    });
   });
 
   test("good values are taken as given, at the edges of their ranges too", () => {
@@ -78,6 +88,8 @@ describe("settings", () => {
     ["PORT", "65536", 'PORT must be a whole number from 0 to 65535, got "65536"'],
     ["FREE_QUOTA_SECONDS", "-1", 'FREE_QUOTA_SECONDS must be a whole number from 0 to 1000000000, got "-1"'],
     ["MAX_UPLOAD_MB", "0", 'MAX_UPLOAD_MB must be a whole number from 1 to 1048576, got "0"'],
+    ["MAX_PENDING_UPLOAD_MB", "0", 'MAX_PENDING_UPLOAD_MB must be a whole number from 1 to 2097152, got "0"'],
+    ["UPLOAD_EXPIRY_HOURS", "0.5", 'UPLOAD_EXPIRY_HOURS must be a whole number from 1 to 8760, got "0.5"'],
     ["FFMPEG_TIMEOUT_SECONDS", "0", 'FFMPEG_TIMEOUT_SECONDS must be a whole number from 1 to 86400, got "0"'],
     ["CONVERSION_TTL_SECONDS", "1e3", 'CONVERSION_TTL_SECONDS must be a whole number from 1 to 31536000, got "1e3"'],
     ["PLAY_COUNT_WINDOW_SECONDS", "0", 'PLAY_COUNT_WINDOW_SECONDS must be a whole number from 1 to 31536000, got "0"'],

@@ -44,6 +44,10 @@ export interface Config {
   deletionGraceSeconds: number;
   /** The largest track upload (original, stems and cover together), in bytes. */
   maxUploadBytes: number;
+  /** What one user may hold in resumable uploads not yet used (their declared lengths), in bytes. */
+  maxPendingUploadBytes: number;
+  /** How long a resumable upload may wait, unfinished or unused, before the sweep deletes it. */
+  uploadExpirySeconds: number;
   /** Media on an S3-compatible bucket instead of DATA_DIR/media; null when S3_BUCKET is unset. */
   s3: S3Config | null;
   /** How media on S3 reach browsers: a 302 to a presigned URL, or streamed through the app. */
@@ -242,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const read = new SettingsReader(env);
   const port = read.wholeNumber("PORT", 3000, 0, 65535);
   const publicUrl = read.httpUrl("PUBLIC_URL", `http://localhost:${port}`);
+  const maxUploadMb = read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576);
   const settings = {
     port,
     publicUrl,
@@ -258,7 +263,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     playCountWindowSeconds: read.wholeNumber("PLAY_COUNT_WINDOW_SECONDS", 3600, 1, YEAR),
     listCounterStalenessSeconds: read.wholeNumber("LIST_COUNTER_STALENESS_SECONDS", 5, 0, 3600),
     deletionGraceSeconds: read.wholeNumber("DELETION_GRACE_SECONDS", 7 * DAY, 0, YEAR),
-    maxUploadBytes: read.wholeNumber("MAX_UPLOAD_MB", 4096, 1, 1_048_576) * 1024 * 1024,
+    maxUploadBytes: maxUploadMb * 1024 * 1024,
+    maxPendingUploadBytes: read.wholeNumber("MAX_PENDING_UPLOAD_MB", 2 * maxUploadMb, 1, 2_097_152) * 1024 * 1024,
+    uploadExpirySeconds: read.wholeNumber("UPLOAD_EXPIRY_HOURS", 24, 1, 8760) * 3600,
     mediaTokenSeconds: read.wholeNumber("MEDIA_TOKEN_LIFETIME_SECONDS", 1800, 10, DAY),
     eventsTokenSeconds: read.wholeNumber("EVENTS_TOKEN_LIFETIME_SECONDS", 300, 10, DAY),
     eventsReplaySeconds: read.wholeNumber("EVENTS_REPLAY_SECONDS", 900, 60, DAY),

@@ -292,15 +292,19 @@ describe("bulk upload: sending", () => {
       release = resolve;
     });
     let first = true;
+    const reached = Promise.withResolvers<void>();
     await page.route("**/api/track", async (route) => {
       if (first) {
         first = false;
+        reached.resolve();
         await held;
       }
       await route.continue();
     });
     await page.getByRole("button", { name: "Upload 3 Tracks" }).click();
     await trackRow(page, "Opening Signal").getByRole("status").waitFor();
+    // The files went as resumable uploads first; the form naming them is the request held.
+    await reached.promise;
     expect(await page.getByLabel("Default Artist").isDisabled()).toBe(true);
     expect(await page.getByLabel("License", { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Choose Files" }).isDisabled()).toBe(true);

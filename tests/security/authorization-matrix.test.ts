@@ -126,7 +126,7 @@ async function send(
   media: boolean,
   state: TrackState | null,
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...request.headers };
   let url = `${live.server.url}/api${request.path}`;
   if (caller.token && credential !== "query") headers.authorization = `Bearer ${caller.token}`;
   if (credential === "query" && caller.token) {

@@ -8,6 +8,7 @@ import { SignJWT } from "jose";
 import { call, type Session, signUp } from "../support/api";
 import type { LiveServer } from "../support/lifecycle";
 import { addStem, studioForm, waitReady } from "../support/studio";
+import { createUpload } from "../support/tus";
 import { createTrack, waitForProcessing } from "../support/uploads";
 
 export const MATRIX_JWT_SECRET = "matrix-secret-7f3a9c1e5b2d8a6f4c0e9b7d3a1f5c8e";
@@ -46,6 +47,8 @@ export interface MatrixWorld {
   flagId: string;
   inviteCodeId: string;
   licenseId: string;
+  /** An unfinished resumable upload of the owner's: only they may see or change it. */
+  uploadId: string;
   /** A notification of the shared user (the share): only they may mark it read. */
   sharedNotificationId: string;
   /** The address the server answers on: oEmbed takes a track page's whole URL. */
@@ -172,6 +175,7 @@ export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
   const code = await call<{ id: string }>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: {} });
   const notes = await call<{ items: Array<{ id: string }> }>(live.server, "GET", "/notifications", { token: shared.token });
   const licenses = await call<Array<{ id: string }>>(live.server, "GET", "/licenses");
+  const uploadId = await createUpload(live.server, owner.token, 10);
   const named = (identity: Exclude<Identity, "anonymous">): Caller => ({
     name: identity,
     token: users[identity].token,
@@ -190,6 +194,7 @@ export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
     flagId: flag.body.id,
     inviteCodeId: code.body.id,
     licenseId: licenses.body[0]?.id as string,
+    uploadId,
     sharedNotificationId: notes.body.items[0]?.id as string,
     siteUrl: live.server.url,
   };

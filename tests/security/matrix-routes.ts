@@ -16,6 +16,8 @@ export interface CellRequest {
   body?: unknown;
   /** An empty multipart body (the upload route). */
   multipart?: boolean;
+  /** Headers of the request beyond the credential (tus requests name their protocol version). */
+  headers?: Record<string, string>;
 }
 
 interface RouteEntry {
@@ -60,6 +62,7 @@ const everyone = () => ok();
  */
 const studio = (onFork: Expectation) => (who: Identity, state: TrackState | null) =>
   signedIn(who, who !== ownerOf(state) || !active(state) ? hidden : state === "fork" ? onFork : { status: [403] });
+const TUS = { "tus-resumable": "1.0.0" };
 const PLAY = { eventType: "PLAY", playbackSource: "STREAM", duration: 10, anonymousId: "matrix-visitor-1" };
 
 function mediaRoute(file: (track: MatrixTrack) => string, present = ok()): RouteEntry {
@@ -262,6 +265,35 @@ export const MATRIX: Record<string, RouteEntry> = {
     (_world, track) => ({ path: `/events?tracks=${track.id}` }),
     () => ({ status: [401] }),
   ),
+  // Resumable uploads (tus): only the owner's upload answers its owner; refusals that change nothing (a missing length, a
+  // wrong offset). DELETE would remove it: the owner's cell asks about an upload that does not exist instead.
+  "OPTIONS /api/uploads": globalRoute("/uploads", () => ok(204)),
+  "POST /api/uploads": {
+    perTrack: false,
+    request: () => ({ path: "/uploads", headers: TUS }),
+    expect: (who) => signedIn(who, { status: [400] }),
+  },
+  "HEAD /api/uploads/:id": {
+    perTrack: false,
+    request: (world) => ({ path: `/uploads/${world.uploadId}`, headers: TUS }),
+    expect: (who) => signedIn(who, who === "owner" ? ok() : { status: [404] }),
+  },
+  "PATCH /api/uploads/:id": {
+    perTrack: false,
+    request: (world) => ({
+      path: `/uploads/${world.uploadId}`,
+      headers: { ...TUS, "upload-offset": "5", "content-type": "application/offset+octet-stream" },
+    }),
+    expect: (who) => signedIn(who, { status: [who === "owner" ? 409 : 404] }),
+  },
+  "DELETE /api/uploads/:id": {
+    perTrack: false,
+    request: (world, _track, who) => ({
+      path: `/uploads/${who === "owner" ? "00000000-0000-4000-8000-000000000000" : world.uploadId}`,
+      headers: TUS,
+    }),
+    expect: (who) => signedIn(who, { status: [404] }),
+  },
   "GET /api/storage/quota": globalRoute("/storage/quota", (who) => signedIn(who, ok())),
   // The two filtered lists, per track, with filters every track of its kind matches (each has a stem): the leak check
   // holds what they list to the access rule, so a private track that matches shows only to those who may see it.

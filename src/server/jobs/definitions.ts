@@ -33,6 +33,8 @@ export const jobDefinitions = {
   "account.export": { payload: t.Object({ exportId: t.String() }), attempts: 2, timeoutMs: 6 * 60 * 60_000 },
   /** Deletes account exports past EXPORT_TTL_SECONDS, file and row (modules/exports/run.ts). */
   "account.expire-exports": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
+  /** Deletes resumable uploads past UPLOAD_EXPIRY_HOURS, parts and row (modules/resumable-uploads). */
+  "uploads.expire": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
   /** The hourly check that backs up into BACKUP_DIR once BACKUP_INTERVAL_HOURS have passed (modules/backups). */
   "backups.due": { payload: t.Object({}), attempts: 2, timeoutMs: 12 * 60 * 60_000 },
   /** "Back up now" on the admins' Backups screen (modules/backups). */

@@ -4,6 +4,7 @@ import { expireConversions, runConversion } from "../../../modules/conversions/s
 import { makePreviewImage } from "../../../modules/embeds/service";
 import { expireExports, runExport } from "../../../modules/exports/service";
 import { notifyFollowersOfNewTrack } from "../../../modules/follows/service";
+import { expireUploads } from "../../../modules/resumable-uploads/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
 import { processTrack } from "../../../modules/uploads/service";
@@ -24,6 +25,7 @@ export const jobHandlers: JobHandlers = {
   "accounts.purge": () => purgeDeletedAccounts(),
   "account.export": ({ exportId }, signal) => runExport(exportId, signal),
   "account.expire-exports": () => expireExports(),
+  "uploads.expire": () => expireUploads(),
   "backups.due": () => runDueBackup(),
   "backups.now": () => runBackupNow("MANUAL"),
 };

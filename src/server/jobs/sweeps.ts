@@ -9,6 +9,7 @@ import { periodicSweep } from "../sweep";
  * - `accounts.purge` frees the usernames and addresses of accounts deleted past DELETION_GRACE_SECONDS (modules/auth/service.ts);
  * - `tracks.files-in-flight` deletes the unnamed files of changes a crash cut short (modules/track-files/in-flight.ts);
  * - `account.expire-exports` deletes account exports past EXPORT_TTL_SECONDS, zip and row (modules/exports);
+ * - `uploads.expire` deletes resumable uploads past UPLOAD_EXPIRY_HOURS, bytes and row (modules/resumable-uploads);
  * - `backups.due`, with BACKUP_DIR set, backs up once BACKUP_INTERVAL_HOURS have passed since the last backup
  *   (modules/backups): checked hourly, so once per slot across the cluster like every sweep.
  */
@@ -18,5 +19,6 @@ export const sweeps = [
   periodicSweep("tracks.files-in-flight", FILES_IN_FLIGHT_MAX_SECONDS),
   periodicSweep("accounts.purge", config.deletionGraceSeconds),
   periodicSweep("account.expire-exports", config.exportTtlSeconds),
+  periodicSweep("uploads.expire", config.uploadExpirySeconds),
   ...(config.backups ? [periodicSweep("backups.due", config.backups.intervalHours * 3600)] : []),
 ];

@@ -51,8 +51,9 @@ export const apiDocument = new Elysia({ name: "api-document" })
         autoDarkMode: false,
       },
       // Only /api is documented (the pages are not an API); media paths end in .mp3/.wav/.flac, which the
-      // plugin would otherwise skip as static files.
-      exclude: { staticFile: false, paths: [/^(?!\/api\/)/] },
+      // plugin would otherwise skip as static files. OPTIONS is documented too: the one OPTIONS route is tus's
+      // discovery of what /api/uploads speaks, a route of its own.
+      exclude: { staticFile: false, paths: [/^(?!\/api\/)/], methods: [] },
     }),
   )
   .get(

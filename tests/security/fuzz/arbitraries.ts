@@ -165,3 +165,33 @@ export const queryValue = (schema: JsonSchema | undefined): fc.Arbitrary<string>
     schema ? fitting(schema).map((value) => String(value)) : fc.string(),
     hostileString.map((text) => text.slice(0, 5000)),
   );
+
+/** A byte count as a tus header may carry it: fitting, huge, negative, fractional, or not a number at all. */
+const byteCountHeader = fc.oneof(
+  fc.nat({ max: 10_000 }).map(String),
+  fc.constantFrom("0", "-1", "1.5", "1e9", "99999999999999999999", "9007199254740993", " 7", "0x10", ""),
+  hostileString.map((text) => text.slice(0, 100)),
+);
+
+/**
+ * The tus headers of a resumable upload's requests (/api/uploads), each present or not: the protocol version (right
+ * or not), Upload-Length and Upload-Offset, Upload-Metadata (pairs or not) and the bytes' type.
+ */
+export const tusHeaders: fc.Arbitrary<Record<string, string>> = fc.record(
+  {
+    "tus-resumable": fc.oneof(
+      fc.constant("1.0.0"),
+      fc.constantFrom("0.2.2", "1.0", ""),
+      hostileString.map((t) => t.slice(0, 50)),
+    ),
+    "upload-length": byteCountHeader,
+    "upload-offset": byteCountHeader,
+    "upload-defer-length": fc.constant("1"),
+    "upload-metadata": fc.oneof(
+      fc.constantFrom("filename dGFrZS53YXY=", "filename", "a b c", "filename !!!, filename dGFrZQ==", ",,,"),
+      hostileString.map((text) => text.slice(0, 5000)),
+    ),
+    "content-type": fc.constantFrom("application/offset+octet-stream", "application/octet-stream"),
+  },
+  { requiredKeys: [] },
+);

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import type { TestServer } from "../../support/server";
-import { bodyFor, hostileString, type JsonSchema, pathId, queryValue, rangeHeader } from "./arbitraries";
+import { bodyFor, hostileString, type JsonSchema, pathId, queryValue, rangeHeader, tusHeaders } from "./arbitraries";
 
 interface Parameter {
   name: string;
@@ -111,7 +111,9 @@ function requestFor(target: FuzzTarget, world: FuzzWorld): fc.Arbitrary<FuzzRequ
       commentId: pathId(world.commentIds),
       username: pathId(world.usernames),
       query,
-      body: target.method === "GET" ? fc.constant(undefined) : fc.option(encodedBody, { nil: undefined, freq: 8 }),
+      body: ["GET", "HEAD"].includes(target.method)
+        ? fc.constant(undefined)
+        : fc.option(encodedBody, { nil: undefined, freq: 8 }),
       contentType: contentTypes,
       token: fc.oneof(
         fc.constant(undefined),
@@ -119,8 +121,9 @@ function requestFor(target: FuzzTarget, world: FuzzWorld): fc.Arbitrary<FuzzRequ
         hostileString.map((text) => text.slice(0, 500)),
       ),
       range: rangeHeader,
+      tus: target.path.startsWith("/api/uploads") ? tusHeaders : fc.constant({}),
     })
-    .map(({ id, stemId, commentId, username, query: pairs, body, contentType, token, range }) => {
+    .map(({ id, stemId, commentId, username, query: pairs, body, contentType, token, range, tus }) => {
       const path = target.path
         .replace("{id}", id)
         .replace("{stemId}", stemId)
@@ -129,6 +132,7 @@ function requestFor(target: FuzzTarget, world: FuzzWorld): fc.Arbitrary<FuzzRequ
       const search = new URLSearchParams(pairs.map(([name, value]) => [name, value])).toString();
       const headers: Record<string, string> = {};
       if (body !== undefined) headers["content-type"] = contentType;
+      Object.assign(headers, tus);
       if (token !== undefined) headers.authorization = `Bearer ${token}`;
       if (range !== undefined) headers.range = range;
       const route = `${target.method} ${target.path}`;

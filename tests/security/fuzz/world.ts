@@ -1,11 +1,12 @@
 import { call, signUp } from "../../support/api";
 import type { TestServer } from "../../support/server";
+import { createUpload } from "../../support/tus";
 import { createTrack, waitForProcessing } from "../../support/uploads";
 import type { FuzzWorld } from "./routes";
 
 /**
- * An admin, a user with one public and one private track (each with a stem) and a timed comment on each, and their
- * ids, usernames and tokens.
+ * An admin, a user with one public and one private track (each with a stem) and a timed comment on each, and a
+ * resumable upload, and their ids, usernames and tokens.
  */
 export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
   const admin = await signUp(server);
@@ -30,6 +31,8 @@ export async function prepareFuzzWorld(server: TestServer): Promise<FuzzWorld> {
   }
   const notes = await call<{ items: Array<{ id: string }> }>(server, "GET", "/notifications", { token: admin.token });
   ids.push(...notes.body.items.map((item) => item.id));
+  // A resumable upload of the owner's, to fuzz its HEAD, PATCH and DELETE.
+  ids.push(await createUpload(server, owner.token, 10_000));
   const events = await call<{ token: string }>(server, "POST", "/events/token", { token: owner.token });
   return {
     ids,
