@@ -4,45 +4,23 @@
  * exactly the routes the authorisation matrix finds closed to visitors; and every refusal the matrix sees a route
  * answer is documented for it. Failures name the routes, as `METHOD /api/path`.
  */
-import { beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT } from "../../src/server/paths";
 import { type Identity, TRACK_STATES, type TrackState } from "../security/matrix-fixture";
 import { MATRIX } from "../security/matrix-routes";
-import { call } from "../support/api";
-import { setUpServer } from "../support/lifecycle";
+import { publishedOpenApi } from "../support/openapi-document";
 
-interface Operation {
-  operationId?: string;
-  summary?: string;
-  tags?: string[];
-  security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ name: string; in: string }>;
-  responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
-}
-type Document = { paths: Record<string, Record<string, Operation>> };
-
-const live = setUpServer();
-let document: Document;
-
-beforeAll(async () => {
-  const res = await call<Document>(live.server, "GET", "/openapi.json");
-  expect(res.status).toBe(200);
-  document = res.body;
-});
-
-const operations = () =>
-  Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
-  );
+const published = publishedOpenApi();
+const operations = published.operations;
 
 /** A matrix key (`GET /api/track/:id/`) as the document names its operation (`GET /api/track/{id}`). */
 const documentRoute = (key: string) => key.replace(/:([^/]+)/g, "{$1}").replace(/(.)\/$/, "$1");
 const operationOf = (route: string) => {
   const [method = "", path = ""] = route.split(" ");
-  return document.paths[path]?.[method.toLowerCase()];
+  return published.document.paths[path]?.[method.toLowerCase()];
 };
 
 const IDENTITIES: Identity[] = ["anonymous", "owner", "other", "shared", "revoked", "admin", "forker"];
@@ -52,7 +30,7 @@ test("Redocly CLI's recommended rules (redocly.yaml) report no error and no warn
   const folder = mkdtempSync(join(tmpdir(), "stemma-openapi-"));
   try {
     const file = join(folder, "openapi.json");
-    writeFileSync(file, JSON.stringify(document));
+    writeFileSync(file, JSON.stringify(published.document));
     const lint = Bun.spawn(
       [join(ROOT, "node_modules/.bin/redocly"), "lint", file, "--config", join(ROOT, "redocly.yaml"), "--format", "json"],
       {
@@ -139,7 +117,7 @@ test("a token is required on exactly the routes the authorisation matrix finds c
   });
   expect(wrong).toEqual([]);
   // The bearer scheme is what a client sends: the document declares it once, for every requirement to name.
-  const schemes = (document as { components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> } })
+  const schemes = (published.document as { components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> } })
     .components?.securitySchemes;
   expect(schemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
 });
@@ -176,18 +154,18 @@ test("the published schemas carry no keyword of TypeBox's own (a custom `error` 
       walk(inner, `${at}/${key}`, !inNames && key === "properties");
     }
   };
-  walk(document, "#", false);
+  walk(published.document, "#", false);
   expect(leaks).toEqual([]);
 });
 
 test("the reference at /api/docs is readable without a token and loads Swagger UI from this server", async () => {
-  const page = await fetch(`${live.server.url}/api/docs`);
+  const page = await fetch(`${published.server.url}/api/docs`);
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain("/api/docs/swagger-ui-bundle.js");
-  const script = await fetch(`${live.server.url}/api/docs/swagger-ui-bundle.js`);
+  const script = await fetch(`${published.server.url}/api/docs/swagger-ui-bundle.js`);
   expect(script.status).toBe(200);
   expect(script.headers.get("content-type")).toContain("javascript");
-  expect((await fetch(`${live.server.url}/api/docs/..%2F..%2Fpackage.json`)).status).toBe(404);
-  expect((await fetch(`${live.server.url}/api/docs/index.html`)).status).toBe(404);
+  expect((await fetch(`${published.server.url}/api/docs/..%2F..%2Fpackage.json`)).status).toBe(404);
+  expect((await fetch(`${published.server.url}/api/docs/index.html`)).status).toBe(404);
 });

@@ -1,32 +1,12 @@
-import { beforeAll, expect, test } from "bun:test";
-import { call } from "../support/api";
-import { setUpServer } from "../support/lifecycle";
+import { expect, test } from "bun:test";
+import { type Operation, publishedOpenApi } from "../support/openapi-document";
 
 /**
  * Every /api route documents what it answers: JSON routes a schema (the route's `response`, from the
  * modules' model.ts), media routes the content types of the file they send (modules/media/model.ts).
  */
-interface Operation {
-  responses?: Record<
-    string,
-    { content?: Record<string, { schema?: Record<string, unknown> }>; headers?: Record<string, unknown> }
-  >;
-}
-type Document = { paths: Record<string, Record<string, Operation>> };
-
-const live = setUpServer();
-let document: Document;
-
-beforeAll(async () => {
-  const res = await call<Document>(live.server, "GET", "/openapi.json");
-  expect(res.status).toBe(200);
-  document = res.body;
-});
-
-const operations = () =>
-  Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
-  );
+const published = publishedOpenApi();
+const operations = published.operations;
 
 /** The success replies of an operation with what each declares: content types and whether each has a schema. */
 function successes(operation: Operation) {
@@ -83,7 +63,7 @@ test("JSON replies are objects or arrays described field by field, not a bare an
 });
 
 test("the Track is documented with its SPEC §3 fields", () => {
-  const track = document.paths["/api/track/{id}"]?.get?.responses?.["200"]?.content?.["application/json"]?.schema as {
+  const track = published.document.paths["/api/track/{id}"]?.get?.responses?.["200"]?.content?.["application/json"]?.schema as {
     properties?: Record<string, unknown>;
   };
   expect(Object.keys(track.properties ?? {})).toEqual(
@@ -103,7 +83,7 @@ test("comments and following document their summaries, tags and the refusals the
   };
   for (const [route, statuses] of Object.entries(expected)) {
     const [method, path] = route.split(" ") as [string, string];
-    const operation = document.paths[path]?.[method.toLowerCase()] as Operation & { summary?: string; tags?: string[] };
+    const operation = published.document.paths[path]?.[method.toLowerCase()] as Operation & { summary?: string; tags?: string[] };
     expect(operation?.summary, route).toBeTruthy();
     expect(operation?.tags?.length, route).toBeGreaterThan(0);
     expect(Object.keys(operation?.responses ?? {}).sort(), route).toEqual(statuses);

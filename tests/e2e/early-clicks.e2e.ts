@@ -4,11 +4,11 @@
  * open that window for as long as the test needs.
  */
 import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import type { Page } from "playwright-core";
 import { signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { STEMS, stemPath } from "../support/studio";
 import { createTrack, waitForProcessing } from "../support/uploads";
+import { holdIsland } from "./support/hydrated";
 
 setDefaultTimeout(60_000);
 
@@ -26,19 +26,6 @@ beforeAll(async () => {
   });
   await waitForProcessing(live.server, owner.token, trackId);
 }, 120_000);
-
-/** Holds the named island's code until `release` is called. */
-async function holdIsland(page: Page, island: string) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(new RegExp(`/_astro/${island}\\.[^/]*\\.js$`), async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test("Sync tapped before the stems' island hydrates waits visibly, then switches to sync mode", async () => {
   const { context, page } = await live.openPage("/", null, { viewport: { width: 375, height: 800 } });

@@ -8,6 +8,7 @@ import { type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 import { uploadTiny } from "../support/uploads";
+import { holdIsland } from "./support/hydrated";
 
 setDefaultTimeout(30_000);
 
@@ -40,14 +41,7 @@ describe("hydration after the top bar has signed in", () => {
         if (message.type() === "error") errors.push(message.text());
       });
       // Hold the island's code until the top bar shows the signed-in user.
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(new RegExp(`/_astro/${island}\\.[^/]*\\.js$`), async (route) => {
-        await released;
-        await route.continue();
-      });
+      const release = await holdIsland(page, island);
       await page.goto(`${live.server.url}${path}`, { waitUntil: "domcontentloaded" });
       await page.getByRole("button", { name: user.user.username }).waitFor();
       release();

@@ -1,4 +1,4 @@
-/** What a child `bun` process printed, and its exit code. */
+/** What a child process printed, and its exit code. */
 export interface ChildRun {
   code: number;
   out: string;
@@ -10,8 +10,16 @@ export interface ChildRun {
  * waits for it: for code that must not share the test process (the database module picks its dialect and opens
  * its database once per process; a boot that must fail exits).
  */
-export async function runBun(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<ChildRun> {
-  const child = Bun.spawn([process.execPath, ...args], {
+export function runBun(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<ChildRun> {
+  return runChild([process.execPath, ...args], options);
+}
+
+/** Runs `command` in a process of its own, `env` on top of this process's environment, and waits for it. */
+export async function runChild(
+  command: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<ChildRun> {
+  const child = Bun.spawn(command, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
     stdout: "pipe",

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { call } from "./api";
+import { runChild } from "./bun-child";
 import type { TestServer } from "./server";
 import { firstLicenseId, type UploadReply } from "./uploads";
 
@@ -93,14 +94,14 @@ export async function trackFromUploads(
  */
 export async function uploadWithNodeClient(endpoint: string, token: string, path: string, name: string, chunkBytes?: number) {
   const script = join(import.meta.dir, "tus-node-upload.mjs");
-  const child = Bun.spawn(["node", script, endpoint, token, path, name, ...(chunkBytes ? [String(chunkBytes)] : [])], {
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [out, err, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
+  const { out, err, code } = await runChild([
+    "node",
+    script,
+    endpoint,
+    token,
+    path,
+    name,
+    ...(chunkBytes ? [String(chunkBytes)] : []),
   ]);
   if (code !== 0) throw new Error(`tus-js-client failed (${code}): ${err}`);
   const { url, retries } = JSON.parse(out.trim().split("\n").pop() as string) as { url: string; retries: number };

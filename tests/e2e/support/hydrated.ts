@@ -17,3 +17,19 @@ export const hydrated = (page: Page) =>
       return [...rendered].every(reactHolds);
     });
   });
+
+/**
+ * Holds the named island's code (its `/_astro/{island}.*.js`) at the network edge until the returned `release` is
+ * called: the page shows the island's server-rendered HTML, not yet hydrated, for as long as a test needs.
+ */
+export async function holdIsland(page: Page, island: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(new RegExp(`/_astro/${island}\\.[^/]*\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
