@@ -75,7 +75,7 @@ test("comments and following document their summaries, tags and the refusals the
   const expected: Record<string, string[]> = {
     "GET /api/track/{id}/comments": ["200", "400", "404", "413"],
     "POST /api/track/{id}/comments": ["201", "400", "401", "404", "413", "429"],
-    "DELETE /api/track/{id}/comments/{commentId}": ["200", "401", "403", "404", "413"],
+    "DELETE /api/track/{id}/comments/{commentId}": ["200", "400", "401", "403", "404", "413"],
     "GET /api/users/{username}/follow": ["200", "400", "401", "404", "413"],
     "POST /api/users/{username}/follow": ["200", "400", "401", "404", "413"],
     "DELETE /api/users/{username}/follow": ["200", "400", "401", "404", "413"],

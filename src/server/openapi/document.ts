@@ -34,7 +34,7 @@ const ERROR_REF = { $ref: "#/components/schemas/Error" };
 
 /** What each refusal means, for every route that can answer it. */
 const REFUSALS: Record<string, string> = {
-  "400": "Bad request: a field, a query value or the body failed its check; the message names it",
+  "400": "Bad request: a field, a path or query value or the body failed its check; the message names it",
   "401": "No valid token: sign in (POST /api/auth/login) and send `Authorization: Bearer <token>`",
   "403": "Signed in, but this needs a role the account does not have",
   "404": "Not found, or not yours to see: the same answer either way, so nothing private shows",
@@ -103,7 +103,9 @@ function securityOf(operation: Operation): Requirement[] {
 /** The refusals a route can answer by its shape alone, beside those it declares. */
 function refusalsOf(path: string, operation: Operation, security: Requirement[]): string[] {
   const statuses = ["413"];
-  if (operation.requestBody || operation.parameters?.some((param) => param.in === "query")) statuses.push("400");
+  // A path parameter is checked too (an id's pattern, its decoding), so any route that has one may answer 400.
+  if (operation.requestBody || operation.parameters?.some((param) => param.in === "query" || param.in === "path"))
+    statuses.push("400");
   if (!security.some((requirement) => Object.keys(requirement).length === 0)) statuses.push("401");
   if (security.some((requirement) => Object.values(requirement).some((roles) => roles.length > 0))) statuses.push("403");
   if (path.includes("{")) statuses.push("404");

@@ -157,8 +157,8 @@ export async function send(server: TestServer, request: FuzzRequest): Promise<nu
   return response.status;
 }
 
-/** Bun answers a request whose headers pass its limit before any route sees it. */
-const BEFORE_ROUTING = new Set([431]);
+/** Bun answers a request whose address (414) or headers (431) pass its limits before any route sees it. */
+const BEFORE_ROUTING = new Set([414, 431]);
 
 /**
  * Runs `numRuns` requests spread over every target (fixed seed); throws with the first failing request. Answers the
