@@ -12,7 +12,8 @@ import { FULL_MIX, STEM_FILES, uploadTrack } from "./track-page/fixtures";
 
 setDefaultTimeout(180_000);
 
-const live = setUpServerAndBrowser();
+// One job at a time: a track uploaded behind another waits for it, so its page opens while it is still processing.
+const live = setUpServerAndBrowser({ env: { JOB_CONCURRENCY: "1" } });
 
 /** A signed-in page, not yet navigated, and the promise of its event stream's answer once it goes to `path`. */
 async function pageWithStream(token: string) {
@@ -60,9 +61,15 @@ test("a new notification reaches the bell and a toast through the stream, with n
 
 test("a processing track turns into its waveform when the stream says processing ended", async () => {
   const owner = await signUp(live.server);
-  // Five minutes of stems keep the pipeline busy well past the page's opening.
+  // Another track with its stems goes first: the one watched starts processing only after the page is open.
+  await uploadTrack(live.server, owner.token, { original: FULL_MIX, stems: STEM_FILES, data: { title: "Ahead" } });
   const id = await uploadTrack(live.server, owner.token, { original: FULL_MIX, stems: STEM_FILES, data: { isPublic: true } });
-  const { context, page, streamOpened } = await pageWithStream(owner.token);
+  const { context, page } = await pageWithStream(owner.token);
+  // The stream that watches this track (the page opens one for the bell first, then one naming its tracks).
+  const streamOpened = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === "/api/events" && (url.searchParams.get("tracks") ?? "").split(",").includes(id);
+  });
   const trackReads = freshReadsOf(page, `/api/track/${id}`);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
