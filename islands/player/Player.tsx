@@ -205,15 +205,15 @@ export default function Player(props: PlayerProps) {
           </button>
         )}
       </div>
-      {/* The waveform is the seek bar: click or drag to seek, arrows step, Space plays and pauses. */}
-      {props.markers ? (
-        <div className="player-lane">
-          {wave}
-          <WaveMarkers markers={props.markers} duration={duration} onSeek={seekTo} />
-        </div>
-      ) : (
-        wave
-      )}
+      {/*
+        The waveform is the seek bar: click or drag to seek, arrows step, Space plays and pauses. It sits in the same
+        place whether or not markers come (comments load after the player): moved, React would build it anew and
+        leave wavesurfer drawing into the old, detached one.
+      */}
+      <div className="player-lane">
+        {wave}
+        {props.markers && <WaveMarkers markers={props.markers} duration={duration} onSeek={seekTo} />}
+      </div>
       {height >= 64 && (
         <span className="player-time">
           {formatDuration(position)} / {formatDuration(duration)}

@@ -11,6 +11,7 @@ import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 import { createTrack, waitForProcessing } from "../support/uploads";
+import { holdIsland } from "./support/hydrated";
 import { pageWidths, spillingBoxes } from "./support/layout";
 
 setDefaultTimeout(60_000);
@@ -170,4 +171,35 @@ test("a comment posted in one browser appears, marker and all, on a page open in
   expect(navigations).toBe(0);
   await posting.context.close();
   await watching.context.close();
+});
+
+/** Waits until the full-track player's position is within a second of `seconds`. */
+const seekedNear = async (page: Page, seconds: number) =>
+  page.waitForFunction(
+    ([element, wanted]) => Math.abs(Number((element as Element).getAttribute("aria-valuenow")) - (wanted as number)) <= 1,
+    [await seekBar(page).elementHandle(), seconds] as const,
+  );
+
+test("markers that arrive after the waveform was drawn leave it working: it still seeks", async () => {
+  const posted = await call(live.server, "POST", `/track/${trackId}/comments`, {
+    token: listener.token,
+    body: { body: "A marker to come late", atSeconds: 6 },
+  });
+  expect(posted.status).toBe(201);
+  const { context, page } = await signedInPage(live.browser, listener.token, { viewport: { width: 1280, height: 900 } });
+  // The comments (and so the markers) come only once the player has drawn its waveform and been used.
+  const release = await holdIsland(page, "Comments");
+  await page.goto(`${live.server.url}/track/${trackId}`);
+  const duration = (await call<{ duration: number }>(live.server, "GET", `/track/${trackId}`)).body.duration;
+  await page.locator('.full-track fieldset.player[data-state="ready"]').waitFor();
+  // Pointing at the waveform loads wavesurfer, which then draws it in place of the page's own drawing.
+  await seekBar(page).hover();
+  await seekBar(page).locator(".waveform-svg").waitFor({ state: "detached" });
+  await clickWaveformAt(page, 3, duration);
+  await seekedNear(page, 3);
+  release();
+  await page.locator(".wave-marker").first().waitFor();
+  await clickWaveformAt(page, 9, duration);
+  await seekedNear(page, 9);
+  await context.close();
 });

@@ -19,6 +19,8 @@ const SAME_STORAGE: Record<string, string> = {
   "double precision": "real",
   integer: "integer",
   bigint: "integer",
+  // An ordered id (db/columns.ts serialId): SQLite's integer primary key autoincrement.
+  bigserial: "integer",
   boolean: "integer",
   blob: "blob",
   bytea: "blob",
