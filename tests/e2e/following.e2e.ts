@@ -3,8 +3,9 @@
  * the home page's Following tab and is told of it (the bell and the notifications page), then unfollows.
  */
 import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
-import { type Session, signUp } from "../support/api";
+import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { signedInPage } from "../support/signed-in-page";
 import { uploadTiny } from "../support/uploads";
 
 setDefaultTimeout(60_000);
@@ -74,4 +75,33 @@ test("visitors see the count and are asked to log in to follow; nobody follows t
   await self.page.getByRole("navigation", { name: "Artist" }).waitFor();
   expect(await self.page.getByRole("button", { name: /^Follow/ }).count()).toBe(0);
   await self.context.close();
+});
+
+test("a followed artist's new track rings the bell through the event stream, with no polling while it is up", async () => {
+  const listener = await signUp(live.server);
+  const followed = await call(live.server, "POST", `/users/${artist.user.username}/follow`, { token: listener.token });
+  expect(followed.status).toBe(200);
+  const { context, page } = await signedInPage(live.browser, listener.token, { viewport: { width: 1280, height: 900 } });
+  // Fresh reads of the unread count are the bell's polling (islands/lib/api.ts marks them no-cache).
+  const polls: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === "/api/notifications/unread-count" && request.headers()["cache-control"] === "no-cache")
+      polls.push(url.search);
+  });
+  const streamUp = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200,
+  );
+  await page.goto(`${live.server.url}/?list=following`);
+  await streamUp;
+  await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+  const pollsBefore = polls.length;
+
+  await uploadTiny(live.server, artist, { title: "Heard Live", isPublic: true });
+  await page.getByRole("button", { name: "Notifications, 1 unread" }).waitFor();
+  await page.getByRole("region", { name: "Messages" }).getByText(`${artist.user.username} posted "Heard Live".`).waitFor();
+  expect(polls.length).toBe(pollsBefore);
+  await page.reload();
+  await page.getByRole("article").filter({ hasText: "Heard Live" }).waitFor();
+  await context.close();
 });
