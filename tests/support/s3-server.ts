@@ -165,13 +165,27 @@ export async function bucketKeys(s3: TestS3Server, prefix = ""): Promise<string[
   return [...(await bucketSizes(s3, prefix)).keys()].sort();
 }
 
+/**
+ * s3rver lists a bucket by reading each object's files, and answers InternalError when the app deletes one
+ * between its directory read and that: a listing taken while a purge runs is asked for again, once.
+ */
+async function listOnce(client: S3Client, prefix: string, continuationToken: string | undefined) {
+  try {
+    return await client.list({ prefix, continuationToken });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "InternalError") throw error;
+    await Bun.sleep(200);
+    return client.list({ prefix, continuationToken });
+  }
+}
+
 /** Every object in the server's bucket under `prefix`: key → size in bytes (all pages of the listing). */
 export async function bucketSizes(s3: TestS3Server, prefix = ""): Promise<Map<string, number>> {
   const client = new S3Client({ ...s3Credentials(s3), bucket: s3.bucket });
   const sizes = new Map<string, number>();
   let continuationToken: string | undefined;
   do {
-    const listed = await client.list({ prefix, continuationToken });
+    const listed = await listOnce(client, prefix, continuationToken);
     for (const object of listed.contents ?? []) sizes.set(object.key, object.size ?? 0);
     continuationToken = listed.isTruncated ? listed.nextContinuationToken : undefined;
   } while (continuationToken);
