@@ -74,7 +74,9 @@ export async function startNginx(upstreams: number[], port?: number): Promise<Te
     url: `http://127.0.0.1:${listen}`,
     port: listen,
     async stop() {
+      // A graceful stop waits for open requests (a long-lived event stream among them): then it is made to stop.
       proc.kill("SIGQUIT");
+      if ((await Promise.race([proc.exited, Bun.sleep(10_000).then(() => "waiting")])) === "waiting") proc.kill("SIGKILL");
       await proc.exited;
       rmSync(dir, { recursive: true, force: true });
     },
