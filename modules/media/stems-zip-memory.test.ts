@@ -16,10 +16,7 @@ import { createTrack, TINY_WAV, waitForProcessing } from "../../tests/support/up
 
 const STEMS = 20;
 const STEM_BYTES = 160 * 1024 * 1024;
-/**
- * One stem's size: a stem or the zip held whole passes it at once, while the garbage a streamed zip leaves before a
- * collection stays under it (it read 152 MB once on a machine running the rest of the suite, past the 144 MB this was).
- */
+/** One stem's size: a stem or the zip held whole passes it at once; a streamed zip's uncollected garbage stays under. */
 const MAX_GROWTH_BYTES = STEM_BYTES;
 
 const live = setUpServer();
