@@ -51,7 +51,8 @@ test("follow an artist, see their new track in Following and a notification, the
   // The notification came from the upload's job: the bell counts it and the notifications page lists it.
   await page.getByRole("button", { name: /^Notifications, \d+ unread/ }).waitFor();
   await page.goto(`${live.server.url}/notifications`);
-  await page.getByText(`${artist.user.username} posted "Fresh Upload".`).waitFor();
+  // The list's entry, not the toast the event stream may show for the same notification meanwhile.
+  await page.getByRole("listitem").getByText(`${artist.user.username} posted "Fresh Upload".`).waitFor();
 
   await page.goto(`${live.server.url}/u/${artist.user.username}`);
   await page.getByRole("button", { name: "Following" }).click();

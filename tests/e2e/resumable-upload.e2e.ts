@@ -131,12 +131,19 @@ describe("resumable uploads in the browser", () => {
     await stuck.abort().catch(() => undefined);
 
     const offsets = recordPatches(page);
+    // The rest goes through only once the note has been read: on a fast link it would otherwise come and go unseen.
+    const noteSeen = Promise.withResolvers<void>();
+    await page.route("**/api/uploads/*", async (route: Route) => {
+      if (route.request().method() === "PATCH") await noteSeen.promise;
+      await route.continue();
+    });
     await fillForm(page, "Reloaded Take");
     await page.getByRole("button", { name: "Upload Track" }).click();
     await page
       .getByRole("status")
       .filter({ hasText: "Continuing the earlier upload of long take.wav where it stopped." })
       .waitFor();
+    noteSeen.resolve();
     await expectStoredOriginal(page);
     // One request for the rest, from at least the first chunk (and whatever of the second the server kept).
     expect(offsets).toHaveLength(1);
