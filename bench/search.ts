@@ -14,7 +14,7 @@ import { call, signUp } from "../tests/support/api";
 import { startServer } from "../tests/support/server";
 import { createTrack, TINY_WAV, waitForProcessing } from "../tests/support/uploads";
 import { type Row, writePerformanceTable } from "./support/report";
-import { dropSearchIndex, rebuildSearchIndex, seedSearchText } from "./support/search-catalogue";
+import { clearPageBacklog, dropSearchIndex, rebuildSearchIndex, seedSearchText } from "./support/search-catalogue";
 import { seedTracks } from "./support/seed";
 import { ensureTools, readLine, SERVER_CORE, wrk } from "./support/tools";
 
@@ -84,6 +84,7 @@ try {
   dropSearchIndex(database);
   seedTracks(database, template, owner.user.id, TRACKS);
   seedSearchText(database);
+  clearPageBacklog(database);
   const stemCount = countRows(database, "stems");
   console.log(`seeded ${TRACKS} tracks and ${stemCount} stems in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   const rebuildSeconds = rebuildSearchIndex(database);
