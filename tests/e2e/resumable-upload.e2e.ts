@@ -107,6 +107,8 @@ describe("resumable uploads in the browser", () => {
     const stuck = await held;
     await page.getByRole("button", { name: "Pause" }).click();
     await page.getByRole("status").filter({ hasText: "Paused at 71%" }).waitFor();
+    // The submit button says so too, not "Uploading...".
+    expect(await page.locator('button[type="submit"]').textContent()).toBe("Paused");
     // The progress panel with its button passes axe like every screen.
     expect(await seriousViolations(page)).toEqual([]);
     await stuck.abort().catch(() => undefined);
