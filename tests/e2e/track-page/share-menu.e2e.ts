@@ -4,6 +4,7 @@ import { type Session, signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { publicUrlEnv } from "../../support/public-url";
 import { createTrack, waitForProcessing } from "../../support/uploads";
+import { seriousViolations } from "../support/axe";
 import { hydrated } from "../support/hydrated";
 import { spillingBoxes } from "../support/layout";
 import { waitForState } from "./fixtures";
@@ -119,6 +120,8 @@ describe("share menu", () => {
     expect(gaps).toHaveLength(5);
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(5);
     expect(await spillingBoxes(page.locator(".share-body"))).toEqual([]);
+    // Open, restyled, it passes axe like every screen.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 
