@@ -147,9 +147,10 @@ describe("resumable uploads in the browser", () => {
       .waitFor();
     noteSeen.resolve();
     await expectStoredOriginal(page);
-    // One request for the rest, from at least the first chunk (and whatever of the second the server kept).
-    expect(offsets).toHaveLength(1);
-    expect(offsets[0]).toBeGreaterThanOrEqual(50 * MB);
+    // The rest is sent from at least the first chunk (and whatever of the second the server kept), never from the
+    // start. tus-js-client sends a refused or lost request again, from where the server says it stands.
+    expect(offsets.length).toBeGreaterThanOrEqual(1);
+    for (const offset of offsets) expect(offset).toBeGreaterThanOrEqual(50 * MB);
     await context.close();
   });
 });
