@@ -13,7 +13,7 @@ const COSTS: Record<PasswordHashCost, { memoryCost: number; timeCost: number }> 
 
 /** How passwords are stored: argon2id at the configured cost. A stored hash names its own costs, so any verifies. */
 export const hashPassword = (password: string) =>
-  Bun.password.hash(password, { algorithm: "argon2id", ...COSTS[config.passwordHashCost] });
+  Bun.password.hash(password, { algorithm: "argon2id", ...COSTS[config().passwordHashCost] });
 
 /**
  * What a login for an account that does not exist is checked against, so its answer takes as long as a wrong
@@ -28,7 +28,7 @@ let unknownAccountHash: Promise<string> | undefined;
 
 export function hashForUnknownAccounts(): Promise<string> {
   unknownAccountHash ??=
-    config.passwordHashCost === "standard" ? Promise.resolve(STANDARD_UNKNOWN_ACCOUNT_HASH) : hashPassword(crypto.randomUUID());
+    config().passwordHashCost === "standard" ? Promise.resolve(STANDARD_UNKNOWN_ACCOUNT_HASH) : hashPassword(crypto.randomUUID());
   return unknownAccountHash;
 }
 

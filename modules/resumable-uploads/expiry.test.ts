@@ -4,10 +4,9 @@
  */
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, seedUsers } from "../../tests/support/in-process-database";
+import { openTestRuntime, seedUsers } from "../../tests/support/in-process-database";
 
-const db = await openTestDatabase("resumable-expiry");
-const { fileStore } = await import("../../src/server/store");
+const { db, fileStore } = await openTestRuntime("resumable-expiry");
 const { resumableUploadsRepo } = await import("./repo");
 const { resumableUploads } = await import("./schema");
 const { expireUploads } = await import("./service");

@@ -160,7 +160,7 @@ async function searchPage(request: SearchRequest): Promise<{ rows: Row[]; column
 /** The rows for these ids, in the order given. */
 async function tracksInOrder(ids: string[]): Promise<Track[]> {
   if (!ids.length) return [];
-  const rows = await db
+  const rows = await db()
     .select()
     .from(tracks)
     .where(inJsonArray(tracks.id, JSON.stringify(ids)));
@@ -170,7 +170,7 @@ async function tracksInOrder(ids: string[]): Promise<Track[]> {
 
 async function stemsInOrder(ids: string[]): Promise<Stem[]> {
   if (!ids.length) return [];
-  const rows = await db
+  const rows = await db()
     .select()
     .from(stems)
     .where(inJsonArray(stems.id, JSON.stringify(ids)));

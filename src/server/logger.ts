@@ -1,4 +1,4 @@
-import { config } from "./config";
+import { installedRuntime } from "./runtime";
 
 const ORDER = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof ORDER;
@@ -15,7 +15,8 @@ export function redact(text: string): string {
 }
 
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
-  if (ORDER[level] < ORDER[config.logLevel]) return;
+  // Before a runtime is installed (a bad setting at boot, a script), everything from info up is written.
+  if (ORDER[level] < ORDER[installedRuntime()?.config.logLevel ?? "info"]) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message: redact(message), ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${redact(line)}\n`);
 }

@@ -3,10 +3,10 @@ import { ensureProductFlags } from "../../modules/admin/service";
 import { closeEventStreams } from "../../modules/events/service";
 import { sweepFilesInFlight } from "../../modules/track-files/service";
 import { api } from "./api";
-import { config } from "./config";
 import { jobHandlers } from "./jobs/handlers";
-import { sweeps } from "./jobs/sweeps";
+import { sweepsOf } from "./jobs/sweeps";
 import { log } from "./logger";
+import { startRuntime } from "./open-runtime";
 import { pages } from "./pages";
 import { startWorker, stopQueue } from "./queue";
 import { sweepStaging } from "./staging";
@@ -18,8 +18,11 @@ import { workerHealth } from "./worker-health";
  * serves; `worker` only runs jobs (and the sweeps, which run where jobs run), answering `/api/health`
  * on PORT for its orchestrator.
  */
+const runtime = await startRuntime();
+const { config } = runtime;
 const serves = config.role !== "worker";
 const runsJobs = config.role !== "api";
+const sweeps = sweepsOf(config);
 
 sweepStaging();
 await ensureProductFlags();
@@ -49,7 +52,7 @@ async function shutdown(signal: string) {
   await prerendering?.stop();
   closeEventStreams();
   await app.stop();
-  await stopQueue().catch((error) => log.warn("queue did not close cleanly", { error: String(error) }));
+  await stopQueue(runtime.queue).catch((error) => log.warn("queue did not close cleanly", { error: String(error) }));
   clearTimeout(timer);
   process.exit(0);
 }
