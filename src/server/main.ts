@@ -1,16 +1,12 @@
 import { Elysia } from "elysia";
-import { ensureProductFlags } from "../../modules/admin/service";
 import { closeEventStreams } from "../../modules/events/service";
-import { sweepFilesInFlight } from "../../modules/track-files/service";
 import { api } from "./api";
-import { jobHandlers } from "./jobs/handlers";
+import { boot } from "./boot";
 import { sweepsOf } from "./jobs/sweeps";
 import { log } from "./logger";
 import { startRuntime } from "./open-runtime";
 import { pages } from "./pages";
-import { startWorker, stopQueue } from "./queue";
-import { sweepStaging } from "./staging";
-import { prepareFileStore } from "./store";
+import { stopQueue } from "./queue";
 import { workerHealth } from "./worker-health";
 
 /**
@@ -24,15 +20,8 @@ const serves = config.role !== "worker";
 const runsJobs = config.role !== "api";
 const sweeps = sweepsOf(config);
 
-sweepStaging();
-await ensureProductFlags();
-await prepareFileStore();
-if (runsJobs) {
-  // Before any request or job starts a change of its own: what is recorded now was cut short.
-  await sweepFilesInFlight(true);
-  startWorker(jobHandlers);
-  for (const sweep of sweeps) sweep.start();
-}
+await boot({ runsJobs });
+if (runsJobs) for (const sweep of sweeps) sweep.start();
 
 const site = serves ? await pages() : null;
 // Kept public pages leave before /api's hooks run (modules/pages).

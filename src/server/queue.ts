@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
-import { Queue, type QueueOptions, Worker, type WorkerOptions } from "bunqueue/client";
+import { Queue, type QueueOptions, shutdownManager, Worker, type WorkerOptions } from "bunqueue/client";
 import type { Config } from "./config";
 import { isDatabaseBusy } from "./errors";
 import { type JobHandlers, type JobName, type JobPayload, jobDefinitions } from "./jobs/definitions";
@@ -143,4 +143,6 @@ export async function stopQueue(opened: JobQueue | null): Promise<void> {
   await opened?.worker?.close();
   await opened?.queue.close();
   await opened?.broker?.stop();
+  // The embedded queue's store is process-wide: let a later runtime in this process open one of its own (tests).
+  if (opened && !opened.broker) shutdownManager();
 }
