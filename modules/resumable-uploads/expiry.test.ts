@@ -5,11 +5,11 @@
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { openTestRuntime, seedUsers } from "../../tests/support/in-process-database";
+import { resumableUploadsRepo } from "./repo";
+import { resumableUploads } from "./schema";
+import { expireUploads } from "./service";
 
 const { db, fileStore } = await openTestRuntime("resumable-expiry");
-const { resumableUploadsRepo } = await import("./repo");
-const { resumableUploads } = await import("./schema");
-const { expireUploads } = await import("./service");
 const [user] = seedUsers(db, ["resumable_sweeper"]);
 
 async function uploadWithOnePart(expiresAt: Date): Promise<string> {
