@@ -1,7 +1,11 @@
-import { installedRuntime } from "./runtime";
-
 const ORDER = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof ORDER;
+
+/** LOG_LEVEL, set by createRuntime before it opens anything (the queue broker logs its start); info until then. */
+let threshold: Level = "info";
+export function setLogLevel(level: Level): void {
+  threshold = level;
+}
 
 /**
  * Query parameters that are secrets: media tokens, and what an OpenID provider sends back to the OIDC callback (its
@@ -15,8 +19,7 @@ export function redact(text: string): string {
 }
 
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
-  // Before a runtime is installed (a bad setting at boot, a script), everything from info up is written.
-  if (ORDER[level] < ORDER[installedRuntime()?.config.logLevel ?? "info"]) return;
+  if (ORDER[level] < ORDER[threshold]) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message: redact(message), ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${redact(line)}\n`);
 }

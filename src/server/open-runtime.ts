@@ -1,14 +1,17 @@
 import { type Config, loadConfigOrExit } from "./config";
 import { openAppDatabase } from "./db";
+import { setLogLevel } from "./logger";
 import { openQueue, stopQueue } from "./queue";
 import { installRuntime, type Runtime } from "./runtime";
 import { openFileStore } from "./store";
 
 /**
  * Opens what `config` names: the database (migrated), the media store and, unless `queue: false`, the job queue
- * (in PostgreSQL mode that starts this process's broker). main.ts calls it once at boot; scripts and tests too.
+ * (in PostgreSQL mode that starts this process's broker), logging at its LOG_LEVEL. main.ts calls it once at boot;
+ * scripts and tests too.
  */
 export async function createRuntime(config: Config, { queue = true } = {}): Promise<Runtime> {
+  setLogLevel(config.logLevel);
   const { db, postgresDb } = await openAppDatabase(config);
   return {
     config,

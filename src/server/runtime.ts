@@ -33,9 +33,6 @@ export function runtime(): Runtime {
   return installed;
 }
 
-/** The installed runtime, or null before one is: for the logger only, which must work before and without one. */
-export const installedRuntime = (): Runtime | null => installed;
-
 /**
  * `build` run once per runtime, on first use: what derives from the settings or the database (a signing key, prepared
  * statements, ffmpeg slots) is made when first needed, never at import, and afresh for another runtime.
