@@ -41,16 +41,18 @@ function watchWalIndex(path: string): (() => boolean) | null {
   };
 }
 
+/** Goes up with every change seen: a commit anyone made, a rollback here, or another database (a test's runtime). */
+let changes = 0;
+
 /** The runtime's SQLite WAL index, watched from the first read that asks (`changeMark`). */
 const walIndexWatch = perRuntime(({ db, postgresDb }) => {
   if (postgresDb) return null;
   const watch = watchWalIndex(`${db.$client.filename}-shm`);
   if (!watch) log.warn("the SQLite WAL index could not be watched: kept pages read their state on every request");
+  // What was read from another runtime's database holds nothing about this one.
+  changes += 1;
   return watch;
 });
-
-/** Goes up with every change seen: a commit anyone made, or a rollback here. */
-let changes = 0;
 
 /**
  * transaction.ts calls this after every ROLLBACK: reads made inside the transaction saw writes that are gone, and
