@@ -97,6 +97,18 @@ export function seedSearchText(databasePath: string): void {
 }
 
 /**
+ * Forgets the page pre-renders the seeding queued (two per track, by migration 0012_pages_store's triggers): a
+ * catalogue that grew one upload at a time had each page pre-rendered as it came, so a running server holds no such
+ * backlog, and rendering and compressing 200,000 pages behind the searches would be measured with every one of them.
+ */
+export function clearPageBacklog(databasePath: string): void {
+  const db = new Database(databasePath);
+  db.exec("PRAGMA busy_timeout = 5000");
+  db.exec("delete from pages_due");
+  db.close();
+}
+
+/**
  * Builds the whole index from the tracks, stems and users, as migration 0019_search does on a database that has
  * tracks already: its own statements, in one transaction. Returns the seconds it took.
  */

@@ -54,11 +54,12 @@ export default function ShareMenu({ trackId, title, artist, trackUrl, siteUrl }:
           <input type="text" readOnly value={trackUrl} onFocus={(event) => event.currentTarget.select()} />
         </label>
         <div className="share-actions js-only">
-          <button type="button" onClick={() => copy(trackUrl, "Link copied")}>
+          <button type="button" className="button button-small button-secondary" onClick={() => copy(trackUrl, "Link copied")}>
             Copy link
           </button>
           <button
             type="button"
+            className="button button-small button-secondary"
             disabled={playhead === 0}
             onClick={() => copy(linkAtTime, `Link at ${formatDuration(playhead)} copied`)}
           >
@@ -100,7 +101,7 @@ export default function ShareMenu({ trackId, title, artist, trackUrl, siteUrl }:
           <textarea readOnly rows={3} value={code} onFocus={(event) => event.currentTarget.select()} />
         </label>
         <div className="share-actions js-only">
-          <button type="button" onClick={() => copy(code, "Embed code copied")}>
+          <button type="button" className="button button-small button-secondary" onClick={() => copy(code, "Embed code copied")}>
             Copy embed code
           </button>
         </div>

@@ -7,7 +7,8 @@ import { EMPTY_TRACK_INFO, trackInfoFromForm, useTrackInfoForm } from "../form/t
 import { useLicenses } from "../form/use-licenses";
 import { FormError, useSubmit } from "../form/use-submit";
 import { api, sendForm } from "../lib/api";
-import { sendResumable } from "../lib/resumable";
+import { $resumable, sendResumable } from "../lib/resumable";
+import { useIslandStore } from "../lib/use-island-store";
 import { CoverArtField } from "./CoverArtField";
 import { ORIGINAL_ACCEPT } from "./file-names";
 import { QuotaNote } from "./QuotaNote";
@@ -43,6 +44,8 @@ export function UploadForm() {
   const format = original ? originalFormatOf(original.name) : null;
   const originalError = original ? (originalFileError(original.name) ?? undefined) : undefined;
   // SPEC §5: an acceptable original and a licence; an original it cannot take keeps the button off.
+  // The submit button says what the upload is doing: "Uploading..." while it is paused would say otherwise.
+  const paused = useIslandStore($resumable)?.paused ?? false;
   const canSubmit = original !== null && !originalError && info.form.licenseId !== "" && !uploading;
   useLeaveWarning(uploading && !createdId);
   // Navigates in an effect, after the leave warning above has been taken down in the same commit.
@@ -126,7 +129,7 @@ export function UploadForm() {
         <FormError message={formError} />
         {uploading ? <ResumableProgress /> : <QuotaNote />}
         <button type="submit" className="button" disabled={!canSubmit} aria-describedby="upload-submit-note">
-          {uploading ? "Uploading..." : "Upload Track"}
+          {uploading ? (paused ? "Paused" : "Uploading...") : "Upload Track"}
         </button>
         {!original || originalError || !info.form.licenseId ? (
           <p id="upload-submit-note" className="field-hint">

@@ -67,12 +67,12 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
     "/track/:id/cover",
     async ({ params, query, viewer, request }) => {
       const track = await findMediaTrack(params.id, viewer, query.token);
-      return sendMedia(request, track, coverFile(track, query.size ?? "page"), false);
+      return sendMedia(request, track, await coverFile(track, query.size ?? "page"), false);
     },
     {
       query: t.Object({
         // An explicit default: without one, Elysia fills a missing enum with its first member.
-        size: t.Optional(t.UnionEnum(COVER_SIZE_NAMES, { default: "page", error: "size must be card, page or page2x" })),
+        size: t.Optional(t.UnionEnum(COVER_SIZE_NAMES, { default: "page", error: "size must be thumb, card, page or page2x" })),
         token: t.Optional(t.String()),
       }),
       detail: { summary: "A track's cover image (WebP, in the size asked for)", responses: mediaResponses(["image/webp"]) },

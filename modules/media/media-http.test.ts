@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import sharp from "sharp";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
+import { replaceStored } from "../../tests/support/stored-files";
 import { corpusFile, uploadTrack } from "../../tests/support/test-tracks";
 import type { TrackDetails } from "../tracks/model";
 
@@ -127,6 +128,7 @@ describe("types and names", () => {
 describe("cover", () => {
   test.each([
     ["", 640],
+    ["?size=thumb", 192],
     ["?size=card", 320],
     ["?size=page", 640],
     ["?size=page2x", 1280],
@@ -139,10 +141,22 @@ describe("cover", () => {
     expect(metadata.width).toBe(width);
   });
 
+  test("a cover stored before the thumb size existed answers the thumb with its card", async () => {
+    const older = await uploadTrack(live.server, owner, {
+      original: ORIGINAL,
+      originalFormat: "wav",
+      cover: "images/matplotlib-grace_hopper.jpg",
+    });
+    await replaceStored(live.server, `tracks/${older.id}/cover-thumb.webp`, null);
+    const response = await get(`/track/${older.id}/cover?size=thumb`);
+    expect(response.status).toBe(200);
+    expect((await sharp(new Uint8Array(await response.arrayBuffer())).metadata()).width).toBe(320);
+  });
+
   test("an unknown size is 400", async () => {
     const response = await get(`/track/${track.id}/cover?size=huge`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "size must be card, page or page2x" });
+    expect(await response.json()).toEqual({ message: "size must be thumb, card, page or page2x" });
   });
 });
 

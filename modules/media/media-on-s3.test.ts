@@ -54,6 +54,7 @@ describe.each(["redirect", "proxy"] as const)("MEDIA_DELIVERY=%s", (mode) => {
     const stemId = track.stems[0]?.id;
     expect(await bucketKeys(bucket.s3, `tracks/${track.id}/`)).toEqual(
       [
+        `tracks/${track.id}/cover-thumb.webp`,
         `tracks/${track.id}/cover-card.webp`,
         `tracks/${track.id}/cover-page.webp`,
         `tracks/${track.id}/cover-page2x.webp`,

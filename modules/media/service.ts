@@ -41,8 +41,13 @@ function audioFile(key: string | null, extension: string, downloadTitle: string,
   return { key, extension, downloadTitle, missing, contentType: CONTENT_TYPES[extension] ?? "application/octet-stream" };
 }
 
-export function coverFile(track: Track, size: CoverSize): MediaFile {
-  const key = track.coverArtPending ? null : coverVariantKey(track, size);
+/**
+ * Covers processed before the thumb size existed have none: their card, the next size up, answers for it, so an
+ * embed of an older track still shows its cover.
+ */
+export async function coverFile(track: Track, size: CoverSize): Promise<MediaFile> {
+  let key = track.coverArtPending ? null : coverVariantKey(track, size);
+  if (key && size === "thumb" && !(await fileStore().stat(key))) key = coverVariantKey(track, "card");
   return { key, contentType: "image/webp", extension: "webp", downloadTitle: track.title, missing: "Cover art not found" };
 }
 

@@ -3,30 +3,17 @@
  * at random offsets, at least 20 times: the client resumes after each cut from the offset the server kept, and the
  * stored original has the sent bytes' SHA-256.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Session, signUp } from "../../tests/support/api";
+import { expect, test } from "bun:test";
+import { setUpCutUpload } from "../../tests/support/cut-upload";
 import { startCuttingProxy } from "../../tests/support/cutting-proxy";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { writeNoiseWav } from "../../tests/support/noise-wav";
 import { storedKeys } from "../../tests/support/stored-files";
-import { fileSha256, trackFromUploads, uploadWithNodeClient } from "../../tests/support/tus";
+import { fileSha256, storedOriginalSha256, trackFromUploads, uploadWithNodeClient } from "../../tests/support/tus";
 import { waitForProcessing } from "../../tests/support/uploads";
 
 const MB = 1024 * 1024;
 const live = setUpServer();
-const folder = mkdtempSync(join(tmpdir(), "stemma-cut-"));
-const wav = join(folder, "long take.wav");
-let owner: Session;
-
-beforeAll(async () => {
-  await signUp(live.server); // the first account is the ADMIN
-  owner = await signUp(live.server);
-  await writeNoiseWav(wav, 200 * MB);
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const upload = setUpCutUpload(() => live.server, "long take.wav");
 
 test("a 200 MB upload cut 20 times at random offsets resumes each time and arrives whole", async () => {
   const server = new URL(live.server.url);
@@ -36,20 +23,17 @@ test("a 200 MB upload cut 20 times at random offsets resumes each time and arriv
     { cuts: 20, minBytes: MB, maxBytes: 9 * MB },
   );
   try {
-    const { id, retries } = await uploadWithNodeClient(`${proxy.url}/api/uploads`, owner.token, wav, "long take.wav");
+    const { id, retries } = await uploadWithNodeClient(`${proxy.url}/api/uploads`, upload.owner.token, upload.wav, upload.name);
     expect(proxy.cuts).toBe(20);
     expect(retries).toBeGreaterThanOrEqual(20);
-    const made = await trackFromUploads(live.server, owner.token, { original: id });
+    const made = await trackFromUploads(live.server, upload.owner.token, { original: id });
     expect(made.status).toBe(201);
-    const stored = join(folder, "stored.wav");
-    const original = await fetch(`${live.server.url}/api/track/${made.body.id}/original?attachment`, {
-      headers: { authorization: `Bearer ${owner.token}` },
-    });
-    await Bun.write(stored, original);
-    expect(await fileSha256(stored)).toBe(await fileSha256(wav));
+    expect(await storedOriginalSha256(live.server, upload.owner.token, made.body.id, upload.folder)).toBe(
+      await fileSha256(upload.wav),
+    );
     expect(await storedKeys(live.server, "resumable/")).toEqual([]);
     // Processed like any upload (and the server is not stopped mid-job).
-    expect((await waitForProcessing(live.server, owner.token, made.body.id, 240_000)).processingStatus).toBe("READY");
+    expect((await waitForProcessing(live.server, upload.owner.token, made.body.id, 240_000)).processingStatus).toBe("READY");
   } finally {
     await proxy.stop();
   }

@@ -1,19 +1,21 @@
-import { db } from "../../src/server/db";
+import { sql } from "drizzle-orm";
 import { isPostgres } from "../../src/server/db/dialect";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
+import { perRuntime } from "../../src/server/runtime";
 import type { SortDirection, SortField } from "../lists/model";
 import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
 import { type Stem, stems, type Track, tracks } from "../tracks/schema";
 import type { Place } from "./cursor";
 import type { SearchType } from "./model";
-import { ftsQuery, type Terms } from "./terms";
+import { ftsQuery, hasTerms, type Terms } from "./terms";
 
 /**
  * The search queries, hand-written per dialect: the index (migrations 0019_search, pg/0014_search) is raw SQL that
  * drizzle cannot model. Each query is driven by the index (an FTS5 MATCH, or a GIN index scan of the tsvector and
  * the trigrams), joins each match to its track by primary key for the access rule and the filters, and pages by
- * keyset on (sort value, ids). Only fixed fragments are spliced in; every value is a bound parameter.
+ * keyset on (sort value, ids). Only fixed fragments are spliced in; every value is a bound parameter. On SQLite,
+ * tracks and stems by relevance are read tier by tier (`tieredPage`), so a page costs its own rows, not every match.
  */
 
 /** What narrows the results besides the text: who asks (the access rule) and the filters. */
@@ -38,22 +40,22 @@ const TRUE = isPostgres ? "true" : "1";
 /** Column weights, title first: SQLite's bm25 per FTS column; PostgreSQL's tsvector weights (A-D) follow them. */
 const BM25_WEIGHTS = "10.0, 5.0, 3.0, 3.0, 1.0, 3.0";
 
+/**
+ * Relevance tiers on SQLite, best first: the FTS5 column filters in which every term must match (title; title or
+ * artist; these or uploader, genres, stem names; anywhere, the description too). They are the weight classes above
+ * (PostgreSQL's A, B, C, D), so a title match still comes before an artist match before a description match.
+ */
+const TIER_COLUMNS = ["{title}", "{title artist}", "{title artist uploader genres stems}", undefined];
+
 /** The rows that match the text, and the relevance of each (lower is better). */
 function matching(terms: Terms, artistOnly: boolean, params: Params): { from: string; where: string[]; relevance: string } {
   const column = artistOnly ? "artist" : undefined;
   const { words, substrings } = terms;
   if (!words.length && !substrings.length) return { from: "tracks t", where: [], relevance: "0" };
   if (!isPostgres) {
-    if (words.length) params.words = ftsQuery(words, true, column);
-    if (substrings.length) params.grams = ftsQuery(substrings, false, column);
     const table = words.length ? "search_words" : "search_grams";
-    const where = [`${table} match $${words.length ? "words" : "grams"}`];
-    if (words.length && substrings.length) where.push("d.id in (select rowid from search_grams where search_grams match $grams)");
-    return {
-      from: `${table} f join search_documents d on d.id = f.rowid join tracks t on t.id = d.track_id`,
-      where,
-      relevance: `bm25(${table}, ${BM25_WEIGHTS})`,
-    };
+    params.terms = words.length ? ftsQuery(words, true, column) : ftsQuery(substrings, false, column);
+    return { ...ftsMatch(terms, column, params), relevance: `bm25(${table}, ${BM25_WEIGHTS})` };
   }
   const where: string[] = [];
   substrings.forEach((substring, index) => {
@@ -80,6 +82,21 @@ function matching(terms: Terms, artistOnly: boolean, params: Params): { from: st
   };
 }
 
+/**
+ * SQLite's FTS5 match of `$terms` (set by the caller: the words, or the CJK substrings when there are no words) in
+ * the table it searches, aliased `f`, joined to the documents and tracks; with both, the substrings narrow the words'
+ * matches (in `column` when given).
+ */
+function ftsMatch(terms: Terms, column: string | undefined, params: Params): { from: string; where: string[] } {
+  const table = terms.words.length ? "search_words" : "search_grams";
+  const where = [`${table} match $terms`];
+  if (terms.words.length && terms.substrings.length) {
+    params.grams = ftsQuery(terms.substrings, false, column);
+    where.push("d.id in (select rowid from search_grams where search_grams match $grams)");
+  }
+  return { from: `${table} f join search_documents d on d.id = f.rowid join tracks t on t.id = d.track_id`, where };
+}
+
 /** modules/tracks/access.ts for lists of matches: active tracks, public or the viewer's own or shared with them. */
 function visible(viewerId: string | null, params: Params): string {
   if (!viewerId) return `t.status = 'ACTIVE' and t.is_public = ${TRUE}`;
@@ -98,15 +115,24 @@ const SORT_SQL: Record<SortField, string> = {
   duration: "coalesce(t.duration, -1)",
 };
 
-/** `columns` after `place` in one direction: the keyset condition, one bound parameter per column. */
-function keyset(columns: string[], place: Place, direction: "asc" | "desc", params: Params): string {
-  const cmp = direction === "asc" ? ">" : "<";
-  const branches = columns.map((column, index) => {
+/** A column a page is ordered by, and its direction. */
+type Ordered = { sql: string; direction: "asc" | "desc" };
+
+/** The rows after `place` in the order of `columns`: the keyset condition, one bound parameter per column. */
+function keyset(columns: Ordered[], place: Array<string | number>, params: Params): string {
+  const branches = columns.map(({ sql, direction }, index) => {
     params[`k${index}`] = place[index] ?? null;
-    const equal = columns.slice(0, index).map((before, at) => `${before} = $k${at}`);
-    return `(${[...equal, `${column} ${cmp} $k${index}`].join(" and ")})`;
+    const equal = columns.slice(0, index).map((before, at) => `${before.sql} = $k${at}`);
+    return `(${[...equal, `${sql} ${direction === "asc" ? ">" : "<"} $k${index}`].join(" and ")})`;
   });
-  return `where ${branches.join(" or ")}`;
+  return branches.join(" or ");
+}
+
+/** A stems join's own condition: only the stems of the type asked for (the filter itself asks only for one such stem). */
+function stemTypeCondition({ stemType }: TrackFilters, params: Params): string {
+  if (!stemType) return "";
+  params.stemType = stemType;
+  return " and s.type = $stemType";
 }
 
 /** The columns each type pages by: the sort value first, then ids that make the order total. */
@@ -124,6 +150,7 @@ export type Row = Record<string, string | number>;
  */
 async function searchPage(request: SearchRequest): Promise<{ rows: Row[]; columns: string[] }> {
   const { type, terms, conditions, order } = request;
+  if (!isPostgres && order.by === "relevance" && type !== "artists" && hasTerms(terms)) return tieredPage({ ...request, type });
   const params: Params = { take: request.take };
   const match = matching(terms, type === "artists", params);
   const value = order.by === "relevance" ? match.relevance : SORT_SQL[order.by];
@@ -135,11 +162,8 @@ async function searchPage(request: SearchRequest): Promise<{ rows: Row[]; column
   let matches = "";
   if (type === "tracks") inner = `select t.id as id, ${value} as v from ${match.from} where ${where}`;
   else if (type === "stems") {
-    const { stemType } = conditions.filters;
-    if (stemType) params.stemType = stemType;
-    const ofType = stemType ? " and s.type = $stemType" : "";
     inner = `select t.id as id, s."index" as sidx, s.id as sid, ${value} as v
-      from ${match.from} join stems s on s.track_id = t.id${ofType} where ${where}`;
+      from ${match.from} join stems s on s.track_id = t.id${stemTypeCondition(conditions.filters, params)} where ${where}`;
   } else {
     // An artist's place is its best match (or its name, lowered, which is the same for every row of the group).
     // Materialized: SQLite cannot aggregate bm25() in a query it would flatten into.
@@ -147,7 +171,8 @@ async function searchPage(request: SearchRequest): Promise<{ rows: Row[]; column
     inner = "select m.name as name, min(m.v) as v, count(*) as n from m group by m.name";
   }
   const columns = PLACE_COLUMNS[type];
-  const after = request.after ? keyset(columns, request.after, direction, params) : "";
+  const ordered = columns.map((sql) => ({ sql, direction }));
+  const after = request.after ? `where ${keyset(ordered, request.after, params)}` : "";
   const orderBy = columns.map((column) => `${column} ${direction}`).join(", ");
   const rows = await allRaw<Row>(`${matches}select * from (${inner}) x ${after} order by ${orderBy} limit $take`, params);
   // PostgreSQL hands bigint (created_at, counts) over as text.
@@ -157,25 +182,112 @@ async function searchPage(request: SearchRequest): Promise<{ rows: Row[]; column
   };
 }
 
-/** The rows for these ids, in the order given. */
-async function tracksInOrder(ids: string[]): Promise<Track[]> {
-  if (!ids.length) return [];
-  const rows = await db()
+/** A track by relevance on SQLite, with its place: its tier and its document. */
+type TieredTrack = { id: string; v: number; doc: number };
+
+/**
+ * Tracks by relevance on SQLite: tier by tier (TIER_COLUMNS), each tier's matches newest document first (its rowid,
+ * the order tracks were indexed). Ranking every match (bm25) costs every match's row; FTS5 hands its matches over in
+ * rowid order itself, so each tier's query stops at the page's last row, and a tier is read only when those before
+ * it ran out. A tier excludes the ones before it with FTS5's NOT. The rows start after `from`'s document in its tier
+ * (or at it, `inclusive`); a place that is not a tier finds nothing.
+ */
+async function tieredTracks(
+  terms: Terms,
+  where: (params: Params) => string[],
+  from: { tier: unknown; document: unknown; inclusive: boolean } | null,
+  take: number,
+): Promise<TieredTrack[]> {
+  const words = terms.words.length > 0;
+  const ranked = words ? terms.words : terms.substrings;
+  const within = (tier: number) => ftsQuery(ranked, words, TIER_COLUMNS[tier]);
+  const first = from ? from.tier : 0;
+  const rows: TieredTrack[] = [];
+  if (typeof first !== "number" || !Number.isInteger(first) || first < 0) return rows;
+  for (let tier = first; tier < TIER_COLUMNS.length && rows.length < take; tier++) {
+    const params: Params = {
+      take: take - rows.length,
+      terms: tier === 0 ? within(0) : `${within(tier)} NOT ${within(tier - 1)}`,
+    };
+    const match = ftsMatch(terms, undefined, params);
+    const conditions = [...match.where, ...where(params)];
+    if (from && tier === first) {
+      params.afterDocument = typeof from.document === "number" ? from.document : null;
+      conditions.push(`f.rowid ${from.inclusive ? "<=" : "<"} $afterDocument`);
+    }
+    const sql = `select t.id as id, ${tier} as v, f.rowid as doc from ${match.from} where ${conditions.join(" and ")}
+      order by f.rowid desc limit $take`;
+    rows.push(...(await allRaw<TieredTrack>(sql, params)));
+  }
+  return rows;
+}
+
+/**
+ * A tiered page of tracks ([tier, document]) or of their stems ([tier, document, stem index, stem id]): the stems of
+ * one more track than the page could need (every track listed has one), in the tracks' order then by index, the
+ * first track's only after the place's stem.
+ */
+async function tieredPage(request: SearchRequest & { type: "tracks" | "stems" }): Promise<{ rows: Row[]; columns: string[] }> {
+  const { type, terms, conditions, after, take } = request;
+  const { stemType } = conditions.filters;
+  const where = (params: Params) => [
+    visible(conditions.viewerId, params),
+    ...filterConditions(conditions.filters, params),
+    // With a stemType the filter already asks for such a stem.
+    ...(type === "stems" && !stemType ? ["exists (select 1 from stems hs where hs.track_id = t.id)"] : []),
+  ];
+  const from = after && { tier: after[0], document: after[1], inclusive: type === "stems" };
+  const tracks = await tieredTracks(terms, where, from, type === "stems" ? take + 1 : take);
+  if (type === "tracks") return { rows: tracks, columns: ["v", "doc"] };
+  const params: Params = { ids: JSON.stringify(tracks.map((track) => track.id)) };
+  const conditionsOfStems = [`s.track_id in (select value from json_each($ids))${stemTypeCondition(conditions.filters, params)}`];
+  const placeTrack = after && tracks[0]?.doc === after[1] ? tracks[0] : undefined;
+  if (after && placeTrack) {
+    params.afterTrack = placeTrack.id;
+    const ordered: Ordered[] = [
+      { sql: 's."index"', direction: "asc" },
+      { sql: "s.id", direction: "asc" },
+    ];
+    conditionsOfStems.push(`(s.track_id <> $afterTrack or ${keyset(ordered, after.slice(2), params)})`);
+  }
+  const stemRows = await allRaw<{ track: string; sidx: number; sid: string }>(
+    `select s.track_id as track, s."index" as sidx, s.id as sid from stems s where ${conditionsOfStems.join(" and ")}
+      order by s.track_id, s."index", s.id`,
+    params,
+  );
+  const stemsOf = Map.groupBy(stemRows, (stem) => stem.track);
+  const rows = tracks.flatMap((track) => (stemsOf.get(track.id) ?? []).map(({ sidx, sid }): Row => ({ ...track, sidx, sid })));
+  return { rows: rows.slice(0, take), columns: ["v", "doc", "sidx", "sid"] };
+}
+
+/** The rows of these ids in one prepared statement each (as the lists read theirs): the ids go in as one JSON array. */
+const tracksQuery = perRuntime(({ db }) =>
+  db
     .select()
     .from(tracks)
-    .where(inJsonArray(tracks.id, JSON.stringify(ids)));
+    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
+    .prepare(),
+);
+const stemsQuery = perRuntime(({ db }) =>
+  db
+    .select()
+    .from(stems)
+    .where(inJsonArray(stems.id, sql.placeholder("ids")))
+    .prepare(),
+);
+
+/** The rows for these ids, in the order given. */
+function inOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+async function tracksInOrder(ids: string[]): Promise<Track[]> {
+  return ids.length ? inOrder(await tracksQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
+}
+
 async function stemsInOrder(ids: string[]): Promise<Stem[]> {
-  if (!ids.length) return [];
-  const rows = await db()
-    .select()
-    .from(stems)
-    .where(inJsonArray(stems.id, JSON.stringify(ids)));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return ids.length ? inOrder(await stemsQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
 }
 
 export const searchRepo = { searchPage, tracksInOrder, stemsInOrder };

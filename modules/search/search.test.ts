@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { type Corpus, type FixtureKey, forkOf, seedCorpus } from "../../tests/support/track-corpus";
+import { createTrack, TINY_WAV } from "../../tests/support/uploads";
 import type { SearchPage } from "./model";
 
 const live = setUpServer();
@@ -106,6 +107,20 @@ describe("matching", () => {
     expect(found).toContain("midnightText");
   });
 
+  test("relevance: title, then artist, then uploader, genres and stem names, then description, whatever is newer", async () => {
+    // Added best match first, so a newer track never comes first for being newer.
+    const added: string[] = [];
+    for (const data of [
+      { title: "Quasar Light", primaryArtistName: "Someone" },
+      { title: "Far Away", primaryArtistName: "Quasar Band" },
+      { title: "Deep Field", primaryArtistName: "Someone", genreNames: ["Quasarwave"] },
+      { title: "Night Sky", primaryArtistName: "Someone", description: "a quasar far away" },
+    ])
+      added.push(await createTrack(live.server, corpus.bob.token, { original: TINY_WAV, data }));
+    const found = await search(q("quasar"));
+    expect((found.body.items as Array<{ id: string }>).map((item) => item.id)).toEqual(added);
+  }, 60_000);
+
   test("no words: the filters alone, newest first", async () => {
     const all = await keys("limit=100");
     expect(all.length).toBeGreaterThan(5);
@@ -178,6 +193,24 @@ describe("paging", () => {
       } while (cursor);
       expect(walked).toEqual(whole);
       expect(new Set(walked).size).toBe(walked.length);
+    }
+  });
+
+  test("stems by relevance: cursors walk a track's stems one or two at a time", async () => {
+    const query = `${q("bass")}&type=stems`;
+    const whole = (await search(`${query}&limit=100`)).body.items as Array<{ id: string; track: { id: string } }>;
+    // The title match's two stems; the genre match has none.
+    expect(whole.map((item) => item.track.id)).toEqual([corpus.ids.stems, corpus.ids.stems]);
+    for (const limit of [1, 2]) {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const reply = await search(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+        walked.push(...(reply.body.items as Array<{ id: string }>).map((item) => item.id));
+        cursor = reply.body.metadata.nextCursor;
+      } while (cursor);
+      expect(walked).toEqual(whole.map((item) => item.id));
     }
   });
 

@@ -30,8 +30,12 @@ export function termsOf(text: string | undefined): Terms {
 
 export const hasTerms = (terms: Terms) => terms.words.length + terms.substrings.length > 0;
 
-/** An FTS5 query of the terms, all required: each quoted (a term holds no quote), words as prefixes. */
-export function ftsQuery(terms: string[], prefix: boolean, column?: string): string {
+/**
+ * An FTS5 query of the terms, all required: each quoted (a term holds no quote), words as prefixes; parenthesized,
+ * and within `columns` (an FTS5 column filter such as `artist` or `{title artist}`) when given, so it can be an
+ * operand of NOT.
+ */
+export function ftsQuery(terms: string[], prefix: boolean, columns?: string): string {
   const expression = terms.map((term) => `"${term}"${prefix ? "*" : ""}`).join(" AND ");
-  return column ? `${column} : (${expression})` : expression;
+  return columns ? `${columns} : (${expression})` : `(${expression})`;
 }

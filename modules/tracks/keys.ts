@@ -2,8 +2,11 @@ import type { UploadFormat } from "../../src/server/audio/sniff";
 import { assertKey } from "../../src/server/store/file-store";
 import type { Track } from "./schema";
 
-/** The cover sizes processing stores (widths in modules/uploads/cover-art.ts): cards, the track page, the page at 2×. */
-export const COVER_SIZE_NAMES = ["card", "page", "page2x"] as const;
+/**
+ * The cover sizes processing stores (widths in modules/uploads/cover-art.ts): the embed's small box, cards, the track
+ * page, the page at 2×.
+ */
+export const COVER_SIZE_NAMES = ["thumb", "card", "page", "page2x"] as const;
 export type CoverSize = (typeof COVER_SIZE_NAMES)[number];
 
 /**

@@ -62,12 +62,12 @@ const SOURCES = {
 type SourceName = keyof typeof SOURCES;
 
 const EXPECTED_SIDE: Record<SourceName, Record<CoverSize, number>> = {
-  landscape400x300: { card: 300, page: 300, page2x: 300 },
-  rotated400x200: { card: 200, page: 200, page2x: 200 },
-  wide1600x900: { card: 320, page: 640, page2x: 900 },
-  tall300x500: { card: 300, page: 300, page2x: 300 },
-  tiny64: { card: 64, page: 64, page2x: 64 },
-  animated100x60: { card: 60, page: 60, page2x: 60 },
+  landscape400x300: { thumb: 192, card: 300, page: 300, page2x: 300 },
+  rotated400x200: { thumb: 192, card: 200, page: 200, page2x: 200 },
+  wide1600x900: { thumb: 192, card: 320, page: 640, page2x: 900 },
+  tall300x500: { thumb: 192, card: 300, page: 300, page2x: 300 },
+  tiny64: { thumb: 64, card: 64, page: 64, page2x: 64 },
+  animated100x60: { thumb: 60, card: 60, page: 60, page2x: 60 },
 };
 const EXTENSION: Record<SourceName, string> = {
   landscape400x300: "jpg",

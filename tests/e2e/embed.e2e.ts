@@ -123,6 +123,21 @@ describe("embed player in another site's iframe", () => {
     await page.context().close();
   });
 
+  test.each([1, 2, 3])("the cover fetches no more than its 96 px box needs at %dx", async (scale) => {
+    const context = await live.browser.newContext({ viewport: { width: 560, height: 120 }, deviceScaleFactor: scale });
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/embed/track/${trackId}`);
+    const cover = page.locator(".embed-cover img");
+    await cover.evaluate((image: HTMLImageElement) => image.decode());
+    const drawn = await cover.evaluate((image: HTMLImageElement) => ({
+      box: image.clientWidth,
+      size: new URL(image.currentSrc).searchParams.get("size"),
+    }));
+    // The smallest stored size at least as wide as the box's device pixels: the thumb (192) to 2×, the card (320) at 3×.
+    expect(drawn).toEqual({ box: 96, size: scale <= 2 ? "thumb" : "card" });
+    await context.close();
+  });
+
   test("the site's other pages refuse to be framed by another origin", async () => {
     const { page, frames } = await openBlog(`${live.server.url}/track/${trackId}`);
     // A refused frame never gets the page: no document with the track's title.

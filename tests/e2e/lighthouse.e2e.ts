@@ -42,29 +42,33 @@ async function lighthouse(path: string, categories?: string[]): Promise<Audit> {
 }
 
 /**
- * Each category's median over three audits, asked for only when a first audit misses `goal` somewhere: Lighthouse's
- * performance score moves with the machine's load (its blocking-time audits time the page's main thread), so one
- * audit on a machine running other tests says more about them than about the page.
+ * Each category's median over three audits (and the first audit's failing audits), asked for only when a first audit
+ * misses `goal` somewhere: Lighthouse's performance score moves with the machine's load (its blocking-time audits
+ * time the page's main thread), so one audit on a machine running other tests says more about them than about the page.
  */
-async function medianScores(path: string, goal: number): Promise<Record<string, number>> {
+async function medianScores(path: string, goal: number): Promise<Audit> {
   const audits = [await lighthouse(path)];
   console.log(`${path}: ${JSON.stringify(audits[0])}`);
-  if (Object.values(audits[0]?.scores ?? {}).every((score) => score >= goal)) return audits[0]?.scores ?? {};
+  const failing = audits[0]?.failing ?? [];
+  if (Object.values(audits[0]?.scores ?? {}).every((score) => score >= goal)) return { scores: audits[0]?.scores ?? {}, failing };
   for (let run = 0; run < 2; run++) {
     audits.push(await lighthouse(path));
     console.log(`${path} again: ${JSON.stringify(audits.at(-1))}`);
   }
   const names = Object.keys(audits[0]?.scores ?? {});
-  return Object.fromEntries(
+  const scores = Object.fromEntries(
     names.map((name) => [name, audits.map((audit) => audit.scores[name] ?? 0).sort((a, b) => a - b)[1] ?? 0]),
   );
+  return { scores, failing };
 }
 
 describe("Lighthouse", () => {
   test("the embed player scores at least 95 in every category (the median of three when one audit misses)", async () => {
-    const scores = await medianScores(`/embed/track/${trackId}`, 0.95);
+    const { scores, failing } = await medianScores(`/embed/track/${trackId}`, 0.95);
     expect(Object.keys(scores).sort()).toEqual(["accessibility", "best-practices", "performance", "seo"]);
     for (const score of Object.values(scores)) expect(score).toBeGreaterThanOrEqual(0.95);
+    // The cover's 96 px box gets a size near it (the thumb), not the 320 px card.
+    expect(failing.filter((audit) => audit.startsWith("uses-responsive-images"))).toEqual([]);
   });
 
   test("the home and track pages keep Best Practices at 100 under the site's CSP", async () => {

@@ -130,15 +130,32 @@ describe("notification bell", () => {
       (route) => route.abort(),
     );
     await page.clock.install();
+    // When each read of the count was sent, on the page's own clock: the interval starts with the first read.
+    await page.addInitScript(() => {
+      const reads: number[] = [];
+      Object.assign(window, { unreadReads: reads });
+      const send = window.fetch;
+      window.fetch = (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes("/api/notifications/unread-count")) reads.push(Date.now());
+        return send(input, init);
+      };
+    });
+    const unreadReads = () => page.evaluate(() => (window as unknown as { unreadReads: number[] }).unreadReads);
     const firstPoll = page.waitForResponse((response) => response.url().includes("/api/notifications/unread-count"));
     await page.goto(`${live.server.url}/`);
     await firstPoll;
     // Whatever else the page asks at load (its session check among them) is answered before the notifications
     // exist: on a loaded machine a late answer made the badge show them before any poll had.
     await page.waitForLoadState("networkidle");
+    // The clock stops, so the real time the notifications take to make does not count towards the interval.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
+    const pausedAt = await page.evaluate(() => Date.now());
+    const [firstRead] = await unreadReads();
     await notifyAdmins(2);
-    await page.clock.runFor(29_000);
+    await page.clock.runFor(firstRead + 29_000 - pausedAt);
     expect(await page.locator(".badge").count()).toBe(0);
+    expect(await unreadReads()).toHaveLength(1);
     await page.clock.runFor(1_500);
     await bell(page).filter({ hasText: "2" }).waitFor();
     await context.close();

@@ -11,7 +11,7 @@ import type { Page, Route } from "playwright-core";
 import { signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { writeNoiseWav } from "../support/noise-wav";
-import { fileSha256 } from "../support/tus";
+import { fileSha256, storedOriginalSha256 } from "../support/tus";
 import { seriousViolations } from "./support/axe";
 
 setDefaultTimeout(120_000);
@@ -41,6 +41,19 @@ async function fillForm(page: Page, title: string) {
   await field(page, "Audio File").setInputFiles(wav);
 }
 
+/**
+ * Holds the upload's second chunk (its first PATCH past offset 0) unanswered while every other request goes on:
+ * `held` is that request once the page has sent it, for the test to abort when it no longer needs it held.
+ */
+async function holdSecondChunk(page: Page): Promise<{ held: Promise<Route> }> {
+  const held = Promise.withResolvers<Route>();
+  await page.route("**/api/uploads/*", async (route: Route) => {
+    if (route.request().method() === "PATCH" && route.request().headers()["upload-offset"] !== "0") held.resolve(route);
+    else await route.continue();
+  });
+  return { held: held.promise };
+}
+
 /** The Upload-Offset of each PATCH the page sends, in order. */
 function recordPatches(page: Page): number[] {
   const offsets: number[] = [];
@@ -54,13 +67,8 @@ function recordPatches(page: Page): number[] {
 /** The stored original of the track the page landed on equals the chosen file. */
 async function expectStoredOriginal(page: Page) {
   await page.waitForURL(/\/track\/[0-9a-f-]{36}$/, { timeout: 60_000 });
-  const id = new URL(page.url()).pathname.split("/").pop();
-  const stored = join(folder, "stored.wav");
-  await Bun.write(
-    stored,
-    await fetch(`${live.server.url}/api/track/${id}/original?attachment`, { headers: { authorization: `Bearer ${token}` } }),
-  );
-  expect(await fileSha256(stored)).toBe(await fileSha256(wav));
+  const id = new URL(page.url()).pathname.split("/").pop() as string;
+  expect(await storedOriginalSha256(live.server, token, id, folder)).toBe(await fileSha256(wav));
 }
 
 describe("resumable uploads in the browser", () => {
@@ -94,15 +102,13 @@ describe("resumable uploads in the browser", () => {
     await fillForm(page, "Paused Take");
     const offsets = recordPatches(page);
     // The second chunk hangs until the user pauses, which abandons it.
-    const hanging = Promise.withResolvers<Route>();
-    await page.route("**/api/uploads/*", async (route: Route) => {
-      if (route.request().method() === "PATCH" && route.request().headers()["upload-offset"] !== "0") hanging.resolve(route);
-      else await route.continue();
-    });
+    const { held } = await holdSecondChunk(page);
     await page.getByRole("button", { name: "Upload Track" }).click();
-    const stuck = await hanging.promise;
+    const stuck = await held;
     await page.getByRole("button", { name: "Pause" }).click();
     await page.getByRole("status").filter({ hasText: "Paused at 71%" }).waitFor();
+    // The submit button says so too, not "Uploading...".
+    expect(await page.locator('button[type="submit"]').textContent()).toBe("Paused");
     // The progress panel with its button passes axe like every screen.
     expect(await seriousViolations(page)).toEqual([]);
     await stuck.abort().catch(() => undefined);
@@ -118,13 +124,9 @@ describe("resumable uploads in the browser", () => {
     const { page, context } = await live.openPage("/upload", token, { viewport: { width: 1280, height: 900 } });
     await fillForm(page, "Reloaded Take");
     // The second chunk never gets through: the page is reloaded while it hangs.
-    const hanging = Promise.withResolvers<Route>();
-    await page.route("**/api/uploads/*", async (route: Route) => {
-      if (route.request().method() === "PATCH" && route.request().headers()["upload-offset"] !== "0") hanging.resolve(route);
-      else await route.continue();
-    });
+    const { held } = await holdSecondChunk(page);
     await page.getByRole("button", { name: "Upload Track" }).click();
-    const stuck = await hanging.promise;
+    const stuck = await held;
     await page.unroute("**/api/uploads/*");
     page.on("dialog", (dialog) => void dialog.accept());
     await page.reload();
@@ -145,9 +147,10 @@ describe("resumable uploads in the browser", () => {
       .waitFor();
     noteSeen.resolve();
     await expectStoredOriginal(page);
-    // One request for the rest, from at least the first chunk (and whatever of the second the server kept).
-    expect(offsets).toHaveLength(1);
-    expect(offsets[0]).toBeGreaterThanOrEqual(50 * MB);
+    // The rest is sent from at least the first chunk (and whatever of the second the server kept), never from the
+    // start. tus-js-client sends a refused or lost request again, from where the server says it stands.
+    expect(offsets.length).toBeGreaterThanOrEqual(1);
+    for (const offset of offsets) expect(offset).toBeGreaterThanOrEqual(50 * MB);
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { call, signUp } from "../support/api";
 import { waitForFieldMessage } from "../support/field-message";
 import { setUpServer, setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
+import { horizontalBox } from "./support/layout";
 import { CORPUS, FULL_MIX, STEM_FILES } from "./track-page/fixtures";
 
 setDefaultTimeout(60_000);
@@ -74,6 +75,13 @@ describe("upload page", () => {
     await page.getByRole("button", { name: "Add Stem" }).click();
     await field(page, "Stem 1 file").setInputFiles(STEM_FILES[0]?.path as string);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The cover's file input goes under its preview, as wide as the audio file's: beside it, it had too little room
+    // and Chromium elided its "No file chosen" to "No …osen".
+    const width = async (label: string) => {
+      const box = await horizontalBox(field(page, label));
+      return box.right - box.left;
+    };
+    expect(await width("Cover Art")).toBe(await width("Audio File"));
     await page.context().close();
   });
 });

@@ -54,6 +54,7 @@ async function privateTrackWithEverything(): Promise<Track> {
 const derivedFiles = (track: Track) => {
   const stem = track.stems[0]?.id;
   return [
+    "cover?size=thumb",
     "cover?size=card",
     "cover?size=page",
     "cover?size=page2x",

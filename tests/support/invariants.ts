@@ -29,7 +29,7 @@ export const newAcknowledged = (): Acknowledged => ({ originals: new Map() });
 
 export const sha256 = (bytes: Uint8Array | ArrayBuffer) => new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
 
-const COVER_SIZES = ["card", "page", "page2x"];
+const COVER_SIZES = ["thumb", "card", "page", "page2x"];
 
 type TrackRow = {
   id: string;

@@ -108,6 +108,19 @@ export async function uploadWithNodeClient(endpoint: string, token: string, path
   return { id: url.split("/").pop() as string, retries };
 }
 
+/**
+ * The SHA-256 of track `trackId`'s stored original as `token` downloads it, written to `folder` first: a resumed
+ * upload's original is hundreds of megabytes, too many to hash in memory.
+ */
+export async function storedOriginalSha256(server: TestServer, token: string, trackId: string, folder: string) {
+  const stored = join(folder, "stored-original");
+  await Bun.write(
+    stored,
+    await fetch(`${server.url}/api/track/${trackId}/original?attachment`, { headers: { authorization: `Bearer ${token}` } }),
+  );
+  return fileSha256(stored);
+}
+
 /** The SHA-256 of a file, read as a stream. */
 export async function fileSha256(path: string): Promise<string> {
   const hash = new Bun.CryptoHasher("sha256");

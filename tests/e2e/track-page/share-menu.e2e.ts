@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
-import type { Frame, Page } from "playwright-core";
+import type { Frame, Locator, Page } from "playwright-core";
 import { type Session, signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { publicUrlEnv } from "../../support/public-url";
 import { createTrack, waitForProcessing } from "../../support/uploads";
+import { seriousViolations } from "../support/axe";
 import { hydrated } from "../support/hydrated";
+import { spillingBoxes } from "../support/layout";
 import { waitForState } from "./fixtures";
 
 setDefaultTimeout(90_000);
@@ -26,8 +28,8 @@ beforeAll(async () => {
   await Promise.all([trackId, privateId].map((id) => waitForProcessing(live.server, owner.token, id)));
 });
 
-async function openShareMenu(path = `/track/${trackId}`): Promise<Page> {
-  const { context, page } = await live.openPage(path, null, { viewport: { width: 1200, height: 900 } });
+async function openShareMenu(path = `/track/${trackId}`, width = 1200): Promise<Page> {
+  const { context, page } = await live.openPage(path, null, { viewport: { width, height: 900 } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: live.server.url });
   await page.getByText("Share", { exact: true }).scrollIntoViewIfNeeded();
   await hydrated(page);
@@ -87,6 +89,39 @@ describe("share menu", () => {
       (wanted) => document.querySelector("[aria-label='Seek']")?.getAttribute("aria-valuenow") === String(wanted),
       at,
     );
+    await page.context().close();
+  });
+
+  test.each([1200, 375])("its buttons, fields and choices look like the page's own at %d px", async (width) => {
+    const page = await openShareMenu(`/track/${trackId}`, width);
+    const look = (button: Locator) =>
+      button.evaluate((element) => {
+        const style = getComputedStyle(element);
+        return {
+          height: element.getBoundingClientRect().height,
+          radius: style.borderRadius,
+          background: style.backgroundColor,
+          weight: style.fontWeight,
+        };
+      });
+    // The page's other small secondary button, beside the player.
+    const pageButton = await look(page.getByRole("button", { name: "View Forks (0)" }));
+    for (const name of ["Copy link", "Copy embed code"])
+      expect(await look(page.getByRole("button", { name, exact: true }))).toEqual(pageButton);
+    // Each choice's words stand apart from its radio.
+    const gaps = await page.locator(".share-options label").evaluateAll((labels) =>
+      labels.map((label) => {
+        const radio = (label.querySelector("input") as HTMLInputElement).getBoundingClientRect();
+        const words = document.createRange();
+        words.selectNodeContents(label.lastChild as Node);
+        return words.getBoundingClientRect().left - radio.right;
+      }),
+    );
+    expect(gaps).toHaveLength(5);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(5);
+    expect(await spillingBoxes(page.locator(".share-body"))).toEqual([]);
+    // Open, restyled, it passes axe like every screen.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
 
