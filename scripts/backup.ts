@@ -7,6 +7,7 @@
 import { resolve } from "node:path";
 import { runBackup } from "../src/server/backup/run";
 import { serverBackupSource } from "../src/server/backup/source";
+import { loadConfigOrExit } from "../src/server/config";
 
 const USAGE = "Usage: npm run backup -- <folder> [--keep <number of backups to keep>]";
 
@@ -33,7 +34,7 @@ function usage(message: string): never {
 
 const { folder, keep } = parse(process.argv.slice(2));
 try {
-  const result = await runBackup(folder, serverBackupSource(), { keep, say: (line) => console.log(line) });
+  const result = await runBackup(folder, serverBackupSource(loadConfigOrExit()), { keep, say: (line) => console.log(line) });
   for (const key of result.gone) console.log(`Deleted by the server before it was read (expired or purged): ${key}`);
   for (const name of result.removedBackups) console.log(`Removed an old backup: ${name}`);
   console.log(`Backup ${result.path} written in ${(result.manifest.durationMs / 1000).toFixed(1)} s`);

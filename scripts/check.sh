@@ -31,12 +31,13 @@ step() {
 }
 step build bash -c "bun --bun astro build --silent && bun scripts/build-server.ts"
 
-# The API suite: every test file that starts a server (tests/support/lifecycle.ts or server.ts). It runs on one
+# The API suite: every test file that starts a server (tests/support/lifecycle.ts or server.ts) or builds the app in
+# the test process (tests/support/in-process-app.ts; a real server on the cluster). It runs on one
 # embedded server, then on the loopback cluster (tests/support/cluster.ts: PostgreSQL, s3rver, two
 # STEMMA_ROLE=api instances and a worker behind nginx), one cluster per file, less the files below, each with the
 # reason it cannot mean the same on a cluster. Cluster-only tests (tests/cluster) follow it there.
 mapfile -t api_files < <(
-  grep -lE 'support/(lifecycle|server)"' $(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print) | sort
+  grep -lE 'support/(lifecycle|server|in-process-app)"' $(find modules src islands tests -path tests/cluster -prune -o -name '*.test.ts' -print) | sort
 )
 cluster_skip=(
   # Already about several processes on PostgreSQL: they start their own servers on purpose.

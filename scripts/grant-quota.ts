@@ -5,20 +5,22 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { grantPaidQuota } from "../modules/storage/service";
+import { HttpError } from "../src/server/errors";
+import { startRuntime } from "../src/server/open-runtime";
 import { formatQuotaDuration } from "../src/shared/quota-duration";
 
 const [email, hours, ...extra] = process.argv.slice(2);
 if (!email || hours === undefined || extra.length)
   fail("Usage: npm run grant-quota -- <email> <hours>   (0 hours removes the paid quota)");
 
-// Checked before the database module is loaded: opening a wrong DATA_DIR would create an empty database there.
-// The default is config.ts's, which cannot be imported without creating that folder.
+// Checked before the runtime opens the database: opening a wrong DATA_DIR would create an empty database there.
+// The default is config.ts's, whose loadConfig creates that folder.
 const dataDir = resolve(process.env.DATA_DIR ?? "./data");
 if (!process.env.DATABASE_URL?.trim() && !existsSync(join(dataDir, "stemma.db")))
   fail(`No Stemma database in ${dataDir}: set DATA_DIR to the server's data folder`);
 
-const { HttpError } = await import("../src/server/errors");
-const { grantPaidQuota } = await import("../modules/storage/service");
+await startRuntime({ queue: false });
 try {
   const quota = await grantPaidQuota(email, hours);
   const show = (seconds: number) => `${formatQuotaDuration(seconds)} (${seconds} s)`;

@@ -4,13 +4,15 @@
  */
 import { jobHandlers } from "../src/server/jobs/handlers";
 import { waitForPing } from "../src/server/jobs/ping";
-import { enqueue, startWorker, stopQueue } from "../src/server/queue";
+import { closeRuntime, startRuntime } from "../src/server/open-runtime";
+import { enqueue, startWorker } from "../src/server/queue";
 
+const runtime = await startRuntime();
 startWorker(jobHandlers);
 const nonce = crypto.randomUUID();
 const ran = waitForPing(nonce, 10_000);
 await enqueue("system.ping", { nonce });
 const ok = await ran;
-await stopQueue();
+await closeRuntime(runtime);
 console.log(ok ? "ok" : "the ping job did not run");
 process.exit(ok ? 0 : 1);

@@ -5,17 +5,19 @@
  */
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { createPasswordReset } from "../modules/auth/service";
+import { HttpError } from "../src/server/errors";
+import { startRuntime } from "../src/server/open-runtime";
 
 const [email, ...extra] = process.argv.slice(2);
 if (!email || extra.length) fail("Usage: npm run reset-password -- <email>");
 
-// Checked before the database module is loaded: opening a wrong DATA_DIR would create an empty database there.
+// Checked before the runtime opens the database: opening a wrong DATA_DIR would create an empty database there.
 const dataDir = resolve(process.env.DATA_DIR ?? "./data");
 if (!process.env.DATABASE_URL?.trim() && !existsSync(join(dataDir, "stemma.db")))
   fail(`No Stemma database in ${dataDir}: set DATA_DIR to the server's data folder`);
 
-const { HttpError } = await import("../src/server/errors");
-const { createPasswordReset } = await import("../modules/auth/service");
+await startRuntime({ queue: false });
 try {
   const link = await createPasswordReset(email);
   console.log(`Reset link for ${email} (works once, until ${link.expiresAt.toISOString()}):`);

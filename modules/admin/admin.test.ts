@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, signUp } from "../../tests/support/api";
-import { setUpServer } from "../../tests/support/lifecycle";
+import { setUpApp } from "../../tests/support/in-process-app";
 import type { FeatureFlag, InviteCode } from "./model";
 
 type Flag = FeatureFlag;
 type Code = InviteCode;
 
-const live = setUpServer();
+const live = setUpApp();
 let admin: Awaited<ReturnType<typeof signUp>>;
 let user: Awaited<ReturnType<typeof signUp>>;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { setUpServer } from "../../tests/support/lifecycle";
+import { setUpApp } from "../../tests/support/in-process-app";
 
 interface NotificationList {
   items: { title: string; message: string; type: string }[];
@@ -8,7 +8,7 @@ interface NotificationList {
 }
 
 describe("early access requests", () => {
-  const live = setUpServer();
+  const live = setUpApp();
   let admin: Session;
   let user: Session;
   beforeAll(async () => {
@@ -38,7 +38,7 @@ describe("early access requests", () => {
 });
 
 describe("ADMIN_EMAIL", () => {
-  const live = setUpServer({ env: { ADMIN_EMAIL: "Boss@Example.com" } });
+  const live = setUpApp({ env: { ADMIN_EMAIL: "Boss@Example.com" } });
 
   test("makes that account ADMIN whenever it registers, and nobody else", async () => {
     const first = await signUp(live.server);
@@ -54,7 +54,7 @@ describe("ADMIN_EMAIL", () => {
 });
 
 describe("/auth/users", () => {
-  const live = setUpServer();
+  const live = setUpApp();
   let viewer: Session;
   let other: Session;
   beforeAll(async () => {
@@ -91,7 +91,7 @@ describe("/auth/users", () => {
 });
 
 describe("signup races", () => {
-  const live = setUpServer();
+  const live = setUpApp();
 
   test("two parallel signups for one e-mail: one account, and a 409 (never a 500) for the other", async () => {
     const body = (username: string) => ({ email: "twice@example.com", username, password: "Secret123" });

@@ -1,8 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { setUpServer } from "../../tests/support/lifecycle";
+import { setUpApp } from "../../tests/support/in-process-app";
 
-const live = setUpServer();
+const live = setUpApp();
 
 describe("signup", () => {
   test("the first account becomes ADMIN, later ones USER", async () => {

@@ -33,9 +33,9 @@ export async function setAvatar(viewer: Viewer, image: StagedFile | undefined, s
   const renditions = await renderSquares(image.path, scratch, AVATAR_SIDES);
   const current = await authRepo.avatarKeyOf(viewer.id);
   const next = foldersOf(viewer.id).find((folder) => folder !== current) as string;
-  for (const [size, path] of Object.entries(renditions)) await fileStore.putFile(`${next}/${size}.webp`, path);
+  for (const [size, path] of Object.entries(renditions)) await fileStore().putFile(`${next}/${size}.webp`, path);
   await authRepo.setAvatarKey(viewer.id, next);
-  if (current) await fileStore.deletePrefix(current);
+  if (current) await fileStore().deletePrefix(current);
   return profileOf(viewer);
 }
 
@@ -48,7 +48,7 @@ export async function removeAvatar(viewer: Viewer): Promise<Profile> {
 
 /** Both of a user's avatar folders (a stopped change's leftover too), once no row names either. */
 export async function removeAvatarFiles(userId: string): Promise<void> {
-  for (const folder of foldersOf(userId)) await fileStore.deletePrefix(folder);
+  for (const folder of foldersOf(userId)) await fileStore().deletePrefix(folder);
 }
 
 /**
@@ -57,7 +57,7 @@ export async function removeAvatarFiles(userId: string): Promise<void> {
  */
 export async function sendAvatar(request: Request, userId: string, size: AvatarSize = "small"): Promise<Response> {
   const folder = await authRepo.avatarKeyOf(userId);
-  const file = folder && (await fileStore.get(`${folder}/${size}.webp`));
+  const file = folder && (await fileStore().get(`${folder}/${size}.webp`));
   if (!file) throw notFound("No avatar");
   // Read whole (tens of KB) and named by its bytes: one read of the store, and an S3 object handed to a Response is
   // not sent as it is.

@@ -4,11 +4,11 @@
  */
 import { beforeAll, expect, test } from "bun:test";
 import { call, signUp } from "../../tests/support/api";
-import { setUpServer } from "../../tests/support/lifecycle";
+import { setUpApp } from "../../tests/support/in-process-app";
 import type { Profile, User } from "./model";
 
 const ADMIN_EMAIL = "boss@example.com";
-const live = setUpServer({ env: { ADMIN_EMAIL } });
+const live = setUpApp({ env: { ADMIN_EMAIL } });
 
 const changeEmail = (token: string | undefined, email: string, currentPassword: string) =>
   call<Profile & { message?: string }>(live.server, "PATCH", "/auth/me", { token, body: { email, currentPassword } });

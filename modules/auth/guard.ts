@@ -1,8 +1,8 @@
 import { jwt } from "@elysiajs/jwt";
 import { Elysia } from "elysia";
-import { config } from "../../src/server/config";
 import { forbidden, unauthorized } from "../../src/server/errors";
 import { adminRequired, sessionRequired } from "../../src/server/openapi/security";
+import { perRuntime } from "../../src/server/runtime";
 import { findSessionViewer, type SessionGrant, type Viewer } from "./service";
 
 /**
@@ -14,11 +14,13 @@ function tokenOf(authorization: string | undefined): string | null {
   return authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
 }
 
-export const jwtPlugin = jwt({ name: "jwt", secret: config.jwtSecret, exp: config.jwtLifetime });
+/** Signs and verifies session tokens with the runtime's JWT_SECRET. */
+const sessionTokens = perRuntime(
+  ({ config }) => jwt({ name: "jwt", secret: config.jwtSecret, exp: config.jwtLifetime }).decorator.jwt,
+);
 
 /** A session token for `grant`: its user and the session version it carries (`sv`). */
-export const signSession = (grant: SessionGrant) =>
-  jwtPlugin.decorator.jwt.sign({ sub: grant.user.id, sv: grant.sessionVersion });
+export const signSession = (grant: SessionGrant) => sessionTokens().sign({ sub: grant.user.id, sv: grant.sessionVersion });
 
 interface VerifiedSession {
   sub: string;
@@ -31,7 +33,7 @@ const verified = new Map<string, VerifiedSession & { expiresAt: number }>();
 const MAX_VERIFIED = 10_000;
 
 async function verifySession(token: string): Promise<VerifiedSession | null> {
-  const payload = await jwtPlugin.decorator.jwt.verify(token);
+  const payload = await sessionTokens().verify(token);
   if (!payload || typeof payload.sub !== "string") return null;
   const session = { sub: payload.sub, sv: typeof payload.sv === "number" ? payload.sv : 0 };
   if (verified.size >= MAX_VERIFIED) verified.clear();
@@ -83,7 +85,6 @@ export async function viewerOf(authorization: string | null | undefined): Promis
  * security requirement on the route's OpenAPI operation, so the document says which routes need a token.
  */
 export const authGuard = new Elysia({ name: "auth-guard" })
-  .use(jwtPlugin)
   .derive(
     { as: "global" },
     async ({ headers }): Promise<{ viewer: Viewer | null }> => ({

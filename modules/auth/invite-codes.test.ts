@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
 import { call, type Session, signUp } from "../../tests/support/api";
+import { setUpApp } from "../../tests/support/in-process-app";
 import { createInviteOnlySwitch, type InviteOnlySwitch } from "../../tests/support/invite-only";
-import { setUpServer } from "../../tests/support/lifecycle";
 
 interface InviteCode {
   id: string;
@@ -12,7 +12,7 @@ interface InviteCode {
   isActive: boolean;
 }
 
-const live = setUpServer();
+const live = setUpApp();
 let admin: Session;
 let setInviteOnly: InviteOnlySwitch;
 

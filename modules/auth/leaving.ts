@@ -12,7 +12,7 @@ const LAST_ADMIN = "You are the only admin. Another account must be an admin bef
 export async function accountDeletionOf(viewer: Viewer) {
   return {
     trackCount: await accountLeaving.get().activeTrackCount(viewer.id),
-    graceDays: Math.ceil(config.deletionGraceSeconds / 86_400),
+    graceDays: Math.ceil(config().deletionGraceSeconds / 86_400),
     lastAdmin: viewer.role === "ADMIN" && (await authRepo.admins()).length <= 1,
   };
 }

@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { setUpServer } from "../../tests/support/lifecycle";
+import { setUpApp } from "../../tests/support/in-process-app";
 import type { NotificationPage } from "../notifications/model";
 
-const live = setUpServer({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: "3", LOGIN_MAX_FAILURES_PER_IP: "8" } });
+const live = setUpApp({ env: { LOGIN_MAX_FAILURES_PER_ACCOUNT: "3", LOGIN_MAX_FAILURES_PER_IP: "8" } });
 let admin: Session;
 let user: Session;
 

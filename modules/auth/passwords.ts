@@ -1,4 +1,5 @@
 import { config, type PasswordHashCost } from "../../src/server/config";
+import { perRuntime } from "../../src/server/runtime";
 import type { User } from "./schema";
 
 /**
@@ -13,7 +14,7 @@ const COSTS: Record<PasswordHashCost, { memoryCost: number; timeCost: number }> 
 
 /** How passwords are stored: argon2id at the configured cost. A stored hash names its own costs, so any verifies. */
 export const hashPassword = (password: string) =>
-  Bun.password.hash(password, { algorithm: "argon2id", ...COSTS[config.passwordHashCost] });
+  Bun.password.hash(password, { algorithm: "argon2id", ...COSTS[config().passwordHashCost] });
 
 /**
  * What a login for an account that does not exist is checked against, so its answer takes as long as a wrong
@@ -24,13 +25,10 @@ export const hashPassword = (password: string) =>
 const STANDARD_UNKNOWN_ACCOUNT_HASH =
   "$argon2id$v=19$m=65536,t=2,p=1$rSCdOmoGkuAo2DFUQMQ6WWjUOCgxwXbz6fs8ZTMpv9Q$2SXceUH8eO2xuXmftjDQ+1/ptovTndpOoah3iAXLu9Q";
 
-let unknownAccountHash: Promise<string> | undefined;
-
-export function hashForUnknownAccounts(): Promise<string> {
-  unknownAccountHash ??=
-    config.passwordHashCost === "standard" ? Promise.resolve(STANDARD_UNKNOWN_ACCOUNT_HASH) : hashPassword(crypto.randomUUID());
-  return unknownAccountHash;
-}
+export const hashForUnknownAccounts = perRuntime(
+  ({ config }): Promise<string> =>
+    config.passwordHashCost === "standard" ? Promise.resolve(STANDARD_UNKNOWN_ACCOUNT_HASH) : hashPassword(crypto.randomUUID()),
+);
 
 /**
  * What `password_hash` holds for an account made by signing in with OIDC: no password. Not a hash, so no password

@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
-import { setUpServer } from "../../tests/support/lifecycle";
+import { setUpApp } from "../../tests/support/in-process-app";
 import type { Profile } from "./model";
 
-const live = setUpServer();
+const live = setUpApp();
 let user: Session & { password: string };
 let other: Session;
 

@@ -4,17 +4,20 @@ import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
 import { theRow } from "../../src/server/db/rows";
 import type { Executor } from "../../src/server/db/transaction";
+import { perRuntime } from "../../src/server/runtime";
 import { earlyAccessRequests, passwordResets, type User, userIdentities, users } from "./schema";
 
 /** An account nobody has deleted: the only kind that signs in, is named, or is found. */
 const live = isNull(users.deletedAt);
 
 /** One statement for any number of ids (a JSON array bound as one parameter), prepared once; deleted accounts left out. */
-const usernamesQuery = db
-  .select({ id: users.id, username: users.username })
-  .from(users)
-  .where(and(inJsonArray(users.id, sql.placeholder("ids")), live))
-  .prepare();
+const usernamesQuery = perRuntime(({ db }) =>
+  db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(inJsonArray(users.id, sql.placeholder("ids")), live))
+    .prepare(),
+);
 
 /** What a deleted account's username becomes once its grace period is over: unique, and never a valid username. */
 const anonymousUsername = sql`'deleted-' || ${users.id}`;
@@ -35,7 +38,7 @@ export const authRepo = {
       )
     )[0],
   /** Stores a new password hash and ends every session signed before: answers the new session version. */
-  setPasswordHash: async (id: string, passwordHash: string, executor: Executor = db): Promise<number> =>
+  setPasswordHash: async (id: string, passwordHash: string, executor: Executor = db()): Promise<number> =>
     theRow(
       await executor
         .update(users)
@@ -44,21 +47,21 @@ export const authRepo = {
         .returning({ version: users.sessionVersion }),
     ).version,
   setProfile: async (id: string, profile: Partial<Pick<User, "displayName" | "bio">>): Promise<void> => {
-    await db.update(users).set(profile).where(eq(users.id, id));
+    await db().update(users).set(profile).where(eq(users.id, id));
   },
   avatarKeyOf: async (id: string): Promise<string | null> =>
-    (await db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, id)).limit(1))[0]?.avatarKey ?? null,
+    (await db().select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, id)).limit(1))[0]?.avatarKey ?? null,
   setAvatarKey: async (id: string, avatarKey: string | null): Promise<void> => {
-    await db.update(users).set({ avatarKey }).where(eq(users.id, id));
+    await db().update(users).set({ avatarKey }).where(eq(users.id, id));
   },
-  setUsername: async (id: string, username: string, executor: Executor = db): Promise<void> => {
+  setUsername: async (id: string, username: string, executor: Executor = db()): Promise<void> => {
     await executor.update(users).set({ username }).where(eq(users.id, id));
   },
-  setEmail: async (id: string, email: string, executor: Executor = db): Promise<void> => {
+  setEmail: async (id: string, email: string, executor: Executor = db()): Promise<void> => {
     await executor.update(users).set({ email }).where(eq(users.id, id));
   },
   addPasswordReset: async (values: typeof passwordResets.$inferInsert): Promise<void> => {
-    await db.insert(passwordResets).values(values);
+    await db().insert(passwordResets).values(values);
   },
   /**
    * Uses the reset link whose secret hashes to `tokenHash`, if it is unused and unexpired: one conditional write, so
@@ -75,13 +78,13 @@ export const authRepo = {
   /** Ends every session of the user: answers the new session version. */
   endSessions: async (id: string): Promise<number> =>
     theRow(
-      await db
+      await db()
         .update(users)
         .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
         .where(eq(users.id, id))
         .returning({ version: users.sessionVersion }),
     ).version,
-  usernames: (ids: string[]): Promise<Pick<User, "id" | "username">[]> => usernamesQuery.execute({ ids: JSON.stringify(ids) }),
+  usernames: (ids: string[]): Promise<Pick<User, "id" | "username">[]> => usernamesQuery().execute({ ids: JSON.stringify(ids) }),
   /**
    * Users whose username contains `term` or whose e-mail address is `term` (any case; `%` and `_` match themselves),
    * newest first, at most `limit`: the admin's Users screen, which finds an account by the address its owner gives
@@ -90,19 +93,20 @@ export const authRepo = {
   search: (term: string, limit: number): Promise<User[]> => {
     const lowered = term.toLowerCase();
     const pattern = `%${lowered.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    return db
+    return db()
       .select()
       .from(users)
       .where(and(or(sql`lower(${users.username}) like ${pattern} escape '\\'`, sql`lower(${users.email}) = ${lowered}`), live))
       .orderBy(desc(users.createdAt), asc(users.id))
       .limit(limit);
   },
-  findById: async (id: string): Promise<User | undefined> => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+  findById: async (id: string): Promise<User | undefined> =>
+    (await db().select().from(users).where(eq(users.id, id)).limit(1))[0],
   /**
    * The live account with this address. A deleted one still holds its address until it is anonymised: the unique
    * index refuses it to a new account (a 409, as for any taken address).
    */
-  findByEmail: async (email: string, executor: Executor = db): Promise<User | undefined> =>
+  findByEmail: async (email: string, executor: Executor = db()): Promise<User | undefined> =>
     (
       await executor
         .select()
@@ -110,11 +114,11 @@ export const authRepo = {
         .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, live))
         .limit(1)
     )[0],
-  findByUsername: async (username: string, executor: Executor = db): Promise<User | undefined> =>
+  findByUsername: async (username: string, executor: Executor = db()): Promise<User | undefined> =>
     (await executor.select().from(users).where(sql`lower(${users.username}) = ${username.toLowerCase()}`).limit(1))[0],
-  count: async (executor: Executor = db): Promise<number> =>
+  count: async (executor: Executor = db()): Promise<number> =>
     Number((await executor.select({ n: sql<number>`count(*)` }).from(users))[0]?.n ?? 0),
-  insert: async (values: typeof users.$inferInsert, executor: Executor = db): Promise<User> =>
+  insert: async (values: typeof users.$inferInsert, executor: Executor = db()): Promise<User> =>
     theRow(await executor.insert(users).values(values).returning()),
   /**
    * A no-op write that locks the user's row until the transaction ends and answers their paid seconds:
@@ -132,7 +136,7 @@ export const authRepo = {
   /** The user a provider's account (its issuer and subject) is tied to. */
   userOfIdentity: async (issuer: string, subject: string): Promise<User | undefined> =>
     (
-      await db
+      await db()
         .select({ user: users })
         .from(userIdentities)
         .innerJoin(users, eq(users.id, userIdentities.userId))
@@ -142,21 +146,21 @@ export const authRepo = {
   /** Ties a provider's account to a user; false when it is tied already (to this user or, after a race, another). */
   addIdentity: async (
     values: Pick<typeof userIdentities.$inferInsert, "userId" | "issuer" | "subject">,
-    executor: Executor = db,
+    executor: Executor = db(),
   ): Promise<boolean> => (await executor.insert(userIdentities).values(values).onConflictDoNothing().returning()).length > 0,
   setRole: async (id: string, role: User["role"]): Promise<void> => {
-    await db.update(users).set({ role }).where(eq(users.id, id));
+    await db().update(users).set({ role }).where(eq(users.id, id));
   },
   setPaidQuotaSeconds: async (id: string, seconds: number): Promise<void> => {
-    await db.update(users).set({ paidQuotaSeconds: seconds }).where(eq(users.id, id));
+    await db().update(users).set({ paidQuotaSeconds: seconds }).where(eq(users.id, id));
   },
-  admins: (executor: Executor = db): Promise<User[]> =>
+  admins: (executor: Executor = db()): Promise<User[]> =>
     executor
       .select()
       .from(users)
       .where(and(eq(users.role, "ADMIN"), live)),
   listByUsername: (): Promise<Pick<User, "id" | "username">[]> =>
-    db.select({ id: users.id, username: users.username }).from(users).where(live).orderBy(asc(users.username)),
+    db().select({ id: users.id, username: users.username }).from(users).where(live).orderBy(asc(users.username)),
   /**
    * Deletes the account (DELETE /me): it signs nobody in from now on (every session ends), its reset links stop
    * working, and its profile and avatar are cleared; its username and address stay held until `anonymiseDeleted`.
@@ -194,7 +198,7 @@ export const authRepo = {
    * longer waiting (and is then another user's address, which no answer carries).
    */
   waitingEarlyAccessRequests: (limit: number) =>
-    db
+    db()
       .select({ id: earlyAccessRequests.id, email: earlyAccessRequests.email, createdAt: earlyAccessRequests.createdAt })
       .from(earlyAccessRequests)
       .where(sql`not exists (select 1 from ${users} where lower(${users.email}) = ${earlyAccessRequests.email})`)
@@ -202,5 +206,5 @@ export const authRepo = {
       .limit(limit),
   /** Inserts the address once; returns false when it was already on the list. */
   addEarlyAccessRequest: async (email: string): Promise<boolean> =>
-    (await db.insert(earlyAccessRequests).values({ email }).onConflictDoNothing().returning()).length > 0,
+    (await db().insert(earlyAccessRequests).values({ email }).onConflictDoNothing().returning()).length > 0,
 };

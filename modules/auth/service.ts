@@ -176,7 +176,7 @@ export async function signup(input: SignupInput): Promise<SessionGrant> {
     if (await authRepo.findByUsername(username, tx)) throw conflict(USERNAME_TAKEN);
     if (inviteRequired && !(await earlyAccess.get().consumeInviteCode(input.inviteCode ?? "", tx))) return null;
     // ADMIN_EMAIL names the administrator; without it, the first account becomes one.
-    const isAdmin = config.adminEmail ? email === config.adminEmail : await isFirstAccount(tx);
+    const isAdmin = config().adminEmail ? email === config().adminEmail : await isFirstAccount(tx);
     return authRepo.insert({ email, username, passwordHash, role: isAdmin ? "ADMIN" : "USER" }, tx);
   }).catch(takenOrRethrow);
   if (!created) throw badRequest("Invite code is invalid, expired or used up");
@@ -313,7 +313,7 @@ export async function changeEmail(viewer: Viewer, emailInput: string, currentPas
   await checkCurrentPassword(viewer, currentPassword);
   const email = emailInput.trim().toLowerCase();
   if (email === viewer.email.toLowerCase()) return viewer;
-  if (config.adminEmail === email && viewer.role !== "ADMIN") throw conflict(EMAIL_TAKEN);
+  if (config().adminEmail === email && viewer.role !== "ADMIN") throw conflict(EMAIL_TAKEN);
   await transaction(async (tx) => {
     const holder = await authRepo.findByEmail(email, tx);
     if (holder && holder.id !== viewer.id) throw conflict(EMAIL_TAKEN);
@@ -349,7 +349,7 @@ async function passwordResetOf(user: User): Promise<{ url: string; expiresAt: Da
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
   const expiresAt = new Date(Date.now() + RESET_LINK_MS);
   await authRepo.addPasswordReset({ userId: user.id, tokenHash: sha256(token), expiresAt });
-  return { url: `${config.publicUrl}/reset-password?token=${token}`, expiresAt };
+  return { url: `${config().publicUrl}/reset-password?token=${token}`, expiresAt };
 }
 
 /**
@@ -463,7 +463,7 @@ export async function listUsers(exactEmail?: string): Promise<Pick<User, "id" | 
 
 /** Job `accounts.purge`: accounts deleted longer than DELETION_GRACE_SECONDS ago give up their username and address. */
 export async function purgeDeletedAccounts(): Promise<void> {
-  const cutoff = new Date(Date.now() - config.deletionGraceSeconds * 1000);
+  const cutoff = new Date(Date.now() - config().deletionGraceSeconds * 1000);
   const ids = await transaction((tx) => authRepo.anonymiseDeleted(cutoff, tx));
   if (ids.length) log.info("deleted accounts anonymised", { count: ids.length });
 }

@@ -14,12 +14,12 @@ export const backupsRepo = {
    * stopped before `staleBefore`; null when a live run holds it.
    */
   async start(trigger: Trigger, now: Date, staleBefore: Date, interrupted: string): Promise<string | null> {
-    await db
+    await db()
       .update(backupRuns)
       .set({ status: "FAILED", error: interrupted, runningLock: null })
       .where(and(eq(backupRuns.runningLock, 1), lt(backupRuns.heartbeatAt, staleBefore)));
     // The lock's unique index refuses a second RUNNING row: no row comes back, in either dialect.
-    const [row] = await db
+    const [row] = await db()
       .insert(backupRuns)
       .values({ status: "RUNNING", trigger, startedAt: now, heartbeatAt: now, runningLock: 1 })
       .onConflictDoNothing()
@@ -27,18 +27,18 @@ export const backupsRepo = {
     return row?.id ?? null;
   },
   async heartbeat(id: string, now: Date): Promise<void> {
-    await db
+    await db()
       .update(backupRuns)
       .set({ heartbeatAt: now })
       .where(and(eq(backupRuns.id, id), eq(backupRuns.status, "RUNNING")));
   },
   async finish(id: string, finishedAt: Date, run: FinishedRun): Promise<void> {
-    await db
+    await db()
       .update(backupRuns)
       .set({ ...run, finishedAt, runningLock: null })
       .where(eq(backupRuns.id, id));
   },
   /** The newest run (ids are in creation order). */
   latest: async (): Promise<BackupRunRow | undefined> =>
-    (await db.select().from(backupRuns).orderBy(desc(backupRuns.id)).limit(1))[0],
+    (await db().select().from(backupRuns).orderBy(desc(backupRuns.id)).limit(1))[0],
 };

@@ -5,10 +5,10 @@
  */
 import { afterAll, expect, test } from "bun:test";
 import { openTestDatabase } from "../../tests/support/in-process-database";
+import { backupsRepo } from "./repo";
+import { backupRuns } from "./schema";
 
 const db = await openTestDatabase("backup-runs");
-const { backupsRepo } = await import("./repo");
-const { backupRuns } = await import("./schema");
 afterAll(() => db.delete(backupRuns).run());
 
 const MINUTE = 60_000;

@@ -4,6 +4,7 @@ import { config } from "../../src/server/config";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
+import { fileStore } from "../../src/server/store";
 import { tellAdmins } from "../auth/service";
 import type { BackupRun, BackupStatus } from "./model";
 import { backupsRepo } from "./repo";
@@ -42,9 +43,9 @@ const finishedView = (row: BackupRunRow): BackupRun => ({
 export async function backupStatus(): Promise<BackupStatus> {
   const last = await backupsRepo.latest();
   return {
-    enabled: config.backups !== null,
-    intervalHours: config.backups?.intervalHours ?? null,
-    keep: config.backups?.keep ?? null,
+    enabled: config().backups !== null,
+    intervalHours: config().backups?.intervalHours ?? null,
+    keep: config().backups?.keep ?? null,
     last: last ? runView(last) : null,
   };
 }
@@ -54,16 +55,17 @@ export async function backupStatus(): Promise<BackupStatus> {
  * before the asked-for backup starts ask once, and a click after it started asks for another.
  */
 export async function requestBackup(): Promise<BackupStatus> {
-  if (!config.backups) throw badRequest(BACKUPS_OFF);
+  if (!config().backups) throw badRequest(BACKUPS_OFF);
   await enqueue("backups.now", {}, `backups.now:after:${(await backupsRepo.latest())?.id ?? "none"}`);
   return backupStatus();
 }
 
 /** The hourly sweep: a backup when the newest run started BACKUP_INTERVAL_HOURS ago or more (or none ever did). */
 export async function runDueBackup(): Promise<void> {
-  if (!config.backups) return;
+  const { backups } = config();
+  if (!backups) return;
   const last = await backupsRepo.latest();
-  if (last && Date.now() - last.startedAt.getTime() < config.backups.intervalHours * 3600_000) return;
+  if (last && Date.now() - last.startedAt.getTime() < backups.intervalHours * 3600_000) return;
   await runBackupNow("SCHEDULED");
 }
 
@@ -72,7 +74,7 @@ export async function runDueBackup(): Promise<void> {
  * admin; it is not thrown, so the queue does not run it again at once: the next slot or click tries again.
  */
 export async function runBackupNow(trigger: BackupRun["trigger"]): Promise<void> {
-  const backups = config.backups;
+  const backups = config().backups;
   if (!backups) return;
   const now = new Date();
   const id = await backupsRepo.start(trigger, now, new Date(now.getTime() - STALE_MS), INTERRUPTED);
@@ -84,7 +86,7 @@ export async function runBackupNow(trigger: BackupRun["trigger"]): Promise<void>
     backupsRepo.heartbeat(id, new Date()).catch((error) => log.warn("backup heartbeat failed", { error: String(error) }));
   }, HEARTBEAT_MS);
   try {
-    const { name, manifest } = await runBackup(backups.folder, serverBackupSource(), { keep: backups.keep });
+    const { name, manifest } = await runBackup(backups.folder, serverBackupSource(config(), fileStore()), { keep: backups.keep });
     const sizeBytes = manifest.database.size + manifest.objects.reduce((sum, object) => sum + object.size, 0);
     await backupsRepo.finish(id, new Date(), {
       status: "SUCCEEDED",

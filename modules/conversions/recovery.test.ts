@@ -46,11 +46,13 @@ async function pollUntilSettled(track: TrackDetails, format: string): Promise<st
 
 /**
  * Claims conversions in the stopped server's database through the module's own repo, as a crash
- * between claim and enqueue leaves them: IN_PROGRESS with no job. A separate process, because the
- * repo opens the database of its DATA_DIR (or DATABASE_URL).
+ * between claim and enqueue leaves them: IN_PROGRESS with no job. A separate process, with a runtime of its own on
+ * the server's DATA_DIR (or DATABASE_URL), as a script would.
  */
 function claimWithoutJob(claims: Array<{ trackId: string; format: string }>): void {
   const code = `import { conversionsRepo } from ${JSON.stringify(join(import.meta.dir, "repo.ts"))};
+import { startRuntime } from ${JSON.stringify(join(import.meta.dir, "../../src/server/open-runtime.ts"))};
+await startRuntime({ queue: false });
 for (const { trackId, format } of ${JSON.stringify(claims)}) {
   if ((await conversionsRepo.claim(trackId, "full", format))?.status !== "IN_PROGRESS") throw new Error("not claimed");
 }`;

@@ -37,7 +37,7 @@ export async function conversionStatusReply(subject: ConversionSubject, format: 
   const conversionStatus = statusOf(subject, format, await conversionsRepo.find(subject.track.id, targetOf(subject), format));
   const status = conversionStatus === "IN_PROGRESS" ? ("in_progress" as const) : ("success" as const);
   // How long a finished file is kept, so the ready toast can say it (SPEC §4: "available for 7 days" by default).
-  return { status, data: { conversionStatus, availableForSeconds: config.conversionTtlSeconds } };
+  return { status, data: { conversionStatus, availableForSeconds: config().conversionTtlSeconds } };
 }
 
 /** The stored file to serve for a WAV/FLAC download: the original itself, or a completed derivative. */
@@ -134,16 +134,16 @@ async function convert(conversionId: string, signal: AbortSignal): Promise<void>
   const startedAt = Date.now();
   try {
     const output = join(folder, `out.${conversion.format}`);
-    await encodeDerivative(await fileStore.localPath(source.key, folder), source.format, conversion.format, output, signal);
+    await encodeDerivative(await fileStore().localPath(source.key, folder), source.format, conversion.format, output, signal);
     const key = derivativeKey(track.id, conversion.id, conversion.format);
-    const stored = await fileStore.putFile(key, output);
-    const expiresAt = new Date(Date.now() + config.conversionTtlSeconds * 1000);
+    const stored = await fileStore().putFile(key, output);
+    const expiresAt = new Date(Date.now() + config().conversionTtlSeconds * 1000);
     // The track may have been deleted while encoding; then the file must not outlive its row. A second
     // run of the same conversion (a job recovered twice after a crash) finds it COMPLETED with this very
     // key, and keeps the file.
     if (await conversionsRepo.markCompleted(conversion.id, key, stored.size, expiresAt))
       await conversionEnded(conversion, "COMPLETED");
-    else if ((await conversionsRepo.findById(conversion.id))?.fileKey !== key) await fileStore.delete(key);
+    else if ((await conversionsRepo.findById(conversion.id))?.fileKey !== key) await fileStore().delete(key);
     // Waiting and encoding times, to tell a busy queue from slow encodes.
     log.info("conversion finished", {
       conversionId,
@@ -159,7 +159,7 @@ async function convert(conversionId: string, signal: AbortSignal): Promise<void>
 /** Job `conversions.expire`: deletes derivatives past their time; their status reads NOT_STARTED again. */
 export async function expireConversions(): Promise<void> {
   for (const expired of await conversionsRepo.deleteExpired(new Date())) {
-    if (expired.fileKey) await fileStore.delete(expired.fileKey);
+    if (expired.fileKey) await fileStore().delete(expired.fileKey);
   }
 }
 
@@ -169,7 +169,7 @@ export async function expireConversions(): Promise<void> {
  */
 export async function deleteTrackConversions(trackId: string): Promise<void> {
   for (const conversion of await conversionsRepo.deleteForTrack(trackId)) {
-    if (conversion.fileKey) await fileStore.delete(conversion.fileKey);
+    if (conversion.fileKey) await fileStore().delete(conversion.fileKey);
   }
 }
 
@@ -179,6 +179,6 @@ export async function deleteTrackConversions(trackId: string): Promise<void> {
  */
 export async function invalidateConversions(trackId: string, target: string): Promise<void> {
   for (const conversion of await conversionsRepo.deleteForTarget(trackId, target)) {
-    if (conversion.fileKey) await fileStore.delete(conversion.fileKey);
+    if (conversion.fileKey) await fileStore().delete(conversion.fileKey);
   }
 }

@@ -40,7 +40,7 @@ function trackIdOf(address: string, requestOrigin: string): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== new URL(config.publicUrl).origin && url.origin !== requestOrigin) return null;
+  if (url.origin !== new URL(config().publicUrl).origin && url.origin !== requestOrigin) return null;
   const id = TRACK_ADDRESS.exec(url.pathname)?.[1];
   return id ? decodeURIComponent(id) : null;
 }
@@ -70,7 +70,7 @@ export async function oembedOf(
   const id = trackIdOf(query.url, requestOrigin);
   if (!id) throw notFound(NO_TRACK);
   const track = await embeddableTrack(id);
-  const absolute = (path: string) => new URL(path, config.publicUrl).href;
+  const absolute = (path: string) => new URL(path, config().publicUrl).href;
   const start = startSecondsOf(new URL(query.url).searchParams.get("t"));
   const width = within(query.maxwidth, EMBED_DEFAULT_WIDTH);
   const height = within(query.maxheight, EMBED_HEIGHT);
@@ -102,15 +102,15 @@ export async function makePreviewImage(trackId: string, signal?: AbortSignal): P
   const state = await publicPageState(trackId);
   if (!state) return;
   const key = trackKeys.preview(trackId, state.version);
-  if (await fileStore.stat(key)) return;
+  if (await fileStore().stat(key)) return;
   const track = await getTrack(trackId, null);
   await withStagingFolder(async (folder) => {
     const svg = join(folder, "preview.svg");
     const png = join(folder, "preview.png");
     await Bun.write(svg, previewSvg(track));
     await renderPng(svg, png, signal);
-    await fileStore.deletePrefix(trackKeys.previews(trackId));
-    await fileStore.putFile(key, png);
+    await fileStore().deletePrefix(trackKeys.previews(trackId));
+    await fileStore().putFile(key, png);
   });
 }
 
@@ -128,7 +128,7 @@ export async function previewImage(trackId: string): Promise<Uint8Array<ArrayBuf
   const key = trackKeys.preview(trackId, state.version);
   // A few dozen kilobytes: read whole, from disk or a bucket alike.
   const read = async () => {
-    const file = await fileStore.get(key);
+    const file = await fileStore().get(key);
     return file && new Uint8Array(await file.arrayBuffer());
   };
   const made = await read();

@@ -10,7 +10,7 @@ export const eventsRepo = {
     const inserted: LiveEventRow[] = [];
     for (let start = 0; start < rows.length; start += INSERT_BATCH)
       inserted.push(
-        ...(await db
+        ...(await db()
           .insert(liveEvents)
           .values(rows.slice(start, start + INSERT_BATCH))
           .returning()),
@@ -19,10 +19,10 @@ export const eventsRepo = {
   },
   /** The events with these ids, oldest first. */
   byIds: (ids: number[]): Promise<LiveEventRow[]> =>
-    db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id)),
+    db().select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id)),
   /** The events after `afterId` for `userId` or any of `trackIds`, oldest first, at most `limit`. */
   after: (afterId: number, userId: string, trackIds: string[], limit: number): Promise<LiveEventRow[]> =>
-    db
+    db()
       .select()
       .from(liveEvents)
       .where(
@@ -37,13 +37,17 @@ export const eventsRepo = {
       .limit(limit),
   /** The oldest and newest ids still kept (null, null when none is). */
   bounds: async (): Promise<{ oldest: number | null; newest: number | null }> => {
-    const [row] = await db.select({ oldest: min(liveEvents.id), newest: max(liveEvents.id) }).from(liveEvents);
+    const [row] = await db()
+      .select({ oldest: min(liveEvents.id), newest: max(liveEvents.id) })
+      .from(liveEvents);
     // PostgreSQL answers bigint aggregates as text.
     const id = (value: unknown) => (value === null || value === undefined ? null : Number(value));
     return { oldest: id(row?.oldest), newest: id(row?.newest) };
   },
   /** Drops events older than `before`, always keeping the newest: it tells a reconnect how far ids went. */
   prune: async (before: Date, newest: number): Promise<void> => {
-    await db.delete(liveEvents).where(and(lt(liveEvents.createdAt, before), lt(liveEvents.id, newest)));
+    await db()
+      .delete(liveEvents)
+      .where(and(lt(liveEvents.createdAt, before), lt(liveEvents.id, newest)));
   },
 };

@@ -42,7 +42,7 @@ const TRACK_ID = /^[A-Za-z0-9-]{1,64}$/;
 
 /** A short-lived, read-only token that opens the caller's event stream and does nothing else. */
 export function issueEventsToken(viewer: Viewer): { token: string; expiresAt: string } {
-  const { token, expiresAt } = signMediaToken(TOKEN_RESOURCE, viewer.id, Date.now(), config.eventsTokenSeconds);
+  const { token, expiresAt } = signMediaToken(TOKEN_RESOURCE, viewer.id, Date.now(), config().eventsTokenSeconds);
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
@@ -65,17 +65,18 @@ export async function publishEvents(events: LiveEvent[]): Promise<void> {
         data: event.data,
       })),
     );
-    if (postgresDb) {
+    const postgres = postgresDb();
+    if (postgres) {
       // Ids only, whatever the events hold: each instance reads the rows once per publish (a notification to
       // every admin is one read, not one per admin) and no payload ever meets NOTIFY's size limit.
       const ids = rows.map((row) => row.id);
       for (let start = 0; start < ids.length; start += IDS_PER_NOTIFY)
-        await postgresDb.$client.notify(CHANNEL, JSON.stringify(ids.slice(start, start + IDS_PER_NOTIFY)));
+        await postgres.$client.notify(CHANNEL, JSON.stringify(ids.slice(start, start + IDS_PER_NOTIFY)));
     } else for (const row of rows) deliver(row);
     const newest = rows.at(-1)?.id;
     if (newest !== undefined && Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
-      await eventsRepo.prune(new Date(Date.now() - config.eventsReplaySeconds * 1000), newest);
+      await eventsRepo.prune(new Date(Date.now() - config().eventsReplaySeconds * 1000), newest);
     }
   } catch (error) {
     log.warn("live events were not published", {
@@ -168,8 +169,9 @@ function deliver(event: SentEvent): void {
 
 /** On PostgreSQL, this instance hears every instance's and worker's events from the first stream on. */
 function listenAcrossInstances(): Promise<unknown> {
-  if (!postgresDb) return Promise.resolve();
-  listening ??= postgresDb.$client
+  const postgres = postgresDb();
+  if (!postgres) return Promise.resolve();
+  listening ??= postgres.$client
     .listen(CHANNEL, (payload: string) => {
       // Read in the order they were heard, so every stream gets one instance's events in the order it sent them.
       heard = heard
@@ -287,7 +289,7 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
       // Registered before the replay is read: what is published meanwhile is held, then written after it.
       add(byUser, viewer.id, opened);
       for (const trackId of opened.tracks) add(byTrack, trackId, opened);
-      expiry = setTimeout(() => opened.end(), config.eventsTokenSeconds * 1000);
+      expiry = setTimeout(() => opened.end(), config().eventsTokenSeconds * 1000);
       opened.write(encoder.encode("retry: 3000\n\n"));
       const missed = lastId === null ? [] : await missedSince(lastId, opened).catch(() => null);
       if (lastId === null || !missed) {

@@ -9,5 +9,5 @@ export function storeZip(
   entries: ZipEntry[],
   signal: AbortSignal,
 ): Promise<StoredFile> {
-  return fileStore.putStream(key, zipStream(entries, { texts: [{ path: manifest.path, text: manifest.json }], signal }));
+  return fileStore().putStream(key, zipStream(entries, { texts: [{ path: manifest.path, text: manifest.json }], signal }));
 }

@@ -243,10 +243,12 @@ test("hostile titles and stem names become safe names inside one folder: nothing
 
 /**
  * Makes a PENDING export in the stopped server's database through the module's own repo, as a crash between the
- * insert and the enqueue leaves it: a row and no job. A process of its own: the repo opens DATA_DIR's database.
+ * insert and the enqueue leaves it: a row and no job. A process of its own, with a runtime on the server's DATA_DIR.
  */
 function pendingWithoutJob(userId: string): string {
   const code = `import { exportsRepo } from ${JSON.stringify(join(import.meta.dir, "repo.ts"))};
+import { startRuntime } from ${JSON.stringify(join(import.meta.dir, "../../src/server/open-runtime.ts"))};
+await startRuntime({ queue: false });
 const outcome = await exportsRepo.start(${JSON.stringify(userId)}, async () => null);
 if (outcome.kind !== "created") throw new Error(outcome.kind);
 console.log(outcome.row.id);`;

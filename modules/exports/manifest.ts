@@ -43,7 +43,7 @@ export async function inventoryOf(viewer: Viewer, root: string, exportedAt: Date
   const used = new Set<string>();
   /** Adds the stored file under `path` (made unique with `suffix` if taken) and answers its path, or null. */
   async function add(path: string, key: string | null, suffix: string): Promise<string | null> {
-    const stored = key ? await fileStore.stat(key) : null;
+    const stored = key ? await fileStore().stat(key) : null;
     if (!key || !stored) return null;
     const unique = used.has(path) ? path.replace(/(\.[a-z0-9]+)?$/, `-${suffix}$1`) : path;
     used.add(unique);

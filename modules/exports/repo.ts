@@ -35,11 +35,11 @@ export const exportsRepo = {
     }),
 
   find: async (id: string): Promise<AccountExport | undefined> =>
-    (await db.select().from(accountExports).where(byId(id)).limit(1))[0],
+    (await db().select().from(accountExports).where(byId(id)).limit(1))[0],
 
   /** A user's exports, newest first: a handful at most (older ready ones are replaced, the sweep removes the rest). */
   listForUser: (userId: string): Promise<AccountExport[]> =>
-    db
+    db()
       .select()
       .from(accountExports)
       .where(eq(accountExports.userId, userId))
@@ -52,7 +52,7 @@ export const exportsRepo = {
     values: { fileKey: string; sizeBytes: number; readyAt: Date; expiresAt: Date },
   ): Promise<boolean> =>
     (
-      await db
+      await db()
         .update(accountExports)
         .set({ status: "READY", ...values })
         .where(pendingOnly(id))
@@ -61,35 +61,35 @@ export const exportsRepo = {
 
   /** Only a run still PENDING may fail: a late error never overwrites a finished export. */
   markFailed: async (id: string): Promise<boolean> =>
-    (await db.update(accountExports).set({ status: "FAILED" }).where(pendingOnly(id)).returning({ id: accountExports.id }))
+    (await db().update(accountExports).set({ status: "FAILED" }).where(pendingOnly(id)).returning({ id: accountExports.id }))
       .length > 0,
 
   /** Exports a crash may have left without a job (boot). */
   pendingIds: async (): Promise<string[]> =>
-    (await db.select({ id: accountExports.id }).from(accountExports).where(eq(accountExports.status, "PENDING"))).map(
+    (await db().select({ id: accountExports.id }).from(accountExports).where(eq(accountExports.status, "PENDING"))).map(
       (row) => row.id,
     ),
 
   /** The user's other READY exports, which a newer one replaces. */
   readyOtherThan: (userId: string, keepId: string): Promise<AccountExport[]> =>
-    db
+    db()
       .select()
       .from(accountExports)
       .where(and(eq(accountExports.userId, userId), eq(accountExports.status, "READY"), ne(accountExports.id, keepId))),
 
   /** READY exports past their expiry, and FAILED ones older than `failedBefore` (they hold no file). */
   expired: async (now: Date, failedBefore: Date): Promise<AccountExport[]> => [
-    ...(await db
+    ...(await db()
       .select()
       .from(accountExports)
       .where(and(eq(accountExports.status, "READY"), lt(accountExports.expiresAt, now)))),
-    ...(await db
+    ...(await db()
       .select()
       .from(accountExports)
       .where(and(eq(accountExports.status, "FAILED"), lt(accountExports.createdAt, failedBefore)))),
   ],
 
   remove: async (id: string): Promise<void> => {
-    await db.delete(accountExports).where(byId(id));
+    await db().delete(accountExports).where(byId(id));
   },
 };

@@ -36,10 +36,10 @@ export async function runExport(exportId: string, signal: AbortSignal): Promise<
     const json = { path: `${root}/stemma.json`, json: `${JSON.stringify(manifest, null, 2)}\n` };
     const stored = await storeZip(key, json, entries, signal);
     const readyAt = new Date();
-    const expiresAt = new Date(readyAt.getTime() + config.exportTtlSeconds * 1000);
+    const expiresAt = new Date(readyAt.getTime() + config().exportTtlSeconds * 1000);
     if (!(await exportsRepo.markReady(row.id, { fileKey: key, sizeBytes: stored.size, readyAt, expiresAt }))) {
       // Another run finished first (it named this very key: keep it), or the row went (the account): remove the zip.
-      if ((await exportsRepo.find(row.id))?.fileKey !== key) await fileStore.delete(key);
+      if ((await exportsRepo.find(row.id))?.fileKey !== key) await fileStore().delete(key);
       return;
     }
     await replaceOlderExports(row.userId, row.id);
@@ -53,7 +53,7 @@ export async function runExport(exportId: string, signal: AbortSignal): Promise<
   } catch (error) {
     log.warn("account export failed", { exportId, error: error instanceof Error ? error.message : String(error) });
     if (await exportsRepo.markFailed(row.id)) {
-      await fileStore.delete(key);
+      await fileStore().delete(key);
       await notifyUsers([row.userId], {
         title: "Your data export failed",
         message: "It could not be made. You can start a new export from Settings.",
@@ -67,7 +67,7 @@ export async function runExport(exportId: string, signal: AbortSignal): Promise<
 /** A new export replaces the older ready ones, so an account holds one zip at a time whatever it asks for. */
 async function replaceOlderExports(userId: string, keepId: string): Promise<void> {
   for (const older of await exportsRepo.readyOtherThan(userId, keepId)) {
-    if (older.fileKey) await fileStore.delete(older.fileKey);
+    if (older.fileKey) await fileStore().delete(older.fileKey);
     await exportsRepo.remove(older.id);
   }
 }
@@ -78,8 +78,8 @@ async function replaceOlderExports(userId: string, keepId: string): Promise<void
  */
 export async function expireExports(): Promise<void> {
   const now = new Date();
-  for (const expired of await exportsRepo.expired(now, new Date(now.getTime() - config.exportTtlSeconds * 1000))) {
-    if (expired.fileKey) await fileStore.delete(expired.fileKey);
+  for (const expired of await exportsRepo.expired(now, new Date(now.getTime() - config().exportTtlSeconds * 1000))) {
+    if (expired.fileKey) await fileStore().delete(expired.fileKey);
     await exportsRepo.remove(expired.id);
   }
 }

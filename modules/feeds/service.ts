@@ -10,7 +10,7 @@ import { type Channel, rssDocument } from "./rss";
 const FEED_SIZE = 50;
 const NEWEST = { limit: FEED_SIZE, sortField: "createdAt", sortDirection: "desc" } as const;
 
-const absolute = (path: string) => new URL(path, config.publicUrl).href;
+const absolute = (path: string) => new URL(path, config().publicUrl).href;
 
 /**
  * Only tracks a listener can play: the lists give public, active tracks; those still processing (or failed) have no

@@ -4,19 +4,21 @@ import type { Executor } from "../../src/server/db/transaction";
 import { follows } from "./schema";
 
 const countWhere = async (condition: ReturnType<typeof eq>): Promise<number> =>
-  (await db.select({ n: count() }).from(follows).where(condition))[0]?.n ?? 0;
+  (await db().select({ n: count() }).from(follows).where(condition))[0]?.n ?? 0;
 
 export const followsRepo = {
   /** Adds the row unless it is there already. */
   follow: async (followerId: string, followeeId: string): Promise<void> => {
-    await db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+    await db().insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
   },
   unfollow: async (followerId: string, followeeId: string): Promise<void> => {
-    await db.delete(follows).where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+    await db()
+      .delete(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
   },
   isFollowing: async (followerId: string, followeeId: string): Promise<boolean> =>
     (
-      await db
+      await db()
         .select({ id: follows.followeeId })
         .from(follows)
         .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
@@ -26,7 +28,7 @@ export const followsRepo = {
   /** Up to `limit` followers of `userId` after `afterId` in id order: a new track's job reads them in batches. */
   followerIds: async (userId: string, afterId: string, limit: number): Promise<string[]> =>
     (
-      await db
+      await db()
         .select({ id: follows.followerId })
         .from(follows)
         .where(and(eq(follows.followeeId, userId), gt(follows.followerId, afterId)))
@@ -35,7 +37,7 @@ export const followsRepo = {
     ).map((row) => row.id),
   /** The artists `userId` follows, oldest follow first (the account export). */
   followingOf: (userId: string) =>
-    db
+    db()
       .select({ followeeId: follows.followeeId, createdAt: follows.createdAt })
       .from(follows)
       .where(eq(follows.followerId, userId))

@@ -5,14 +5,14 @@
  */
 import { expect, test } from "bun:test";
 import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
+import { tracks } from "../tracks/schema";
 
 const SQLITE = join(import.meta.dir, "../../migrations/0024_recount_forks.sql");
 const POSTGRES = join(import.meta.dir, "../../migrations/pg/0019_recount_forks.sql");
 
 const db = await openTestDatabase("recount-forks");
-const { eq, sql } = await import("drizzle-orm");
-const { tracks } = await import("../tracks/schema");
 
 const [owner] = seedUsers(db, ["recount_owner"]).map((user) => user.id) as [string];
 

@@ -61,5 +61,5 @@ export async function insertForkWithinQuota(
 /** The tracks forked from any of `parentIds` (one level of the tree), oldest first. */
 export async function forksOf(parentIds: string[]): Promise<Track[]> {
   if (parentIds.length === 0) return [];
-  return db.select().from(tracks).where(inArray(tracks.forkedFromId, parentIds)).orderBy(tracks.createdAt, tracks.id);
+  return db().select().from(tracks).where(inArray(tracks.forkedFromId, parentIds)).orderBy(tracks.createdAt, tracks.id);
 }

@@ -1,16 +1,19 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { perRuntime } from "../../src/server/runtime";
 import { type License, licenses } from "./schema";
 
 /** Every Track JSON names its licence's type: prepared once, as building the select costs more than running it. */
-const byIdQuery = db
-  .select()
-  .from(licenses)
-  .where(eq(licenses.id, sql.placeholder("id")))
-  .limit(1)
-  .prepare();
+const byIdQuery = perRuntime(({ db }) =>
+  db
+    .select()
+    .from(licenses)
+    .where(eq(licenses.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(),
+);
 
 export const licensesRepo = {
-  list: (): Promise<License[]> => db.select().from(licenses).orderBy(asc(licenses.id)),
-  findById: async (id: string): Promise<License | undefined> => (await byIdQuery.execute({ id }))[0],
+  list: (): Promise<License[]> => db().select().from(licenses).orderBy(asc(licenses.id)),
+  findById: async (id: string): Promise<License | undefined> => (await byIdQuery().execute({ id }))[0],
 };

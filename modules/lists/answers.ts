@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
-import { config } from "../../src/server/config";
 import { pathAndQuery } from "../../src/server/request-url";
+import { perRuntime } from "../../src/server/runtime";
 import { verifiedViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
 import { hasFilters } from "../track-filters/service";
@@ -15,9 +15,14 @@ const LIST_CACHE_BYTES = 24 * 1024 * 1024;
  * otherwise push the plain lists everyone reads out.
  */
 const OPEN_ENDED_CACHE_BYTES = 8 * 1024 * 1024;
-const counterStalenessMs = config.listCounterStalenessSeconds * 1000;
-const plainLists = createListCache({ maxBytes: LIST_CACHE_BYTES, counterStalenessMs });
-const openEndedAnswers = createListCache({ maxBytes: OPEN_ENDED_CACHE_BYTES, counterStalenessMs });
+/** The two caches, each holding answers from the one database of its runtime. */
+const listCaches = perRuntime(({ config }) => {
+  const counterStalenessMs = config.listCounterStalenessSeconds * 1000;
+  return {
+    plain: createListCache({ maxBytes: LIST_CACHE_BYTES, counterStalenessMs }),
+    openEnded: createListCache({ maxBytes: OPEN_ENDED_CACHE_BYTES, counterStalenessMs }),
+  };
+});
 /**
  * Open-ended keys asked for once so far: their answers are kept from the second request on, since a search or filter
  * nobody repeats would only cost its hard compression (compression.ts precompress). At most ASKED_ONCE_KEYS, the
@@ -33,7 +38,8 @@ function askedBefore(key: string): boolean {
 }
 
 /** The cache a list's answer is kept in, by its query string. */
-const cacheOf = (query: string) => (query && hasFilters(new URLSearchParams(query)) ? openEndedAnswers : plainLists);
+const cacheOf = (query: string) =>
+  query && hasFilters(new URLSearchParams(query)) ? listCaches().openEnded : listCaches().plain;
 
 /**
  * Who a list's answer is the same for: everyone (the public list), one signed-in user (their own, shared and
@@ -97,9 +103,9 @@ export async function listAnswer(
   const version = await listContentVersion();
   const target = pathAndQuery(request.url);
   const key = keyOf(target, audience, viewer?.id);
-  const cache = openEnded ? openEndedAnswers : cacheOf(target.query);
+  const cache = openEnded ? listCaches().openEnded : cacheOf(target.query);
   const kept = cache.hit(request, key, version);
   if (kept) return kept;
-  if (cache === openEndedAnswers && !askedBefore(key)) return cache.once(request, audience === "anyone", build);
+  if (cache === listCaches().openEnded && !askedBefore(key)) return cache.once(request, audience === "anyone", build);
   return cache.build(request, key, version, audience === "anyone", build);
 }

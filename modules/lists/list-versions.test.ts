@@ -3,13 +3,13 @@
  * file: every change a list shows raises `content`, whoever writes it; a play or a download raises nothing.
  */
 import { expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
+import { trackShares, tracks } from "../tracks/schema";
+import { incrementDownloads, incrementPlays } from "../tracks/service";
+import { listsRepo } from "./repo";
 
 const db = await openTestDatabase("list-versions");
-const { eq } = await import("drizzle-orm");
-const { trackShares, tracks } = await import("../tracks/schema");
-const { incrementDownloads, incrementPlays } = await import("../tracks/service");
-const { listsRepo } = await import("./repo");
 
 const licenseId = seededLicenseId(db);
 const [owner, friend] = seedUsers(db, ["lv-owner", "lv-friend"]).map((user) => user.id) as [string, string];

@@ -3,13 +3,13 @@
  * and tracks added or deleted between pages. The reference order is one plain ORDER BY over the table.
  */
 import { describe, expect, test } from "bun:test";
+import { sql } from "drizzle-orm";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
+import { trackShares, tracks } from "../tracks/schema";
+import { SORT_DIRECTIONS, SORT_FIELDS } from "./model";
+import { listDeletedTracks, listTracks } from "./service";
 
 const db = await openTestDatabase("lists");
-const { sql } = await import("drizzle-orm");
-const { tracks, trackShares } = await import("../tracks/schema");
-const { listTracks, listDeletedTracks } = await import("./service");
-const { SORT_FIELDS, SORT_DIRECTIONS } = await import("./model");
 type Viewer = import("../auth/service").Viewer;
 type ListName = import("./service").ListName;
 

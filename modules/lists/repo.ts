@@ -3,6 +3,7 @@ import { db } from "../../src/server/db";
 import { isPostgres } from "../../src/server/db/dialect";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
+import { perRuntime } from "../../src/server/runtime";
 import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
 import { type Track, tracks } from "../tracks/schema";
 import type { DeletedStatus, Position, Sort } from "./model";
@@ -157,11 +158,13 @@ function compareKeys(sort: Sort): (a: Key, b: Key) => number {
 }
 
 /** The rows of one page in one prepared statement, whatever its size: the ids go in as one JSON array. */
-const rowsQuery = db
-  .select()
-  .from(tracks)
-  .where(inJsonArray(tracks.id, sql.placeholder("ids")))
-  .prepare();
+const rowsQuery = perRuntime(({ db }) =>
+  db
+    .select()
+    .from(tracks)
+    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
+    .prepare(),
+);
 
 export const listsRepo = {
   /**
@@ -186,11 +189,11 @@ export const listsRepo = {
   /** The rows for these ids, in the order given. */
   async findInOrder(ids: string[]): Promise<Track[]> {
     if (ids.length === 0) return [];
-    const rows = new Map((await rowsQuery.execute({ ids: JSON.stringify(ids) })).map((row) => [row.id, row]));
+    const rows = new Map((await rowsQuery().execute({ ids: JSON.stringify(ids) })).map((row) => [row.id, row]));
     return ids.flatMap((id) => rows.get(id) ?? []);
   },
 
   async countByStatus(statuses: readonly DeletedStatus[]): Promise<number> {
-    return (await db.select({ count: count() }).from(tracks).where(inArray(tracks.status, statuses)))[0]?.count ?? 0;
+    return (await db().select({ count: count() }).from(tracks).where(inArray(tracks.status, statuses)))[0]?.count ?? 0;
   },
 };

@@ -56,7 +56,7 @@ export const mediaModule = new Elysia({ name: "module.media", detail: { tags: ["
   .use(authGuard)
   .post(
     "/media/presign",
-    async ({ body, viewer, request }) => presignMediaUrl(body.url, viewer, [new URL(request.url).origin, config.publicUrl]),
+    async ({ body, viewer, request }) => presignMediaUrl(body.url, viewer, [new URL(request.url).origin, config().publicUrl]),
     {
       body: t.Object({ url: t.String({ maxLength: 2048 }) }),
       response: { 200: t.Object({ url: t.String(), expiresAt: t.Union([t.String(), t.Null()]) }), ...refusals(404) },

@@ -28,7 +28,7 @@ const CONDITIONS = ["range", "if-none-match", "if-modified-since"];
  */
 export function serveRemoteFile(request: Request, key: string, options: ServeOptions, missing: string, sign: Sign) {
   // The proxy sets every header itself, so its URL asks the bucket for no overrides.
-  if (config.mediaDelivery === "proxy") return proxy(request, sign(key, { expiresInSeconds: 60 }), missing, options);
+  if (config().mediaDelivery === "proxy") return proxy(request, sign(key, { expiresInSeconds: 60 }), missing, options);
   const location = sign(key, {
     expiresInSeconds: SIGNED_URL_SECONDS,
     contentType: options.contentType,

@@ -47,7 +47,7 @@ function audioFile(key: string | null, extension: string, downloadTitle: string,
  */
 export async function coverFile(track: Track, size: CoverSize): Promise<MediaFile> {
   let key = track.coverArtPending ? null : coverVariantKey(track, size);
-  if (key && size === "thumb" && !(await fileStore.stat(key))) key = coverVariantKey(track, "card");
+  if (key && size === "thumb" && !(await fileStore().stat(key))) key = coverVariantKey(track, "card");
   return { key, contentType: "image/webp", extension: "webp", downloadTitle: track.title, missing: "Cover art not found" };
 }
 
@@ -81,8 +81,9 @@ export async function sendMedia(request: Request, track: Track, file: MediaFile,
     cacheable: track.isPublic && track.status === "ACTIVE",
     disposition: attachment ? attachmentDisposition(file.downloadTitle, file.extension) : undefined,
   };
-  const served = fileStore.signedUrl
-    ? await serveRemoteFile(request, file.key, options, file.missing, fileStore.signedUrl.bind(fileStore))
+  const store = fileStore();
+  const served = store.signedUrl
+    ? await serveRemoteFile(request, file.key, options, file.missing, store.signedUrl.bind(store))
     : await serveLocalFile(request, file.key, options, file.missing);
   if (attachment && served.complete && request.method === "GET") await incrementDownloads(track.id);
   return served.response;
@@ -98,15 +99,16 @@ export async function sendStoredFile(
   file: { contentType: string; disposition: string; missing: string },
 ): Promise<Response> {
   const options: ServeOptions = { contentType: file.contentType, cacheable: false, disposition: file.disposition };
-  const served = fileStore.signedUrl
-    ? await serveRemoteFile(request, key, options, file.missing, fileStore.signedUrl.bind(fileStore))
+  const store = fileStore();
+  const served = store.signedUrl
+    ? await serveRemoteFile(request, key, options, file.missing, store.signedUrl.bind(store))
     : await serveLocalFile(request, key, options, file.missing);
   return served.response;
 }
 
 async function serveLocalFile(request: Request, key: string, options: ServeOptions, missing: string): Promise<Served> {
-  const blob = await fileStore.get(key);
-  const stat = await fileStore.stat(key);
+  const blob = await fileStore().get(key);
+  const stat = await fileStore().stat(key);
   if (!blob || !stat) throw notFound(missing);
   return serveFile(request, hotMedia(key, stat, blob) ?? blob, key, stat, options);
 }

@@ -30,7 +30,7 @@ export async function sendStemsZip(track: Track, format: DownloadFormat): Promis
   const entries = await Promise.all(
     stems.map(async (stem, index) => {
       const key = files[index]?.key as string;
-      const stat = await fileStore.stat(key);
+      const stat = await fileStore().stat(key);
       if (!stat) throw notFound("A stem's file is missing");
       return { path: entryName(index, stem.name, format), key, size: stat.size };
     }),

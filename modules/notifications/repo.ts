@@ -7,9 +7,9 @@ const ofUser = (userId: string, includeRead: boolean) =>
 
 export const notificationsRepo = {
   insertMany: async (rows: (typeof notifications.$inferInsert)[]): Promise<Notification[]> =>
-    rows.length ? await db.insert(notifications).values(rows).returning() : [],
+    rows.length ? await db().insert(notifications).values(rows).returning() : [],
   list: (userId: string, limit: number, offset: number, includeRead: boolean): Promise<Notification[]> =>
-    db
+    db()
       .select()
       .from(notifications)
       .where(ofUser(userId, includeRead))
@@ -18,10 +18,10 @@ export const notificationsRepo = {
       .limit(limit)
       .offset(offset),
   count: async (userId: string, includeRead: boolean): Promise<number> =>
-    Number((await db.select({ n: sql<number>`count(*)` }).from(notifications).where(ofUser(userId, includeRead)))[0]?.n ?? 0),
+    Number((await db().select({ n: sql<number>`count(*)` }).from(notifications).where(ofUser(userId, includeRead)))[0]?.n ?? 0),
   markRead: async (userId: string, id: string): Promise<Notification | undefined> =>
     (
-      await db
+      await db()
         .update(notifications)
         .set({ isRead: true })
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
@@ -29,7 +29,7 @@ export const notificationsRepo = {
     )[0],
   markAllRead: async (userId: string): Promise<number> =>
     (
-      await db
+      await db()
         .update(notifications)
         .set({ isRead: true })
         .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))

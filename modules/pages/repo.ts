@@ -41,17 +41,21 @@ export const pagesRepo = {
 
   async keep(page: KeptPage): Promise<void> {
     const { key: _key, ...values } = page;
-    await db.insert(keptPages).values(page).onConflictDoUpdate({ target: keptPages.key, set: values });
+    await db().insert(keptPages).values(page).onConflictDoUpdate({ target: keptPages.key, set: values });
   },
 
   /** Removes the kept answer of `key` when it is still at `version` (a newer one kept meanwhile stays). */
   async remove(key: string, version: string): Promise<void> {
-    await db.delete(keptPages).where(and(eq(keptPages.key, key), eq(keptPages.version, version)));
+    await db()
+      .delete(keptPages)
+      .where(and(eq(keptPages.key, key), eq(keptPages.version, version)));
   },
 
   /** Removes the kept answer of `key` when a render that started before `startedAt` made it. */
   async removeOlder(key: string, startedAt: Date): Promise<void> {
-    await db.delete(keptPages).where(and(eq(keptPages.key, key), lt(keptPages.builtAt, startedAt)));
+    await db()
+      .delete(keptPages)
+      .where(and(eq(keptPages.key, key), lt(keptPages.builtAt, startedAt)));
   },
 
   async anyDue(): Promise<boolean> {

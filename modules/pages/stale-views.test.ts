@@ -5,14 +5,14 @@
  * removed the answers of a hidden track, and only answers older than the render that saw the change may go.
  */
 import { expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { openTestDatabase } from "../../tests/support/in-process-database";
+import { keptPageOf } from "./forms";
+import { pagesRepo } from "./repo";
+import { keptPages } from "./schema";
+import { createPublicPages } from "./service";
 
 const db = await openTestDatabase("stale-views");
-const { eq } = await import("drizzle-orm");
-const { keptPages } = await import("./schema");
-const { createPublicPages } = await import("./service");
-const { keptPageOf } = await import("./forms");
-const { pagesRepo } = await import("./repo");
 
 const BUILD = "this-build";
 const KEY = "/stale";

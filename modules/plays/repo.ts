@@ -7,7 +7,7 @@ export type NewPlayEvent = typeof playEvents.$inferInsert;
 
 export const playsRepo = {
   /** Whether this listener already has a counted play of the track after `since`. */
-  countedSince: async (trackId: string, listenerKey: string, since: Date, executor: Executor = db): Promise<boolean> =>
+  countedSince: async (trackId: string, listenerKey: string, since: Date, executor: Executor = db()): Promise<boolean> =>
     (
       await executor
         .select({ id: playEvents.id })
@@ -16,7 +16,7 @@ export const playsRepo = {
         .limit(1)
     ).length > 0,
 
-  insert: async (event: NewPlayEvent, executor: Executor = db): Promise<void> => {
+  insert: async (event: NewPlayEvent, executor: Executor = db()): Promise<void> => {
     await executor.insert(playEvents).values(event);
   },
 };

@@ -2,6 +2,7 @@ import { config } from "../../src/server/config";
 import { holdLock, transaction } from "../../src/server/db/transaction";
 import { badRequest } from "../../src/server/errors";
 import { createRateLimiter } from "../../src/server/rate-limit";
+import { perRuntime } from "../../src/server/runtime";
 import { incrementPlays, type Stem, type Track } from "../tracks/service";
 import { ANONYMOUS_PLAYS_PER_IP, MIN_PLAY_SECONDS } from "./limits";
 import { playsRepo } from "./repo";
@@ -14,7 +15,9 @@ export interface PlayInput {
 
 /** A signed-in user is counted by id; a visitor by the anonymous id their browser keeps (and their IP). */
 export type Listener = { userId: string } | { anonymousId: string; ip: string };
-const anonymousPlaysByIp = createRateLimiter("visitor-plays", ANONYMOUS_PLAYS_PER_IP, config.playCountWindowSeconds * 1000);
+const anonymousPlaysByIp = perRuntime(({ config }) =>
+  createRateLimiter("visitor-plays", ANONYMOUS_PLAYS_PER_IP, config.playCountWindowSeconds * 1000),
+);
 
 const listenerKey = (listener: Listener) => ("userId" in listener ? listener.userId : `anon:${listener.anonymousId}`);
 
@@ -32,9 +35,9 @@ export async function recordPlay(
   if (input.duration < MIN_PLAY_SECONDS) throw badRequest(`A play needs at least ${MIN_PLAY_SECONDS} seconds of listening`);
   const key = listenerKey(listener);
   const now = new Date();
-  const since = new Date(now.getTime() - config.playCountWindowSeconds * 1000);
+  const since = new Date(now.getTime() - config().playCountWindowSeconds * 1000);
   const ipKey = "ip" in listener ? `${listener.ip}:${track.id}` : null;
-  if (ipKey && (await anonymousPlaysByIp.blocked(ipKey))) return { counted: false };
+  if (ipKey && (await anonymousPlaysByIp().blocked(ipKey))) return { counted: false };
   // One transaction, so a check and the insert it allows cannot interleave with another request's. On PostgreSQL
   // that takes a lock too: plays racing on several connections would each find none counted and all count.
   const result = await transaction(async (tx) => {
@@ -56,6 +59,6 @@ export async function recordPlay(
     return { counted: true };
   });
   // The address's window lives in the database (shared by every instance), counted once the play is.
-  if (result.counted && ipKey) await anonymousPlaysByIp.hit(ipKey);
+  if (result.counted && ipKey) await anonymousPlaysByIp().hit(ipKey);
   return result;
 }

@@ -4,13 +4,12 @@
  */
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { openTestDatabase, seedUsers } from "../../tests/support/in-process-database";
+import { openTestRuntime, seedUsers } from "../../tests/support/in-process-database";
+import { resumableUploadsRepo } from "./repo";
+import { resumableUploads } from "./schema";
+import { expireUploads } from "./service";
 
-const db = await openTestDatabase("resumable-expiry");
-const { fileStore } = await import("../../src/server/store");
-const { resumableUploadsRepo } = await import("./repo");
-const { resumableUploads } = await import("./schema");
-const { expireUploads } = await import("./service");
+const { db, fileStore } = await openTestRuntime("resumable-expiry");
 const [user] = seedUsers(db, ["resumable_sweeper"]);
 
 async function uploadWithOnePart(expiresAt: Date): Promise<string> {

@@ -31,7 +31,7 @@ export const resumableUploadsModule = new Elysia({ name: "module.resumable-uploa
         headers: {
           "tus-version": TUS_VERSION,
           "tus-extension": TUS_EXTENSIONS,
-          "tus-max-size": String(config.maxUploadBytes),
+          "tus-max-size": String(config().maxUploadBytes),
           "tus-resumable": TUS_VERSION,
         },
       }),

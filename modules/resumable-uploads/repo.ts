@@ -37,7 +37,7 @@ export const resumableUploadsRepo = {
     }),
 
   find: async (id: string): Promise<ResumableUpload | undefined> =>
-    (await db.select().from(resumableUploads).where(byId(id)).limit(1))[0],
+    (await db().select().from(resumableUploads).where(byId(id)).limit(1))[0],
 
   /**
    * Appends a received part, only if the upload is still at `from` and unused: of two requests that started at the
@@ -62,7 +62,7 @@ export const resumableUploadsRepo = {
   /** Marks a finished, unused upload used; false when another request used it first. */
   markUsed: async (id: string, now: Date): Promise<boolean> =>
     (
-      await db
+      await db()
         .update(resumableUploads)
         .set({ usedAt: now })
         .where(and(byId(id), isNull(resumableUploads.usedAt), eq(resumableUploads.offset, resumableUploads.length)))
@@ -70,10 +70,10 @@ export const resumableUploadsRepo = {
     ).length > 0,
 
   delete: async (id: string): Promise<void> => {
-    await db.delete(resumableUploads).where(byId(id));
+    await db().delete(resumableUploads).where(byId(id));
   },
 
   /** Uploads past their expiry (a batch; the sweep runs until none is left). */
   expired: (now: Date, limit: number): Promise<ResumableUpload[]> =>
-    db.select().from(resumableUploads).where(lt(resumableUploads.expiresAt, now)).limit(limit),
+    db().select().from(resumableUploads).where(lt(resumableUploads.expiresAt, now)).limit(limit),
 };

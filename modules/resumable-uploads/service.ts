@@ -23,7 +23,7 @@ export const UPLOAD_EXPIRED = "This upload has expired: send the file again";
 export const UPLOAD_USED = "This upload was already used: send the file again";
 
 const partsPrefix = (id: string) => `resumable/${id}`;
-const expiryFromNow = () => new Date(Date.now() + config.uploadExpirySeconds * 1000);
+const expiryFromNow = () => new Date(Date.now() + config().uploadExpirySeconds * 1000);
 const tooLong = (limit: number) => payloadTooLarge(`The upload is larger than the ${formatFileSize(limit)} limit`);
 
 /** The caller's own upload, still within its time; anyone else's (or none) is the same 404. */
@@ -46,15 +46,18 @@ export async function createUpload(user: Viewer, request: Request): Promise<TusA
   if (headers.has("upload-defer-length")) throw badRequest("Upload-Length is required: this server does not defer it");
   const length = byteCount(headers, "upload-length");
   if (length === null) throw badRequest("Upload-Length is required");
-  if (length > config.maxUploadBytes) throw tooLong(config.maxUploadBytes);
+  if (length > config().maxUploadBytes) throw tooLong(config().maxUploadBytes);
   const metadata = parseMetadata(headers.get("upload-metadata"));
   // Every refusal of the first bytes comes before the upload exists, so none leaves an upload behind.
   const withBytes = request.body !== null && headers.get("content-length") !== "0";
   if (withBytes) checkBytes(headers, length);
-  const row = await repo.create({ userId: user.id, length, metadata, expiresAt: expiryFromNow() }, config.maxPendingUploadBytes);
+  const row = await repo.create(
+    { userId: user.id, length, metadata, expiresAt: expiryFromNow() },
+    config().maxPendingUploadBytes,
+  );
   if (!row)
     throw payloadTooLarge(
-      `Your unfinished uploads would pass the ${formatFileSize(config.maxPendingUploadBytes)} limit: finish or delete one first`,
+      `Your unfinished uploads would pass the ${formatFileSize(config().maxPendingUploadBytes)} limit: finish or delete one first`,
     );
   const location = { location: `/api/uploads/${row.id}` };
   const appended = withBytes ? await appendBytes(row, 0, request) : row;
@@ -116,10 +119,10 @@ async function appendBytes(row: ResumableUpload, offset: number, request: Reques
   try {
     if (part.size === 0) return row;
     const key = `${partsPrefix(row.id)}/${String(offset).padStart(16, "0")}-${crypto.randomUUID()}`;
-    await fileStore.putFile(key, part.path);
+    await fileStore().putFile(key, part.path);
     const appended = await repo.appendPart(row.id, offset, { key, size: part.size }, expiryFromNow());
     if (!appended) {
-      await fileStore.delete(key);
+      await fileStore().delete(key);
       throw conflict("Another request moved this upload on: ask for its offset again");
     }
     return appended;
@@ -132,7 +135,7 @@ async function appendBytes(row: ResumableUpload, offset: number, request: Reques
 export async function terminateUpload(id: string, user: Viewer, headers: Headers): Promise<TusAnswer> {
   checkTusResumable(headers);
   const row = await ownUpload(id, user);
-  await fileStore.deletePrefix(partsPrefix(row.id));
+  await fileStore().deletePrefix(partsPrefix(row.id));
   await repo.delete(row.id);
   return { status: 204, headers: {} };
 }
@@ -159,7 +162,7 @@ export async function takeFinishedUploads(user: Viewer, ids: string[], folder: s
   for (const [index, row] of rows.entries()) {
     const path = join(folder, `upload-${index}`);
     const size = await joinParts(row, path);
-    await fileStore.deletePrefix(partsPrefix(row.id));
+    await fileStore().deletePrefix(partsPrefix(row.id));
     files.push({ name: row.metadata.filename ?? row.metadata.name ?? "", path, size });
   }
   return files;
@@ -174,7 +177,7 @@ async function joinParts(row: ResumableUpload, path: string): Promise<number> {
   let unflushed = 0;
   try {
     for (const part of row.parts) {
-      const stream = await fileStore.stream(part.key);
+      const stream = await fileStore().stream(part.key);
       if (!stream) throw new Error(`resumable upload ${row.id}: part ${part.key} is missing`);
       for await (const chunk of stream) {
         sink.write(chunk);
@@ -198,7 +201,7 @@ export async function expireUploads(): Promise<void> {
   const now = new Date();
   for (let batch = await repo.expired(now, 100); batch.length > 0; batch = await repo.expired(now, 100)) {
     for (const row of batch) {
-      await fileStore.deletePrefix(partsPrefix(row.id));
+      await fileStore().deletePrefix(partsPrefix(row.id));
       await repo.delete(row.id);
     }
     log.info("expired resumable uploads deleted", { count: batch.length });

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { db } from "../../src/server/db";
 import { isPostgres } from "../../src/server/db/dialect";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
+import { perRuntime } from "../../src/server/runtime";
 import type { SortDirection, SortField } from "../lists/model";
 import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
 import { type Stem, stems, type Track, tracks } from "../tracks/schema";
@@ -261,16 +261,20 @@ async function tieredPage(request: SearchRequest & { type: "tracks" | "stems" })
 }
 
 /** The rows of these ids in one prepared statement each (as the lists read theirs): the ids go in as one JSON array. */
-const tracksQuery = db
-  .select()
-  .from(tracks)
-  .where(inJsonArray(tracks.id, sql.placeholder("ids")))
-  .prepare();
-const stemsQuery = db
-  .select()
-  .from(stems)
-  .where(inJsonArray(stems.id, sql.placeholder("ids")))
-  .prepare();
+const tracksQuery = perRuntime(({ db }) =>
+  db
+    .select()
+    .from(tracks)
+    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
+    .prepare(),
+);
+const stemsQuery = perRuntime(({ db }) =>
+  db
+    .select()
+    .from(stems)
+    .where(inJsonArray(stems.id, sql.placeholder("ids")))
+    .prepare(),
+);
 
 /** The rows for these ids, in the order given. */
 function inOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
@@ -279,11 +283,11 @@ function inOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
 }
 
 async function tracksInOrder(ids: string[]): Promise<Track[]> {
-  return ids.length ? inOrder(await tracksQuery.execute({ ids: JSON.stringify(ids) }), ids) : [];
+  return ids.length ? inOrder(await tracksQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
 }
 
 async function stemsInOrder(ids: string[]): Promise<Stem[]> {
-  return ids.length ? inOrder(await stemsQuery.execute({ ids: JSON.stringify(ids) }), ids) : [];
+  return ids.length ? inOrder(await stemsQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
 }
 
 export const searchRepo = { searchPage, tracksInOrder, stemsInOrder };

@@ -7,17 +7,17 @@ import type { StorageQuota } from "./model";
 
 /** Everyone's free allowance (FREE_QUOTA_SECONDS) plus what this user bought, as a charge's transaction sees it: read under the user's lock, so charges to one user queue. */
 export async function heldQuotaLimitSeconds(userId: string, executor: Executor): Promise<number> {
-  return config.freeQuotaSeconds + (await holdPaidQuotaSeconds(userId, executor));
+  return config().freeQuotaSeconds + (await holdPaidQuotaSeconds(userId, executor));
 }
 
 export async function storageQuota(userId: string): Promise<StorageQuota> {
   const paid = await paidQuotaSeconds(userId);
-  const total = config.freeQuotaSeconds + paid;
+  const total = config().freeQuotaSeconds + paid;
   const used = await usedQuotaSeconds(userId);
   return {
     totalQuotaSeconds: total,
     currentUsedQuotaSeconds: used,
-    freeQuotaSeconds: config.freeQuotaSeconds,
+    freeQuotaSeconds: config().freeQuotaSeconds,
     paidQuotaSeconds: paid,
     isOverQuota: used > total,
   };

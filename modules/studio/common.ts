@@ -34,7 +34,7 @@ export async function storeThen(
   keep: () => Promise<void>,
 ): Promise<void> {
   await withFilesInFlight(key, replaced, async () => {
-    await fileStore.putFile(key, facts.path);
+    await fileStore().putFile(key, facts.path);
     await keep();
   });
 }

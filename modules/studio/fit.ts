@@ -26,7 +26,7 @@ export interface TrackLength {
  * The header is read in place through the store (a few ranged reads on S3), not downloaded whole.
  */
 export async function trackLength(track: Track): Promise<TrackLength | null> {
-  const file = await fileStore.get(track.originalKey);
+  const file = await fileStore().get(track.originalKey);
   if (!file) return null;
   const layout =
     track.originalFormat === "wav"

@@ -1,11 +1,12 @@
 import { Elysia } from "elysia";
 import { streamedBody } from "../../src/server/body-limit";
+import { config } from "../../src/server/config";
 import { receiveMultipart } from "../../src/server/multipart";
 import { refusals } from "../../src/server/openapi/refusals";
 import { withStagingFolder } from "../../src/server/staging";
 import { authGuard } from "../auth";
 import { findStudioTrack } from "./common";
-import { AUDIO_LIMITS, AudioForm, STEM_LIMITS, StemForm, StudioReply } from "./model";
+import { AUDIO_LIMITS, AudioForm, StemForm, StudioReply, stemLimits } from "./model";
 import { removeStem } from "./regenerate";
 import { replaceAudio } from "./replace";
 import { addStem, editStem } from "./stems";
@@ -27,8 +28,8 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     ({ params, user, request, set }) =>
       withStagingFolder(async (folder) => {
         await findStudioTrack(params.id, user); // access before the body is read
-        const { fields, files } = await receiveMultipart(request, folder, STEM_LIMITS);
-        const file = await fileOrUpload(user, fields.data, files.stemFile?.[0], folder, STEM_LIMITS.maxBytes);
+        const { fields, files } = await receiveMultipart(request, folder, stemLimits());
+        const file = await fileOrUpload(user, fields.data, files.stemFile?.[0], folder, config().maxUploadBytes);
         set.status = 201;
         return addStem(params.id, user, fields.data, file, folder);
       }),
@@ -47,8 +48,8 @@ export const studioModule = new Elysia({ name: "module.studio", detail: { tags: 
     ({ params, user, request }) =>
       withStagingFolder(async (folder) => {
         await findStudioTrack(params.id, user); // access before the body is read
-        const { fields, files } = await receiveMultipart(request, folder, STEM_LIMITS);
-        const file = await fileOrUpload(user, fields.data, files.stemFile?.[0], folder, STEM_LIMITS.maxBytes);
+        const { fields, files } = await receiveMultipart(request, folder, stemLimits());
+        const file = await fileOrUpload(user, fields.data, files.stemFile?.[0], folder, config().maxUploadBytes);
         return editStem(params.id, params.stemId, user, fields.data, file, folder);
       }),
     {

@@ -7,11 +7,11 @@ import { MAX_REPLACEMENT_BYTES } from "./replace";
 const TEXT = { maxFieldBytes: 64 * 1024, textParts: ["data"] };
 
 /** POST /track/{id}/stem and PATCH /track/{id}/stem/{stemId}: `data` JSON and one `stemFile`. */
-export const STEM_LIMITS: MultipartLimits = {
+export const stemLimits = (): MultipartLimits => ({
   files: { stemFile: { max: 1, tooMany: "Send one stem file" } },
-  maxBytes: config.maxUploadBytes,
+  maxBytes: config().maxUploadBytes,
   ...TEXT,
-};
+});
 
 /** PATCH /track/{id}/audio: one `original`, at most 50 MB (SPEC §9). */
 export const AUDIO_LIMITS: MultipartLimits = {

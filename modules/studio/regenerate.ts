@@ -45,7 +45,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     const stems = await tracks.listStemsOf(trackId);
     const sources = await Promise.all(
       stems.map(async (stem) => ({
-        path: await fileStore.localPath(stem.fileKey, folder),
+        path: await fileStore().localPath(stem.fileKey, folder),
         format: stem.originalFormat as UploadFormat,
         mix: { gainDb: stem.mixGainDb, pan: stem.mixPan, muted: stem.mixMuted },
       })),
@@ -55,7 +55,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     const facts = await inspectAudio(mixPath, "flac", "The regenerated mix");
     const originalKey = tracks.trackKeys.revision(trackId, "flac");
     await withFilesInFlight(originalKey, [track.originalKey, track.mp3Key], async () => {
-      const stored = await fileStore.putFile(originalKey, mixPath);
+      const stored = await fileStore().putFile(originalKey, mixPath);
       await setTrackAudio(trackId, {
         originalKey,
         originalFormat: "flac",

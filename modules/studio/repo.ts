@@ -75,7 +75,7 @@ export function changeWithinQuota(
 
 /** A stem's name and type (no file change, nothing to process or charge). */
 export async function renameStem(stemId: string, values: Pick<Stem, "name" | "type">): Promise<void> {
-  await db.update(stems).set(values).where(eq(stems.id, stemId));
+  await db().update(stems).set(values).where(eq(stems.id, stemId));
 }
 
 /**

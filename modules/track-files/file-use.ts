@@ -17,7 +17,7 @@ async function filesOf(track: Track): Promise<Array<{ key: string; namedAs: stri
  */
 export async function releaseFiles(keys: Array<string | null>): Promise<void> {
   for (const key of keys) {
-    if (key && !(await trackFilesRepo.anyLiveRowNamesKey(key, null))) await fileStore.delete(key);
+    if (key && !(await trackFilesRepo.anyLiveRowNamesKey(key, null))) await fileStore().delete(key);
   }
 }
 
@@ -28,7 +28,7 @@ export async function releaseFiles(keys: Array<string | null>): Promise<void> {
 export async function deleteUnsharedFiles(track: Track): Promise<void> {
   const folder = trackKeys.folder(track.id);
   for (const { key, namedAs } of await filesOf(track)) {
-    if (!(await trackFilesRepo.anyLiveRowNamesKey(namedAs, track.id))) await fileStore.delete(key);
+    if (!(await trackFilesRepo.anyLiveRowNamesKey(namedAs, track.id))) await fileStore().delete(key);
   }
-  if (!(await trackFilesRepo.anyLiveRowNamesUnder(folder, track.id))) await fileStore.deletePrefix(folder);
+  if (!(await trackFilesRepo.anyLiveRowNamesUnder(folder, track.id))) await fileStore().deletePrefix(folder);
 }

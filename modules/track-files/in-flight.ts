@@ -44,7 +44,7 @@ async function settle(rows: InFlight[]): Promise<void> {
  * and by the `tracks.files-in-flight` sweep.
  */
 export async function sweepFilesInFlight(atBoot = false): Promise<void> {
-  const everything = atBoot && !config.databaseUrl;
+  const everything = atBoot && !config().databaseUrl;
   const rows = await trackFilesRepo.inFlightBefore(everything ? null : new Date(Date.now() - FILES_IN_FLIGHT_MAX_SECONDS * 1000));
   await settle(rows);
   if (rows.length) log.info("files of interrupted changes settled", { keys: rows.length });

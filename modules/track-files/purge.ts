@@ -15,7 +15,7 @@ export const beforePurge = extensionPoint<(trackId: string) => Promise<void>>("t
  * a purge cut short runs again on the next sweep.
  */
 export async function purgeDeletedTracks(): Promise<void> {
-  const cutoff = new Date(Date.now() - config.deletionGraceSeconds * 1000);
+  const cutoff = new Date(Date.now() - config().deletionGraceSeconds * 1000);
   for (const trackId of await trackFilesRepo.pendingDeletionBefore(cutoff)) {
     const track = await findTrack(trackId);
     if (!track) continue;

@@ -14,13 +14,13 @@ const live = ne(tracks.status, "DELETED");
 
 /** Whether a live track row in `scope` has a file column that `matches`, or a stem of one does. */
 async function anyLiveRowNames(scope: SQL | undefined, matches: (column: Column) => SQL): Promise<boolean> {
-  const byTrack = await db
+  const byTrack = await db()
     .select({ id: tracks.id })
     .from(tracks)
     .where(and(live, scope, or(matches(tracks.originalKey), matches(tracks.mp3Key), matches(tracks.coverArtKey))))
     .limit(1);
   if (byTrack.length) return true;
-  const byStem = await db
+  const byStem = await db()
     .select({ id: stems.id })
     .from(stems)
     .innerJoin(tracks, eq(stems.trackId, tracks.id))
@@ -42,14 +42,14 @@ export const trackFilesRepo = {
     anyLiveRowNames(ne(tracks.id, exceptTrackId), (column) => like(column, `${prefix}/%`)),
 
   recordInFlight: async (rows: Array<InFlight & { createdAt: Date }>): Promise<void> => {
-    if (rows.length) await db.insert(filesInFlight).values(rows);
+    if (rows.length) await db().insert(filesInFlight).values(rows);
   },
   forgetInFlight: async (ids: string[]): Promise<void> => {
-    if (ids.length) await db.delete(filesInFlight).where(inArray(filesInFlight.id, ids));
+    if (ids.length) await db().delete(filesInFlight).where(inArray(filesInFlight.id, ids));
   },
   /** Records older than `cutoff`, or every record when it is null. */
   inFlightBefore: (cutoff: Date | null): Promise<InFlight[]> =>
-    db
+    db()
       .select({ id: filesInFlight.id, key: filesInFlight.key })
       .from(filesInFlight)
       .where(cutoff ? lt(filesInFlight.createdAt, cutoff) : undefined),
@@ -60,7 +60,7 @@ export const trackFilesRepo = {
    */
   pendingDeletionBefore: async (cutoff: Date): Promise<string[]> =>
     (
-      await db
+      await db()
         .select({ id: tracks.id })
         .from(tracks)
         .where(and(eq(tracks.status, "PENDING_DELETION"), lt(tracks.deletedAt, cutoff), ne(tracks.processingStatus, "PENDING")))

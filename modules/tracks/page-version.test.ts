@@ -3,13 +3,13 @@
  * page shows raises it, whoever writes it; a play or a download alone does not.
  */
 import { expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
+import { conversions } from "../conversions/schema";
+import { stems, trackShares, tracks, trackWaveforms } from "./schema";
+import { incrementDownloads, incrementPlays, publicPageState } from "./service";
 
 const db = await openTestDatabase("page-version");
-const { eq } = await import("drizzle-orm");
-const { conversions } = await import("../conversions/schema");
-const { stems, trackShares, tracks, trackWaveforms } = await import("./schema");
-const { incrementDownloads, incrementPlays, publicPageState } = await import("./service");
 
 const [owner, friend] = seedUsers(db, ["owner", "friend"]).map((user) => user.id) as [string, string];
 const trackId = db

@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, gt, inArray, ne, sql } from "drizzle-orm
 import { db } from "../../src/server/db";
 import { theRow } from "../../src/server/db/rows";
 import { type Executor, transaction } from "../../src/server/db/transaction";
+import { perRuntime } from "../../src/server/runtime";
 import { type OwnedTrack, type Stem, stems, type Track, trackShares, tracks, trackWaveforms } from "./schema";
 import { waveformPreview } from "./waveform-preview";
 
@@ -59,49 +60,57 @@ export async function saveWaveformIn(executor: Executor, trackId: string, wavefo
 }
 
 /** What a kept public page checks on every request (modules/pages): one row by primary key, prepared once. */
-const pageStateQuery = db
-  .select({
-    version: tracks.pageVersion,
-    plays: tracks.totalPlays,
-    downloads: tracks.totalDownloads,
-    isPublic: tracks.isPublic,
-    status: tracks.status,
-    ownerId: tracks.userId,
-  })
-  .from(tracks)
-  .where(eq(tracks.id, sql.placeholder("id")))
-  .prepare();
+const pageStateQuery = perRuntime(({ db }) =>
+  db
+    .select({
+      version: tracks.pageVersion,
+      plays: tracks.totalPlays,
+      downloads: tracks.totalDownloads,
+      isPublic: tracks.isPublic,
+      status: tracks.status,
+      ownerId: tracks.userId,
+    })
+    .from(tracks)
+    .where(eq(tracks.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 /**
  * The whole row by id, behind every access check (each media request among them): prepared once, as
  * building a 40-column select costs a few hundred microseconds, ten times what running it does.
  */
-const byIdQuery = db
-  .select()
-  .from(tracks)
-  .where(eq(tracks.id, sql.placeholder("id")))
-  .prepare();
+const byIdQuery = perRuntime(({ db }) =>
+  db
+    .select()
+    .from(tracks)
+    .where(eq(tracks.id, sql.placeholder("id")))
+    .prepare(),
+);
 
 /** A track's stems in order, read by every Track JSON. */
-const stemsQuery = db
-  .select()
-  .from(stems)
-  .where(eq(stems.trackId, sql.placeholder("trackId")))
-  .orderBy(asc(stems.index))
-  .prepare();
+const stemsQuery = perRuntime(({ db }) =>
+  db
+    .select()
+    .from(stems)
+    .where(eq(stems.trackId, sql.placeholder("trackId")))
+    .orderBy(asc(stems.index))
+    .prepare(),
+);
 
-const waveformQuery = db
-  .select({ waveformData: trackWaveforms.waveformData })
-  .from(trackWaveforms)
-  .where(eq(trackWaveforms.trackId, sql.placeholder("trackId")))
-  .prepare();
+const waveformQuery = perRuntime(({ db }) =>
+  db
+    .select({ waveformData: trackWaveforms.waveformData })
+    .from(trackWaveforms)
+    .where(eq(trackWaveforms.trackId, sql.placeholder("trackId")))
+    .prepare(),
+);
 
 export const tracksRepo = {
-  pageState: async (id: string) => (await pageStateQuery.execute({ id }))[0],
-  findById: async (id: string): Promise<Track | undefined> => (await byIdQuery.execute({ id }))[0],
+  pageState: async (id: string) => (await pageStateQuery().execute({ id }))[0],
+  findById: async (id: string): Promise<Track | undefined> => (await byIdQuery().execute({ id }))[0],
   isSharedWith: async (trackId: string, userId: string): Promise<boolean> =>
     (
-      await db
+      await db()
         .select({ trackId: trackShares.trackId })
         .from(trackShares)
         .where(and(eq(trackShares.trackId, trackId), eq(trackShares.userId, userId)))
@@ -111,7 +120,7 @@ export const tracksRepo = {
   /** A user's tracks not yet purged, oldest first, without the card waveform (an account export reads thousands). */
   listOwnedBy: (userId: string): Promise<OwnedTrack[]> => {
     const { waveformPreview: _, ...columns } = getTableColumns(tracks);
-    return db
+    return db()
       .select(columns)
       .from(tracks)
       .where(and(eq(tracks.userId, userId), ne(tracks.status, "DELETED")))
@@ -119,19 +128,19 @@ export const tracksRepo = {
   },
   /** The active tracks shared with a user, with whose they are and since when. */
   sharedWith: (userId: string): Promise<{ trackId: string; title: string; ownerId: string; sharedAt: Date }[]> =>
-    db
+    db()
       .select({ trackId: tracks.id, title: tracks.title, ownerId: tracks.userId, sharedAt: trackShares.createdAt })
       .from(trackShares)
       .innerJoin(tracks, eq(tracks.id, trackShares.trackId))
       .where(and(eq(trackShares.userId, userId), eq(tracks.status, "ACTIVE")))
       .orderBy(asc(trackShares.createdAt)),
 
-  usedQuotaSeconds: (userId: string, executor: Executor = db): Promise<number> => usedQuotaSecondsIn(executor, userId),
+  usedQuotaSeconds: (userId: string, executor: Executor = db()): Promise<number> => usedQuotaSecondsIn(executor, userId),
   /** How many active tracks a user has (the admin's Users screen). */
   activeTrackCount: async (userId: string): Promise<number> =>
     Number(
       (
-        await db
+        await db()
           .select({ n: sql<number>`count(*)` })
           .from(tracks)
           .where(and(eq(tracks.userId, userId), eq(tracks.status, "ACTIVE")))
@@ -152,47 +161,47 @@ export const tracksRepo = {
     }),
 
   waveformOf: async (trackId: string): Promise<number[] | null> =>
-    (await waveformQuery.execute({ trackId }))[0]?.waveformData ?? null,
+    (await waveformQuery().execute({ trackId }))[0]?.waveformData ?? null,
 
   remove: async (id: string): Promise<void> => {
-    await db.delete(tracks).where(eq(tracks.id, id));
+    await db().delete(tracks).where(eq(tracks.id, id));
   },
   update: async (id: string, values: Partial<TrackInsert>): Promise<void> => {
-    await db.update(tracks).set(values).where(eq(tracks.id, id));
+    await db().update(tracks).set(values).where(eq(tracks.id, id));
   },
   pendingIds: async (): Promise<string[]> =>
     (
-      await db
+      await db()
         .select({ id: tracks.id })
         .from(tracks)
         .where(and(eq(tracks.processingStatus, "PENDING"), ne(tracks.status, "DELETED")))
     ).map((row) => row.id),
 
   updateStem: async (id: string, values: Partial<StemInsert>): Promise<void> => {
-    await db.update(stems).set(values).where(eq(stems.id, id));
+    await db().update(stems).set(values).where(eq(stems.id, id));
   },
   findStemOf: async (trackId: string, stemId: string): Promise<Stem | undefined> =>
     (
-      await db
+      await db()
         .select()
         .from(stems)
         .where(and(eq(stems.trackId, trackId), eq(stems.id, stemId)))
         .limit(1)
     )[0],
-  listStemsOf: (trackId: string): Promise<Stem[]> => stemsQuery.execute({ trackId }),
+  listStemsOf: (trackId: string): Promise<Stem[]> => stemsQuery().execute({ trackId }),
 
   /**
    * The public counters; the plays and media modules decide when something counts. A play or a
    * download is not an edit, so updatedAt keeps its value (drizzle's $onUpdateFn would bump it).
    */
-  incrementPlays: async (trackId: string, executor: Executor = db): Promise<void> => {
+  incrementPlays: async (trackId: string, executor: Executor = db()): Promise<void> => {
     await executor
       .update(tracks)
       .set({ totalPlays: sql`${tracks.totalPlays} + 1`, updatedAt: sql`${tracks.updatedAt}` })
       .where(eq(tracks.id, trackId));
   },
   incrementDownloads: async (trackId: string): Promise<void> => {
-    await db
+    await db()
       .update(tracks)
       .set({ totalDownloads: sql`${tracks.totalDownloads} + 1`, updatedAt: sql`${tracks.updatedAt}` })
       .where(eq(tracks.id, trackId));
@@ -200,7 +209,7 @@ export const tracksRepo = {
 
   sharesOf: async (trackId: string): Promise<string[]> =>
     (
-      await db
+      await db()
         .select({ userId: trackShares.userId })
         .from(trackShares)
         .where(eq(trackShares.trackId, trackId))
@@ -210,7 +219,7 @@ export const tracksRepo = {
   share: async (trackId: string, userIds: string[]): Promise<string[]> =>
     userIds.length
       ? (
-          await db
+          await db()
             .insert(trackShares)
             .values(userIds.map((userId) => ({ trackId, userId })))
             .onConflictDoNothing()
@@ -219,7 +228,9 @@ export const tracksRepo = {
       : [],
   unshare: async (trackId: string, userIds: string[]): Promise<void> => {
     if (userIds.length)
-      await db.delete(trackShares).where(and(eq(trackShares.trackId, trackId), inArray(trackShares.userId, userIds)));
+      await db()
+        .delete(trackShares)
+        .where(and(eq(trackShares.trackId, trackId), inArray(trackShares.userId, userIds)));
   },
 
   /**
@@ -228,7 +239,7 @@ export const tracksRepo = {
    */
   /** What an artist's page counts of their public, active tracks: all of them, the forks among them, their plays. */
   publicCountsOf: async (userId: string): Promise<{ tracks: number; forks: number; plays: number }> => {
-    const [row] = await db
+    const [row] = await db()
       .select({
         tracks: sql<number>`count(*)`,
         forks: sql<number>`count(${tracks.forkedFromId})`,

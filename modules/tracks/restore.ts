@@ -20,7 +20,7 @@ export async function restoreTrack(id: string, admin: Viewer): Promise<TrackDeta
   if (track.status === "ACTIVE") throw conflict("This track is not deleted");
   if (track.status === "DELETED") throw conflict("This track's files are deleted: it can no longer be restored");
   if (!(await findUserById(track.userId))) throw conflict("The owner's account is deleted: its tracks cannot be restored");
-  const graceStart = new Date(Date.now() - config.deletionGraceSeconds * 1000);
+  const graceStart = new Date(Date.now() - config().deletionGraceSeconds * 1000);
   if (!(await tracksRepo.restorePending(track.id, graceStart)))
     throw conflict("This track's grace period is over and its files are being deleted: it can no longer be restored");
   await notifyUsers([track.userId], {

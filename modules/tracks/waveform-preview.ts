@@ -16,7 +16,7 @@ const BATCH = 200;
 export async function backfillWaveformPreviews(): Promise<void> {
   let filled = 0;
   for (;;) {
-    const rows = await db
+    const rows = await db()
       .select({ id: tracks.id, waveformData: trackWaveforms.waveformData })
       .from(tracks)
       .innerJoin(trackWaveforms, eq(trackWaveforms.trackId, tracks.id))

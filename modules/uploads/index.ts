@@ -13,17 +13,17 @@ import { resumePendingProcessing } from "./processing";
 import { uploadTrack } from "./service";
 
 /** The parts of POST /track; sizes are bounded by MAX_UPLOAD_MB as a whole. */
-const UPLOAD_LIMITS = {
+const uploadLimits = () => ({
   files: {
     original: { max: 1, tooMany: "Send one original audio file" },
     coverArt: { max: 1, tooMany: "Send one cover art image" },
     stems: { max: MAX_STEMS, tooMany: TOO_MANY_STEMS },
   },
-  maxBytes: config.maxUploadBytes,
+  maxBytes: config().maxUploadBytes,
   maxFieldBytes: 1024 * 1024,
   // Some clients send the JSON as a Blob part with its own content type.
   textParts: ["data"],
-};
+});
 
 /** SPEC §7 POST /track: the upload, checked whole before anything is kept; processing runs as a job. */
 export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags: ["Tracks"] } })
@@ -33,7 +33,7 @@ export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags
     "/track",
     ({ user, request, set }) =>
       withStagingFolder(async (folder) => {
-        const { fields, files } = await receiveMultipart(request, folder, UPLOAD_LIMITS);
+        const { fields, files } = await receiveMultipart(request, folder, uploadLimits());
         const parts = await uploadParts(user, fields.data, files, folder);
         const { track, notification } = await uploadTrack(user, parts);
         set.status = 201;

@@ -25,7 +25,7 @@ export async function uploadParts(
   await parseUploadInput(data);
   const ids = [named.original, named.coverArt, ...named.stems];
   const present = ids.filter((id): id is string => id !== undefined);
-  const taken = await takeFinishedUploads(user, present, folder, config.maxUploadBytes);
+  const taken = await takeFinishedUploads(user, present, folder, config().maxUploadBytes);
   const byId = new Map(present.map((id, index) => [id, taken[index] as StagedFile]));
   const staged = (id: string | undefined) => (id === undefined ? undefined : byId.get(id));
   return {

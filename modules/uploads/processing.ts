@@ -60,7 +60,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
   if (track.mixStale) return enqueueRegeneration(trackId);
   const folder = stagingFolder();
   try {
-    if (!(await fileStore.stat(track.originalKey))) {
+    if (!(await fileStore().stat(track.originalKey))) {
       throw new ProcessingFailed("The upload was interrupted before its audio was saved. Please upload it again.");
     }
     const stems = (await listStemsOf(trackId)).map((stem) => processStem(stem, folder, signal));
@@ -92,14 +92,14 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
 async function encodeMp3(path: string, format: UploadFormat, mp3Key: string, folder: string, signal: AbortSignal) {
   const mp3Path = join(folder, `${crypto.randomUUID()}.mp3`);
   const { loudnessLufs } = await renderMp3AndLoudness(path, format, mp3Path, signal);
-  const stored = await fileStore.putFile(mp3Key, mp3Path);
+  const stored = await fileStore().putFile(mp3Key, mp3Path);
   return { mp3Key, loudnessLufs, mp3SizeBytes: stored.size };
 }
 
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
   // A fork's stem change leaves its audio as it was: that MP3 exists (and may be a file others share).
   if (track.mp3Key === trackKeys.streamMp3(track.originalKey)) return;
-  const path = await fileStore.localPath(track.originalKey, folder);
+  const path = await fileStore().localPath(track.originalKey, folder);
   await updateTrack(
     track.id,
     await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal),
@@ -108,7 +108,7 @@ async function processOriginal(track: Track, folder: string, signal: AbortSignal
 
 async function processStem(stem: Stem, folder: string, signal: AbortSignal): Promise<void> {
   if (stem.processingStatus === "READY") return;
-  const path = await fileStore.localPath(stem.fileKey, folder);
+  const path = await fileStore().localPath(stem.fileKey, folder);
   const mp3Key = trackKeys.streamMp3(stem.fileKey);
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
@@ -124,19 +124,21 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
 /** WebP sizes from the kept source, made in the job's scratch folder; the source is dropped once they exist. */
 async function processCover(track: Track, folder: string, signal: AbortSignal): Promise<void> {
   const sourceKey = trackKeys.coverSource(track.id);
-  if (!(await fileStore.stat(sourceKey))) {
+  if (!(await fileStore().stat(sourceKey))) {
     if (track.coverArtPending && !track.coverArtKey) await updateTrack(track.id, { coverArtPending: false });
     return;
   }
   const coverFolder = await mkdtemp(join(folder, "cover-"));
-  const sizes = await renderCoverSizes(await fileStore.localPath(sourceKey, coverFolder), coverFolder, signal).catch((error) => {
-    if (signal.aborted) throw error;
-    throw new ProcessingFailed("The cover art could not be converted.");
-  });
+  const sizes = await renderCoverSizes(await fileStore().localPath(sourceKey, coverFolder), coverFolder, signal).catch(
+    (error) => {
+      if (signal.aborted) throw error;
+      throw new ProcessingFailed("The cover art could not be converted.");
+    },
+  );
   let coverArtSizeBytes = 0;
   for (const [size, path] of Object.entries(sizes)) {
-    coverArtSizeBytes += (await fileStore.putFile(trackKeys.cover(track.id, size as CoverSize), path)).size;
+    coverArtSizeBytes += (await fileStore().putFile(trackKeys.cover(track.id, size as CoverSize), path)).size;
   }
   await updateTrack(track.id, { coverArtKey: trackKeys.cover(track.id, "page"), coverArtSizeBytes, coverArtPending: false });
-  await fileStore.delete(sourceKey);
+  await fileStore().delete(sourceKey);
 }

@@ -198,16 +198,16 @@ async function store(owner: Viewer, input: UploadData, original: Inspected, stem
     quota.admit,
   );
   try {
-    await fileStore.putFile(track.originalKey, original.path);
-    for (const [index, row] of stemRows.entries()) await fileStore.putFile(row.fileKey, (stems[index] as Inspected).path);
-    if (cover) await fileStore.put(trackKeys.coverSource(trackId), cover);
+    await fileStore().putFile(track.originalKey, original.path);
+    for (const [index, row] of stemRows.entries()) await fileStore().putFile(row.fileKey, (stems[index] as Inspected).path);
+    if (cover) await fileStore().put(trackKeys.coverSource(trackId), cover);
     await enqueueProcessing(trackId);
     if (input.isPublic) await enqueueNewTrackNotice(trackId);
   } catch (error) {
     // Nothing half-kept: the rows (and so the quota charge) go with the files.
     log.error("upload could not be stored", { trackId, error: String(error) });
     await removeTrack(trackId);
-    await fileStore.deletePrefix(trackKeys.folder(trackId));
+    await fileStore().deletePrefix(trackKeys.folder(trackId));
     throw error;
   }
   return { track, notification: await quota.warning() };

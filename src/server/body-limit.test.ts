@@ -1,7 +1,11 @@
 import { expect, test } from "bun:test";
 import { Elysia } from "elysia";
+import { openTestRuntime } from "../../tests/support/in-process-database";
 import { bodyLimit, type MountedRoute, streamedBody } from "./body-limit";
 import { errorHandler } from "./http";
+
+// The settings the code under test reads: MAX_UPLOAD_MB, which the error handler drains up to.
+await openTestRuntime("body-limit");
 
 /** Counts the bytes of a body it reads as a stream, as an upload route does. */
 async function countBytes(request: Request): Promise<number> {

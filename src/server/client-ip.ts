@@ -10,7 +10,7 @@ const normalised = (address: string) => address.trim().replace(/^::ffff:(?=\d+\.
  * last address in the header that is not itself a trusted proxy. From anyone else the header is
  * ignored, so a forged one cannot dodge a limit.
  */
-export function clientIp(server: Server<unknown> | null, request: Request, trusted = config.trustedProxies): string {
+export function clientIp(server: Server<unknown> | null, request: Request, trusted = config().trustedProxies): string {
   const peer = server?.requestIP(request)?.address;
   if (!peer) return "unknown";
   const trustedSet = new Set(trusted.map(normalised));

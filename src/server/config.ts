@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { runtime } from "./runtime";
 import { ConfigError, SettingsReader } from "./settings";
 
 /** Every setting comes from the environment; docs/operating.md documents each with its default. */
@@ -297,8 +298,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
 }
 
-/** The settings, read once at boot; a bad one stops the process with its message (exit code 1). */
-function loadConfigOrExit(): Config {
+/** The settings, read once at boot (main.ts, scripts); a bad one stops the process with its message (exit code 1). */
+export function loadConfigOrExit(): Config {
   try {
     return loadConfig();
   } catch (error) {
@@ -309,4 +310,5 @@ function loadConfigOrExit(): Config {
   }
 }
 
-export const config = loadConfigOrExit();
+/** The installed runtime's settings (src/server/runtime.ts). */
+export const config = (): Config => runtime().config;

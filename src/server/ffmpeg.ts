@@ -1,5 +1,6 @@
 import { setPriority } from "node:os";
 import { config } from "./config";
+import { perRuntime } from "./runtime";
 import { createSlots } from "./slots";
 
 /**
@@ -36,7 +37,7 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /** The niceness of every ffmpeg/ffprobe child (0 is the server's; 19 the lowest priority). */
 export const TOOL_NICENESS = 10;
 /** One ffmpeg/ffprobe process per JOB_CONCURRENCY slot, so uploads share the cores instead of thrashing them. */
-const withToolSlot = createSlots(config.jobConcurrency);
+const toolSlots = perRuntime(({ config }) => createSlots(config.jobConcurrency));
 
 async function drain(stream: ReadableStream<Uint8Array>, onChunk: (chunk: Uint8Array) => void): Promise<Uint8Array> {
   for await (const chunk of stream) onChunk(chunk);
@@ -44,7 +45,7 @@ async function drain(stream: ReadableStream<Uint8Array>, onChunk: (chunk: Uint8A
 }
 
 function spawnTool(bin: string, args: string[], options: RunOptions): Promise<RunResult> {
-  return withToolSlot(() => runTool(bin, args, options));
+  return toolSlots()(() => runTool(bin, args, options));
 }
 
 async function runTool(bin: string, args: string[], options: RunOptions): Promise<RunResult> {
@@ -53,7 +54,7 @@ async function runTool(bin: string, args: string[], options: RunOptions): Promis
     stdout: "pipe",
     stderr: "pipe",
     // FFMPEG_TIMEOUT_SECONDS caps every run: a hung or stopped ffmpeg is killed and its job fails.
-    timeout: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, config.ffmpegTimeoutSeconds * 1000),
+    timeout: Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, config().ffmpegTimeoutSeconds * 1000),
     killSignal: "SIGKILL",
     signal: options.signal,
   });
@@ -78,7 +79,7 @@ async function runTool(bin: string, args: string[], options: RunOptions): Promis
  */
 export async function runFfmpeg(args: string[], options: RunOptions = {}): Promise<RunResult> {
   const result = await spawnTool(
-    config.ffmpegPath,
+    config().ffmpegPath,
     ["-nostdin", "-y", "-loglevel", "error", "-protocol_whitelist", "file,pipe", "-threads", "1", ...args],
     options,
   );
@@ -89,7 +90,7 @@ export async function runFfmpeg(args: string[], options: RunOptions = {}): Promi
 /** Runs ffprobe on one local file with a forced input format and returns its JSON report. */
 export async function probe(path: string, inputFormat: string, options: RunOptions = {}): Promise<FfprobeReport> {
   const result = await spawnTool(
-    config.ffprobePath,
+    config().ffprobePath,
     [
       "-v",
       "error",

@@ -20,7 +20,7 @@ function validationMessage(error: { customError?: unknown; valueError?: { messag
 export const errorHandler = new Elysia({ name: "error-handler" }).onError(
   { as: "global" },
   async ({ code, error, set, path, request }) => {
-    await discardUnreadBody(request, config.maxUploadBytes);
+    await discardUnreadBody(request, config().maxUploadBytes);
     if (error instanceof HttpError) {
       set.status = error.status;
       return { message: error.message };

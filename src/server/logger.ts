@@ -1,7 +1,11 @@
-import { config } from "./config";
-
 const ORDER = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof ORDER;
+
+/** LOG_LEVEL, set by createRuntime before it opens anything (the queue broker logs its start); info until then. */
+let threshold: Level = "info";
+export function setLogLevel(level: Level): void {
+  threshold = level;
+}
 
 /**
  * Query parameters that are secrets: media tokens, and what an OpenID provider sends back to the OIDC callback (its
@@ -15,7 +19,7 @@ export function redact(text: string): string {
 }
 
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
-  if (ORDER[level] < ORDER[config.logLevel]) return;
+  if (ORDER[level] < ORDER[threshold]) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, message: redact(message), ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${redact(line)}\n`);
 }

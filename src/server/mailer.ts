@@ -11,15 +11,16 @@ export interface Mail {
 let transport: Transporter | null = null;
 
 /** Whether this server sends mail (SMTP_URL is set). */
-export const sendsMail = () => config.smtpUrl !== null;
+export const sendsMail = () => config().smtpUrl !== null;
 
 /**
  * Sends `mail` through SMTP_URL: the one place that speaks to a mail server. nodemailer logs nothing unless asked, so
  * what a mail carries (a reset link's token) never reaches a log.
  */
 export async function sendMail(mail: Mail): Promise<void> {
-  if (!config.smtpUrl) throw new Error("SMTP_URL is not set");
+  const { smtpUrl, smtpFrom } = config();
+  if (!smtpUrl) throw new Error("SMTP_URL is not set");
   // Loaded on first use: a server without SMTP_URL never holds the library in memory.
-  transport ??= (await import("nodemailer")).createTransport(config.smtpUrl);
-  await transport.sendMail({ from: config.smtpFrom, ...mail });
+  transport ??= (await import("nodemailer")).createTransport(smtpUrl);
+  await transport.sendMail({ from: smtpFrom, ...mail });
 }

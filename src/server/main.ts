@@ -1,16 +1,12 @@
 import { Elysia } from "elysia";
-import { ensureProductFlags } from "../../modules/admin/service";
 import { closeEventStreams } from "../../modules/events/service";
-import { sweepFilesInFlight } from "../../modules/track-files/service";
 import { api } from "./api";
-import { config } from "./config";
-import { jobHandlers } from "./jobs/handlers";
-import { sweeps } from "./jobs/sweeps";
+import { boot } from "./boot";
+import { sweepsOf } from "./jobs/sweeps";
 import { log } from "./logger";
+import { startRuntime } from "./open-runtime";
 import { pages } from "./pages";
-import { startWorker, stopQueue } from "./queue";
-import { sweepStaging } from "./staging";
-import { prepareFileStore } from "./store";
+import { stopQueue } from "./queue";
 import { workerHealth } from "./worker-health";
 
 /**
@@ -18,18 +14,14 @@ import { workerHealth } from "./worker-health";
  * serves; `worker` only runs jobs (and the sweeps, which run where jobs run), answering `/api/health`
  * on PORT for its orchestrator.
  */
+const runtime = await startRuntime();
+const { config } = runtime;
 const serves = config.role !== "worker";
 const runsJobs = config.role !== "api";
+const sweeps = sweepsOf(config);
 
-sweepStaging();
-await ensureProductFlags();
-await prepareFileStore();
-if (runsJobs) {
-  // Before any request or job starts a change of its own: what is recorded now was cut short.
-  await sweepFilesInFlight(true);
-  startWorker(jobHandlers);
-  for (const sweep of sweeps) sweep.start();
-}
+await boot({ runsJobs });
+if (runsJobs) for (const sweep of sweeps) sweep.start();
 
 const site = serves ? await pages() : null;
 // Kept public pages leave before /api's hooks run (modules/pages).
@@ -49,7 +41,7 @@ async function shutdown(signal: string) {
   await prerendering?.stop();
   closeEventStreams();
   await app.stop();
-  await stopQueue().catch((error) => log.warn("queue did not close cleanly", { error: String(error) }));
+  await stopQueue(runtime.queue).catch((error) => log.warn("queue did not close cleanly", { error: String(error) }));
   clearTimeout(timer);
   process.exit(0);
 }

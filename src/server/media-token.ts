@@ -19,13 +19,13 @@ interface MediaClaims {
   e: number;
 }
 
-const signature = (payload: string) => createHmac("sha256", config.mediaTokenKey).update(payload).digest();
+const signature = (payload: string) => createHmac("sha256", config().mediaTokenKey).update(payload).digest();
 
 export function signMediaToken(
   trackId: string,
   userId: string,
   now = Date.now(),
-  lifetimeSeconds = config.mediaTokenSeconds,
+  lifetimeSeconds = config().mediaTokenSeconds,
 ): { token: string; expiresAt: Date } {
   const expires = Math.floor(now / 1000) + lifetimeSeconds;
   const payload = Buffer.from(JSON.stringify({ t: trackId, u: userId, e: expires } satisfies MediaClaims)).toString("base64url");

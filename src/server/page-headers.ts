@@ -1,4 +1,5 @@
 import { config } from "./config";
+import { perRuntime } from "./runtime";
 
 const EMBED_PATH = /^\/embed\//;
 
@@ -7,9 +8,10 @@ const EMBED_PATH = /^\/embed\//;
  * MEDIA_DELIVERY=redirect), by its endpoint's origin and its virtual-hosted buckets (AWS when no endpoint is set).
  */
 function mediaOrigins(): string[] {
-  if (!config.s3 || config.mediaDelivery !== "redirect") return [];
-  if (!config.s3.endpoint) return ["https://*.amazonaws.com"];
-  const endpoint = new URL(config.s3.endpoint);
+  const { s3, mediaDelivery } = config();
+  if (!s3 || mediaDelivery !== "redirect") return [];
+  if (!s3.endpoint) return ["https://*.amazonaws.com"];
+  const endpoint = new URL(s3.endpoint);
   return [endpoint.origin, `${endpoint.protocol}//*.${endpoint.host}`];
 }
 
@@ -37,13 +39,13 @@ function policy(frameAncestors: string): string {
   ].join("; ");
 }
 
-const SITE_POLICY = policy("'self'");
-const EMBED_POLICY = policy("*");
+/** Both policies, made once per runtime: they depend on its media settings. */
+const policies = perRuntime(() => ({ site: policy("'self'"), embed: policy("*") }));
 
 /** The security headers of an HTML page at `pathname`. */
 function pageHeaders(pathname: string): Record<string, string> {
   return {
-    "content-security-policy": EMBED_PATH.test(pathname) ? EMBED_POLICY : SITE_POLICY,
+    "content-security-policy": EMBED_PATH.test(pathname) ? policies().embed : policies().site,
     "x-content-type-options": "nosniff",
   };
 }

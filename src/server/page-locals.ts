@@ -44,7 +44,7 @@ async function getTrackPage(id: string, placeholders: boolean): Promise<TrackDet
 
 /** GET `pathAndQuery` of the API as a visitor gets it (no token): its JSON, or the API's refusal message. */
 async function answerOrRefusal<T>(pathAndQuery: string): Promise<{ page: T | null; message: string | null }> {
-  const response = await api.handle(new Request(`${config.publicUrl}/api${pathAndQuery}`));
+  const response = await api.handle(new Request(`${config().publicUrl}/api${pathAndQuery}`));
   const body = (await response.json()) as T | { message: string };
   return response.ok ? { page: body as T, message: null } : { page: null, message: (body as { message: string }).message };
 }
@@ -85,8 +85,8 @@ const publicTracks = (filters: string, sort: string, cursor: string | null, limi
  */
 export function pageLocals({ cached }: { cached: boolean }): App.Locals {
   return {
-    publicUrl: config.publicUrl,
-    oidcButtonLabel: config.oidc?.buttonLabel ?? null,
+    publicUrl: config().publicUrl,
+    oidcButtonLabel: config().oidc?.buttonLabel ?? null,
     getTrackPage: (id) => getTrackPage(id, cached),
     // What the home page renders before any script runs.
     getPublicTracks: publicTracks,

@@ -63,7 +63,7 @@ function prebuiltFile(pathname: string): string | null {
  * window of LIST_COUNTER_STALENESS_SECONDS it was rendered in (the counts it shows are no older); null keeps nothing.
  */
 async function listPageVersion(): Promise<string | null> {
-  const windowMs = config.listCounterStalenessSeconds * 1000;
+  const windowMs = config().listCounterStalenessSeconds * 1000;
   return windowMs ? `${await listContentVersion()}:${Math.floor(Date.now() / windowMs)}` : null;
 }
 

@@ -14,7 +14,7 @@ const TRACK_PAGE = /^\/track\/([^/]+)$/;
 const TRACK_JSON = /^\/api\/track\/([^/]+)$/;
 
 /** A key's own request: what a visitor without cookies or token asks for, whoever asked first. */
-const anonymous = (key: string) => new Request(`${config.publicUrl}${key}`);
+const anonymous = (key: string) => new Request(`${config().publicUrl}${key}`);
 
 /**
  * A public track's page (`/track/{id}`): due again whenever its page version goes up (migration pages_store's
@@ -44,7 +44,7 @@ function embedPage(astro: AstroHandler): PublicPage {
       return new URLSearchParams(query).get("theme") === "dark" ? `${path}?theme=dark` : path;
     },
     async state(key) {
-      const id = EMBED_PAGE.exec(new URL(key, config.publicUrl).pathname)?.[1] ?? "";
+      const id = EMBED_PAGE.exec(new URL(key, config().publicUrl).pathname)?.[1] ?? "";
       const state = await publicPageState(id);
       return state && { version: state.version };
     },
@@ -85,7 +85,7 @@ function sortedListKey(path: string, query: string): string | null {
 }
 
 /** How long a page that shows lists' counts may show them: as long as the lists themselves do. */
-const listCountsAgeMs = () => config.listCounterStalenessSeconds * 1000;
+const listCountsAgeMs = () => config().listCounterStalenessSeconds * 1000;
 
 /**
  * A page of sorted lists, kept per `version` of what it shows (null: not kept), with counts as old as the lists'
@@ -135,7 +135,7 @@ function artistPage(astro: AstroHandler): PublicPage {
     if (params.get("tab") === "forks" && !params.has("cursor")) return `${path}?tab=forks`;
     return sortedListKey(path, query);
   };
-  const version = (key: string) => artistPageVersion(ARTIST_PAGE.exec(new URL(key, config.publicUrl).pathname)?.[1] ?? "");
+  const version = (key: string) => artistPageVersion(ARTIST_PAGE.exec(new URL(key, config().publicUrl).pathname)?.[1] ?? "");
   return listsPage(astro, keyOf, version);
 }
 

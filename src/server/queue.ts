@@ -1,41 +1,59 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
-import { Queue, type QueueOptions, Worker, type WorkerOptions } from "bunqueue/client";
-import { config } from "./config";
+import { Queue, type QueueOptions, shutdownManager, Worker, type WorkerOptions } from "bunqueue/client";
+import type { Config } from "./config";
 import { isDatabaseBusy } from "./errors";
 import { type JobHandlers, type JobName, type JobPayload, jobDefinitions } from "./jobs/definitions";
 import { log } from "./logger";
-import { startQueueBroker } from "./queue-broker";
+import { type QueueBroker, startQueueBroker } from "./queue-broker";
+import { runtime } from "./runtime";
+
+type Envelope = { payload: unknown };
+
+/** An open queue: this process's handle on it, its broker (PostgreSQL mode), and its worker once started. */
+export interface JobQueue {
+  queue: Queue<Envelope>;
+  broker: QueueBroker | null;
+  /** How the worker reaches the queue, and its lease (PostgreSQL mode). */
+  workerOptions: WorkerOptions;
+  worker: Worker<Envelope> | null;
+}
 
 /**
  * The one queue adapter, every job added durably. Embedded (no DATABASE_URL): bunqueue in this process,
  * persisted in DATA_DIR/queue. PostgreSQL: a broker of this process's own, sharing jobs with every
  * other process's through the database (docs/scale-out.md), reached over loopback TCP.
  */
-const leaseMs = config.jobLeaseSeconds * 1000;
-const broker = config.databaseUrl ? await startQueueBroker(config.databaseUrl, leaseMs) : null;
+export async function openQueue(config: Config): Promise<JobQueue> {
+  const leaseMs = config.jobLeaseSeconds * 1000;
+  const broker = config.databaseUrl ? await startQueueBroker(config.databaseUrl, leaseMs) : null;
+  const connection: QueueOptions & WorkerOptions = broker
+    ? { connection: { host: "127.0.0.1", port: broker.port } }
+    : embeddedOptions(config.dataDir);
+  // A claimed job's lease is the worker's lockDuration, renewed by its heartbeat; the heartbeat must be well
+  // under the lease or running jobs lose it and run twice (measured, docs/scale-out.md §2).
+  const lease: WorkerOptions = broker ? { lockDuration: leaseMs, heartbeatInterval: Math.floor(leaseMs / 3) } : {};
+  return {
+    queue: new Queue<Envelope>("stemma", connection),
+    broker,
+    workerOptions: { ...connection, ...lease, concurrency: config.jobConcurrency },
+    worker: null,
+  };
+}
 
-function embeddedOptions(): QueueOptions & WorkerOptions {
-  const folder = join(config.dataDir, "queue");
+function embeddedOptions(dataDir: string): QueueOptions & WorkerOptions {
+  const folder = join(dataDir, "queue");
   mkdirSync(folder, { recursive: true });
   return { embedded: true, dataPath: join(folder, "jobs.db") };
 }
 
-const connectionOptions: QueueOptions & WorkerOptions = broker
-  ? { connection: { host: "127.0.0.1", port: broker.port } }
-  : embeddedOptions();
-
-/**
- * A claimed job's lease is the worker's lockDuration, renewed by its heartbeat; the heartbeat must be well
- * under the lease or running jobs lose it and run twice (measured, docs/scale-out.md §2).
- */
-const leaseOptions: WorkerOptions = broker ? { lockDuration: leaseMs, heartbeatInterval: Math.floor(leaseMs / 3) } : {};
-
-type Envelope = { payload: unknown };
-
-const queue = new Queue<Envelope>("stemma", connectionOptions);
-let worker: Worker<Envelope> | null = null;
+/** The installed runtime's queue; a process built without one (a script) cannot add or run jobs. */
+function jobQueue(): JobQueue {
+  const { queue } = runtime();
+  if (!queue) throw new Error("This process was started without the job queue");
+  return queue;
+}
 
 /**
  * Adds a job durably (it survives SIGKILL once this resolves). `jobId` makes it idempotent:
@@ -44,7 +62,7 @@ let worker: Worker<Envelope> | null = null;
 export async function enqueue<N extends JobName>(name: N, payload: JobPayload<N>, jobId?: string, delayMs = 0): Promise<string> {
   const definition = jobDefinitions[name];
   if (!Value.Check(definition.payload, payload)) throw new Error(`Invalid payload for job ${name}`);
-  const job = await queue.add(
+  const job = await jobQueue().queue.add(
     name,
     { payload },
     {
@@ -64,7 +82,8 @@ export function startWorker(handlers: JobHandlers): void {
   for (const name of Object.keys(jobDefinitions)) {
     if (typeof handlers[name as JobName] !== "function") throw new Error(`Job ${name} has no handler`);
   }
-  worker = new Worker<Envelope>(
+  const opened = jobQueue();
+  opened.worker = new Worker<Envelope>(
     "stemma",
     async (job, context) => {
       const name = job.name as JobName;
@@ -77,9 +96,9 @@ export function startWorker(handlers: JobHandlers): void {
       const handler = handlers[name] as (payload: unknown, signal: AbortSignal) => Promise<void>;
       await waitingOutBusyDatabase(() => handler(job.data.payload, signal), signal, { job: name, id: job.id });
     },
-    { ...connectionOptions, ...leaseOptions, concurrency: config.jobConcurrency },
+    opened.workerOptions,
   );
-  worker.on("failed", (job, error) => log.warn("job failed", { job: job?.name, id: job?.id, error: String(error) }));
+  opened.worker.on("failed", (job, error) => log.warn("job failed", { job: job?.name, id: job?.id, error: String(error) }));
 }
 
 /** How long, in all, one attempt of a job waits for a database that another process keeps locked. */
@@ -112,7 +131,7 @@ async function waitingOutBusyDatabase(run: () => Promise<void>, signal: AbortSig
 /** Whether the queue answers (health check). */
 export async function queueReachable(): Promise<boolean> {
   try {
-    await queue.getJobCounts();
+    await jobQueue().queue.getJobCounts();
     return true;
   } catch {
     return false;
@@ -120,8 +139,10 @@ export async function queueReachable(): Promise<boolean> {
 }
 
 /** Lets running jobs finish (bounded by the caller's timeout), then closes the queue and its broker. */
-export async function stopQueue(): Promise<void> {
-  await worker?.close();
-  await queue.close();
-  await broker?.stop();
+export async function stopQueue(opened: JobQueue | null): Promise<void> {
+  await opened?.worker?.close();
+  await opened?.queue.close();
+  await opened?.broker?.stop();
+  // The embedded queue's store is process-wide: let a later runtime in this process open one of its own (tests).
+  if (opened && !opened.broker) shutdownManager();
 }

@@ -1,11 +1,11 @@
 /** The database-backed fixed windows of rate-limit.ts, against a real migrated database. */
 import { afterAll, expect, test } from "bun:test";
+import { like } from "drizzle-orm";
 import { openTestDatabase } from "../../tests/support/in-process-database";
+import { createRateLimiter } from "./rate-limit";
+import { rateLimitWindows } from "./rate-limit-schema";
 
 const db = await openTestDatabase("rate-limit");
-const { like } = await import("drizzle-orm");
-const { rateLimitWindows } = await import("./rate-limit-schema");
-const { createRateLimiter } = await import("./rate-limit");
 
 // bun test may run several files on one database: these keys are this run's alone, removed afterwards.
 const run = crypto.randomUUID();

@@ -18,7 +18,7 @@ export function createRateLimiter(name: string, limit: number, windowMs: number)
   return {
     /** Whether `key` has used up its attempts in the current window. */
     async blocked(key: string, now = Date.now()): Promise<boolean> {
-      const [row] = await db
+      const [row] = await db()
         .select({ count: windows.count })
         .from(windows)
         .where(and(eq(windows.key, rowKey(key)), eq(windows.windowStart, windowStart(now))));
@@ -26,17 +26,19 @@ export function createRateLimiter(name: string, limit: number, windowMs: number)
     },
     async hit(key: string, now = Date.now()): Promise<void> {
       const start = windowStart(now);
-      await db
+      await db()
         .insert(windows)
         .values({ key: rowKey(key), windowStart: start, expiresAt: start + windowMs, count: 1 })
         .onConflictDoUpdate({ target: [windows.key, windows.windowStart], set: { count: sql`${windows.count} + 1` } });
       if (now - lastSweep >= SWEEP_EVERY_MS) {
         lastSweep = now;
-        await db.delete(windows).where(lt(windows.expiresAt, now));
+        await db().delete(windows).where(lt(windows.expiresAt, now));
       }
     },
     async reset(key: string): Promise<void> {
-      await db.delete(windows).where(eq(windows.key, rowKey(key)));
+      await db()
+        .delete(windows)
+        .where(eq(windows.key, rowKey(key)));
     },
   };
 }

@@ -7,12 +7,11 @@ import { config } from "./config";
  * Scratch space on local disk for uploads and ffmpeg outputs before they enter the file store.
  * Anything left here by a crash is swept at boot (`sweepStaging`): it never held a finished file.
  */
-export const STAGING_DIR = join(config.dataDir, "staging");
-mkdirSync(STAGING_DIR, { recursive: true });
+const stagingDir = () => join(config().dataDir, "staging");
 
 /** A fresh staging folder for one job or request; callers remove it when done. */
 export function stagingFolder(): string {
-  const dir = join(STAGING_DIR, crypto.randomUUID());
+  const dir = join(stagingDir(), crypto.randomUUID());
   mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -28,6 +27,6 @@ export async function withStagingFolder<T>(work: (folder: string) => Promise<T>)
 }
 
 export function sweepStaging(): void {
-  rmSync(STAGING_DIR, { recursive: true, force: true });
-  mkdirSync(STAGING_DIR, { recursive: true });
+  rmSync(stagingDir(), { recursive: true, force: true });
+  mkdirSync(stagingDir(), { recursive: true });
 }

@@ -30,15 +30,17 @@ export function zipStream(files: ZippedFile[], options: { texts?: { path: string
   for (const { path, text } of options.texts ?? []) zip.addBuffer(Buffer.from(text), path, { mtime });
   for (const file of files) {
     zip.addReadStreamLazy(file.path, { compress: false, size: file.size, mtime }, (callback) => {
-      fileStore.stream(file.key).then(
-        (stream) => {
-          if (!stream) return callback(new Error(`${file.key} left the store while it was zipped`), null as never);
-          const readable = Readable.fromWeb(stream as unknown as WebReadableStream<Uint8Array>);
-          readable.on("error", fail);
-          callback(null, readable);
-        },
-        (error: Error) => callback(error, null as never),
-      );
+      fileStore()
+        .stream(file.key)
+        .then(
+          (stream) => {
+            if (!stream) return callback(new Error(`${file.key} left the store while it was zipped`), null as never);
+            const readable = Readable.fromWeb(stream as unknown as WebReadableStream<Uint8Array>);
+            readable.on("error", fail);
+            callback(null, readable);
+          },
+          (error: Error) => callback(error, null as never),
+        );
     });
   }
   zip.end();

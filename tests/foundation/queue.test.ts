@@ -29,7 +29,7 @@ test("a trivial job runs through the durable embedded queue, whose folder is cre
 
 test("the worker refuses to start when a declared job has no handler", async () => {
   const result = await runScript(
-    `import { startWorker } from "./src/server/queue"; try { startWorker({}); console.log("started"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
+    `import { startRuntime } from "./src/server/open-runtime"; import { startWorker } from "./src/server/queue"; await startRuntime(); try { startWorker({}); console.log("started"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
     freshDataDir(),
   );
   expect(result.out).toContain("Job system.ping has no handler");
@@ -37,7 +37,7 @@ test("the worker refuses to start when a declared job has no handler", async () 
 
 test("a payload that does not match the job's schema is refused when added", async () => {
   const result = await runScript(
-    `import { enqueue } from "./src/server/queue"; try { await enqueue("system.ping", { nonce: 5 }); console.log("added"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
+    `import { startRuntime } from "./src/server/open-runtime"; import { enqueue } from "./src/server/queue"; await startRuntime(); try { await enqueue("system.ping", { nonce: 5 }); console.log("added"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
     freshDataDir(),
   );
   expect(result.out).toContain("Invalid payload for job system.ping");
@@ -57,12 +57,19 @@ describe("with DATABASE_URL (PostgreSQL mode)", () => {
   });
 
   test("a process killed outright takes its broker along (no orphan renewing its leases)", async () => {
-    const proc = Bun.spawn(["bun", "-e", `import "./src/server/queue"; console.log("up"); setInterval(() => {}, 1000);`], {
-      cwd: ROOT,
-      // LOG_LEVEL explicitly: the broker's start, read below, is logged at info.
-      env: { ...process.env, LOG_LEVEL: "info", DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
-      stdout: "pipe",
-    });
+    const proc = Bun.spawn(
+      [
+        "bun",
+        "-e",
+        `import { startRuntime } from "./src/server/open-runtime"; await startRuntime(); console.log("up"); setInterval(() => {}, 1000);`,
+      ],
+      {
+        cwd: ROOT,
+        // LOG_LEVEL explicitly: the broker's start, read below, is logged at info.
+        env: { ...process.env, LOG_LEVEL: "info", DATA_DIR: freshDataDir(), DATABASE_URL: await freshPostgresDatabase() },
+        stdout: "pipe",
+      },
+    );
     let out = "";
     const reader = proc.stdout.pipeThrough(new TextDecoderStream()).getReader();
     let port: number;

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { call, signUp } from "../support/api";
-import { setUpServer } from "../support/lifecycle";
+import { setUpApp } from "../support/in-process-app";
 
-const live = setUpServer({ env: { JWT_LIFETIME: "2s", JWT_SECRET: "a-fixed-secret-for-this-test-0123456789" } });
+const live = setUpApp({ env: { JWT_LIFETIME: "2s", JWT_SECRET: "a-fixed-secret-for-this-test-0123456789" } });
 
 test("a token stops working once JWT_LIFETIME has passed", async () => {
   const session = await signUp(live.server);

@@ -1,4 +1,4 @@
-import type { TestServer } from "./server";
+import type { ApiServer } from "./server";
 
 export interface Session {
   token: string;
@@ -7,9 +7,9 @@ export interface Session {
 
 let counter = 0;
 
-/** A JSON call against the test server; returns status and parsed body. */
+/** A JSON call against the test server (over HTTP, or handed to an in-process app); returns status and parsed body. */
 export async function call<T = unknown>(
-  server: TestServer,
+  server: ApiServer,
   method: string,
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
@@ -22,7 +22,8 @@ export async function call<T = unknown>(
     headers["content-type"] = "application/json";
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(`${server.url}/api${path}`, { method, headers, body });
+  const request = new Request(`${server.url}/api${path}`, { method, headers, body });
+  const response = await (server.handle ?? fetch)(request);
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -33,7 +34,7 @@ export async function call<T = unknown>(
 
 /** Registers a fresh user (unique e-mail and username) and returns its session. */
 export async function signUp(
-  server: TestServer,
+  server: ApiServer,
   overrides: Partial<{ email: string; username: string; password: string; inviteCode: string }> = {},
 ) {
   counter++;

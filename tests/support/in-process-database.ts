@@ -7,25 +7,29 @@ import { users } from "../../modules/auth/schema";
 import type { Viewer } from "../../modules/auth/service";
 import { licenses } from "../../modules/licenses/schema";
 import { tracks } from "../../modules/tracks/schema";
+import { loadConfig } from "../../src/server/config";
 import type { Db } from "../../src/server/db";
-import { withEnv } from "./env";
+import { createRuntime } from "../../src/server/open-runtime";
+import { installRuntime, type Runtime } from "../../src/server/runtime";
 
 /**
- * The app's database opened in this test process, for tests of repos, triggers and db helpers that need no server
- * (always SQLite: some measure bun:sqlite itself). Import what uses the database with `await import(...)` after this
- * call, so nothing opens it first.
- *
- * The database module reads its settings once per process, and `bun test` runs every file in one process: the first
- * file to call this picks the DATA_DIR every later one shares, so each file leaves the database as it found it
- * (`seedUsers` removes what it made). DATA_DIR and LOG_LEVEL are set only while the module loads: left in
- * process.env, they would reach later files and every server those start.
+ * A runtime of the app built in this test process on a fresh temporary folder (SQLite, media on local disk, no job
+ * queue) and installed, so the modules this file calls use it: for tests of repos, triggers, services and db helpers
+ * that need no server. Its settings are `env` alone, never this process's environment. The folder goes at exit, not
+ * after this file: a later file installs a runtime of its own, but this one's database stays open until then.
  */
-export async function openTestDatabase(name: string): Promise<Db> {
+export async function openTestRuntime(name: string, env: Record<string, string> = {}): Promise<Runtime> {
   const dataDir = mkdtempSync(join(tmpdir(), `stemma-${name}-`));
-  // At exit, not after this file: the database stays open, in this folder, for every later file.
   process.on("exit", () => rmSync(dataDir, { recursive: true, force: true }));
-  const { db } = await withEnv({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }, () => import("../../src/server/db"));
-  return db;
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn", PASSWORD_HASH_COST: "test", ...env });
+  const runtime = await createRuntime(config, { queue: false });
+  installRuntime(runtime);
+  return runtime;
+}
+
+/** The database of a fresh test runtime (`openTestRuntime`). */
+export async function openTestDatabase(name: string): Promise<Db> {
+  return (await openTestRuntime(name)).db;
 }
 
 /** Users written straight to the database (`<name>@example.com`), removed with their tracks after the file. */

@@ -7,8 +7,13 @@ import { freshPostgresDatabase, testOnPostgres } from "./test-database";
 
 const ROOT = join(import.meta.dir, "../..");
 
-export interface TestServer {
+/** Where API calls go: a server's address, or, with `handle`, an app in this test process (in-process-app.ts). */
+export interface ApiServer {
   url: string;
+  handle?: (request: Request) => Promise<Response>;
+}
+
+export interface TestServer extends ApiServer {
   dataDir: string;
   /** The PostgreSQL database it runs on (STEMMA_TEST_DATABASE=postgres, or given), else null: SQLite in dataDir. */
   databaseUrl: string | null;

@@ -32,9 +32,9 @@ export type Outcome =
  * USER out of it (the ADMIN_EMAIL account stays ADMIN). Unset, roles are Stemma's own: null.
  */
 function roleFromGroups(account: ProviderAccount, email: string): User["role"] | null {
-  const group = config.oidc?.adminGroup;
+  const group = config().oidc?.adminGroup;
   if (!group) return null;
-  return account.groups.includes(group) || email.toLowerCase() === config.adminEmail ? "ADMIN" : "USER";
+  return account.groups.includes(group) || email.toLowerCase() === config().adminEmail ? "ADMIN" : "USER";
 }
 
 const grantOf = (user: User, role: User["role"]): SessionGrant => ({
@@ -79,8 +79,8 @@ async function createAccount(account: ProviderAccount, email: string): Promise<O
       const username = await freeUsername(usernameBase(account, email), (name) => authRepo.findByUsername(name, tx));
       const isAdmin = fromGroups
         ? fromGroups === "ADMIN"
-        : config.adminEmail
-          ? email === config.adminEmail
+        : config().adminEmail
+          ? email === config().adminEmail
           : await isFirstAccount(tx);
       const user = await authRepo.insert({ email, username, passwordHash: NO_PASSWORD, role: isAdmin ? "ADMIN" : "USER" }, tx);
       await authRepo.addIdentity({ userId: user.id, issuer: account.issuer, subject: account.subject }, tx);

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../../../src/server/config";
+import { perRuntime } from "../../../src/server/runtime";
 
 /**
  * The short-lived cookies of a sign-in with OIDC, each signed so the browser cannot change it, httpOnly, and sent
@@ -11,7 +12,7 @@ import { config } from "../../../src/server/config";
  * - `link`: a provider account waiting to be tied to the existing account whose password is given next at login.
  * The key is derived from JWT_SECRET and never equals it, so no cookie can pass for a session token.
  */
-const KEY = createHmac("sha256", config.jwtSecret).update("stemma oidc cookies v1").digest();
+const cookieKey = perRuntime(({ config }) => createHmac("sha256", config.jwtSecret).update("stemma oidc cookies v1").digest());
 
 export const COOKIES = {
   flow: { name: "stemma_oidc_flow", path: "/api/auth/oidc/callback", sameSite: "Lax", seconds: 10 * 60 },
@@ -42,11 +43,11 @@ interface Payloads {
   link: LinkCookie;
 }
 
-const signature = (body: string) => createHmac("sha256", KEY).update(body).digest("base64url");
+const signature = (body: string) => createHmac("sha256", cookieKey()).update(body).digest("base64url");
 
 const attributes = (kind: CookieKind, maxAge: number) => {
   const { path, sameSite } = COOKIES[kind];
-  const secure = config.publicUrl.startsWith("https:") ? "; Secure" : "";
+  const secure = config().publicUrl.startsWith("https:") ? "; Secure" : "";
   return `Path=${path}; Max-Age=${maxAge}; HttpOnly; SameSite=${sameSite}${secure}`;
 };
 

@@ -10,10 +10,10 @@ const DISCOVERY_TTL_MS = 60 * 60_000;
 /** The provider could not be reached, or did not answer as a provider does: the sign-in cannot go on now. */
 export class ProviderUnavailable extends Error {}
 
-export const oidcSettings = (): OidcConfig | null => config.oidc;
+export const oidcSettings = (): OidcConfig | null => config().oidc;
 
 /** Where the provider sends the browser back: registered at the provider with the client. */
-export const redirectUri = () => `${config.publicUrl}/api/auth/oidc/callback`;
+export const redirectUri = () => `${config().publicUrl}/api/auth/oidc/callback`;
 
 const isLoopbackHttp = (issuer: URL) => issuer.protocol === "http:";
 
@@ -29,7 +29,7 @@ export function providerConfiguration(oidc: OidcConfig): Promise<client.Configur
   const configuration = client
     .discovery(issuer, oidc.clientId, undefined, client.ClientSecretBasic(oidc.clientSecret), {
       timeout: TIMEOUT_SECONDS,
-      // config.ts allows plain http only for a provider on loopback.
+      // config().ts allows plain http only for a provider on loopback.
       execute: isLoopbackHttp(issuer) ? [client.allowInsecureRequests] : [],
     })
     .catch((error: unknown) => {

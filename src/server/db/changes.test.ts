@@ -6,13 +6,13 @@
 import { Database } from "bun:sqlite";
 import { afterAll, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
+import { like } from "drizzle-orm";
+import { featureFlags } from "../../../modules/admin/schema";
 import { openTestDatabase } from "../../../tests/support/in-process-database";
+import { changeMark } from "./changes";
+import { transaction } from "./transaction";
 
 const db = await openTestDatabase("changes");
-const { changeMark } = await import("./changes");
-const { transaction } = await import("./transaction");
-const { like } = await import("drizzle-orm");
-const { featureFlags } = await import("../../../modules/admin/schema");
 
 const PREFIX = "changes-test-";
 const path = db.$client.filename;

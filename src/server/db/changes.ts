@@ -1,6 +1,6 @@
 import { openSync, readSync } from "node:fs";
 import { log } from "../logger";
-import { db, postgresDb } from "./index";
+import { perRuntime } from "../runtime";
 
 /** The WAL-index format's version, in the header's first word (sqlite.org/walformat.html, "The WAL-Index Header"). */
 const WAL_INDEX_VERSION = 3007000;
@@ -41,12 +41,18 @@ function watchWalIndex(path: string): (() => boolean) | null {
   };
 }
 
-const walIndexChanged = postgresDb ? null : watchWalIndex(`${db.$client.filename}-shm`);
-if (!postgresDb && !walIndexChanged)
-  log.warn("the SQLite WAL index could not be watched: kept pages read their state on every request");
-
-/** Goes up with every change seen: a commit anyone made, or a rollback here. */
+/** Goes up with every change seen: a commit anyone made, a rollback here, or another database (a test's runtime). */
 let changes = 0;
+
+/** The runtime's SQLite WAL index, watched from the first read that asks (`changeMark`). */
+const walIndexWatch = perRuntime(({ db, postgresDb }) => {
+  if (postgresDb) return null;
+  const watch = watchWalIndex(`${db.$client.filename}-shm`);
+  if (!watch) log.warn("the SQLite WAL index could not be watched: kept pages read their state on every request");
+  // What was read from another runtime's database holds nothing about this one.
+  changes += 1;
+  return watch;
+});
 
 /**
  * transaction.ts calls this after every ROLLBACK: reads made inside the transaction saw writes that are gone, and
@@ -63,6 +69,7 @@ export function noteRollback(): void {
  * cheap signal exists (PostgreSQL, where other instances write; a SQLite file not in WAL mode): read every time.
  */
 export function changeMark(): number | null {
+  const walIndexChanged = walIndexWatch();
   if (!walIndexChanged) return null;
   if (walIndexChanged()) changes += 1;
   return changes;

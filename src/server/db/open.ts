@@ -51,3 +51,6 @@ export async function openPostgres(url: string) {
   }
   return db;
 }
+
+/** drizzle's PostgreSQL instance, as `openPostgres` opens it. */
+export type PostgresDb = Awaited<ReturnType<typeof openPostgres>>;

@@ -1,4 +1,4 @@
-import { db, postgresDb } from "./index";
+import { runtime } from "../runtime";
 
 type Params = Record<string, string | number | null>;
 
@@ -21,6 +21,7 @@ function numbered(text: string, params: Params): { text: string; values: (string
  * repeated query is prepared once. The one place a PostgreSQL driver maps `$name` to its own style.
  */
 export async function allRaw<Row>(text: string, params: Params = {}): Promise<Row[]> {
+  const { db, postgresDb } = runtime();
   if (postgresDb) {
     const query = numbered(text, params);
     return [...((await postgresDb.$client.unsafe(query.text, query.values)) as Row[])];

@@ -1,7 +1,7 @@
 /**
  * transaction() on PostgreSQL (drizzle's async transaction): a body commits or rolls back as a whole, what it
  * writes stays invisible outside until it commits, and one opened inside another joins it; holdLock's lock lasts
- * until the transaction ends. Run in a process of its own, because the database module picks its dialect once per
+ * until the transaction ends. Run in a process of its own, because the schema modules pick their dialect once per
  * process.
  */
 import { expect, test } from "bun:test";
@@ -15,9 +15,11 @@ const ROOT = join(import.meta.dir, "../../..");
 
 const CHECKS = `
 import { db } from "./src/server/db/index.ts";
+import { startRuntime } from "./src/server/open-runtime.ts";
 import { transaction } from "./src/server/db/transaction.ts";
 import { featureFlags } from "./modules/admin/schema.ts";
-const names = async () => (await db.select({ name: featureFlags.name }).from(featureFlags)).map((row) => row.name).sort();
+await startRuntime({ queue: false });
+const names = async () => (await db().select({ name: featureFlags.name }).from(featureFlags)).map((row) => row.name).sort();
 const add = (executor, name) => executor.insert(featureFlags).values({ name });
 const result = {};
 result.answer = await transaction(async (tx) => { await add(tx, "kept-1"); await add(tx, "kept-2"); return "done"; });
@@ -42,6 +44,8 @@ process.exit(0);
 const LOCKS = `
 import { postgresDb } from "./src/server/db/index.ts";
 import { holdLock, transaction } from "./src/server/db/transaction.ts";
+import { startRuntime } from "./src/server/open-runtime.ts";
+await startRuntime({ queue: false });
 const order = [];
 let release;
 const released = new Promise((resolve) => (release = resolve));
@@ -51,7 +55,7 @@ const first = transaction(async (tx) => { await holdLock(tx, "a"); holding(); aw
 await held;
 await transaction(async (tx) => { await holdLock(tx, "b"); order.push("b while a is held"); });
 const second = transaction(async (tx) => { await holdLock(tx, "a"); order.push("second a"); });
-const waiting = async () => (await postgresDb.$client\`select count(*)::int as n from pg_stat_activity
+const waiting = async () => (await postgresDb().$client\`select count(*)::int as n from pg_stat_activity
   where datname = current_database() and wait_event_type = 'Lock'\`)[0].n;
 while ((await waiting()) < 1) await Bun.sleep(20);
 order.push("second waits");

@@ -3,12 +3,12 @@
  * transactions never overlap on the one connection, and one opened inside another joins it.
  */
 import { afterAll, expect, test } from "bun:test";
+import { inArray, like } from "drizzle-orm";
+import { featureFlags } from "../../../modules/admin/schema";
 import { openTestDatabase } from "../../../tests/support/in-process-database";
+import { transaction } from "./transaction";
 
 const db = await openTestDatabase("transaction");
-const { transaction } = await import("./transaction");
-const { inArray, like } = await import("drizzle-orm");
-const { featureFlags } = await import("../../../modules/admin/schema");
 
 const PREFIX = "transaction-test-";
 const names = async () =>

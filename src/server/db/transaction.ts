@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
+import { runtime } from "../runtime";
 import { noteRollback } from "./changes";
-import { db, postgresDb } from "./index";
+import { type Db, type PostgresDb, postgresDb } from "./index";
 
 /** What a transaction body queries through: usable exactly like `db` (on SQLite it is `db` itself). */
-export type Executor = typeof db;
+export type Executor = Db;
 
 /**
  * One writer at a time on the single SQLite connection. bun-sqlite's own `db.transaction(fn)` runs
@@ -36,6 +37,7 @@ const current = new AsyncLocalStorage<Executor>();
 export async function transaction<T>(body: (tx: Executor) => Promise<T>): Promise<T> {
   const outer = current.getStore();
   if (outer) return body(outer);
+  const { db, postgresDb } = runtime();
   if (postgresDb)
     return postgresDb.transaction((pgTx) => {
       // Typed as `db` for repos, like the PostgreSQL `db` itself (see db/index.ts).
@@ -59,7 +61,7 @@ export async function transaction<T>(body: (tx: Executor) => Promise<T>): Promis
   }
 }
 
-type PostgresExecutor = Pick<NonNullable<typeof postgresDb>, "execute">;
+type PostgresExecutor = Pick<PostgresDb, "execute">;
 
 /**
  * Holds the lock `name` until `tx`'s transaction ends, so transactions taking the same name run one after
@@ -70,5 +72,5 @@ type PostgresExecutor = Pick<NonNullable<typeof postgresDb>, "execute">;
  * for each other needlessly. On SQLite every transaction already runs alone.
  */
 export async function holdLock(tx: Executor, name: string): Promise<void> {
-  if (postgresDb) await (tx as unknown as PostgresExecutor).execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+  if (postgresDb()) await (tx as unknown as PostgresExecutor).execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
 }

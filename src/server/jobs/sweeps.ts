@@ -1,9 +1,9 @@
 import { FILES_IN_FLIGHT_MAX_SECONDS } from "../../../modules/track-files/service";
-import { config } from "../config";
+import type { Config } from "../config";
 import { periodicSweep } from "../sweep";
 
 /**
- * The periodic sweeps, started only in processes that run jobs (main.ts, STEMMA_ROLE all or worker):
+ * The periodic sweeps `config` asks for, started only in processes that run jobs (main.ts, STEMMA_ROLE all or worker):
  * - `conversions.expire` deletes WAV/FLAC derivatives past CONVERSION_TTL_SECONDS (modules/conversions);
  * - `tracks.purge` deletes the files of tracks past DELETION_GRACE_SECONDS (modules/track-files/purge.ts);
  * - `accounts.purge` frees the usernames and addresses of accounts deleted past DELETION_GRACE_SECONDS (modules/auth/service.ts);
@@ -13,7 +13,7 @@ import { periodicSweep } from "../sweep";
  * - `backups.due`, with BACKUP_DIR set, backs up once BACKUP_INTERVAL_HOURS have passed since the last backup
  *   (modules/backups): checked hourly, so once per slot across the cluster like every sweep.
  */
-export const sweeps = [
+export const sweepsOf = (config: Config) => [
   periodicSweep("conversions.expire", config.conversionTtlSeconds),
   periodicSweep("tracks.purge", config.deletionGraceSeconds),
   periodicSweep("tracks.files-in-flight", FILES_IN_FLIGHT_MAX_SECONDS),
