@@ -10,7 +10,32 @@ export default defineConfig({
   adapter: stemmaAdapter(),
   // Pages are rendered whole before they are sent (and kept), so React's streaming only costs: renderToString.
   integrations: [react({ experimentalDisableStreaming: true })],
-  vite: { plugins: [reactIslandTags()] },
+  vite: {
+    plugins: [reactIslandTags()],
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/, priority: 2 },
+                  {
+                    name: "shared",
+                    test: (id) =>
+                      /[\\/](islands[\\/]lib|node_modules[\\/](nanostores|@nanostores|@elysiajs))[\\/]/.test(id) &&
+                      !/resumable/.test(id),
+                    minShareCount: 2,
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+  },
   srcDir: "./src",
   // STEMMA_DIST lets parallel checkouts build side by side; the server reads the same variable.
   outDir: process.env.STEMMA_DIST ?? "./dist",

@@ -1,11 +1,13 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
-import { ForkDialog } from "./ForkDialog";
-import { ForkTreeDialog } from "./ForkTreeDialog";
 import { Lineage } from "./Lineage";
 import { mayFork } from "./may-fork";
 import "./forks.css";
+
+// Each dialog's code loads when it is first opened: most readers open neither.
+const ForkDialog = lazy(() => import("./ForkDialog").then((module) => ({ default: module.ForkDialog })));
+const ForkTreeDialog = lazy(() => import("./ForkTreeDialog").then((module) => ({ default: module.ForkTreeDialog })));
 
 /**
  * The track page's fork info (SPEC §2): where a fork comes from, the Fork button (signed in, not your
@@ -31,8 +33,10 @@ export default function ForkPanel({
           View Forks ({track.forkCount})
         </button>
       </div>
-      {open === "fork" && <ForkDialog trackId={track.id} title={track.title} onClose={() => setOpen(null)} />}
-      {open === "tree" && <ForkTreeDialog trackId={track.id} onClose={() => setOpen(null)} />}
+      <Suspense fallback={null}>
+        {open === "fork" && <ForkDialog trackId={track.id} title={track.title} onClose={() => setOpen(null)} />}
+        {open === "tree" && <ForkTreeDialog trackId={track.id} onClose={() => setOpen(null)} />}
+      </Suspense>
     </section>
   );
 }
