@@ -1,5 +1,6 @@
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { clientChunkGroups } from "./src/astro-adapter/client-chunks.ts";
 import stemmaAdapter from "./src/astro-adapter/index.ts";
 import { reactIslandTags } from "./src/astro-adapter/tag-react-islands.ts";
 
@@ -12,29 +13,7 @@ export default defineConfig({
   integrations: [react({ experimentalDisableStreaming: true })],
   vite: {
     plugins: [reactIslandTags()],
-    environments: {
-      client: {
-        build: {
-          rolldownOptions: {
-            output: {
-              codeSplitting: {
-                groups: [
-                  { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/, priority: 2 },
-                  {
-                    name: "shared",
-                    test: (id) =>
-                      /[\\/](islands[\\/]lib|node_modules[\\/](nanostores|@nanostores|@elysiajs))[\\/]/.test(id) &&
-                      !/resumable/.test(id),
-                    minShareCount: 2,
-                    priority: 1,
-                  },
-                ],
-              },
-            },
-          },
-        },
-      },
-    },
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunkGroups } } } } } },
   },
   srcDir: "./src",
   // STEMMA_DIST lets parallel checkouts build side by side; the server reads the same variable.

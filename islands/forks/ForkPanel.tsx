@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
-import { Lineage } from "./Lineage";
 import { mayFork } from "./may-fork";
 import "./forks.css";
 
+// A fork's lineage is read in the browser (the server renders none), so other tracks never load its code.
+const Lineage = lazy(() => import("./Lineage").then((module) => ({ default: module.Lineage })));
 // Each dialog's code loads when it is first opened: most readers open neither.
 const ForkDialog = lazy(() => import("./ForkDialog").then((module) => ({ default: module.ForkDialog })));
 const ForkTreeDialog = lazy(() => import("./ForkTreeDialog").then((module) => ({ default: module.ForkTreeDialog })));
@@ -20,9 +21,16 @@ export default function ForkPanel({
 }) {
   const auth = useIslandStore($auth);
   const [open, setOpen] = useState<"fork" | "tree" | null>(null);
+  // Mounted after hydration only: rendered by the server, a lazy component would leave a boundary React redoes.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <section className="fork-panel" aria-label="Forks">
-      {track.isFork && <Lineage trackId={track.id} />}
+      {track.isFork && hydrated && (
+        <Suspense fallback={null}>
+          <Lineage trackId={track.id} />
+        </Suspense>
+      )}
       <div className="fork-actions">
         {mayFork(auth, track.userId) && (
           <button type="button" className="button button-small" onClick={() => setOpen("fork")}>

@@ -1,12 +1,11 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import { formatDuration } from "../lib/format";
-import { createSurfer } from "./create-surfer";
 import type { PlayTarget } from "./play-recorder";
 import { $positions, $seekRequest } from "./seek";
 import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import { WaveformSvg } from "./WaveformSvg";
-import { type WaveMarker, WaveMarkers } from "./WaveMarkers";
+import type { WaveMarker } from "./WaveMarkers";
 import type { WaveformHeight } from "./waveform-style";
 import "./player.css";
 
@@ -43,6 +42,10 @@ export interface PlayerProps {
 }
 
 const SEEK_STEP_SECONDS = 5;
+
+// Timed comments arrive after the page has hydrated (never in the server's HTML): their markers' code comes with
+// the first of them.
+const WaveMarkers = lazy(() => import("./WaveMarkers").then((module) => ({ default: module.WaveMarkers })));
 
 /**
  * Play/pause (and stop) over a waveform. The stored peaks are drawn as SVG from the first paint
@@ -89,11 +92,13 @@ export default function Player(props: PlayerProps) {
     const container = waveRef.current as HTMLElement;
     const created = (async () => {
       // Loaded with wavesurfer, on first use: a page of players that nobody plays needs none of it.
-      const [{ mediaUrl }, { createPlayRecorder }, { claimMediaSession, setMediaSessionState }] = await Promise.all([
-        import("./media-url"),
-        import("./play-recorder"),
-        import("./media-session"),
-      ]);
+      const [{ createSurfer }, { mediaUrl }, { createPlayRecorder }, { claimMediaSession, setMediaSessionState }] =
+        await Promise.all([
+          import("./create-surfer"),
+          import("./media-url"),
+          import("./play-recorder"),
+          import("./media-session"),
+        ]);
       media.src = await mediaUrl(src, props.isPublic ?? false);
       const instance = await createSurfer({ container, media, peaks, duration, height });
       const target = details.current.playTarget;
@@ -213,7 +218,11 @@ export default function Player(props: PlayerProps) {
       */}
       <div className="player-lane">
         {wave}
-        {props.markers && <WaveMarkers markers={props.markers} duration={duration} onSeek={seekTo} />}
+        {props.markers && props.markers.length > 0 && (
+          <Suspense fallback={null}>
+            <WaveMarkers markers={props.markers} duration={duration} onSeek={seekTo} />
+          </Suspense>
+        )}
       </div>
       {height >= 64 && (
         <span className="player-time">

@@ -3,7 +3,6 @@ import { decodeWaveform } from "../../src/shared/waveform-code";
 import type { ForkSource } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
 import Player from "../player/Player";
-import { Loading } from "../ui/Loading";
 import AllStemsDownload from "./AllStemsDownload";
 import Downloads from "./Downloads";
 import type { PageStem } from "./page-props";
@@ -96,7 +95,7 @@ export default function StemsSection({
       </div>
       <AllStemsDownload trackId={trackId} stems={pageStems} />
       {mode === "sync" ? (
-        <Suspense fallback={<Loading text="Loading the mixer..." />}>
+        <Suspense fallback={null}>
           <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} forkSource={forkSource} />
         </Suspense>
       ) : (
