@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { $auth } from "../lib/auth";
-import { signInHref, useReturnPath } from "../lib/return-path";
+import { signInHref } from "../lib/return-path";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
+import { useReturnPath } from "../lib/use-return-path";
 
 // Loaded once signed in: visitors never download the bell, the user menu or the notifications' code.
 const SignedInControls = lazy(() => import("./SignedInControls"));

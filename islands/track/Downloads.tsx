@@ -1,7 +1,8 @@
 import { lazy, Suspense } from "react";
 import { $auth } from "../lib/auth";
-import { signInHref, useReturnPath } from "../lib/return-path";
+import { signInHref } from "../lib/return-path";
 import { useIslandStore } from "../lib/use-island-store";
+import { useReturnPath } from "../lib/use-return-path";
 import type { DownloadsProps } from "./DownloadControls";
 
 // The buttons and their conversions load once signed in: a visitor is only offered to sign in.

@@ -4,20 +4,26 @@
  * fetched 51 files, most under 1 KB, each compressed alone, so repeating the names the others also carry.
  */
 
-const REACT = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/;
+/** React, its DOM renderer, Astro's renderer for it, and the hooks islands read shared state through. */
+const REACT =
+  /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|[\\/]islands[\\/]lib[\\/]use-[^\\/]+\.ts$/;
 /** What islands share to talk to the server and to each other: the API client, the session, the stores. */
-const ISLAND_LIBRARY = /[\\/](islands[\\/]lib|node_modules[\\/](nanostores|@nanostores|@elysiajs))[\\/]/;
+const ISLAND_LIBRARY = /[\\/](islands[\\/]lib|node_modules[\\/](nanostores|@elysiajs))[\\/]/;
 /** Only the upload pages and the studio use the resumable-upload client: it stays with them (and tus-js-client). */
 const UPLOAD_ONLY = /[\\/]islands[\\/]lib[\\/]resumable\.ts$/;
 
+/**
+ * A group takes the modules its members import along with them unless a group before it took them: the library goes
+ * first, so the hooks' plain dependencies (the stores, the return path) stay in it, and it never imports React.
+ */
 export const clientChunkGroups = [
-  // React and its DOM renderer with Astro's renderer for it: every island needs all of them, so one file.
-  { name: "react", test: REACT, priority: 2 },
-  // Shared by two islands or more; every page with an island loads it.
+  // Shared by two islands or more, and by the embed player, which has no React.
   {
     name: "shared",
     test: (id: string) => ISLAND_LIBRARY.test(id) && !UPLOAD_ONLY.test(id),
     minShareCount: 2,
-    priority: 1,
+    priority: 2,
   },
+  // Every island needs all of it, so one file.
+  { name: "react", test: REACT, priority: 1 },
 ];
