@@ -20,7 +20,7 @@ export const clientChunkGroups = [
   // Shared by two islands or more, and by the embed player, which has no React.
   {
     name: "shared",
-    test: (id: string) => ISLAND_LIBRARY.test(id) && !UPLOAD_ONLY.test(id),
+    test: (id: string) => ISLAND_LIBRARY.test(id) && !UPLOAD_ONLY.test(id) && !REACT.test(id),
     minShareCount: 2,
     priority: 2,
   },
