@@ -7,8 +7,12 @@
 /** React, its DOM renderer, Astro's renderer for it, and the hooks islands read shared state through. */
 const REACT =
   /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|[\\/]islands[\\/]lib[\\/]use-[^\\/]+\.ts$/;
-/** What islands share to talk to the server and to each other: the API client, the session, the stores. */
-const ISLAND_LIBRARY = /[\\/](islands[\\/]lib|node_modules[\\/](nanostores|@elysiajs))[\\/]/;
+/**
+ * What islands share to talk to the server and to each other: the API client, the session, the stores (with the
+ * ones the track page's islands trade positions, counts and comment markers through, each a few lines).
+ */
+const ISLAND_LIBRARY =
+  /[\\/](islands[\\/]lib|node_modules[\\/](nanostores|@elysiajs))[\\/]|[\\/]islands[\\/](player[\\/](seek|counted-plays)|track[\\/]counted-downloads|comments[\\/]store)\.ts$/;
 /** Only the upload pages and the studio use the resumable-upload client: it stays with them (and tus-js-client). */
 const UPLOAD_ONLY = /[\\/]islands[\\/]lib[\\/]resumable\.ts$/;
 
