@@ -1,5 +1,6 @@
 import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
+import { clientChunkGroups } from "./src/astro-adapter/client-chunks.ts";
 import stemmaAdapter from "./src/astro-adapter/index.ts";
 import { reactIslandTags } from "./src/astro-adapter/tag-react-islands.ts";
 
@@ -10,7 +11,10 @@ export default defineConfig({
   adapter: stemmaAdapter(),
   // Pages are rendered whole before they are sent (and kept), so React's streaming only costs: renderToString.
   integrations: [react({ experimentalDisableStreaming: true })],
-  vite: { plugins: [reactIslandTags()] },
+  vite: {
+    plugins: [reactIslandTags()],
+    environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunkGroups } } } } } },
+  },
   srcDir: "./src",
   // STEMMA_DIST lets parallel checkouts build side by side; the server reads the same variable.
   outDir: process.env.STEMMA_DIST ?? "./dist",

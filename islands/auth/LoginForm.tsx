@@ -4,8 +4,9 @@ import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
-import { signInHref, useReturnPath } from "../lib/return-path";
+import { signInHref } from "../lib/return-path";
 import { startSession } from "../lib/session";
+import { useReturnPath } from "../lib/use-return-path";
 import { OidcButton, OidcNotice, OidcSigningIn, useOidcError, useOidcHandover } from "./OidcSignIn";
 import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
 

@@ -11,7 +11,7 @@ import { $positions, fullTrackPlayerId } from "../player/seek";
  * Writes a comment, or with `parent` a reply to it. A comment may be pinned to where the full-track player is
  * ('At 0:12'); a reply takes no time. The server checks everything again (length, time, who may write).
  */
-export function CommentForm({
+export default function CommentForm({
   trackId,
   parent,
   onPosted,

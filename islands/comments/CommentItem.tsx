@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { Comment } from "../../modules/comments/model";
 import { formatDuration } from "../lib/format";
 import { fullTrackPlayerId, requestSeek } from "../player/seek";
-import { CommentForm } from "./CommentForm";
+
+// The reply form loads when a reader first asks to reply.
+const CommentForm = lazy(() => import("./CommentForm"));
 
 /** What the signed-in reader may do to comments on this track. */
 export interface Reader {
@@ -91,15 +93,17 @@ export function CommentItem({
         <p className="comment-more-replies">{thread.replyCount - thread.replies.length} later replies are not shown.</p>
       )}
       {replying && (
-        <CommentForm
-          trackId={trackId}
-          parent={thread}
-          onPosted={(answer) => {
-            setReplying(false);
-            onReplied(answer);
-          }}
-          onCancel={() => setReplying(false)}
-        />
+        <Suspense fallback={null}>
+          <CommentForm
+            trackId={trackId}
+            parent={thread}
+            onPosted={(answer) => {
+              setReplying(false);
+              onReplied(answer);
+            }}
+            onCancel={() => setReplying(false)}
+          />
+        </Suspense>
       )}
     </li>
   );

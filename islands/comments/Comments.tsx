@@ -1,17 +1,20 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import type { Comment, CommentThread } from "../../modules/comments/model";
 import { api, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { formatDuration } from "../lib/format";
 import { onLiveEvent, watchTrack } from "../lib/live-events";
-import { signInHref, useReturnPath } from "../lib/return-path";
+import { signInHref } from "../lib/return-path";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
+import { useReturnPath } from "../lib/use-return-path";
 import type { WaveMarker } from "../player/WaveMarkers";
-import { CommentForm } from "./CommentForm";
 import { CommentItem, type Reader } from "./CommentItem";
 import { $commentMarkers } from "./store";
 import "./comments.css";
+
+// The form loads for signed-in readers only: visitors are offered to log in instead.
+const CommentForm = lazy(() => import("./CommentForm"));
 
 const PAGE = 20;
 
@@ -128,7 +131,9 @@ export default function Comments({ trackId, ownerId }: { trackId: string; ownerI
     <section className="comments" aria-labelledby="comments-heading">
       <h2 id="comments-heading">Comments</h2>
       {reader ? (
-        <CommentForm trackId={trackId} onPosted={added} />
+        <Suspense fallback={null}>
+          <CommentForm trackId={trackId} onPosted={added} />
+        </Suspense>
       ) : (
         auth.status === "anonymous" && (
           <p>

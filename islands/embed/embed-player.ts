@@ -1,5 +1,5 @@
 import type WaveSurfer from "wavesurfer.js";
-import { startSecondsOf } from "../../src/shared/embed";
+import { startSecondsOf } from "../../src/shared/start-time";
 import { decodeWaveform } from "../../src/shared/waveform-code";
 import { formatDuration } from "../lib/format";
 import { createSurfer } from "../player/create-surfer";

@@ -1,11 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
-import { ForkDialog } from "./ForkDialog";
-import { ForkTreeDialog } from "./ForkTreeDialog";
-import { Lineage } from "./Lineage";
 import { mayFork } from "./may-fork";
 import "./forks.css";
+
+// A fork's lineage is read in the browser (the server renders none), so other tracks never load its code.
+const Lineage = lazy(() => import("./Lineage").then((module) => ({ default: module.Lineage })));
+// Each dialog's code loads when it is first opened: most readers open neither.
+const ForkDialog = lazy(() => import("./ForkDialog").then((module) => ({ default: module.ForkDialog })));
+const ForkTreeDialog = lazy(() => import("./ForkTreeDialog").then((module) => ({ default: module.ForkTreeDialog })));
 
 /**
  * The track page's fork info (SPEC §2): where a fork comes from, the Fork button (signed in, not your
@@ -18,9 +21,16 @@ export default function ForkPanel({
 }) {
   const auth = useIslandStore($auth);
   const [open, setOpen] = useState<"fork" | "tree" | null>(null);
+  // Mounted after hydration only: rendered by the server, a lazy component would leave a boundary React redoes.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <section className="fork-panel" aria-label="Forks">
-      {track.isFork && <Lineage trackId={track.id} />}
+      {track.isFork && hydrated && (
+        <Suspense fallback={null}>
+          <Lineage trackId={track.id} />
+        </Suspense>
+      )}
       <div className="fork-actions">
         {mayFork(auth, track.userId) && (
           <button type="button" className="button button-small" onClick={() => setOpen("fork")}>
@@ -31,8 +41,10 @@ export default function ForkPanel({
           View Forks ({track.forkCount})
         </button>
       </div>
-      {open === "fork" && <ForkDialog trackId={track.id} title={track.title} onClose={() => setOpen(null)} />}
-      {open === "tree" && <ForkTreeDialog trackId={track.id} onClose={() => setOpen(null)} />}
+      <Suspense fallback={null}>
+        {open === "fork" && <ForkDialog trackId={track.id} title={track.title} onClose={() => setOpen(null)} />}
+        {open === "tree" && <ForkTreeDialog trackId={track.id} onClose={() => setOpen(null)} />}
+      </Suspense>
     </section>
   );
 }

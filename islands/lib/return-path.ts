@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from "react";
-
 /** Screens that make no sense to return to once signed in: they would only send the user on again. */
 const SIGN_IN_SCREENS = new Set(["/login", "/register", "/request-early-access"]);
 
@@ -38,14 +36,4 @@ export function currentReturnPath(): string {
   const { pathname, search } = window.location;
   if (SIGN_IN_SCREENS.has(pathname)) return safeReturnPath(new URLSearchParams(search).get("next"));
   return safeReturnPath(pathname + search);
-}
-
-const neverChanges = () => () => {};
-
-/**
- * `currentReturnPath()` for rendering links: home on the server and while hydrating (the server
- * cannot know the query string), the real page right after, so hydration matches the server's HTML.
- */
-export function useReturnPath(): string {
-  return useSyncExternalStore(neverChanges, currentReturnPath, () => "/");
 }

@@ -1,14 +1,11 @@
-import { type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import { formatDuration } from "../lib/format";
-import { createSurfer } from "./create-surfer";
-import { claimMediaSession, setMediaSessionState } from "./media-session";
-import { mediaUrl } from "./media-url";
-import { createPlayRecorder, type PlayTarget } from "./play-recorder";
+import type { PlayTarget } from "./play-recorder";
 import { $positions, $seekRequest } from "./seek";
 import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import { WaveformSvg } from "./WaveformSvg";
-import { type WaveMarker, WaveMarkers } from "./WaveMarkers";
+import type { WaveMarker } from "./WaveMarkers";
 import type { WaveformHeight } from "./waveform-style";
 import "./player.css";
 
@@ -45,6 +42,10 @@ export interface PlayerProps {
 }
 
 const SEEK_STEP_SECONDS = 5;
+
+// Timed comments arrive after the page has hydrated (never in the server's HTML): their markers' code comes with
+// the first of them.
+const WaveMarkers = lazy(() => import("./WaveMarkers").then((module) => ({ default: module.WaveMarkers })));
 
 /**
  * Play/pause (and stop) over a waveform. The stored peaks are drawn as SVG from the first paint
@@ -89,44 +90,49 @@ export default function Player(props: PlayerProps) {
     const media = new Audio();
     media.preload = "none";
     const container = waveRef.current as HTMLElement;
-    const created = mediaUrl(src, props.isPublic ?? false)
-      .then((url) => {
-        media.src = url;
-        return createSurfer({ container, media, peaks, duration, height });
-      })
-      .then((instance) => {
-        const target = details.current.playTarget;
-        const recorder = target ? createPlayRecorder(target) : null;
-        const start = details.current.startAt;
-        if (start) instance.setTime(Math.min(start, duration));
-        const controls = {
-          play: () => void instance.play(),
-          pause: () => instance.pause(),
-          stop: () => instance.stop(),
-          seekTo: (seconds: number) => instance.setTime(seconds),
-          seekBy: (seconds: number) => instance.setTime(Math.max(0, instance.getCurrentTime() + seconds)),
-        };
-        instance.on("redrawcomplete", () => setDrawn(true));
-        instance.on("play", () => {
-          claimPlayback(playerId);
-          const { title, artist, artworkUrl } = details.current;
-          claimMediaSession({ title, artist, artworkUrl }, controls);
-          setMediaSessionState("playing");
-          setState("playing");
-        });
-        instance.on("pause", () => {
-          recorder?.interrupt();
-          setMediaSessionState("paused");
-          setState("paused");
-        });
-        instance.on("seeking", () => recorder?.interrupt());
-        instance.on("timeupdate", (time) => {
-          setPosition(time);
-          $positions.setKey(playerId, time);
-          if (instance.isPlaying()) recorder?.progress(time);
-        });
-        return instance;
+    const created = (async () => {
+      // Loaded with wavesurfer, on first use: a page of players that nobody plays needs none of it.
+      const [{ createSurfer }, { mediaUrl }, { createPlayRecorder }, { claimMediaSession, setMediaSessionState }] =
+        await Promise.all([
+          import("./create-surfer"),
+          import("./media-url"),
+          import("./play-recorder"),
+          import("./media-session"),
+        ]);
+      media.src = await mediaUrl(src, props.isPublic ?? false);
+      const instance = await createSurfer({ container, media, peaks, duration, height });
+      const target = details.current.playTarget;
+      const recorder = target ? createPlayRecorder(target) : null;
+      const start = details.current.startAt;
+      if (start) instance.setTime(Math.min(start, duration));
+      const controls = {
+        play: () => void instance.play(),
+        pause: () => instance.pause(),
+        stop: () => instance.stop(),
+        seekTo: (seconds: number) => instance.setTime(seconds),
+        seekBy: (seconds: number) => instance.setTime(Math.max(0, instance.getCurrentTime() + seconds)),
+      };
+      instance.on("redrawcomplete", () => setDrawn(true));
+      instance.on("play", () => {
+        claimPlayback(playerId);
+        const { title, artist, artworkUrl } = details.current;
+        claimMediaSession({ title, artist, artworkUrl }, controls);
+        setMediaSessionState("playing");
+        setState("playing");
       });
+      instance.on("pause", () => {
+        recorder?.interrupt();
+        setMediaSessionState("paused");
+        setState("paused");
+      });
+      instance.on("seeking", () => recorder?.interrupt());
+      instance.on("timeupdate", (time) => {
+        setPosition(time);
+        $positions.setKey(playerId, time);
+        if (instance.isPlaying()) recorder?.progress(time);
+      });
+      return instance;
+    })();
     surferRef.current = created;
     return created;
   }
@@ -212,7 +218,11 @@ export default function Player(props: PlayerProps) {
       */}
       <div className="player-lane">
         {wave}
-        {props.markers && <WaveMarkers markers={props.markers} duration={duration} onSeek={seekTo} />}
+        {props.markers && props.markers.length > 0 && (
+          <Suspense fallback={null}>
+            <WaveMarkers markers={props.markers} duration={duration} onSeek={seekTo} />
+          </Suspense>
+        )}
       </div>
       {height >= 64 && (
         <span className="player-time">

@@ -3,9 +3,10 @@ import type { FollowState } from "../../modules/follows/model";
 import { ApiError, api, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { formatCount } from "../lib/format";
-import { signInHref, useReturnPath } from "../lib/return-path";
+import { signInHref } from "../lib/return-path";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
+import { useReturnPath } from "../lib/use-return-path";
 
 /**
  * An artist's follower count and, for a signed-in reader who is not the artist, the Follow / Following button

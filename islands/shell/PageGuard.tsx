@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect } from "react";
 import { $auth } from "../lib/auth";
-import { currentReturnPath, signInHref, useReturnPath } from "../lib/return-path";
+import { currentReturnPath, signInHref } from "../lib/return-path";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
+import { useReturnPath } from "../lib/use-return-path";
 import { Loading } from "../ui/Loading";
 
 /** What a visitor reads on a page that needs signing in: the page's own words and a way to log in and back. */

@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { $auth } from "../lib/auth";
-import { signInHref, useReturnPath } from "../lib/return-path";
+import { signInHref } from "../lib/return-path";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
-import { NotificationBell } from "./NotificationBell";
-import { UserMenu } from "./UserMenu";
+import { useReturnPath } from "../lib/use-return-path";
+
+// Loaded once signed in: visitors never download the bell, the user menu or the notifications' code.
+const SignedInControls = lazy(() => import("./SignedInControls"));
 
 /**
  * The top bar of every page (SPEC §2): brand, My Tracks and Upload Track (behind a menu button
@@ -53,10 +55,9 @@ export default function TopBar({ currentPath }: { currentPath: string }) {
             </noscript>
           )}
           {auth.status === "signed-in" && (
-            <>
-              <NotificationBell />
-              <UserMenu user={auth.user} />
-            </>
+            <Suspense fallback={null}>
+              <SignedInControls user={auth.user} />
+            </Suspense>
           )}
           <button
             type="button"

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { startSecondsOf } from "../../src/shared/embed";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
+import { startSecondsOf } from "../../src/shared/start-time";
 import { $commentMarkers } from "../comments/store";
 import { useIslandStore } from "../lib/use-island-store";
 import Player from "../player/Player";

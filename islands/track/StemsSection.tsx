@@ -1,13 +1,15 @@
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { decodeWaveform } from "../../src/shared/waveform-code";
 import type { ForkSource } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
 import Player from "../player/Player";
-import { SyncedStems } from "../player/SyncedStems";
 import AllStemsDownload from "./AllStemsDownload";
 import Downloads from "./Downloads";
 import type { PageStem } from "./page-props";
 import { useIsPublic } from "./visibility";
+
+// Sync mode's mixer loads when it is first chosen: the page opens in preview.
+const SyncedStems = lazy(() => import("../player/SyncedStems").then((module) => ({ default: module.SyncedStems })));
 
 type Stem = PageStem & { waveformData: number[] | null };
 type PlayableStem = Stem & { duration: number; waveformData: number[]; mp3Url: string };
@@ -93,7 +95,9 @@ export default function StemsSection({
       </div>
       <AllStemsDownload trackId={trackId} stems={pageStems} />
       {mode === "sync" ? (
-        <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} forkSource={forkSource} />
+        <Suspense fallback={null}>
+          <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} forkSource={forkSource} />
+        </Suspense>
       ) : (
         <ul className={`stem-rows stem-rows-${layout}`}>
           {stems.map((stem) => (

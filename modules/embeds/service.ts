@@ -14,9 +14,9 @@ import {
   PREVIEW_HEIGHT,
   PREVIEW_WIDTH,
   previewImagePath,
-  startSecondsOf,
 } from "../../src/shared/embed";
 import { artistPath } from "../../src/shared/public-addresses";
+import { startSecondsOf } from "../../src/shared/start-time";
 import { getTrack, publicPageState, trackKeys } from "../tracks/service";
 import type { OEmbed } from "./model";
 import { previewSvg } from "./preview-image";

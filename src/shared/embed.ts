@@ -39,12 +39,6 @@ export function embedCode(src: string, width: string | number, height: number, t
   return `<iframe src="${escapeAttribute(src)}" width="${escapeAttribute(String(width))}" height="${height}" title="${escapeAttribute(title)}" style="border:0" allow="autoplay; encrypted-media" loading="lazy"></iframe>`;
 }
 
-/** `?t=` as whole seconds from the start; anything else (missing, negative, not a number) is the start. */
-export function startSecondsOf(value: string | null | undefined): number {
-  const seconds = Number(value);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
-}
-
 interface EmbedCandidate {
   isPublic: boolean;
   originalUrl: string | null;

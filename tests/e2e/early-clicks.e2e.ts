@@ -55,8 +55,26 @@ test("of two taps before hydration the last one is what happens", async () => {
   expect(await sync.getAttribute("data-waiting")).toBeNull();
   expect(await preview.getAttribute("data-waiting")).toBe("");
   release();
-  await page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0);
+  // The stems' island, not every island: the Share menu at the page's foot hydrates only once scrolled to.
+  await page.waitForFunction(() => document.querySelector('astro-island[component-url*="StemsSection"][ssr]') === null);
   await page.locator('button[aria-pressed="true"]', { hasText: "Preview" }).waitFor();
   expect(await sync.getAttribute("aria-pressed")).toBe("false");
+  await context.close();
+});
+
+test("Share tapped as it comes into view, before its island has loaded, opens the menu once it has", async () => {
+  const { context, page } = await live.openPage("/", null);
+  const release = await holdIsland(page, "ShareMenu");
+  await page.goto(`${live.server.url}/track/${trackId}`);
+  const share = page.locator("summary", { hasText: "Share" });
+  // The menu's island loads when scrolled to: the tap scrolls it there, so its code is asked for only now.
+  expect(await page.locator('astro-island[component-url*="ShareMenu"]').getAttribute("client")).toBe("visible");
+  await share.click();
+  expect(await share.getAttribute("data-waiting")).toBe("");
+  expect(await page.locator("details.share-menu").getAttribute("open")).toBeNull();
+  release();
+  await page.locator("details.share-menu[open]").waitFor();
+  expect(await share.getAttribute("data-waiting")).toBeNull();
+  await page.getByTitle(/^Embed preview: /).waitFor();
   await context.close();
 });

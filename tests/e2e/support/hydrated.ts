@@ -5,10 +5,11 @@ import type { Page } from "playwright-core";
  * Server-rendered lists show before that, so tests wait for it. Astro drops an island's `ssr` attribute as soon as
  * it has asked React to hydrate, but React hydrates in the background: a select changed before React reaches it is
  * set back to the value React renders. So each island's markup must also carry React's props, which React attaches
- * to an element as it hydrates it.
+ * to an element as it hydrates it. Islands that load once scrolled to (`client:visible`) are scrolled to first.
  */
-export const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
+export async function hydrated(page: Page): Promise<void> {
+  await scrollToVisibleIslands(page);
+  await page.waitForFunction(() => {
     const islands = [...document.querySelectorAll("astro-island")];
     const reactHolds = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
     return islands.every((island) => {
@@ -17,6 +18,25 @@ export const hydrated = (page: Page) =>
       return [...rendered].every(reactHolds);
     });
   });
+}
+
+/**
+ * Brings each island still waiting to be scrolled to into view in turn, as a reader scrolling down would, until it
+ * has started hydrating; then scrolls back to where the page was. An island is `display: contents`, so what comes
+ * into view is its first element (what Astro's `client:visible` observes).
+ */
+async function scrollToVisibleIslands(page: Page): Promise<void> {
+  const waiting = await page.locator('astro-island[client="visible"][ssr]').elementHandles();
+  if (waiting.length === 0) return;
+  const from = await page.evaluate(() => ({ left: window.scrollX, top: window.scrollY }));
+  for (const island of waiting) {
+    await island.evaluate((element) =>
+      ((element as Element).firstElementChild ?? (element as Element)).scrollIntoView({ block: "center" }),
+    );
+    await page.waitForFunction((element) => !(element as Element).hasAttribute("ssr"), island);
+  }
+  await page.evaluate((position) => window.scrollTo(position), from);
+}
 
 /**
  * Holds the named island's code (its `/_astro/{island}.*.js`) at the network edge until the returned `release` is
