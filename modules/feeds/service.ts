@@ -1,6 +1,7 @@
 import { config } from "../../src/server/config";
 import { notFound } from "../../src/server/errors";
 import { artistFeedPath, artistPath, genreFeedPath, genrePath, TRACKS_FEED_PATH } from "../../src/shared/public-addresses";
+import type { TrackPage } from "../lists/model";
 import { listArtistTracks, listTracks } from "../lists/service";
 import { artistProfile } from "../profiles/service";
 import type { TrackListItem } from "../tracks/model";
@@ -9,6 +10,9 @@ import { type Channel, rssDocument } from "./rss";
 /** Items per feed: readers poll often, so the newest few dozen are plenty. */
 const FEED_SIZE = 50;
 const NEWEST = { limit: FEED_SIZE, sortField: "createdAt", sortDirection: "desc" } as const;
+
+/** A list page as the lists write it (JSON text), read back. */
+const pageOf = (json: string) => JSON.parse(json) as TrackPage;
 
 const absolute = (path: string) => new URL(path, config().publicUrl).href;
 
@@ -23,7 +27,7 @@ const feed = (channel: Channel, tracks: TrackListItem[]) => rssDocument(channel,
 
 /** `/feeds/tracks.xml`: the newest public tracks. */
 export async function tracksFeed(): Promise<string> {
-  const page = await listTracks("public", null, NEWEST);
+  const page = pageOf(await listTracks("public", null, NEWEST));
   return feed(
     {
       title: "Stemma: newest tracks",
@@ -38,7 +42,7 @@ export async function tracksFeed(): Promise<string> {
 /** `/feeds/u/{username}.xml`: an artist's public tracks; 404 for no such artist. */
 export async function artistFeed(username: string): Promise<string> {
   const artist = await artistProfile(username);
-  const page = await listArtistTracks("tracks", artist.id, NEWEST);
+  const page = pageOf(await listArtistTracks("tracks", artist.id, NEWEST));
   return feed(
     {
       title: `${artist.displayName || artist.username} on Stemma`,
@@ -53,7 +57,7 @@ export async function artistFeed(username: string): Promise<string> {
 /** `/feeds/genre/{name}.xml`: the public tracks carrying a genre; 404 when none does, as the genre's page. */
 export async function genreFeed(genre: string): Promise<string> {
   const name = genre.trim();
-  const page = name ? await listTracks("public", null, NEWEST, { genre: name }) : null;
+  const page = name ? pageOf(await listTracks("public", null, NEWEST, { genre: name })) : null;
   if (!page?.items.length) throw notFound("No public track carries this genre");
   return feed(
     {

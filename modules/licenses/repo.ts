@@ -1,5 +1,4 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { db } from "../../src/server/db";
 import { perRuntime } from "../../src/server/runtime";
 import { type License, licenses } from "./schema";
 
@@ -13,7 +12,10 @@ const byIdQuery = perRuntime(({ db }) =>
     .prepare(),
 );
 
+/** Every list page names its tracks' licence types from this: prepared once too. */
+const listQuery = perRuntime(({ db }) => db.select().from(licenses).orderBy(asc(licenses.id)).prepare());
+
 export const licensesRepo = {
-  list: (): Promise<License[]> => db().select().from(licenses).orderBy(asc(licenses.id)),
+  list: (): Promise<License[]> => listQuery().execute(),
   findById: async (id: string): Promise<License | undefined> => (await byIdQuery().execute({ id }))[0],
 };

@@ -97,7 +97,8 @@ export async function listAnswer(
   request: Request,
   audience: Audience,
   viewer: Viewer | null,
-  build: () => Promise<unknown>,
+  /** The answer's JSON text. */
+  build: () => Promise<string>,
   { openEnded = false }: { openEnded?: boolean } = {},
 ): Promise<Response> {
   const version = await listContentVersion();

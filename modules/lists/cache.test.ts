@@ -16,7 +16,7 @@ const page = (title: string) => ({ items: Array.from({ length: 100 }, (_, i) => 
 type ListCache = ReturnType<typeof makeCache>;
 /** Builds and keeps `value` as the answer for `key` at `version`. */
 const keep = (cache: ListCache, key: string, version: number, value: unknown, shared = true) =>
-  cache.build(request(), key, version, shared, async () => value);
+  cache.build(request(), key, version, shared, async () => JSON.stringify(value));
 
 test("kept while the content version holds; another content version is a miss", async () => {
   const cache = makeCache();
@@ -34,7 +34,7 @@ test(`counts may lag by less than ${COUNTER_STALENESS_MS} ms from when the build
   // A slow build: its counts are as old as its start, not its end.
   await cache.build(request(), "k", 1, false, async () => {
     clock += 1_000;
-    return page("a");
+    return JSON.stringify(page("a"));
   });
   clock += COUNTER_STALENESS_MS - 1_000 - 1;
   expect(cache.hit(request(), "k", 1)?.headers.get("cache-control")).toBe("private, no-cache");
@@ -93,7 +93,7 @@ test("requests that miss while an answer is built share its one build", async ()
   const make = async () => {
     builds++;
     await Bun.sleep(20);
-    return page("a");
+    return JSON.stringify(page("a"));
   };
   const answers = await Promise.all(Array.from({ length: 5 }, () => cache.build(request(), "k", 1, true, make)));
   expect(builds).toBe(1);
@@ -111,7 +111,7 @@ test("while an answer is built again for its counts, the copy in hand answers; n
     "k",
     1,
     true,
-    () => new Promise((resolve) => (finish = () => resolve(page("new counts")))),
+    () => new Promise((resolve) => (finish = () => resolve(JSON.stringify(page("new counts"))))),
   );
   expect(await cache.hit(request(), "k", 1)?.json()).toEqual(page("old counts"));
   expect(cache.hit(request(), "k", 2)).toBeUndefined();

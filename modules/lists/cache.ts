@@ -12,7 +12,8 @@ interface Entry {
  * List answers kept in memory as bytes, keyed by what the answer depends on (list, viewer, query string),
  * valid while the database's list content version says nothing they show has changed; least recently used first
  * out past `maxBytes`. The ETag names the bytes, so any instance holding the same answer gives the same one.
- * Each is kept ready to send with its brotli and gzip forms (compression.ts), made once as it is built.
+ * Each is kept ready to send with its brotli and gzip forms (compression.ts), made once as it is built. Answers are
+ * built as JSON text (`make`): list pages write their waveforms as stored (tracks' trackListJson).
  *
  * Counters: plays and downloads raise no version. Rebuilding every hot list on every play would leave the cache
  * empty under real listening, and a version every play raised was one database row every play in the cluster
@@ -92,19 +93,13 @@ export function createListCache({
      * Builds the answer for `key` with `make` and keeps it at `version` (read before the build began, so a change
      * made meanwhile leaves the entry behind the database and it is built again), then answers with it.
      */
-    async build(
-      request: Request,
-      key: string,
-      version: number,
-      shared: boolean,
-      make: () => Promise<unknown>,
-    ): Promise<Response> {
+    async build(request: Request, key: string, version: number, shared: boolean, make: () => Promise<string>): Promise<Response> {
       const flight = flightOf(key, version);
       let started = building.get(flight);
       if (!started) {
         started = (async () => {
           const builtAt = now();
-          const json = JSON.stringify(await make());
+          const json = await make();
           const variants = await precompress(json, answerHeaders(json, shared));
           const entry = { version, builtAt, variants };
           remember(key, entry);
@@ -116,8 +111,8 @@ export function createListCache({
     },
 
     /** The answer `make` builds, sent as a kept one would be (ETag, 304) but not kept: one nobody asked for before. */
-    async once(request: Request, shared: boolean, make: () => Promise<unknown>): Promise<Response> {
-      const json = JSON.stringify(await make());
+    async once(request: Request, shared: boolean, make: () => Promise<string>): Promise<Response> {
+      const json = await make();
       return sendOnce(request, json, answerHeaders(json, shared));
     },
 

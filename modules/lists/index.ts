@@ -1,5 +1,6 @@
 import { Elysia, t } from "elysia";
 import { notFound } from "../../src/server/errors";
+import { jsonTextResponse } from "../../src/server/json-compression";
 import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { publicProfileOf } from "../auth/service";
@@ -53,7 +54,7 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
     },
   )
   // Not kept with the other lists' answers: following someone changes it but raises no list content version.
-  .get("/following", ({ user, query }) => listFollowedTracks(user, query), {
+  .get("/following", async ({ request, user, query }) => jsonTextResponse(await listFollowedTracks(user, query), request), {
     auth: true,
     query: ListQuery,
     response: { 200: TrackPage, ...refusals(400, 401) },

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { sql } from "drizzle-orm";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 import { trackShares, tracks } from "../tracks/schema";
-import { SORT_DIRECTIONS, SORT_FIELDS } from "./model";
+import { SORT_DIRECTIONS, SORT_FIELDS, type TrackPage } from "./model";
 import { listDeletedTracks, listTracks } from "./service";
 
 const db = await openTestDatabase("lists");
@@ -74,7 +74,7 @@ async function pageThrough(read: (cursor?: string) => ReturnType<typeof listTrac
   const seen: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 100; page++) {
-    const result = await read(cursor);
+    const result = JSON.parse(await read(cursor)) as TrackPage;
     seen.push(...result.items.map((item) => item.id));
     if (!result.metadata.nextCursor) return seen;
     cursor = result.metadata.nextCursor;
@@ -169,7 +169,7 @@ describe("what each list holds", () => {
       expect(shown).not.toContain(deleted);
     }
     const ids = async (status?: "PENDING_DELETION" | "DELETED") =>
-      (await listDeletedTracks({ limit: 100, status })).items.map((item) => item.id);
+      (JSON.parse(await listDeletedTracks({ limit: 100, status })) as TrackPage).items.map((item) => item.id);
     expect(await ids("PENDING_DELETION")).toContain(pending);
     expect(await ids("PENDING_DELETION")).not.toContain(deleted);
     expect(await ids("DELETED")).toEqual([deleted]);

@@ -5,7 +5,7 @@ import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
 import { perRuntime } from "../../src/server/runtime";
 import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
-import { type Track, tracks } from "../tracks/schema";
+import { type ListedTrack, listedTrackColumns, type Track, tracks } from "../tracks/schema";
 import type { DeletedStatus, Position, Sort } from "./model";
 
 /**
@@ -160,7 +160,7 @@ function compareKeys(sort: Sort): (a: Key, b: Key) => number {
 /** The rows of one page in one prepared statement, whatever its size: the ids go in as one JSON array. */
 const rowsQuery = perRuntime(({ db }) =>
   db
-    .select()
+    .select(listedTrackColumns)
     .from(tracks)
     .where(inJsonArray(tracks.id, sql.placeholder("ids")))
     .prepare(),
@@ -187,7 +187,7 @@ export const listsRepo = {
   },
 
   /** The rows for these ids, in the order given. */
-  async findInOrder(ids: string[]): Promise<Track[]> {
+  async findInOrder(ids: string[]): Promise<ListedTrack[]> {
     if (ids.length === 0) return [];
     const rows = new Map((await rowsQuery().execute({ ids: JSON.stringify(ids) })).map((row) => [row.id, row]));
     return ids.flatMap((id) => rows.get(id) ?? []);

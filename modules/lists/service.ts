@@ -2,9 +2,9 @@ import { readsUntilChanged } from "../../src/server/db/changes";
 import type { Viewer } from "../auth/service";
 import type { TrackFilterQuery } from "../track-filters/model";
 import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
-import { trackListItemViews } from "../tracks/service";
+import { trackListJson } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
-import { DEFAULT_LIMIT, DELETED_STATUSES, type DeletedStatus, type Sort, type TrackPage } from "./model";
+import { DEFAULT_LIMIT, DELETED_STATUSES, type DeletedStatus, type Sort } from "./model";
 import { listsRepo, type Scope } from "./repo";
 
 const versionReads = readsUntilChanged<number>(1);
@@ -36,13 +36,23 @@ function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
   return [{ kind: "public" }, { kind: "owner", userId: viewer.id }, { kind: "shared", userId: viewer.id }];
 }
 
+/**
+ * A TrackPage's JSON text (model.ts; what JSON.stringify makes of it), its items written by trackListJson: list
+ * answers are sent and kept as this text, never built as objects first.
+ */
+export type TrackPageJson = string;
+
+/** A page of tracks as JSON text: the items' (tracks' trackListJson) and the metadata's, in TrackPage's order. */
+const trackPageJson = (itemsJson: string, metadata: { nextCursor: string | null }): TrackPageJson =>
+  `{"items":${itemsJson},"metadata":${JSON.stringify(metadata)}}`;
+
 /** One page plus the cursor after its last item; reads one extra row to know whether more follow. */
 async function readPage(
   scopes: Scope[],
   query: PageQuery,
   fallback: Sort,
   filterQuery: TrackFilterQuery = {},
-): Promise<TrackPage> {
+): Promise<TrackPageJson> {
   const field = query.sortField ?? fallback.field;
   const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
   const limit = query.limit ?? DEFAULT_LIMIT;
@@ -54,7 +64,7 @@ async function readPage(
   const last = shown.at(-1);
   const nextCursor = keys.length > limit && last ? encodeCursor(sort, filtersKey, last) : null;
   const rows = await listsRepo.findInOrder(shown.map((key) => key.id));
-  return { items: await trackListItemViews(rows), metadata: { nextCursor } };
+  return trackPageJson(await trackListJson(rows), { nextCursor });
 }
 
 /**
@@ -66,7 +76,7 @@ export function listTracks(
   viewer: Viewer | null,
   query: PageQuery,
   filters: TrackFilterQuery = {},
-): Promise<TrackPage> {
+): Promise<TrackPageJson> {
   return readPage(scopesOf(list, viewer), query, DEFAULT_SORT, filters);
 }
 
@@ -75,17 +85,17 @@ export type ArtistList = "tracks" | "forks" | "forked";
 const ARTIST_SCOPES = { tracks: "artist", forks: "artistForks", forked: "forkedFromArtist" } as const;
 
 /** GET /api/users/{username}/tracks, /forks and /forked: public, active tracks only, for anyone. */
-export function listArtistTracks(list: ArtistList, userId: string, query: PageQuery): Promise<TrackPage> {
+export function listArtistTracks(list: ArtistList, userId: string, query: PageQuery): Promise<TrackPageJson> {
   return readPage([{ kind: ARTIST_SCOPES[list], userId }], query, DEFAULT_SORT);
 }
 
 /** GET /api/tracks/following: the public tracks and forks of the artists the viewer follows, newest first. */
-export function listFollowedTracks(viewer: Viewer, query: PageQuery): Promise<TrackPage> {
+export function listFollowedTracks(viewer: Viewer, query: PageQuery): Promise<TrackPageJson> {
   return readPage([{ kind: "followed", userId: viewer.id }], query, DEFAULT_SORT);
 }
 
 /** The admin's deleted-tracks list (the route checks the admin): one status, or both when none is given. */
-export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Promise<TrackPage> {
+export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Promise<TrackPageJson> {
   const statuses = query.status ? [query.status] : DELETED_STATUSES;
   return readPage(
     statuses.map((status) => ({ kind: "status", status })),

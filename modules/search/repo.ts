@@ -5,7 +5,7 @@ import { allRaw } from "../../src/server/db/raw";
 import { perRuntime } from "../../src/server/runtime";
 import type { SortDirection, SortField } from "../lists/model";
 import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
-import { type Stem, stems, type Track, tracks } from "../tracks/schema";
+import { type ListedTrack, listedTrackColumns, type Stem, stems, tracks } from "../tracks/schema";
 import type { Place } from "./cursor";
 import type { SearchType } from "./model";
 import { ftsQuery, hasTerms, type Terms } from "./terms";
@@ -263,7 +263,7 @@ async function tieredPage(request: SearchRequest & { type: "tracks" | "stems" })
 /** The rows of these ids in one prepared statement each (as the lists read theirs): the ids go in as one JSON array. */
 const tracksQuery = perRuntime(({ db }) =>
   db
-    .select()
+    .select(listedTrackColumns)
     .from(tracks)
     .where(inJsonArray(tracks.id, sql.placeholder("ids")))
     .prepare(),
@@ -282,7 +282,7 @@ function inOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function tracksInOrder(ids: string[]): Promise<Track[]> {
+async function tracksInOrder(ids: string[]): Promise<ListedTrack[]> {
   return ids.length ? inOrder(await tracksQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
 }
 

@@ -2,7 +2,7 @@ import { badRequest } from "../../src/server/errors";
 import type { Viewer } from "../auth/service";
 import { listLicenses } from "../licenses/service";
 import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
-import { trackListItemViews } from "../tracks/service";
+import { trackListJson } from "../tracks/service";
 import { decodeCursor, encodeCursor, type Place } from "./cursor";
 import type { ArtistResult, SearchPage, SearchQuery, StemResult } from "./model";
 import { type Order, type Row, searchRepo } from "./repo";
@@ -56,8 +56,9 @@ const artistResults = (rows: Row[]): ArtistResult[] => rows.map((row) => ({ name
  * GET /api/search: one page of the tracks, stems or artists whose text matches `q` (every word, as a prefix, in any
  * order, case and accents folded; see terms.ts) among what the viewer may see, filtered and paged by cursor. No
  * words (an empty or all-punctuation `q`) means no text condition: the filters alone, newest first by default.
+ * Answers the SearchPage's JSON text, tracks written as the lists write them (trackListJson).
  */
-export async function search(query: SearchQuery, viewer: Viewer | null): Promise<SearchPage> {
+export async function search(query: SearchQuery, viewer: Viewer | null): Promise<string> {
   const type = query.type ?? "tracks";
   const terms = termsOf(query.q);
   const words = hasTerms(terms);
@@ -84,8 +85,13 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
   const nextCursor =
     rows.length > limit && last ? encodeCursor(orderKey, filtersKey, columns.map((column) => last[column]) as Place) : null;
   const metadata = { nextCursor };
-  if (type === "stems") return { type, items: await stemResults(shown), metadata };
-  if (type === "artists") return { type, items: artistResults(shown), metadata };
-  const tracks = await searchRepo.tracksInOrder(shown.map((row) => String(row.id)));
-  return { type, items: await trackListItemViews(tracks), metadata };
+  let page: SearchPage;
+  if (type === "stems") page = { type, items: await stemResults(shown), metadata };
+  else if (type === "artists") page = { type, items: artistResults(shown), metadata };
+  else {
+    const tracks = await searchRepo.tracksInOrder(shown.map((row) => String(row.id)));
+    // SearchPage's order: type, items, metadata.
+    return `{"type":"tracks","items":${await trackListJson(tracks)},"metadata":${JSON.stringify(metadata)}}`;
+  }
+  return JSON.stringify(page);
 }

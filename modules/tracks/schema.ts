@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { getTableColumns, sql } from "drizzle-orm";
 import {
   bigInt,
   bool,
@@ -170,3 +170,12 @@ export type Track = typeof tracks.$inferSelect;
 export type Stem = typeof stems.$inferSelect;
 /** A track row as lists of one owner's tracks read it: everything but the card waveform. */
 export type OwnedTrack = Omit<Track, "waveformPreview">;
+
+/**
+ * A track row as list answers read it (modules/lists, modules/search): every column, the card waveform as the JSON
+ * text it is stored as (columns.ts json: written by JSON.stringify), which the answer carries as it is
+ * (view.ts trackListJson) rather than parsing 400 numbers a row and writing them out again.
+ */
+const { waveformPreview: _, ...unparsedColumns } = getTableColumns(tracks);
+export const listedTrackColumns = { ...unparsedColumns, waveformPreviewJson: sql<string | null>`${tracks.waveformPreview}` };
+export type ListedTrack = OwnedTrack & { waveformPreviewJson: string | null };

@@ -24,9 +24,9 @@ export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, track
  * check a charge runs first, and the waveform written with its preview.
  */
 export { type Admit, saveWaveformIn } from "./repo";
-export type { OwnedTrack, Stem, Track } from "./schema";
+export type { ListedTrack, OwnedTrack, Stem, Track } from "./schema";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
-export { downloadStates, trackListItemViews } from "./view";
+export { downloadStates, trackListJson } from "./view";
 
 /** Rows without an access check, for the modules that make a track's files (uploads) or derive from them. */
 export const {

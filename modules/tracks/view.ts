@@ -7,20 +7,20 @@ import { DELETED_USER, findUserById, usernamesOf } from "../auth/service";
 import { getLicense, type License, listLicenses } from "../licenses/service";
 import type { StemDetails, TrackDetails, TrackListItem } from "./model";
 import { tracksRepo } from "./repo";
-import type { Stem, Track } from "./schema";
+import type { ListedTrack, OwnedTrack, Stem, Track } from "./schema";
 
 /**
  * Whether clients should still show 'Processing audio...'. A track stops processing for them once it
  * is playable (waveform drawn, and something the browser streams: the WAV/FLAC original, or the MP3
  * for modules and for WAVs browsers cannot play), even while the MP3 is still encoding; and when
- * processing has failed.
+ * processing has failed. `hasWaveform`: whether the card waveform is stored, which it is with the full one (upload.ts),
+ * so it tells whether the audio was read.
  */
-export function isTrackProcessing(track: Track): boolean {
+export function isTrackProcessing(track: OwnedTrack, hasWaveform: boolean): boolean {
   if (track.processingStatus !== "PENDING") return false;
   const originalPlays = (track.originalFormat === "wav" || track.originalFormat === "flac") && track.originalStreamable;
   const streamable = originalPlays || track.mp3Key !== null;
-  // The preview is stored with the full waveform (upload.ts), so it tells whether the audio was read.
-  return track.waveformPreview === null || !streamable;
+  return !hasWaveform || !streamable;
 }
 
 /** What a track's JSON shows about WAV/FLAC downloads: statuses, URLs of files that exist, derivative sizes. */
@@ -77,7 +77,12 @@ interface TrackFacts {
  * Every SPEC §3 field except stems, sharedWith and the WAV/FLAC download state. `waveformData` is the
  * page-sized waveform for GET /track/{id}, the card-sized one for lists (both null until the audio is read).
  */
-function trackFields(track: Track, waveformData: number[] | null, { username, licenseType }: TrackFacts): TrackListItem {
+function trackFields(
+  track: OwnedTrack,
+  waveformData: number[] | null,
+  hasWaveform: boolean,
+  { username, licenseType }: TrackFacts,
+): TrackListItem {
   const base = `/api/track/${track.id}`;
   const marker = (path: string) => `${PROCESSING_MARKER}${path}`;
   const coverArt = track.coverArtPending ? marker(`${base}/cover`) : track.coverArtKey ? `${base}/cover` : null;
@@ -90,7 +95,7 @@ function trackFields(track: Track, waveformData: number[] | null, { username, li
     duration: track.duration,
     coverArt,
     originalFormat: track.originalFormat,
-    originalUrl: isTrackProcessing(track) ? marker(`${base}/original`) : `${base}/original`,
+    originalUrl: isTrackProcessing(track, hasWaveform) ? marker(`${base}/original`) : `${base}/original`,
     bpm: track.bpm,
     key: track.key,
     isExplicit: track.isExplicit,
@@ -149,25 +154,33 @@ export async function trackView(track: Track, viewer: Viewer | null): Promise<Tr
     for (const userId of await tracksRepo.sharesOf(track.id))
       sharedWith.push({ userId, user: { email: (await findUserById(userId))?.email ?? "" } });
   return {
-    ...trackFields(track, trackWaveform(await tracksRepo.waveformOf(track.id)), facts),
+    ...trackFields(track, trackWaveform(await tracksRepo.waveformOf(track.id)), track.waveformPreview !== null, facts),
     ...downloadFields(conversions),
     stems: trackStems.map((stem) => stemView(track, stem, conversions)),
     sharedWith,
   };
 }
 
+/** Where the list-sized Track's JSON holds its waveform: a key is followed by a colon only outside strings. */
+const WAVEFORM_SLOT = '"waveformData":null';
+
 /**
- * The list-sized Track (GET /api/tracks*): trackView's fields without stems, sharedWith and the WAV/FLAC
- * download state, and with the card-sized waveform (waveform-preview.ts). Cards show none of the rest and
- * the track page loads it; usernames and licence types are looked up once per page, never per item.
+ * The list-sized Tracks (GET /api/tracks*, search) as the text of one JSON array: trackView's fields without stems,
+ * sharedWith and the WAV/FLAC download state, and with the card-sized waveform (waveform-preview.ts) written as it
+ * is stored (schema.ts listedTrackColumns), the same text JSON.stringify makes of it. Cards show none of the rest
+ * and the track page loads it; usernames and licence types are looked up once per page, never per item.
  */
-export async function trackListItemViews(rows: Track[]): Promise<TrackListItem[]> {
+export async function trackListJson(rows: ListedTrack[]): Promise<string> {
   const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
   const usernames = await usernamesOf(rows.map((track) => track.userId));
-  return rows.map((track) =>
-    trackFields(track, track.waveformPreview, {
+  const items = rows.map((track) => {
+    const facts = {
       username: usernames.get(track.userId) ?? DELETED_USER,
       licenseType: licenseTypes.get(track.licenseId) ?? null,
-    }),
-  );
+    };
+    const waveform = track.waveformPreviewJson;
+    const json = JSON.stringify(trackFields(track, null, waveform !== null, facts));
+    return waveform === null ? json : json.replace(WAVEFORM_SLOT, () => `"waveformData":${waveform}`);
+  });
+  return `[${items.join(",")}]`;
 }

@@ -8,7 +8,12 @@ const encoder = new TextEncoder();
  * shrink to a fraction. Made per request, so the fast setting.
  */
 export function jsonResponse(value: unknown, request: Request, status = 200): Response {
-  const body = encoder.encode(JSON.stringify(value));
+  return jsonTextResponse(JSON.stringify(value), request, status);
+}
+
+/** jsonResponse for a value already written as JSON text (the lists' pages). */
+export function jsonTextResponse(json: string, request: Request, status = 200): Response {
+  const body = encoder.encode(json);
   const encoding = body.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers.get("accept-encoding")) : null;
   const headers: Record<string, string> = { "content-type": "application/json", vary: "accept-encoding" };
   if (!encoding) return new Response(body, { status, headers });
