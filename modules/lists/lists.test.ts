@@ -31,6 +31,18 @@ beforeAll(async () => {
   bobPublic = await uploadTiny(live.server, bob, { title: "Echo", primaryArtistName: "Ann" });
 }, 60_000);
 
+/** What the track page's Track has and a list item has not. */
+const TRACK_PAGE_ONLY = [
+  "stems",
+  "sharedWith",
+  "fullTrackWavUrl",
+  "fullTrackFlacUrl",
+  "wavConversionStatus",
+  "flacConversionStatus",
+  "wavSizeBytes",
+  "flacSizeBytes",
+];
+
 describe("who sees what", () => {
   test("a private track is only in its owner's lists, never in another user's or the public one", async () => {
     expect(await listAll(live.server, "/tracks/public", undefined)).not.toContain(aliceTracks.private);
@@ -57,16 +69,6 @@ describe("who sees what", () => {
       token: alice.token,
     });
     const item = page.body.items.find((entry) => entry.id === aliceTracks.private);
-    const trackPageOnly = [
-      "stems",
-      "sharedWith",
-      "fullTrackWavUrl",
-      "fullTrackFlacUrl",
-      "wavConversionStatus",
-      "flacConversionStatus",
-      "wavSizeBytes",
-      "flacSizeBytes",
-    ];
     // Lists carry the card-sized waveform (src/shared/waveform.ts) of the stored peaks; the track JSON a page-sized one.
     const [stored] = await runSql<{ peaks: string }>(
       live.server,
@@ -79,9 +81,24 @@ describe("who sees what", () => {
     expect(Math.max(...listWaveform.map(Math.abs))).toBe(1);
     const rest = (track: Record<string, unknown>) => Object.entries(track).filter(([field]) => field !== "waveformData");
     expect(Object.fromEntries(rest(item ?? {}))).toEqual(
-      Object.fromEntries(rest(single).filter(([field]) => !trackPageOnly.includes(field))),
+      Object.fromEntries(rest(single).filter(([field]) => !TRACK_PAGE_ONLY.includes(field))),
     );
     expect(item).toMatchObject({ processingStatus: "READY", originalUrl: `/api/track/${aliceTracks.private}/original` });
+  });
+
+  test("a list answer is the text JSON.stringify makes of it: the Track's field order, the waveform as stored or null", async () => {
+    // The card waveform is written into the answer as the column holds it (tracks/view.ts trackListJson).
+    const unread = await uploadTiny(live.server, bob, { title: "Bare" });
+    await waitProcessed(live.server, bob, unread);
+    await runSql(live.server, "update tracks set waveform_preview = null where id = ?", unread);
+    const text = await (await fetch(`${live.server.url}/api/tracks/public?limit=100`)).text();
+    expect(text).toBe(JSON.stringify(JSON.parse(text)));
+    const items = (JSON.parse(text) as TrackPage).items;
+    expect(items.find((item) => item.id === unread)?.waveformData).toBeNull();
+    const listed = items.find((item) => item.id === aliceTracks.publicA);
+    expect(listed?.waveformData).toHaveLength(2 * LIST_WAVEFORM_PAIRS);
+    const single = (await call<Record<string, unknown>>(live.server, "GET", `/track/${aliceTracks.publicA}`)).body;
+    expect(Object.keys(listed ?? {})).toEqual(Object.keys(single).filter((field) => !TRACK_PAGE_ONLY.includes(field)));
   });
 });
 

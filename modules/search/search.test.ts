@@ -7,6 +7,7 @@ import { call } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { type Corpus, type FixtureKey, forkOf, seedCorpus } from "../../tests/support/track-corpus";
 import { createTrack, TINY_WAV } from "../../tests/support/uploads";
+import type { TrackListItem } from "../tracks/model";
 import type { SearchPage } from "./model";
 
 const live = setUpServer();
@@ -120,6 +121,16 @@ describe("matching", () => {
     const found = await search(q("quasar"));
     expect((found.body.items as Array<{ id: string }>).map((item) => item.id)).toEqual(added);
   }, 60_000);
+
+  test("a page of tracks is the text JSON.stringify makes of it, its tracks as the lists write them", async () => {
+    const text = await (await fetch(`${live.server.url}/api/search?${q("midnight")}&limit=100`)).text();
+    expect(text).toBe(JSON.stringify(JSON.parse(text)));
+    const page = JSON.parse(text) as { items: TrackListItem[] };
+    expect(Object.keys(page)).toEqual(["type", "items", "metadata"]);
+    const listed = await call<{ items: TrackListItem[] }>(live.server, "GET", "/tracks/public?limit=100");
+    for (const item of page.items) expect(item).toEqual(listed.body.items.find((track) => track.id === item.id) as TrackListItem);
+    expect(page.items.length).toBeGreaterThan(0);
+  });
 
   test("no words: the filters alone, newest first", async () => {
     const all = await keys("limit=100");
