@@ -268,11 +268,38 @@ const tracksQuery = perRuntime(({ db }) =>
     .where(inJsonArray(tracks.id, sql.placeholder("ids")))
     .prepare(),
 );
+/** What a stem result shows of its stem and of its track (service.ts): never the stems' long waveforms. */
+const STEM_RESULT_COLUMNS = {
+  id: stems.id,
+  trackId: stems.trackId,
+  name: stems.name,
+  type: stems.type,
+  index: stems.index,
+  duration: stems.duration,
+  mp3Key: stems.mp3Key,
+};
+const STEM_TRACK_COLUMNS = {
+  id: tracks.id,
+  title: tracks.title,
+  primaryArtistName: tracks.primaryArtistName,
+  licenseId: tracks.licenseId,
+  bpm: tracks.bpm,
+  key: tracks.key,
+};
+export type StemRow = Pick<Stem, keyof typeof STEM_RESULT_COLUMNS>;
+export type StemTrackRow = Pick<ListedTrack, keyof typeof STEM_TRACK_COLUMNS>;
 const stemsQuery = perRuntime(({ db }) =>
   db
-    .select()
+    .select(STEM_RESULT_COLUMNS)
     .from(stems)
     .where(inJsonArray(stems.id, sql.placeholder("ids")))
+    .prepare(),
+);
+const stemTracksQuery = perRuntime(({ db }) =>
+  db
+    .select(STEM_TRACK_COLUMNS)
+    .from(tracks)
+    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
     .prepare(),
 );
 
@@ -286,8 +313,12 @@ async function tracksInOrder(ids: string[]): Promise<ListedTrack[]> {
   return ids.length ? inOrder(await tracksQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
 }
 
-async function stemsInOrder(ids: string[]): Promise<Stem[]> {
+async function stemsInOrder(ids: string[]): Promise<StemRow[]> {
   return ids.length ? inOrder(await stemsQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
 }
 
-export const searchRepo = { searchPage, tracksInOrder, stemsInOrder };
+async function stemTracksInOrder(ids: string[]): Promise<StemTrackRow[]> {
+  return ids.length ? inOrder(await stemTracksQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
+}
+
+export const searchRepo = { searchPage, tracksInOrder, stemsInOrder, stemTracksInOrder };

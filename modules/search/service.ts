@@ -25,7 +25,9 @@ function orderOf(query: SearchQuery): Order {
 
 async function stemResults(rows: Row[]): Promise<StemResult[]> {
   const stems = await searchRepo.stemsInOrder(rows.map((row) => String(row.sid)));
-  const tracks = new Map((await searchRepo.tracksInOrder([...new Set(stems.map((stem) => stem.trackId))])).map((t) => [t.id, t]));
+  const tracks = new Map(
+    (await searchRepo.stemTracksInOrder([...new Set(stems.map((stem) => stem.trackId))])).map((t) => [t.id, t]),
+  );
   const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
   return stems.flatMap((stem) => {
     const track = tracks.get(stem.trackId);
