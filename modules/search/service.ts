@@ -87,13 +87,9 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
   const nextCursor =
     rows.length > limit && last ? encodeCursor(orderKey, filtersKey, columns.map((column) => last[column]) as Place) : null;
   const metadata = { nextCursor };
-  let page: SearchPage;
-  if (type === "stems") page = { type, items: await stemResults(shown), metadata };
-  else if (type === "artists") page = { type, items: artistResults(shown), metadata };
-  else {
-    const tracks = await searchRepo.tracksInOrder(shown.map((row) => String(row.id)));
-    // SearchPage's order: type, items, metadata.
-    return `{"type":"tracks","items":${await trackListJson(tracks)},"metadata":${JSON.stringify(metadata)}}`;
-  }
-  return JSON.stringify(page);
+  if (type === "stems") return JSON.stringify({ type, items: await stemResults(shown), metadata } satisfies SearchPage);
+  if (type === "artists") return JSON.stringify({ type, items: artistResults(shown), metadata } satisfies SearchPage);
+  const tracks = await searchRepo.tracksInOrder(shown.map((row) => String(row.id)));
+  // In SearchPage's order: type, items, metadata.
+  return `{"type":"tracks","items":${await trackListJson(tracks)},"metadata":${JSON.stringify(metadata)}}`;
 }
