@@ -87,6 +87,11 @@ const normalised = (text: string) => text.replace(/\]\([^)]*\)/g, "]").replace(/
 const SAID_AGAIN: Record<string, string> = {
   "A self-hostable web app where musicians upload audio tracks (WAV/FLAC": "the README's first paragraph and Features",
   "See `DEVELOPERS.md` for the layout and conventions.": "the README's Documentation table",
+  "- **Order**: relevance (SQLite's bm25, PostgreSQL's ts_rank) weighting the title": "docs/features.md, Order (tiers now)",
+  "- **Known differences**: relevance scores differ between the two (the": "docs/features.md, Known differences",
+  // Notes on runs whose tables were since measured again: the notes under today's tables replace them.
+  "The table above is one of two full runs of": "docs/performance.md, under the HTTP table",
+  "The run above shared the machine with two other engineers'": "docs/performance.md, under the search table",
 };
 
 test("everything the README held before it became a front door is in the README or docs/", () => {
