@@ -5,9 +5,10 @@
  * setting is an empty DATA_DIR, started in an empty folder (the default DATA_DIR is relative to it).
  */
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runBun } from "../support/bun-child";
 
 const scratch = mkdtempSync(join(tmpdir(), "stemma-imports-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -22,18 +23,13 @@ interface ProbeReport {
 test("importing every server-side file creates, opens and starts nothing, and needs no setting", async () => {
   const dataDir = join(scratch, "data");
   const cwd = join(scratch, "cwd");
-  for (const folder of [dataDir, cwd]) Bun.spawnSync(["mkdir", folder]);
-  const child = Bun.spawn([process.execPath, join(import.meta.dir, "import-probe.ts")], {
+  for (const folder of [dataDir, cwd]) mkdirSync(folder);
+  // Only DATA_DIR: a setting this process has must not be what lets an import through.
+  const { code, out, err } = await runBun([join(import.meta.dir, "import-probe.ts")], {
     cwd,
     env: { DATA_DIR: dataDir },
-    stdout: "pipe",
-    stderr: "pipe",
+    inherit: false,
   });
-  const [out, err, code] = await Promise.all([
-    new Response(child.stdout).text(),
-    new Response(child.stderr).text(),
-    child.exited,
-  ]);
   expect({ code, err }).toEqual({ code: 0, err: "" });
   const report = JSON.parse(out.trim().split("\n").at(-1) as string) as ProbeReport;
   expect(report.imported).toBeGreaterThan(200);

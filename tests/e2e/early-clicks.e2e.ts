@@ -6,8 +6,7 @@
 import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
-import { STEMS, stemPath } from "../support/studio";
-import { createTrack, waitForProcessing } from "../support/uploads";
+import { drumsAndBassTrack } from "../support/studio";
 import { holdIsland } from "./support/hydrated";
 
 setDefaultTimeout(60_000);
@@ -17,14 +16,7 @@ let trackId: string;
 
 beforeAll(async () => {
   const owner = await signUp(live.server);
-  trackId = await createTrack(live.server, owner.token, {
-    original: `${STEMS} (full mix).wav`,
-    stems: [
-      { path: stemPath("drums"), name: "drums", type: "drums" },
-      { path: stemPath("bass"), name: "bass", type: "bass" },
-    ],
-  });
-  await waitForProcessing(live.server, owner.token, trackId);
+  trackId = await drumsAndBassTrack(live.server, owner.token);
 }, 120_000);
 
 test("Sync tapped before the stems' island hydrates waits visibly, then switches to sync mode", async () => {

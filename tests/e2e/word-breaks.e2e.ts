@@ -8,8 +8,8 @@ import { beforeAll, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { screenshotPath } from "../support/screenshots";
-import { STEMS, stemPath } from "../support/studio";
-import { createTrack, waitForProcessing } from "../support/uploads";
+import { drumsAndBassTrack } from "../support/studio";
+import { waitForProcessing } from "../support/uploads";
 
 const live = setUpServerAndBrowser();
 let forker: Session;
@@ -18,14 +18,7 @@ let forkId: string;
 beforeAll(async () => {
   const owner = await signUp(live.server);
   forker = await signUp(live.server);
-  const id = await createTrack(live.server, owner.token, {
-    original: `${STEMS} (full mix).wav`,
-    stems: [
-      { path: stemPath("drums"), name: "drums", type: "drums" },
-      { path: stemPath("bass"), name: "bass", type: "bass" },
-    ],
-  });
-  await waitForProcessing(live.server, owner.token, id);
+  const id = await drumsAndBassTrack(live.server, owner.token);
   const fork = await call<{ id: string }>(live.server, "POST", `/track/${id}/fork`, {
     token: forker.token,
     body: { title: "Undertow (night mix)", isPublic: true },

@@ -10,18 +10,22 @@ export interface ChildRun {
  * waits for it: for code that must not share the test process (the database module picks its dialect and opens
  * its database once per process; a boot that must fail exits).
  */
-export function runBun(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<ChildRun> {
+export function runBun(args: string[], options: ChildOptions = {}): Promise<ChildRun> {
   return runChild([process.execPath, ...args], options);
 }
 
-/** Runs `command` in a process of its own, `env` on top of this process's environment, and waits for it. */
-export async function runChild(
-  command: string[],
-  options: { cwd?: string; env?: Record<string, string> } = {},
-): Promise<ChildRun> {
+/** What a child runs in: its folder, and `env` on top of this process's environment (or alone, `inherit: false`). */
+interface ChildOptions {
+  cwd?: string;
+  env?: Record<string, string>;
+  inherit?: boolean;
+}
+
+/** Runs `command` in a process of its own and waits for it. */
+export async function runChild(command: string[], options: ChildOptions = {}): Promise<ChildRun> {
   const child = Bun.spawn(command, {
     cwd: options.cwd,
-    env: { ...process.env, ...options.env },
+    env: options.inherit === false ? options.env : { ...process.env, ...options.env },
     stdout: "pipe",
     stderr: "pipe",
   });

@@ -10,6 +10,19 @@ import { corpusPath, createTrack, waitForProcessing } from "./uploads";
 export const STEMS = "stems/Nova Drift - Undertow";
 export const stemPath = (part: string) => `${STEMS} - ${part}.wav`;
 
+/** An original (full mix) with its drums and bass stems typed as such, processed: its id. */
+export async function drumsAndBassTrack(server: TestServer, token: string): Promise<string> {
+  const id = await createTrack(server, token, {
+    original: `${STEMS} (full mix).wav`,
+    stems: [
+      { path: stemPath("drums"), name: "drums", type: "drums" },
+      { path: stemPath("bass"), name: "bass", type: "bass" },
+    ],
+  });
+  await waitForProcessing(server, token, id);
+  return id;
+}
+
 /** An original (full mix + the named stems), processed, and a public fork of it by `forker`. */
 export async function forkWithStems(server: TestServer, owner: Session, forker: Session, parts: string[]) {
   const id = await createTrack(server, owner.token, {

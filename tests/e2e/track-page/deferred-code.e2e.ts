@@ -10,8 +10,7 @@ import type { Page } from "playwright-core";
 import { ROOT } from "../../../src/server/paths";
 import { type Session, signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
-import { STEMS, stemPath } from "../../support/studio";
-import { createTrack, waitForProcessing } from "../../support/uploads";
+import { drumsAndBassTrack } from "../../support/studio";
 import { hydrated } from "../support/hydrated";
 
 setDefaultTimeout(60_000);
@@ -44,14 +43,7 @@ const built = () =>
 beforeAll(async () => {
   const owner = await signUp(live.server);
   listener = await signUp(live.server);
-  trackId = await createTrack(live.server, owner.token, {
-    original: `${STEMS} (full mix).wav`,
-    stems: [
-      { path: stemPath("drums"), name: "drums", type: "drums" },
-      { path: stemPath("bass"), name: "bass", type: "bass" },
-    ],
-  });
-  await waitForProcessing(live.server, owner.token, trackId);
+  trackId = await drumsAndBassTrack(live.server, owner.token);
 }, 120_000);
 
 /** The names of the scripts the page fetched (`/_astro/{name}.{hash}.js`) once every island on screen has hydrated. */
