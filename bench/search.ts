@@ -2,8 +2,9 @@
  * Search over a large catalogue: 100,000 seeded tracks with 300,000 stems (search-catalogue.ts), against a bare
  * Bun.serve running the same SQL on the same database file (bare-search.ts), Stemma pinned to core 0 and wrk on core
  * 1 at 16 connections, each query asked again (its kept answer) and new on every request; the index rebuilt from
- * scratch (migration 0019_search's own statements); and how soon a new or edited track is found. Prints a table and
- * writes it into docs/performance.md between the bench:search markers; exits 1 when a goal is missed.
+ * scratch (the statements of migrations 0019_search and 0030_search_prefixes); and how soon a new or edited track is
+ * found. Prints a table and writes it into docs/performance.md between the bench:search markers; exits 1 when a goal
+ * is missed.
  * Run: bun bench/search.ts (SECONDS=… per wrk run, TRACKS=… to change the size). Needs the Astro build.
  */
 import { Database } from "bun:sqlite";

@@ -3,7 +3,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { STEM_TYPES } from "../../src/shared/upload-rules";
 
-const SEARCH_MIGRATION = join(import.meta.dir, "../../migrations/0019_search.sql");
+/** The migrations that build the search index, in order: 0030 builds the words' table again with more prefixes. */
+const SEARCH_MIGRATIONS = ["0019_search.sql", "0030_search_prefixes.sql"].map((name) =>
+  join(import.meta.dir, "../../migrations", name),
+);
 
 /**
  * Words titles and descriptions are made of: a few hundred, so one word is in about one track in a hundred, as in a
@@ -30,7 +33,7 @@ const GENRES = ["House", "Techno", "Ambient", "Jazz", "Hip-Hop", "Drum and Bass"
 const KEYS = ["C", "Cm", "D", "Dm", "E", "Em", "F", "F#m", "G", "Gm", "A", "Am", "B", "Bm"];
 const STEM_NAMES: Record<string, string> = { drums: "Drum Kit", bass: "Bass Line", vocals: "Lead Vocals", synth: "Pad" };
 
-/** The search index's objects (migration 0019_search), in an order they can be dropped in. */
+/** The search index's objects (migrations 0019_search and 0030_search_prefixes), in an order they can be dropped in. */
 function searchObjects(db: Database): Array<{ type: string; name: string }> {
   const order = ["trigger", "table", "view"];
   return db
@@ -109,12 +112,11 @@ export function clearPageBacklog(databasePath: string): void {
 }
 
 /**
- * Builds the whole index from the tracks, stems and users, as migration 0019_search does on a database that has
- * tracks already: its own statements, in one transaction. Returns the seconds it took.
+ * Builds the whole index from the tracks, stems and users, as migrations 0019_search and 0030_search_prefixes do on a
+ * database that has tracks already: their own statements, in one transaction. Returns the seconds it took.
  */
 export function rebuildSearchIndex(databasePath: string): number {
-  const statements = readFileSync(SEARCH_MIGRATION, "utf8")
-    .split("--> statement-breakpoint")
+  const statements = SEARCH_MIGRATIONS.flatMap((migration) => readFileSync(migration, "utf8").split("--> statement-breakpoint"))
     .map((statement) => statement.trim())
     .filter(Boolean);
   const db = new Database(databasePath);

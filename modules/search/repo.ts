@@ -1,11 +1,8 @@
-import { sql } from "drizzle-orm";
 import { isPostgres } from "../../src/server/db/dialect";
-import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
-import { perRuntime } from "../../src/server/runtime";
 import type { SortDirection, SortField } from "../lists/model";
 import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
-import { type ListedTrack, listedTrackColumns, type Stem, stems, tracks } from "../tracks/schema";
+import type { Stem } from "../tracks/schema";
 import type { Place } from "./cursor";
 import type { SearchType } from "./model";
 import { ftsQuery, hasTerms, type Terms } from "./terms";
@@ -260,65 +257,39 @@ async function tieredPage(request: SearchRequest & { type: "tracks" | "stems" })
   return { rows: rows.slice(0, take), columns: ["v", "doc", "sidx", "sid"] };
 }
 
-/** The rows of these ids in one prepared statement each (as the lists read theirs): the ids go in as one JSON array. */
-const tracksQuery = perRuntime(({ db }) =>
-  db
-    .select(listedTrackColumns)
-    .from(tracks)
-    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
-    .prepare(),
-);
 /** What a stem result shows of its stem and of its track (service.ts): never the stems' long waveforms. */
-const STEM_RESULT_COLUMNS = {
-  id: stems.id,
-  trackId: stems.trackId,
-  name: stems.name,
-  type: stems.type,
-  index: stems.index,
-  duration: stems.duration,
-  mp3Key: stems.mp3Key,
-};
-const STEM_TRACK_COLUMNS = {
-  id: tracks.id,
-  title: tracks.title,
-  primaryArtistName: tracks.primaryArtistName,
-  licenseId: tracks.licenseId,
-  bpm: tracks.bpm,
-  key: tracks.key,
-};
-export type StemRow = Pick<Stem, keyof typeof STEM_RESULT_COLUMNS>;
-export type StemTrackRow = Pick<ListedTrack, keyof typeof STEM_TRACK_COLUMNS>;
-const stemsQuery = perRuntime(({ db }) =>
-  db
-    .select(STEM_RESULT_COLUMNS)
-    .from(stems)
-    .where(inJsonArray(stems.id, sql.placeholder("ids")))
-    .prepare(),
-);
-const stemTracksQuery = perRuntime(({ db }) =>
-  db
-    .select(STEM_TRACK_COLUMNS)
-    .from(tracks)
-    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
-    .prepare(),
-);
+export interface StemResultRow {
+  id: string;
+  trackId: string;
+  name: string;
+  type: Stem["type"];
+  index: number;
+  duration: number | null;
+  mp3Key: string | null;
+  title: string;
+  primaryArtistName: string;
+  licenseId: string;
+  bpm: number | null;
+  key: string | null;
+}
 
-/** The rows for these ids, in the order given. */
-function inOrder<T extends { id: string }>(rows: T[], ids: string[]): T[] {
+/** The ids of a JSON array parameter `$ids`, as a row source of one column. */
+const ID_LIST = isPostgres
+  ? "select json_array_elements_text(cast(cast($ids as text) as json))"
+  : "select value from json_each($ids)";
+
+/** The stem results of these stem ids, in the order given: one statement, its rows as they come (no mapping). */
+async function stemResultRows(ids: string[]): Promise<StemResultRow[]> {
+  if (!ids.length) return [];
+  const rows = await allRaw<StemResultRow>(
+    `select s.id as "id", s.track_id as "trackId", s.name as "name", s.type as "type", s."index" as "index",
+      s.duration as "duration", s.mp3_key as "mp3Key", t.title as "title", t.primary_artist_name as "primaryArtistName",
+      t.license_id as "licenseId", t.bpm as "bpm", t."key" as "key"
+      from stems s join tracks t on t.id = s.track_id where s.id in (${ID_LIST})`,
+    { ids: JSON.stringify(ids) },
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-async function tracksInOrder(ids: string[]): Promise<ListedTrack[]> {
-  return ids.length ? inOrder(await tracksQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
-}
-
-async function stemsInOrder(ids: string[]): Promise<StemRow[]> {
-  return ids.length ? inOrder(await stemsQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
-}
-
-async function stemTracksInOrder(ids: string[]): Promise<StemTrackRow[]> {
-  return ids.length ? inOrder(await stemTracksQuery().execute({ ids: JSON.stringify(ids) }), ids) : [];
-}
-
-export const searchRepo = { searchPage, tracksInOrder, stemsInOrder, stemTracksInOrder };
+export const searchRepo = { searchPage, stemResultRows };

@@ -2,7 +2,7 @@ import { badRequest } from "../../src/server/errors";
 import type { Viewer } from "../auth/service";
 import { listLicenses } from "../licenses/service";
 import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
-import { trackListJson } from "../tracks/service";
+import { trackListJsonOf } from "../tracks/service";
 import { decodeCursor, encodeCursor, type Place } from "./cursor";
 import type { ArtistResult, SearchPage, SearchQuery, StemResult } from "./model";
 import { type Order, type Row, searchRepo } from "./repo";
@@ -24,32 +24,25 @@ function orderOf(query: SearchQuery): Order {
 }
 
 async function stemResults(rows: Row[]): Promise<StemResult[]> {
-  const stems = await searchRepo.stemsInOrder(rows.map((row) => String(row.sid)));
-  const tracks = new Map(
-    (await searchRepo.stemTracksInOrder([...new Set(stems.map((stem) => stem.trackId))])).map((t) => [t.id, t]),
-  );
+  const stems = await searchRepo.stemResultRows(rows.map((row) => String(row.sid)));
   const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
-  return stems.flatMap((stem) => {
-    const track = tracks.get(stem.trackId);
-    if (!track) return [];
-    return {
-      id: stem.id,
-      name: stem.name,
-      type: stem.type,
-      index: stem.index,
-      duration: stem.duration,
-      bpm: track.bpm,
-      key: track.key,
-      previewUrl: stem.mp3Key ? `/api/track/${track.id}/stem/${stem.id}.mp3` : null,
-      track: {
-        id: track.id,
-        title: track.title,
-        primaryArtistName: track.primaryArtistName,
-        licenseId: track.licenseId,
-        licenseType: licenseTypes.get(track.licenseId) ?? null,
-      },
-    };
-  });
+  return stems.map((stem) => ({
+    id: stem.id,
+    name: stem.name,
+    type: stem.type,
+    index: stem.index,
+    duration: stem.duration,
+    bpm: stem.bpm,
+    key: stem.key,
+    previewUrl: stem.mp3Key ? `/api/track/${stem.trackId}/stem/${stem.id}.mp3` : null,
+    track: {
+      id: stem.trackId,
+      title: stem.title,
+      primaryArtistName: stem.primaryArtistName,
+      licenseId: stem.licenseId,
+      licenseType: licenseTypes.get(stem.licenseId) ?? null,
+    },
+  }));
 }
 
 const artistResults = (rows: Row[]): ArtistResult[] => rows.map((row) => ({ name: String(row.name), trackCount: Number(row.n) }));
@@ -58,7 +51,7 @@ const artistResults = (rows: Row[]): ArtistResult[] => rows.map((row) => ({ name
  * GET /api/search: one page of the tracks, stems or artists whose text matches `q` (every word, as a prefix, in any
  * order, case and accents folded; see terms.ts) among what the viewer may see, filtered and paged by cursor. No
  * words (an empty or all-punctuation `q`) means no text condition: the filters alone, newest first by default.
- * Answers the SearchPage's JSON text, tracks written as the lists write them (trackListJson).
+ * Answers the SearchPage's JSON text, tracks written as the lists write them (tracks' trackListJsonOf).
  */
 export async function search(query: SearchQuery, viewer: Viewer | null): Promise<string> {
   const type = query.type ?? "tracks";
@@ -89,7 +82,7 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
   const metadata = { nextCursor };
   if (type === "stems") return JSON.stringify({ type, items: await stemResults(shown), metadata } satisfies SearchPage);
   if (type === "artists") return JSON.stringify({ type, items: artistResults(shown), metadata } satisfies SearchPage);
-  const tracks = await searchRepo.tracksInOrder(shown.map((row) => String(row.id)));
+  const items = await trackListJsonOf(shown.map((row) => String(row.id)));
   // In SearchPage's order: type, items, metadata.
-  return `{"type":"tracks","items":${await trackListJson(tracks)},"metadata":${JSON.stringify(metadata)}}`;
+  return `{"type":"tracks","items":${items},"metadata":${JSON.stringify(metadata)}}`;
 }

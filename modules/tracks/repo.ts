@@ -1,9 +1,20 @@
 import { and, asc, eq, getTableColumns, gt, inArray, ne, sql } from "drizzle-orm";
 import { db } from "../../src/server/db";
+import { inJsonArray } from "../../src/server/db/portable";
 import { theRow } from "../../src/server/db/rows";
 import { type Executor, transaction } from "../../src/server/db/transaction";
 import { perRuntime } from "../../src/server/runtime";
-import { type OwnedTrack, type Stem, stems, type Track, trackShares, tracks, trackWaveforms } from "./schema";
+import {
+  type ListedTrack,
+  listedTrackColumns,
+  type OwnedTrack,
+  type Stem,
+  stems,
+  type Track,
+  trackShares,
+  tracks,
+  trackWaveforms,
+} from "./schema";
 import { waveformPreview } from "./waveform-preview";
 
 type TrackInsert = typeof tracks.$inferInsert;
@@ -105,7 +116,28 @@ const waveformQuery = perRuntime(({ db }) =>
     .prepare(),
 );
 
+/** The page versions of these tracks (the ids go in as one JSON array): whether a kept list item is current. */
+const pageVersionsQuery = perRuntime(({ db }) =>
+  db
+    .select({ id: tracks.id, version: tracks.pageVersion })
+    .from(tracks)
+    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
+    .prepare(),
+);
+
+/** The list-sized rows of these tracks (the ids go in as one JSON array), in no particular order. */
+const listedQuery = perRuntime(({ db }) =>
+  db
+    .select(listedTrackColumns)
+    .from(tracks)
+    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
+    .prepare(),
+);
+
 export const tracksRepo = {
+  pageVersionsOf: async (ids: string[]): Promise<Map<string, number>> =>
+    new Map((await pageVersionsQuery().execute({ ids: JSON.stringify(ids) })).map((row) => [row.id, row.version])),
+  listedByIds: (ids: string[]): Promise<ListedTrack[]> => listedQuery().execute({ ids: JSON.stringify(ids) }),
   pageState: async (id: string) => (await pageStateQuery().execute({ id }))[0],
   findById: async (id: string): Promise<Track | undefined> => (await byIdQuery().execute({ id }))[0],
   isSharedWith: async (trackId: string, userId: string): Promise<boolean> =>

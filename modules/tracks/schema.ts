@@ -96,7 +96,9 @@ export const tracks = table(
   },
   (t) => [
     index("tracks_user_idx").on(t.userId, t.status),
-    index("tracks_public_created_idx").on(t.status, t.isPublic, t.createdAt, t.id),
+    // bpm last: the newest-first list filtered by tempo (track-filters, search's stems) reads it from the index, not
+    // from each candidate's row.
+    index("tracks_public_created_idx").on(t.status, t.isPublic, t.createdAt, t.id, t.bpm),
     // Lists sort titles and artists case-insensitively (caseless()); one index per list scope and sort (keyset paging).
     index("tracks_public_title_idx").on(t.status, t.isPublic, caseless(t.title), t.id),
     index("tracks_public_duration_idx").on(t.status, t.isPublic, t.duration, t.id),
@@ -149,7 +151,11 @@ export const stems = table(
     mixMuted: bool("mix_muted").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("stems_track_idx").on(t.trackId, t.index)],
+  (t) => [
+    index("stems_track_idx").on(t.trackId, t.index),
+    // A track's stems of one type, from the index alone: the stem-type filter and stem search (modules/search).
+    index("stems_track_type_idx").on(t.trackId, t.type, t.index, t.id),
+  ],
 );
 
 export const trackShares = table(

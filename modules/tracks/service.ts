@@ -18,6 +18,7 @@ import { trackView } from "./view";
  * through what is exported here (docs/architecture.md).
  */
 export { canView, findViewableTrack, requireStemOf } from "./access";
+export { trackListJsonOf } from "./kept-list-items";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
 /**
  * For the repos of modules that write tracks rows in their own transactions (studio changes, forks): the quota

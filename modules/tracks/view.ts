@@ -171,9 +171,14 @@ const WAVEFORM_SLOT = '"waveformData":null';
  * and the track page loads it; usernames and licence types are looked up once per page, never per item.
  */
 export async function trackListJson(rows: ListedTrack[]): Promise<string> {
+  return `[${(await trackListItemsJson(rows)).join(",")}]`;
+}
+
+/** Each row's list-sized Track as JSON text (trackListJson's items), in the rows' order. */
+export async function trackListItemsJson(rows: ListedTrack[]): Promise<string[]> {
   const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
   const usernames = await usernamesOf(rows.map((track) => track.userId));
-  const items = rows.map((track) => {
+  return rows.map((track) => {
     const facts = {
       username: usernames.get(track.userId) ?? DELETED_USER,
       licenseType: licenseTypes.get(track.licenseId) ?? null,
@@ -182,5 +187,4 @@ export async function trackListJson(rows: ListedTrack[]): Promise<string> {
     const json = JSON.stringify(trackFields(track, null, waveform !== null, facts));
     return waveform === null ? json : json.replace(WAVEFORM_SLOT, () => `"waveformData":${waveform}`);
   });
-  return `[${items.join(",")}]`;
 }
