@@ -172,6 +172,9 @@ describe("types", () => {
       key: "F#m",
       track: { id: corpus.ids.stems, title: "Bass Odyssey", primaryArtistName: "Deep Crew", licenseType: "ALL_RIGHTS_RESERVED" },
     });
+    // Written as text around each kept result: the text JSON.stringify makes of the page, in SearchPage's order.
+    const text = await (await fetch(`${live.server.url}/api/search?${q("odyssey")}&type=stems`)).text();
+    expect(text).toBe(JSON.stringify(reply.body));
     const drums = await search(`${q("odyssey")}&type=stems&stemType=drums`);
     expect((drums.body.items as Array<{ name: string }>).map((item) => item.name)).toEqual(["Kick Loop"]);
   });
@@ -271,6 +274,26 @@ describe("the index follows changes at once", () => {
     await call(live.server, "PATCH", `/track/${id}/visibility`, { token: corpus.alice.token, body: { isPublic: false } });
     expect(await keys(q("uberweg"))).toEqual([]);
     expect(await keys(q("uberweg"), corpus.alice.token)).toEqual(["lofi"]);
+  });
+});
+
+describe("results follow what they show at once", () => {
+  test("a track's card and its stems' results show an edit of the track in the next search", async () => {
+    const id = corpus.ids.stems;
+    const track = (await call<Record<string, unknown>>(live.server, "GET", `/track/${id}`)).body;
+    const titles = async () => ({
+      card: ((await search(q("odyssey"))).body.items as Array<{ title: string }>).map((item) => item.title),
+      stems: ((await search(`${q("odyssey")}&type=stems`)).body.items as Array<{ track: { title: string } }>).map(
+        (item) => item.track.title,
+      ),
+    });
+    expect(await titles()).toEqual({ card: ["Bass Odyssey"], stems: ["Bass Odyssey", "Bass Odyssey"] });
+    const edit = (title: string) =>
+      call(live.server, "PATCH", `/track/${id}`, { token: corpus.alice.token, body: { ...pick(track), title } });
+    expect((await edit("Bass Odyssey Redux")).status).toBe(200);
+    expect(await titles()).toEqual({ card: ["Bass Odyssey Redux"], stems: ["Bass Odyssey Redux", "Bass Odyssey Redux"] });
+    expect((await edit("Bass Odyssey")).status).toBe(200);
+    expect(await titles()).toEqual({ card: ["Bass Odyssey"], stems: ["Bass Odyssey", "Bass Odyssey"] });
   });
 });
 

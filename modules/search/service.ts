@@ -1,8 +1,9 @@
 import { badRequest } from "../../src/server/errors";
+import { perRuntime } from "../../src/server/runtime";
 import type { Viewer } from "../auth/service";
 import { listLicenses } from "../licenses/service";
 import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
-import { trackListJsonOf } from "../tracks/service";
+import { keptJson, trackListJsonOf, trackPageVersionsOf } from "../tracks/service";
 import { decodeCursor, encodeCursor, type Place } from "./cursor";
 import type { ArtistResult, SearchPage, SearchQuery, StemResult } from "./model";
 import { type Order, type Row, searchRepo } from "./repo";
@@ -23,26 +24,37 @@ function orderOf(query: SearchQuery): Order {
   return { by: query.sortField, direction };
 }
 
-async function stemResults(rows: Row[]): Promise<StemResult[]> {
-  const stems = await searchRepo.stemResultRows(rows.map((row) => String(row.sid)));
-  const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
-  return stems.map((stem) => ({
-    id: stem.id,
-    name: stem.name,
-    type: stem.type,
-    index: stem.index,
-    duration: stem.duration,
-    bpm: stem.bpm,
-    key: stem.key,
-    previewUrl: stem.mp3Key ? `/api/track/${stem.trackId}/stem/${stem.id}.mp3` : null,
-    track: {
-      id: stem.trackId,
-      title: stem.title,
-      primaryArtistName: stem.primaryArtistName,
-      licenseId: stem.licenseId,
-      licenseType: licenseTypes.get(stem.licenseId) ?? null,
-    },
-  }));
+/** About 20,000 stem results (400 bytes each): they show no counts, so only their track's version ends them. */
+const keptStemResults = perRuntime(() => keptJson({ maxBytes: 8 * 1024 * 1024, freshForMs: Number.POSITIVE_INFINITY }));
+
+/** The stem results of a page's rows (the track in `id`, the stem in `sid`) as the text of a JSON array. */
+async function stemResultsJson(rows: Row[]): Promise<string> {
+  const versions = await trackPageVersionsOf([...new Set(rows.map((row) => String(row.id)))]);
+  const wanted = rows.map((row) => ({ key: String(row.sid), version: versions.get(String(row.id)) }));
+  return keptStemResults().array(wanted, async (missing) => {
+    const stems = await searchRepo.stemResultRows(missing);
+    const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
+    return stems.map((stem) => {
+      const result: StemResult = {
+        id: stem.id,
+        name: stem.name,
+        type: stem.type,
+        index: stem.index,
+        duration: stem.duration,
+        bpm: stem.bpm,
+        key: stem.key,
+        previewUrl: stem.mp3Key ? `/api/track/${stem.trackId}/stem/${stem.id}.mp3` : null,
+        track: {
+          id: stem.trackId,
+          title: stem.title,
+          primaryArtistName: stem.primaryArtistName,
+          licenseId: stem.licenseId,
+          licenseType: licenseTypes.get(stem.licenseId) ?? null,
+        },
+      };
+      return { key: stem.id, version: versions.get(stem.trackId) ?? -1, json: JSON.stringify(result) };
+    });
+  });
 }
 
 const artistResults = (rows: Row[]): ArtistResult[] => rows.map((row) => ({ name: String(row.name), trackCount: Number(row.n) }));
@@ -80,7 +92,8 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
   const nextCursor =
     rows.length > limit && last ? encodeCursor(orderKey, filtersKey, columns.map((column) => last[column]) as Place) : null;
   const metadata = { nextCursor };
-  if (type === "stems") return JSON.stringify({ type, items: await stemResults(shown), metadata } satisfies SearchPage);
+  // In SearchPage's order: type, items, metadata.
+  if (type === "stems") return `{"type":"stems","items":${await stemResultsJson(shown)},"metadata":${JSON.stringify(metadata)}}`;
   if (type === "artists") return JSON.stringify({ type, items: artistResults(shown), metadata } satisfies SearchPage);
   const items = await trackListJsonOf(shown.map((row) => String(row.id)));
   // In SearchPage's order: type, items, metadata.

@@ -18,6 +18,8 @@ import { trackView } from "./view";
  * through what is exported here (docs/architecture.md).
  */
 export { canView, findViewableTrack, requireStemOf } from "./access";
+/** For JSON other modules make of tracks' rows (search's stems), kept under the tracks' page versions. */
+export { type KeptJson, keptJson } from "./kept-json";
 export { trackListJsonOf } from "./kept-list-items";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
 /**
@@ -45,6 +47,7 @@ export const {
   usedQuotaSeconds,
   activeTrackCount,
   publicCountsOf,
+  pageVersionsOf: trackPageVersionsOf,
   // An account export's inventory (modules/exports): the owner's tracks, whom each is shared with, and what others shared.
   listOwnedBy: tracksOwnedBy,
   sharesOf: sharedUserIdsOf,
