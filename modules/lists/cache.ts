@@ -13,7 +13,7 @@ interface Entry {
  * valid while the database's list content version says nothing they show has changed; least recently used first
  * out past `maxBytes`. The ETag names the bytes, so any instance holding the same answer gives the same one.
  * Each is kept ready to send with its brotli and gzip forms (compression.ts), made once as it is built. Answers are
- * built as JSON text (`make`): list pages write their waveforms as stored (tracks' trackListJson).
+ * built as JSON text (`make`): list pages write their waveforms as stored (tracks' trackListJsonOf).
  *
  * Counters: plays and downloads raise no version. Rebuilding every hot list on every play would leave the cache
  * empty under real listening, and a version every play raised was one database row every play in the cluster

@@ -1,13 +1,14 @@
 /**
  * A list page costs the same number of queries whatever its size: one read per index range, one for the
- * rows, one batched username look-up and the licences. Counted at the SQLite driver (every statement run).
+ * versions of its cards, one for the rows, one batched username look-up and the licences. Counted at the SQLite driver (every statement run).
  */
 
 import type { Statement } from "bun:sqlite";
 import { expect, test } from "bun:test";
-import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
+import { openTestRuntime, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 
-const db = await openTestDatabase("lists-queries");
+// Cards are kept for no time (tracks' kept-list-items.ts), so every read makes all of its own: a page's whole cost.
+const { db } = await openTestRuntime("lists-queries", { LIST_COUNTER_STALENESS_SECONDS: "0" });
 
 /**
  * Every statement made from here on (the repos prepare theirs when first imported, below) counts its

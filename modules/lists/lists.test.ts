@@ -87,7 +87,7 @@ describe("who sees what", () => {
   });
 
   test("a list answer is the text JSON.stringify makes of it: the Track's field order, the waveform as stored or null", async () => {
-    // The card waveform is written into the answer as the column holds it (tracks/view.ts trackListJson).
+    // The card waveform is written into the answer as the column holds it (tracks/view.ts trackListItemsJson).
     const unread = await uploadTiny(live.server, bob, { title: "Bare" });
     await waitProcessed(live.server, bob, unread);
     await runSql(live.server, "update tracks set waveform_preview = null where id = ?", unread);

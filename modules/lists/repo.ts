@@ -1,11 +1,9 @@
-import { count, inArray, sql } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { isPostgres } from "../../src/server/db/dialect";
-import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
-import { perRuntime } from "../../src/server/runtime";
 import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
-import { type ListedTrack, listedTrackColumns, type Track, tracks } from "../tracks/schema";
+import { type Track, tracks } from "../tracks/schema";
 import type { DeletedStatus, Position, Sort } from "./model";
 
 /**
@@ -157,15 +155,6 @@ function compareKeys(sort: Sort): (a: Key, b: Key) => number {
   };
 }
 
-/** The rows of one page in one prepared statement, whatever its size: the ids go in as one JSON array. */
-const rowsQuery = perRuntime(({ db }) =>
-  db
-    .select(listedTrackColumns)
-    .from(tracks)
-    .where(inJsonArray(tracks.id, sql.placeholder("ids")))
-    .prepare(),
-);
-
 export const listsRepo = {
   /**
    * The version of what the lists show right now (schema.ts), read on every list request. Hand-written: this runs
@@ -184,13 +173,6 @@ export const listsRepo = {
       for (const part of partsAfter(sort, after))
         for (const key of await readKeys(scope, filters, sort, part, after, take)) byId.set(key.id, key);
     return [...byId.values()].sort(compareKeys(sort)).slice(0, take);
-  },
-
-  /** The rows for these ids, in the order given. */
-  async findInOrder(ids: string[]): Promise<ListedTrack[]> {
-    if (ids.length === 0) return [];
-    const rows = new Map((await rowsQuery().execute({ ids: JSON.stringify(ids) })).map((row) => [row.id, row]));
-    return ids.flatMap((id) => rows.get(id) ?? []);
   },
 
   async countByStatus(statuses: readonly DeletedStatus[]): Promise<number> {

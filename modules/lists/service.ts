@@ -2,7 +2,7 @@ import { readsUntilChanged } from "../../src/server/db/changes";
 import type { Viewer } from "../auth/service";
 import type { TrackFilterQuery } from "../track-filters/model";
 import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
-import { trackListJson } from "../tracks/service";
+import { trackListJsonOf } from "../tracks/service";
 import { decodeCursor, encodeCursor } from "./cursor";
 import { DEFAULT_LIMIT, DELETED_STATUSES, type DeletedStatus, type Sort } from "./model";
 import { listsRepo, type Scope } from "./repo";
@@ -37,12 +37,15 @@ function scopesOf(list: ListName, viewer: Viewer | null): Scope[] {
 }
 
 /**
- * A TrackPage's JSON text (model.ts; what JSON.stringify makes of it), its items written by trackListJson: list
+ * A TrackPage's JSON text (model.ts; what JSON.stringify makes of it), its items written by trackListJsonOf: list
  * answers are sent and kept as this text, never built as objects first.
  */
 export type TrackPageJson = string;
 
-/** A page of tracks as JSON text: the items' (tracks' trackListJson) and the metadata's, in TrackPage's order. */
+/**
+ * A page of tracks as JSON text: the items' (tracks' trackListJsonOf, each card kept under its track's version) and the
+ * metadata's, in TrackPage's order.
+ */
 const trackPageJson = (itemsJson: string, metadata: { nextCursor: string | null }): TrackPageJson =>
   `{"items":${itemsJson},"metadata":${JSON.stringify(metadata)}}`;
 
@@ -63,8 +66,7 @@ async function readPage(
   const shown = keys.slice(0, limit);
   const last = shown.at(-1);
   const nextCursor = keys.length > limit && last ? encodeCursor(sort, filtersKey, last) : null;
-  const rows = await listsRepo.findInOrder(shown.map((key) => key.id));
-  return trackPageJson(await trackListJson(rows), { nextCursor });
+  return trackPageJson(await trackListJsonOf(shown.map((key) => key.id)), { nextCursor });
 }
 
 /**

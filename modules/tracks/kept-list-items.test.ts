@@ -1,6 +1,6 @@
 /**
- * Kept list items (trackListJsonOf) on a real migrated SQLite file: each card is the text trackListJson writes of the
- * track's row, in the order asked; a change the card shows reaches the next answer at once (its page version moved),
+ * Kept list items (trackListJsonOf) on a real migrated SQLite file: each card is the text trackListItemsJson writes of
+ * the track's row, in the order asked; a change the card shows reaches the next answer at once (its page version moved),
  * and the counters, which move no version, within LIST_COUNTER_STALENESS_SECONDS (two seconds here).
  */
 import { expect, test } from "bun:test";
@@ -9,7 +9,7 @@ import { openTestRuntime, seededLicenseId, seedUsers } from "../../tests/support
 import { trackListJsonOf } from "./kept-list-items";
 import { tracksRepo } from "./repo";
 import { tracks } from "./schema";
-import { trackListJson } from "./view";
+import { trackListItemsJson } from "./view";
 
 const { db } = await openTestRuntime("kept-list-items", { LIST_COUNTER_STALENESS_SECONDS: "2" });
 const [owner] = seedUsers(db, ["kept_items_owner"]);
@@ -35,10 +35,10 @@ const second = seedTrack("Second");
 const titles = async (ids: string[]) =>
   (JSON.parse(await trackListJsonOf(ids)) as Array<{ title: string }>).map((item) => item.title);
 
-test("the cards are trackListJson's text of the rows, in the order asked, leaving out ids of no track", async () => {
-  const written = await trackListJson(await tracksRepo.listedByIds([second, first]));
-  const byId = new Map((JSON.parse(written) as Array<{ id: string }>).map((item) => [item.id, item]));
-  const expected = JSON.stringify([byId.get(second), byId.get(first)]);
+test("the cards are trackListItemsJson's text of the rows, in the order asked, leaving out ids of no track", async () => {
+  const rows = await tracksRepo.listedByIds([second, first]);
+  const written = new Map((await trackListItemsJson(rows)).map((json, n) => [rows[n]?.id, json]));
+  const expected = `[${written.get(second)},${written.get(first)}]`;
   expect(await trackListJsonOf([second, "no-such-track", first])).toBe(expected);
   // Asked again, the kept cards: the same text.
   expect(await trackListJsonOf([second, "no-such-track", first])).toBe(expected);

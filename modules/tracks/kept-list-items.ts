@@ -12,8 +12,8 @@ const keptCards = perRuntime(({ config }) =>
 );
 
 /**
- * The list-sized Tracks of these ids as the text of one JSON array (trackListJson's), in the order given; ids of no
- * track are left out. For answers that name their tracks by id (search).
+ * The list-sized Tracks of these ids as the text of one JSON array (trackListItemsJson's texts), in the order given;
+ * ids of no track are left out. Every list and search answer writes its tracks this way.
  */
 export async function trackListJsonOf(ids: string[]): Promise<string> {
   if (!ids.length) return "[]";

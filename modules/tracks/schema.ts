@@ -180,7 +180,7 @@ export type OwnedTrack = Omit<Track, "waveformPreview">;
 /**
  * A track row as list answers read it (modules/lists, modules/search): every column, the card waveform as the JSON
  * text it is stored as (columns.ts json: written by JSON.stringify), which the answer carries as it is
- * (view.ts trackListJson) rather than parsing 400 numbers a row and writing them out again.
+ * (view.ts trackListItemsJson) rather than parsing 400 numbers a row and writing them out again.
  */
 const { waveformPreview: _, ...unparsedColumns } = getTableColumns(tracks);
 export const listedTrackColumns = { ...unparsedColumns, waveformPreviewJson: sql<string | null>`${tracks.waveformPreview}` };

@@ -29,7 +29,7 @@ export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, track
 export { type Admit, saveWaveformIn } from "./repo";
 export type { ListedTrack, OwnedTrack, Stem, Track } from "./schema";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
-export { downloadStates, trackListJson } from "./view";
+export { downloadStates } from "./view";
 
 /** Rows without an access check, for the modules that make a track's files (uploads) or derive from them. */
 export const {

@@ -165,16 +165,12 @@ export async function trackView(track: Track, viewer: Viewer | null): Promise<Tr
 const WAVEFORM_SLOT = '"waveformData":null';
 
 /**
- * The list-sized Tracks (GET /api/tracks*, search) as the text of one JSON array: trackView's fields without stems,
- * sharedWith and the WAV/FLAC download state, and with the card-sized waveform (waveform-preview.ts) written as it
- * is stored (schema.ts listedTrackColumns), the same text JSON.stringify makes of it. Cards show none of the rest
- * and the track page loads it; usernames and licence types are looked up once per page, never per item.
+ * Each row's list-sized Track (GET /api/tracks*, search; kept by kept-list-items.ts) as JSON text, in the rows' order:
+ * trackView's fields without stems, sharedWith and the WAV/FLAC download state, and with the card-sized waveform
+ * (waveform-preview.ts) written as it is stored (schema.ts listedTrackColumns), the same text JSON.stringify makes of
+ * it. Cards show none of the rest and the track page loads it; usernames and licence types are looked up once per
+ * call, never per item.
  */
-export async function trackListJson(rows: ListedTrack[]): Promise<string> {
-  return `[${(await trackListItemsJson(rows)).join(",")}]`;
-}
-
-/** Each row's list-sized Track as JSON text (trackListJson's items), in the rows' order. */
 export async function trackListItemsJson(rows: ListedTrack[]): Promise<string[]> {
   const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
   const usernames = await usernamesOf(rows.map((track) => track.userId));
