@@ -5,14 +5,15 @@ import { verifiedViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
 import { hasFilters } from "../track-filters/service";
 import { createListCache } from "./cache";
+import { DeletedQuery, FilteredListQuery } from "./model";
 import { listContentVersion } from "./service";
 
 /** Lists answers kept in memory: a few hundred pages of 20 cards (≈ 60 KB each with their compressed forms). */
 const LIST_CACHE_BYTES = 24 * 1024 * 1024;
 /**
- * Open-ended answers are kept apart, in a smaller budget: filtered lists (track-filters on /public and /available) and
- * searches, where any text or combination of filter values is a key of its own, so a crawl through them would
- * otherwise push the plain lists everyone reads out.
+ * Open-ended answers are kept apart, in a smaller budget: filtered lists (track-filters on /public and /available),
+ * lists with parameters no route reads, and searches, where any text or combination of filter values is a key of its
+ * own, so a crawl through them would otherwise push the plain lists everyone reads out.
  */
 const OPEN_ENDED_CACHE_BYTES = 8 * 1024 * 1024;
 /** The two caches, each holding answers from the one database of its runtime. */
@@ -37,9 +38,22 @@ function askedBefore(key: string): boolean {
   return false;
 }
 
+/** Every query parameter a list route reads (model.ts): the plain lists', the filters' and the deleted list's. */
+const LIST_PARAMETERS = new Set([...Object.keys(FilteredListQuery.properties), ...Object.keys(DeletedQuery.properties)]);
+
+/**
+ * Whether a list's query string makes an open-ended key: a filter set, or a parameter no list route reads (a cache
+ * buster, `?_=` and a new number each time), which the route ignores but is part of the key; kept with the plain
+ * lists, each would be built, compressed hard and kept, pushing out the lists everyone reads.
+ */
+export function isOpenEndedQuery(query: string): boolean {
+  if (!query) return false;
+  const params = new URLSearchParams(query);
+  return hasFilters(params) || [...params.keys()].some((name) => !LIST_PARAMETERS.has(name));
+}
+
 /** The cache a list's answer is kept in, by its query string. */
-const cacheOf = (query: string) =>
-  query && hasFilters(new URLSearchParams(query)) ? listCaches().openEnded : listCaches().plain;
+const cacheOf = (query: string) => (isOpenEndedQuery(query) ? listCaches().openEnded : listCaches().plain);
 
 /**
  * Who a list's answer is the same for: everyone (the public list), one signed-in user (their own, shared and
