@@ -151,11 +151,7 @@ export const stems = table(
     mixMuted: bool("mix_muted").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("stems_track_idx").on(t.trackId, t.index),
-    // A track's stems of one type, from the index alone: the stem-type filter and stem search (modules/search).
-    index("stems_track_type_idx").on(t.trackId, t.type, t.index, t.id),
-  ],
+  (t) => [index("stems_track_idx").on(t.trackId, t.index)],
 );
 
 export const trackShares = table(

@@ -10,7 +10,6 @@ import { migrate as migratePostgres } from "drizzle-orm/bun-sql/migrator";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { migrate } from "drizzle-orm/bun-sqlite/migrator";
 import { ROOT } from "../paths";
-import { OPTIMIZE } from "./planner-statistics";
 import { nulSafe } from "./postgres-client";
 
 const MIGRATIONS = join(ROOT, "migrations");
@@ -28,7 +27,6 @@ export function openDatabase(path: string) {
   sqlite.exec("PRAGMA synchronous = NORMAL");
   const db = drizzle({ client: sqlite });
   migrate(db, { migrationsFolder: MIGRATIONS });
-  sqlite.exec(OPTIMIZE);
   return db;
 }
 

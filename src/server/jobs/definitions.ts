@@ -35,8 +35,6 @@ export const jobDefinitions = {
   "account.expire-exports": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
   /** Deletes resumable uploads past UPLOAD_EXPIRY_HOURS, parts and row (modules/resumable-uploads). */
   "uploads.expire": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
-  /** SQLite's planner statistics measured again where tables grew or shrank (src/server/db/planner-statistics.ts). */
-  "database.optimize": { payload: t.Object({}), attempts: 2, timeoutMs: 10 * 60_000 },
   /** The hourly check that backs up into BACKUP_DIR once BACKUP_INTERVAL_HOURS have passed (modules/backups). */
   "backups.due": { payload: t.Object({}), attempts: 2, timeoutMs: 12 * 60 * 60_000 },
   /** "Back up now" on the admins' Backups screen (modules/backups). */

@@ -8,7 +8,6 @@ import { expireUploads } from "../../../modules/resumable-uploads/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
 import { processTrack } from "../../../modules/uploads/service";
-import { refreshPlannerStatistics } from "../db/planner-statistics";
 import type { JobHandlers } from "./definitions";
 import { handlePing } from "./ping";
 
@@ -27,7 +26,6 @@ export const jobHandlers: JobHandlers = {
   "account.export": ({ exportId }, signal) => runExport(exportId, signal),
   "account.expire-exports": () => expireExports(),
   "uploads.expire": () => expireUploads(),
-  "database.optimize": () => refreshPlannerStatistics(),
   "backups.due": () => runDueBackup(),
   "backups.now": () => runBackupNow("MANUAL"),
 };

@@ -2,9 +2,6 @@ import { FILES_IN_FLIGHT_MAX_SECONDS } from "../../../modules/track-files/servic
 import type { Config } from "../config";
 import { periodicSweep } from "../sweep";
 
-/** A period of four hours: periodicSweep runs a sweep four times per period, so hourly. */
-const PLANNER_STATISTICS_PERIOD_SECONDS = 4 * 3600;
-
 /**
  * The periodic sweeps `config` asks for, started only in processes that run jobs (main.ts, STEMMA_ROLE all or worker):
  * - `conversions.expire` deletes WAV/FLAC derivatives past CONVERSION_TTL_SECONDS (modules/conversions);
@@ -13,8 +10,6 @@ const PLANNER_STATISTICS_PERIOD_SECONDS = 4 * 3600;
  * - `tracks.files-in-flight` deletes the unnamed files of changes a crash cut short (modules/track-files/in-flight.ts);
  * - `account.expire-exports` deletes account exports past EXPORT_TTL_SECONDS, zip and row (modules/exports);
  * - `uploads.expire` deletes resumable uploads past UPLOAD_EXPIRY_HOURS, bytes and row (modules/resumable-uploads);
- * - `database.optimize` measures SQLite's tables again for its query planner where they changed size, hourly
- *   (src/server/db/planner-statistics.ts);
  * - `backups.due`, with BACKUP_DIR set, backs up once BACKUP_INTERVAL_HOURS have passed since the last backup
  *   (modules/backups): checked hourly, so once per slot across the cluster like every sweep.
  */
@@ -25,6 +20,5 @@ export const sweepsOf = (config: Config) => [
   periodicSweep("accounts.purge", config.deletionGraceSeconds),
   periodicSweep("account.expire-exports", config.exportTtlSeconds),
   periodicSweep("uploads.expire", config.uploadExpirySeconds),
-  periodicSweep("database.optimize", PLANNER_STATISTICS_PERIOD_SECONDS),
   ...(config.backups ? [periodicSweep("backups.due", config.backups.intervalHours * 3600)] : []),
 ];
