@@ -1,4 +1,5 @@
 import { isPostgres } from "../../src/server/db/dialect";
+import { jsonArrayRows } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
 import type { SortDirection, SortField } from "../lists/model";
 import { filterConditions, type Params, type TrackFilters } from "../track-filters/service";
@@ -254,7 +255,7 @@ async function tieredPage(request: SearchRequest & { type: "tracks" | "stems" })
   const tracks = await tieredTracks(terms, where, from, type === "stems" ? take + 1 : take);
   if (type === "tracks") return { rows: tracks, columns: ["v", "doc"] };
   const params: Params = { ids: JSON.stringify(tracks.map((track) => track.id)) };
-  const conditionsOfStems = [`s.track_id in (select value from json_each($ids))${stemTypeCondition(conditions.filters, params)}`];
+  const conditionsOfStems = [`s.track_id in (${jsonArrayRows("ids")})${stemTypeCondition(conditions.filters, params)}`];
   const placeTrack = after && tracks[0]?.doc === after[1] ? tracks[0] : undefined;
   if (after && placeTrack) {
     params.afterTrack = placeTrack.id;
@@ -290,11 +291,6 @@ export interface StemResultRow {
   key: string | null;
 }
 
-/** The ids of a JSON array parameter `$ids`, as a row source of one column. */
-const ID_LIST = isPostgres
-  ? "select json_array_elements_text(cast(cast($ids as text) as json))"
-  : "select value from json_each($ids)";
-
 /** The stem results of these stem ids, in the order given: one statement, its rows as they come (no mapping). */
 async function stemResultRows(ids: string[]): Promise<StemResultRow[]> {
   if (!ids.length) return [];
@@ -302,7 +298,7 @@ async function stemResultRows(ids: string[]): Promise<StemResultRow[]> {
     `select s.id as "id", s.track_id as "trackId", s.name as "name", s.type as "type", s."index" as "index",
       s.duration as "duration", s.mp3_key as "mp3Key", t.title as "title", t.primary_artist_name as "primaryArtistName",
       t.license_id as "licenseId", t.bpm as "bpm", t."key" as "key"
-      from stems s join tracks t on t.id = s.track_id where s.id in (${ID_LIST})`,
+      from stems s join tracks t on t.id = s.track_id where s.id in (${jsonArrayRows("ids")})`,
     { ids: JSON.stringify(ids) },
   );
   const byId = new Map(rows.map((row) => [row.id, row]));

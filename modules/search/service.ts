@@ -96,6 +96,5 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
   if (type === "stems") return `{"type":"stems","items":${await stemResultsJson(shown)},"metadata":${JSON.stringify(metadata)}}`;
   if (type === "artists") return JSON.stringify({ type, items: artistResults(shown), metadata } satisfies SearchPage);
   const items = await trackListJsonOf(shown.map((row) => String(row.id)));
-  // In SearchPage's order: type, items, metadata.
   return `{"type":"tracks","items":${items},"metadata":${JSON.stringify(metadata)}}`;
 }

@@ -1,4 +1,5 @@
 import { isPostgres } from "../../src/server/db/dialect";
+import { jsonArrayRows } from "../../src/server/db/portable";
 import type { TrackFilters } from "./service";
 
 /** Named parameters of a raw query (src/server/db/raw.ts `allRaw`). */
@@ -6,9 +7,7 @@ export type Params = Record<string, string | number | null>;
 
 const TRUE = isPostgres ? "true" : "1";
 const FALSE = isPostgres ? "false" : "0";
-const licenseIds = isPostgres
-  ? "select json_array_elements_text(cast(cast($filterLicenses as text) as json))"
-  : "select value from json_each($filterLicenses)";
+const licenseIds = jsonArrayRows("filterLicenses");
 const genres = isPostgres ? "json_array_elements_text(cast(t.genre_names as json)) g(value)" : "json_each(t.genre_names) g";
 
 /**

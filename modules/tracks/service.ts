@@ -19,7 +19,7 @@ import { trackView } from "./view";
  */
 export { canView, findViewableTrack, requireStemOf } from "./access";
 /** For JSON other modules make of tracks' rows (search's stems), kept under the tracks' page versions. */
-export { type KeptJson, keptJson } from "./kept-json";
+export { keptJson } from "./kept-json";
 export { trackListJsonOf } from "./kept-list-items";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
 /**
