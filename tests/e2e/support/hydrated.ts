@@ -23,18 +23,25 @@ export async function hydrated(page: Page): Promise<void> {
 /**
  * Brings each island still waiting to be scrolled to into view in turn, as a reader scrolling down would, until it
  * has started hydrating; then scrolls back to where the page was. An island is `display: contents`, so what comes
- * into view is its first element (what Astro's `client:visible` observes).
+ * into view is its first element (what Astro's `client:visible` observes). It is brought into view again on every
+ * poll: an island above it that hydrates and grows can push it out of view before the observer saw it, and then
+ * nothing would ever tell Astro it was shown (a mixer journey once waited 30 s for an island that way).
  */
 async function scrollToVisibleIslands(page: Page): Promise<void> {
   const waiting = await page.locator('astro-island[client="visible"][ssr]').elementHandles();
   if (waiting.length === 0) return;
   const from = await page.evaluate(() => ({ left: window.scrollX, top: window.scrollY }));
-  for (const island of waiting) {
-    await island.evaluate((element) =>
-      ((element as Element).firstElementChild ?? (element as Element)).scrollIntoView({ block: "center" }),
+  for (const island of waiting)
+    await page.waitForFunction(
+      (element) => {
+        const shown = element as Element;
+        if (!shown.hasAttribute("ssr")) return true;
+        (shown.firstElementChild ?? shown).scrollIntoView({ block: "center" });
+        return false;
+      },
+      island,
+      { polling: 100 },
     );
-    await page.waitForFunction((element) => !(element as Element).hasAttribute("ssr"), island);
-  }
   await page.evaluate((position) => window.scrollTo(position), from);
 }
 
