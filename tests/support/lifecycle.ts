@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from "bun:test";
 import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchBrowser } from "./browser";
+import { type Origin, originUrl } from "./origins";
 import { clusterOf, startServer, type TestServer } from "./server";
 import { type SignedInPageOptions, signedInPage } from "./signed-in-page";
 
@@ -22,8 +23,15 @@ export interface LiveServer {
 
 export interface LiveServerAndBrowser extends LiveServer {
   readonly browser: Browser;
-  /** A fresh browser context, signed in as `token` (or not, with null), on `path` of the server. */
-  openPage(path: string, token: string | null, options?: SignedInPageOptions): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context, signed in as `token` (or not, with null), on `path` of the server, reached on `origin`
+   * (localhost unless the options name the plain-http LAN name, ./origins.ts).
+   */
+  openPage(
+    path: string,
+    token: string | null,
+    options?: SignedInPageOptions & { origin?: Origin },
+  ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 type Options = { env?: Record<string, string> };
@@ -84,9 +92,9 @@ export function setUpServerAndBrowser(options: Options = {}): LiveServerAndBrows
       return started(browser, "browser");
     },
     restartServer: (env) => live.restartServer(env),
-    async openPage(path, token, pageOptions) {
+    async openPage(path, token, pageOptions = {}) {
       const opened = await signedInPage(started(browser, "browser"), token, pageOptions);
-      await opened.page.goto(`${live.server.url}${path}`);
+      await opened.page.goto(`${originUrl(live.server.url, pageOptions.origin ?? "localhost")}${path}`);
       return opened;
     },
   };
