@@ -85,8 +85,8 @@ describe("a build beside a running server", () => {
     const out = await npmRunBuild();
     building = false;
     await hammering;
-    expect(out).toContain("Built the pages");
     expect(failures).toEqual([]);
+    expect(out).toContain("Built the pages");
 
     // The new build is current; the server still holds its own, whose pages' code it loads when first asked for.
     const current = realpathSync(DIST);
