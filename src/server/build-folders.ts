@@ -65,7 +65,7 @@ export function openCurrentBuild(): string {
   if (!existsSync(join(DIST, "server/entry.mjs")))
     throw new Error("The Astro build is missing: run `npm run build` (npm start does it for you).");
   const folder = realpathSync(DIST);
-  // A build folder is removed only once it is neither current nor the one it replaced (removeOldBuilds), so the
+  // A build folder is removed only once it is neither current nor the newest before it (removeOldBuilds), so the
   // moment between reading the link and naming the folder here is safe: a removal takes two more builds.
   if (!existsSync(BUILDS) || dirname(folder) !== realpathSync(BUILDS)) return folder;
   const mark = join(USERS, String(process.pid));
@@ -82,8 +82,8 @@ export function openCurrentBuild(): string {
 }
 
 /**
- * Runs `work` holding the checkout's build lock: builds of one checkout take turns, so the last one started is the one
- * left current and none removes a folder another is writing. A lock left by a process that died is taken over.
+ * Runs `work` holding the checkout's build lock: builds of one checkout take turns, so none removes a folder another is
+ * writing, and the one that builds last leaves its build current. A lock left by a process that died is taken over.
  */
 export async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
   mkdirSync(BUILDS, { recursive: true });
@@ -153,7 +153,9 @@ export function makeCurrent(folder: string, inputs: string): void {
  */
 export function removeOldBuilds(): void {
   if (!existsSync(DIST) || !lstatSync(DIST).isSymbolicLink()) return;
-  const current = basename(realpathSync(DIST));
+  const currentFolder = realpathSync(DIST);
+  if (dirname(currentFolder) !== realpathSync(BUILDS)) return;
+  const current = basename(currentFolder);
   const used = new Set<string>();
   for (const pid of existsSync(USERS) ? readdirSync(USERS) : []) {
     const mark = join(USERS, pid);
