@@ -8,7 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN bun install --frozen-lockfile
 COPY . .
-RUN bun --bun astro build && bun scripts/build-server.ts
+RUN bun scripts/build.ts
 
 FROM oven/bun:1.4.5-debian
 # Debian's ffmpeg decodes tracker modules (xm, it, s3m, mod) through libopenmpt. pg_dump (postgresql-client, 15 on

@@ -16,8 +16,7 @@ export default defineConfig({
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunkGroups } } } } } },
   },
   srcDir: "./src",
-  // STEMMA_DIST lets parallel checkouts build side by side; the server reads the same variable.
-  outDir: process.env.STEMMA_DIST ?? "./dist",
+  // No outDir: scripts/build.ts (npm run build) gives every build a new folder and then makes it the current one.
   build: { format: "directory" },
   devToolbar: { enabled: false },
   // /my-tracks and /admin forward to their first tab with a real redirect in src/server/pages.ts.

@@ -12,8 +12,8 @@ if [ -z "${FFMPEG_PATH:-}" ] && ! command -v ffmpeg >/dev/null 2>&1; then
     exit 1
   fi
 fi
-bun --bun astro build --silent
-bun scripts/build-server.ts
+# A new build beside a running server leaves it serving its own (scripts/build.ts); none when nothing changed.
+bun scripts/build.ts
 # As the image does: React's production server renderer (the development one checks every prop, a third of a render).
 export NODE_ENV=production
 exec bun src/server/main.bundle.js

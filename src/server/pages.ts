@@ -1,24 +1,22 @@
 import { existsSync, statSync } from "node:fs";
-import { join, normalize, resolve } from "node:path";
+import { join, normalize } from "node:path";
 import { Elysia } from "elysia";
 import { feedsRoutes } from "../../modules/feeds";
 import { listContentVersion } from "../../modules/lists/service";
 import { createPublicPages, startPrerendering } from "../../modules/pages/service";
 import { hasFilters } from "../../modules/track-filters/service";
+import { openCurrentBuild } from "./build-folders";
 import { buildIdOf } from "./build-id";
 import { config } from "./config";
 import { notFound } from "./errors";
 import { compressed, createPageCache } from "./page-cache";
+import { failingOutLoud } from "./page-failure";
 import { withPageHeaders } from "./page-headers";
 import { pageLocals } from "./page-locals";
 import { ROOT } from "./paths";
 import { type AstroHandler, publicPages } from "./public-pages";
 import { pathAndQuery } from "./request-url";
 import { staticFiles } from "./static-files";
-
-const DIST = resolve(process.env.STEMMA_DIST ?? join(ROOT, "dist"));
-const CLIENT = join(DIST, "client");
-const ENTRY = join(DIST, "server/entry.mjs");
 
 /**
  * The home page from a cursor on (the no-JavaScript 'More tracks' links) and under track filters, kept in memory per
@@ -35,14 +33,8 @@ const HELD_BYTES = 24 * 1024 * 1024;
 const ASSET_CACHE = "public, max-age=31536000, immutable";
 const PAGE_REVALIDATE = "public, max-age=0, must-revalidate";
 
-async function loadAstro(): Promise<AstroHandler> {
-  if (!existsSync(ENTRY)) throw new Error("The Astro build is missing: run `npm run build` (npm start does it for you).");
-  const entry = (await import(ENTRY)) as { handle: AstroHandler };
-  return entry.handle;
-}
-
-/** The prebuilt HTML file for a path (`/login` → `login/index.html`), or null. */
-function prebuiltFile(pathname: string): string | null {
+/** The prebuilt file under `client` (the build's dist/client) for a path (`/login` → `login/index.html`), or null. */
+function prebuiltFile(client: string, pathname: string): string | null {
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
@@ -51,8 +43,8 @@ function prebuiltFile(pathname: string): string | null {
     return null;
   }
   const clean = normalize(decoded).replace(/^(\.\.[/\\])+/, "");
-  for (const candidate of [join(CLIENT, clean), join(CLIENT, clean, "index.html")]) {
-    if (!candidate.startsWith(CLIENT)) return null;
+  for (const candidate of [join(client, clean), join(client, clean, "index.html")]) {
+    if (!candidate.startsWith(client)) return null;
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -72,14 +64,18 @@ async function listPageVersion(): Promise<string | null> {
  * hooks set headers) before routing; `routes` serves build files from memory, compressed once (hashed assets
  * cached for a year, prebuilt pages revalidated), and renders everything else in this process: what no kept
  * answer may serve (private tracks' shells, an owner's JSON), the home page from a cursor on or filtered, the 404
- * page.
+ * page. They are all the build's that was current when the server started (build-folders.ts), whatever is built
+ * after.
  * /my-tracks and /admin only forward to their first tab (SPEC §2): a real redirect, not a meta refresh.
  * `prerender` starts the loop rendering kept pages as they become due.
  */
 export async function pages() {
-  const astro = await loadAstro();
+  const dist = openCurrentBuild();
+  const client = join(dist, "client");
+  const entry = (await import(join(dist, "server/entry.mjs"))) as { handle: AstroHandler };
+  const astro = failingOutLoud(entry.handle);
   const files = staticFiles();
-  const build = buildIdOf(ROOT, [join(DIST, "server"), join(ROOT, "modules"), join(ROOT, "src")]);
+  const build = buildIdOf(ROOT, [join(dist, "server"), join(ROOT, "modules"), join(ROOT, "src")]);
   const kept = createPublicPages({ build, pages: publicPages(astro), heldBytes: HELD_BYTES });
   const listPages = createPageCache({ maxBytes: LIST_PAGES_BYTES, buildId: build });
   const routes = new Elysia({ name: "pages" })
@@ -94,7 +90,7 @@ export async function pages() {
       const url = new URL(request.url);
       // Unknown /api paths answer the JSON error shape, not the HTML 404 page.
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) throw notFound();
-      const file = prebuiltFile(url.pathname);
+      const file = prebuiltFile(client, url.pathname);
       if (file) return files.serve(request, file, url.pathname.startsWith("/_astro/") ? ASSET_CACHE : PAGE_REVALIDATE);
       const render = () => astro(request, pageLocals({ cached: false }));
       if (url.pathname === "/" && (url.searchParams.has("cursor") || hasFilters(url.searchParams))) {
