@@ -1,4 +1,5 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
+import { forkCostSeconds } from "../../src/shared/fork-cost";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
 import { DELETED_USER, usernamesOf, type Viewer } from "../auth/service";
 import { enqueueNewTrackNotice } from "../follows/service";
@@ -17,9 +18,9 @@ const MAX_FORKS = 1000;
 
 /**
  * POST /api/track/{id}/fork. Anyone signed in who may see the track and does not own it; everyone
- * else gets the 404 of a track they cannot see. The fork is charged like an upload of the same audio,
- * in the transaction that inserts it; its files are the original's (fork-rows.ts). With a mix, the fork is PENDING
- * until `track.regenerate` has rendered its full track from the stems as the mix says.
+ * else gets the 404 of a track they cannot see. Its files are the original's (nothing is copied), so it costs no quota;
+ * with a mix, its full track is rendered anew and costs that track's seconds (src/shared/fork-cost.ts), charged in the
+ * transaction that inserts it; the fork is PENDING until `track.regenerate` has rendered it from the stems.
  */
 export async function forkTrack(id: string, viewer: Viewer, body: ForkBody) {
   const original = await tracks.findViewableTrack(id, viewer);
@@ -28,11 +29,12 @@ export async function forkTrack(id: string, viewer: Viewer, body: ForkBody) {
   const title = body.title.trim();
   if (!title) throw badRequest(TITLE_REQUIRED);
   const mixes = stemMixes(await tracks.listStemsOf(original.id), body.mix);
-  const quota = quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
+  const cost = forkCostSeconds(original.duration, mixes !== null);
+  const quota = quotaGate(viewer.id, cost, "fork");
   const fork = await insertForkWithinQuota(
     original,
     viewer.id,
-    { title, description: body.description?.trim() ?? "", isPublic: body.isPublic ?? false },
+    { title, description: body.description?.trim() ?? "", isPublic: body.isPublic ?? false, totalQuotaSeconds: cost },
     mixes,
     quota.admit,
   );
