@@ -82,8 +82,8 @@ function UpgradeCard() {
       <div>
         <h2>Need more room?</h2>
         <p className="muted">
-          Quota is measured in seconds of audio: every track and stem you keep counts. A fork counts only what you add
-          to it (stems, replaced audio, a full track rendered with your mix): what it shares with its original is free.
+          Quota is measured in seconds of audio: every track and stem you keep counts. A fork counts only what you add to it
+          (stems, replaced audio, a full track rendered with your mix): what it shares with its original is free.
         </p>
         {isAdmin && (
           <p className="muted">As this instance's administrator, you set paid quota, yours included, on the Users screen.</p>
