@@ -1,4 +1,6 @@
 import { type FormEvent, useState } from "react";
+import { forkCostSeconds } from "../../src/shared/fork-cost";
+import { formatQuotaDuration } from "../../src/shared/quota-duration";
 import { api, reply } from "../lib/api";
 import { type forkMix, mixLine } from "../player/mix-levels";
 import { Modal } from "./Modal";
@@ -9,18 +11,28 @@ export interface MixToFork {
   stemNames: ReadonlyMap<string, string>;
 }
 
+/** What the fork costs now and what will cost later (issue 37: a fork pays only for the audio it adds). */
+function forkCostLine(cost: number): string {
+  const later = "Stems you add and audio you replace later use your storage.";
+  if (cost <= 0) return `Forking is free: your fork shares this track's audio and stems. ${later}`;
+  return `This fork uses ${formatQuotaDuration(cost, "up")} of your storage for its newly rendered full track; its stems stay shared, at no cost. ${later}`;
+}
+
 /**
  * SPEC §5 Fork: title required (default '{title} (Fork)'), description optional, isPublic default false.
- * With a `mix`, the dialog says what the fork's full track will be rendered with and sends it.
+ * With a `mix`, the dialog says what the fork's full track will be rendered with and sends it. It says what forking
+ * costs, by the rule the server charges (src/shared/fork-cost.ts); `duration` is the track's, which a mix costs.
  */
 export function ForkDialog({
   trackId,
   title,
+  duration = null,
   mix,
   onClose,
 }: {
   trackId: string;
   title: string;
+  duration?: number | null;
   mix?: MixToFork;
   onClose: () => void;
 }) {
@@ -58,6 +70,7 @@ export function ForkDialog({
             </ul>
           </div>
         )}
+        <p className="fork-cost">{forkCostLine(forkCostSeconds(duration, mix !== undefined))}</p>
         <label>
           Title
           <input required value={forkTitle} onChange={(event) => setForkTitle(event.target.value)} disabled={busy} />

@@ -5,29 +5,59 @@ import { Loading } from "../ui/Loading";
 import { Modal } from "./Modal";
 
 type TreeTrack = ForkTree["original"];
+type TreeFork = ForkTree["forks"][number];
 
-/** Each fork's depth under the tree's original (a fork under a hidden one sits under its nearest listed ancestor). */
-function depths(tree: ForkTree): Map<string, number> {
-  const depth = new Map([[tree.original.id, 0]]);
-  for (const fork of tree.forks) depth.set(fork.id, (depth.get(fork.forkedFromId) ?? 0) + 1);
-  return depth;
+/** Past this depth branches stop stepping in, so a long chain stays readable on a phone. */
+const MAX_INDENTED_DEPTH = 6;
+
+/**
+ * The forks drawn under each track, by the track's id: each under its parent, or under its nearest listed ancestor
+ * when the parent is hidden from the viewer (`listedParentId`); siblings oldest first, ties by id, so the order
+ * never changes between openings.
+ */
+function forksUnder(tree: ForkTree): Map<string, TreeFork[]> {
+  const under = new Map<string, TreeFork[]>();
+  for (const fork of tree.forks) under.set(fork.listedParentId, [...(under.get(fork.listedParentId) ?? []), fork]);
+  for (const siblings of under.values()) {
+    siblings.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  }
+  return under;
 }
 
 /** The forks the viewer may not list, counted: the page's fork count includes them. */
 const privateForks = (count: number) =>
   count === 1 ? "1 private fork, visible only to its owner" : `${count} private forks, visible only to their owners`;
 
-function Entry({ track, depth }: { track: TreeTrack; depth: number }) {
+function Entry({ track }: { track: TreeTrack | TreeFork }) {
+  const parentHidden = "listedParentId" in track && track.listedParentId !== track.forkedFromId;
   return (
-    <li style={{ paddingInlineStart: `${Math.min(depth, 6) * 1.25}rem` }}>
+    <>
       <a href={`/track/${track.id}`}>{track.title}</a> <span className="fork-meta">by {track.user.username}</span>
       {!track.isPublic && <span className="fork-badge">Private</span>}
       <span className="fork-meta"> · {new Date(track.createdAt).toLocaleDateString()}</span>
+      {parentHidden && <span className="fork-meta"> · forked from a fork that is private or deleted</span>}
+    </>
+  );
+}
+
+/** A track and, nested beneath it, the forks drawn under it (a nested list: screen readers announce each level). */
+function Branch({ track, under, depth }: { track: TreeTrack | TreeFork; under: Map<string, TreeFork[]>; depth: number }) {
+  const forks = under.get(track.id) ?? [];
+  return (
+    <li>
+      <Entry track={track} />
+      {forks.length > 0 && (
+        <ul className={depth < MAX_INDENTED_DEPTH ? "fork-branch" : "fork-branch fork-branch-flat"}>
+          {forks.map((fork) => (
+            <Branch key={fork.id} track={fork} under={under} depth={depth + 1} />
+          ))}
+        </ul>
+      )}
     </li>
   );
 }
 
-/** SPEC §2 fork tree modal: GET /api/track/{id}/forks, the original first and its forks beneath it. */
+/** SPEC §2 fork tree modal: GET /api/track/{id}/forks, the original first and each fork nested under its parent. */
 export function ForkTreeDialog({ trackId, onClose }: { trackId: string; onClose: () => void }) {
   const [tree, setTree] = useState<ForkTree | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,17 +66,13 @@ export function ForkTreeDialog({ trackId, onClose }: { trackId: string; onClose:
       .then(setTree)
       .catch((failure) => setError(failure instanceof Error ? failure.message : String(failure)));
   }, [trackId]);
-  const depth = tree ? depths(tree) : new Map<string, number>();
   return (
     <Modal title="Forks" onClose={onClose}>
       {error && <p className="form-error">Error loading forks: {error}</p>}
       {!error && !tree && <Loading />}
       {tree && (
-        <ul className="fork-tree">
-          <Entry track={tree.original} depth={0} />
-          {tree.forks.map((fork) => (
-            <Entry key={fork.id} track={fork} depth={depth.get(fork.id) ?? 1} />
-          ))}
+        <ul className="fork-tree" aria-label="Fork tree">
+          <Branch track={tree.original} under={forksUnder(tree)} depth={0} />
         </ul>
       )}
       {tree && tree.total === 0 && tree.privateCount === 0 && <p className="fork-empty">No public forks found.</p>}

@@ -11,6 +11,8 @@ export interface ForkSource {
   ownerId: string;
   /** The track's processing is done (READY). */
   processed: boolean;
+  /** Seconds: what the rendered full track costs the forker. */
+  duration: number | null;
 }
 
 /**
@@ -35,7 +37,9 @@ export function ForkWithMix({
       <button type="button" className="button button-small" onClick={() => setMix(currentMix())}>
         Fork with this mix
       </button>
-      {mix && <ForkDialog trackId={trackId} title={source.title} mix={mix} onClose={() => setMix(null)} />}
+      {mix && (
+        <ForkDialog trackId={trackId} title={source.title} duration={source.duration} mix={mix} onClose={() => setMix(null)} />
+      )}
     </>
   );
 }

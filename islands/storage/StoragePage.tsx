@@ -81,7 +81,10 @@ function UpgradeCard() {
     <section className="card-panel storage-card upgrade-card">
       <div>
         <h2>Need more room?</h2>
-        <p className="muted">Quota is measured in seconds of audio: every track and stem you keep counts.</p>
+        <p className="muted">
+          Quota is measured in seconds of audio: every track and stem you keep counts. A fork counts only what you add to it
+          (stems, replaced audio, a full track rendered with your mix): what it shares with its original is free.
+        </p>
         {isAdmin && (
           <p className="muted">As this instance's administrator, you set paid quota, yours included, on the Users screen.</p>
         )}

@@ -62,8 +62,8 @@ export function pageStems(stems: StemDetails[]): PageStem[] {
 }
 
 /** What sync mode's "Fork with this mix" needs of the track: the same for every viewer, so kept pages may hold it. */
-export function forkSourceOf(track: Pick<TrackDetails, "title" | "userId" | "processingStatus">): ForkSource {
-  return { title: track.title, ownerId: track.userId, processed: track.processingStatus === "READY" };
+export function forkSourceOf(track: Pick<TrackDetails, "title" | "userId" | "processingStatus" | "duration">): ForkSource {
+  return { title: track.title, ownerId: track.userId, processed: track.processingStatus === "READY", duration: track.duration };
 }
 
 /** The peaks of a page waveform, decoded once per waveform (players need the array to stay the same). */

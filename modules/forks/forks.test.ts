@@ -19,7 +19,7 @@ const WITH_STEMS = {
   ],
 };
 
-// 200 s: the 180 s track with two stems fits once; a second fork of it does not.
+// 200 s: the 180 s track with two stems, uploaded, leaves its owner 20 s, less than a 60 s full track rendered with a mix.
 const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "200" } });
 let admin: Session;
 let owner: Session;
@@ -109,34 +109,35 @@ describe("a fork", () => {
     expect((await get(`/track/${forkId}`, other)).status).toBe(404);
   });
 
-  test("charges the forker the track's seconds and tells the original's owner", async () => {
-    expect(await used(forker)).toBeCloseTo(180, 3);
+  test("costs the forker nothing (the fork shares the original's files) and tells the original's owner", async () => {
+    expect(await used(forker)).toBe(0);
+    expect((await get(`/track/${forkId}`, forker)).body.totalQuotaSeconds).toBe(0);
     const notes = await get<{ items: Array<{ title: string; message: string }> }>("/notifications", owner);
     expect(notes.body.items).toContainEqual(
       expect.objectContaining({ title: "Your track was forked", message: `${forker.user.username} forked "Undertow".` }),
     );
   });
 
-  test("a second fork that does not fit gets the upload's 413 and changes nothing", async () => {
-    const refused = await fork(original.id, forker, { title: "Again" });
-    expect(refused.status).toBe(413);
-    expect(refused.body.message).toBe("This fork needs 3m 0s of storage but only 20s of your 3m 20s quota is left");
-    expect(await used(forker)).toBeCloseTo(180, 3);
-    expect((await get(`/track/${original.id}`)).body.forkCount).toBe(1);
-  });
-
-  test("a fork of a fork: others may fork it (the original's owner too, within quota); the fork's owner may not", async () => {
+  test("a fork of a fork: others may fork it (the original's owner too, free); the fork's owner may not", async () => {
     const shown = await call(live.server, "PATCH", `/track/${forkId}/visibility`, {
       token: forker.token,
       body: { isPublic: true },
     });
     expect(shown.status).toBe(200);
     expect((await fork(forkId, forker)).status).toBe(404);
-    // Past the access check, the original's owner is only short of quota (180 s used of 200 s).
-    expect((await fork(forkId, owner)).status).toBe(413);
+    // The original's owner has 180 s of 200 s used: a plain fork still fits (it costs nothing), one with a mix (its
+    // rendered full track, 60 s) does not, and is refused with nothing changed.
+    const bass = (await get(`/track/${forkId}`, owner)).body.stems[0]?.id as string;
+    const usedBefore = await used(owner);
+    const withMix = await fork(forkId, owner, { title: "Mixed", mix: [{ stemId: bass, gainDb: -6, pan: 0, muted: false }] });
+    expect(withMix.status).toBe(413);
+    expect(withMix.body.message).toStartWith("This fork needs 1m 0s of storage but only ");
+    expect(await used(owner)).toBe(usedBefore);
+    expect((await fork(forkId, owner, { title: "Plain" })).status).toBe(201);
+    expect(await used(owner)).toBe(usedBefore);
     const grandchild = await fork(forkId, admin, { title: "Back Home", isPublic: true });
     expect(grandchild.status).toBe(201);
     expect((await get(`/track/${grandchild.body.id}`)).body).toMatchObject({ forkedFromId: forkId, isFork: true });
-    expect((await get(`/track/${forkId}`)).body.forkCount).toBe(1);
+    expect((await get(`/track/${forkId}`)).body.forkCount).toBe(2);
   });
 });

@@ -47,13 +47,14 @@ const TreeTrack = {
 };
 
 /**
- * SPEC §3 Fork tree response; each fork also names the track it was forked from, to draw the tree. `privateCount`:
- * the family's active forks the viewer may not list (others' private ones), counted so the dialog can say so rather
- * than 'No public forks found.' under a page that counts them.
+ * SPEC §3 Fork tree response; each fork also names the track it was forked from, and the track the tree draws it
+ * under (`listedParentId`: its parent, or when the viewer may not see that one, the nearest ancestor listed, or the
+ * original). `privateCount`: the family's active forks the viewer may not list (others' private ones), counted so the
+ * dialog can say so rather than 'No public forks found.' under a page that counts them.
  */
 export const ForkTree = t.Object({
   original: t.Object(TreeTrack),
-  forks: t.Array(t.Object({ ...TreeTrack, forkCount: t.Integer(), forkedFromId: t.String() })),
+  forks: t.Array(t.Object({ ...TreeTrack, forkCount: t.Integer(), forkedFromId: t.String(), listedParentId: t.String() })),
   total: t.Integer(),
   privateCount: t.Integer(),
 });

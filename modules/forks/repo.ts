@@ -6,11 +6,13 @@ import type { StemMixSettings } from "../../src/shared/stem-mix";
 import { stems, type Track, tracks } from "../tracks/schema";
 import { type Admit, listStemsOf, saveWaveformIn, waveformOf } from "../tracks/service";
 
-/** What the forker chooses; everything else comes from the track forked. */
+/** What the forker chooses, and what it costs them; everything else comes from the track forked. */
 export interface ForkChoices {
   title: string;
   description: string;
   isPublic: boolean;
+  /** The fork's own charge (src/shared/fork-cost.ts), never the original's: the files it shares cost it nothing. */
+  totalQuotaSeconds: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { badRequest, conflict, notFound } from "../../src/server/errors";
+import { forkCostSeconds } from "../../src/shared/fork-cost";
 import { TITLE_REQUIRED } from "../../src/shared/upload-rules";
 import { DELETED_USER, usernamesOf, type Viewer } from "../auth/service";
 import { enqueueNewTrackNotice } from "../follows/service";
@@ -17,9 +18,9 @@ const MAX_FORKS = 1000;
 
 /**
  * POST /api/track/{id}/fork. Anyone signed in who may see the track and does not own it; everyone
- * else gets the 404 of a track they cannot see. The fork is charged like an upload of the same audio,
- * in the transaction that inserts it; its files are the original's (fork-rows.ts). With a mix, the fork is PENDING
- * until `track.regenerate` has rendered its full track from the stems as the mix says.
+ * else gets the 404 of a track they cannot see. Its files are the original's (nothing is copied), so it costs no quota;
+ * with a mix, its full track is rendered anew and costs that track's seconds (src/shared/fork-cost.ts), charged in the
+ * transaction that inserts it; the fork is PENDING until `track.regenerate` has rendered it from the stems.
  */
 export async function forkTrack(id: string, viewer: Viewer, body: ForkBody) {
   const original = await tracks.findViewableTrack(id, viewer);
@@ -28,11 +29,12 @@ export async function forkTrack(id: string, viewer: Viewer, body: ForkBody) {
   const title = body.title.trim();
   if (!title) throw badRequest(TITLE_REQUIRED);
   const mixes = stemMixes(await tracks.listStemsOf(original.id), body.mix);
-  const quota = quotaGate(viewer.id, original.totalQuotaSeconds, "fork");
+  const cost = forkCostSeconds(original.duration, mixes !== null);
+  const quota = quotaGate(viewer.id, cost, "fork");
   const fork = await insertForkWithinQuota(
     original,
     viewer.id,
-    { title, description: body.description?.trim() ?? "", isPublic: body.isPublic ?? false },
+    { title, description: body.description?.trim() ?? "", isPublic: body.isPublic ?? false, totalQuotaSeconds: cost },
     mixes,
     quota.admit,
   );
@@ -57,9 +59,11 @@ function listed(track: Track, viewer: Viewer | null): boolean {
 /**
  * GET /api/track/{id}/forks. `original` is the root of the lineage as far as the viewer may see it:
  * the track asked for, walked up through every ancestor the viewer may open. `forks` is every
- * descendant of it the viewer may list (a flat list, breadth first, each naming its parent), so the
- * same family shows from any of its pages; a fork under a hidden one is still listed. The active forks it may not
- * list are counted (`privateCount`): their number is no secret (each track's forkCount shows it), only what they are.
+ * descendant of it the viewer may list (a flat list, breadth first, siblings oldest first, each naming its parent),
+ * so the same family shows from any of its pages. A fork under a hidden one (private to someone else, or deleted) is
+ * still listed, drawn under its nearest listed ancestor (`listedParentId`): the hidden fork's title and owner never
+ * show. The active forks it may not list are counted (`privateCount`): their number is no secret (each track's
+ * forkCount shows it), only what they are.
  */
 export async function forkTree(id: string, viewer: Viewer | null) {
   let original = await tracks.findViewableTrack(id, viewer);
@@ -70,11 +74,14 @@ export async function forkTree(id: string, viewer: Viewer | null) {
   }
   const forks: Track[] = [];
   let privateCount = 0;
-  const seen = new Set([original.id]);
+  // Each track walked → the nearest track the tree shows at or above it: where its listed forks are drawn.
+  const shownAt = new Map([[original.id, original.id]]);
   let level = [original.id];
   for (let depth = 0; depth < MAX_DEPTH && level.length > 0 && forks.length < MAX_FORKS; depth++) {
-    const children = (await forksOf(level)).filter((child) => !seen.has(child.id));
-    for (const child of children) seen.add(child.id);
+    const children = (await forksOf(level)).filter((child) => !shownAt.has(child.id));
+    for (const child of children) {
+      shownAt.set(child.id, listed(child, viewer) ? child.id : (shownAt.get(child.forkedFromId as string) as string));
+    }
     forks.push(...children.filter((child) => listed(child, viewer)));
     privateCount += children.filter((child) => child.status === "ACTIVE" && !listed(child, viewer)).length;
     level = children.map((child) => child.id);
@@ -94,6 +101,7 @@ export async function forkTree(id: string, viewer: Viewer | null) {
       ...summary(fork),
       forkCount: fork.forkCount,
       forkedFromId: fork.forkedFromId as string,
+      listedParentId: shownAt.get(fork.forkedFromId as string) as string,
     })),
     total: Math.min(forks.length, MAX_FORKS),
     privateCount,

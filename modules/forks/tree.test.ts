@@ -84,6 +84,36 @@ describe("the fork tree", () => {
   });
 });
 
+describe("where each fork is drawn", () => {
+  test("each fork names its parent; one under a fork the viewer may not see is drawn under its nearest listed ancestor", async () => {
+    // family ← pan (alice) ; family ← cleo (alice) ← rework (bob) ; family ← hidden (bob, private) ← under (alice)
+    const family = await uploadTiny(live.server, owner, { title: "Family" });
+    await waitForProcessing(live.server, owner.token, family);
+    await fork(family, alice, "Pan test", true);
+    const cleo = await fork(family, alice, "cleo rework", true);
+    await fork(cleo, bob, "cleo rework 2", true);
+    // Forked while public, then made private by its owner.
+    const hidden = await fork(family, bob, "Hidden", true);
+    const under = await fork(hidden, alice, "Under hidden", true);
+    await call(live.server, "PATCH", `/track/${hidden}/visibility`, { token: bob.token, body: { isPublic: false } });
+    const drawnUnder = async (session: Session | null) =>
+      Object.fromEntries(
+        (await get<Tree>(`/track/${family}/forks`, session)).body.forks.map((f) => [f.title, [f.forkedFromId, f.listedParentId]]),
+      );
+    expect(await drawnUnder(other)).toEqual({
+      "Pan test": [family, family],
+      "cleo rework": [family, family],
+      "cleo rework 2": [cleo, cleo],
+      "Under hidden": [hidden, family],
+    });
+    expect((await drawnUnder(bob))["Under hidden"]).toEqual([hidden, hidden]);
+    // A deleted parent is hidden from everyone, its owner included.
+    await call(live.server, "DELETE", "/tracks", { token: bob.token, body: { trackIds: [hidden] } });
+    expect((await drawnUnder(bob))["Under hidden"]).toEqual([hidden, family]);
+    expect(JSON.stringify((await get<Tree>(`/track/${under}/forks`, other)).body)).not.toContain("Hidden");
+  });
+});
+
 describe("fork counts", () => {
   test("forkCount counts the forks that exist: a deleted fork stops counting, a restored one counts again", async () => {
     const source = await uploadTiny(live.server, other, { title: "Counted" });

@@ -13,18 +13,19 @@ import { publishEvents } from "../events/service";
 import { withFilesInFlight } from "../track-files/service";
 import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
+import { stemCharge } from "./charges";
 import { findStudioTrack } from "./common";
 import { removeStemRow, setTrackAudio } from "./repo";
 
 /**
- * DELETE /api/track/{id}/stem/{stemId}: the stem, its charge and its files (unless another track
- * shares them) go at once; the track is PENDING until `track.regenerate` has made its new mix. The
+ * DELETE /api/track/{id}/stem/{stemId}: the stem, its charge (none for a stem the fork shares) and its files (unless
+ * another track shares them) go at once; the track is PENDING until `track.regenerate` has made its new mix. The
  * last stem stays: a mix of nothing would be silence.
  */
 export async function removeStem(id: string, stemId: string, viewer: Viewer) {
   const track = await findStudioTrack(id, viewer);
   const stem = await tracks.requireStemOf(track.id, stemId);
-  await withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => removeStemRow(track, stem));
+  await withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => removeStemRow(track, stem, stemCharge(track, stem)));
   await invalidateConversions(track.id, stem.id);
   await uploads.enqueueRegeneration(track.id);
   return { id: stem.id };
@@ -35,7 +36,8 @@ export async function removeStem(id: string, stemId: string, viewer: Viewer) {
  * and centred unless the fork was made "with this mix"), as the synced player plays them, checked by the upload's validating decode (which also makes its
  * waveform and length), stored under a fresh key, then the processing job makes its MP3 and
  * loudness. The old mix stays the track's audio until the new one is stored; a failure marks the
- * track FAILED with the old audio still in place.
+ * track FAILED with the old audio still in place. The charge stays as it was (charges.ts): the mix is made again
+ * from stems already paid for, so removing a stem never costs quota.
  */
 export async function regenerateMix(trackId: string, signal: AbortSignal): Promise<void> {
   const track = await tracks.findTrack(trackId);

@@ -5,6 +5,7 @@ import { invalidateConversions } from "../conversions/service";
 import { withNotification } from "../notifications/service";
 import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
+import { fullTrackCharge } from "./charges";
 import { findStudioTrack, storeThen } from "./common";
 import { fitToTrack, trackLength } from "./fit";
 import { changeWithinQuota } from "./repo";
@@ -16,8 +17,8 @@ export const MAX_REPLACEMENT_BYTES = 50 * 1024 * 1024;
 
 /**
  * PATCH /api/track/{id}/audio: the fork's full track becomes the new WAV/FLAC, checked like an
- * upload's original. With stems, it must fit their length (fit.ts). The quota moves by the difference
- * in length. Nothing changes until the file has passed every check and the charge is admitted.
+ * upload's original. With stems, it must fit their length (fit.ts). The quota moves by the new audio's
+ * seconds less the old full track's charge (charges.ts). Nothing changes until the file has passed every check and the charge is admitted.
  */
 export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile | undefined, folder: string) {
   const track = await findStudioTrack(id, viewer);
@@ -25,12 +26,15 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
   const format = file.name.toLowerCase().match(/\.(wav|flac)$/)?.[1] as "wav" | "flac" | undefined;
   if (!format) throw badRequest(REPLACE_FILE_INVALID);
   let facts = await uploads.inspectStaged(file, format, "Audio file");
-  if ((await tracks.listStemsOf(track.id)).length > 0) {
+  const stems = await tracks.listStemsOf(track.id);
+  if (stems.length > 0) {
     const length = await trackLength(track);
     if (length) facts = await fitToTrack(facts, length, "Audio file", folder);
   }
   const originalKey = tracks.trackKeys.revision(track.id, facts.format);
-  const added = facts.duration - (track.duration ?? 0);
+  // The new full track is the fork's own: it costs its seconds, less what the full track it replaces cost (nothing
+  // while that one was shared).
+  const added = facts.duration - fullTrackCharge(track, stems);
   const quota = uploads.quotaGate(viewer.id, added, "replacement");
   const audio = {
     originalKey,

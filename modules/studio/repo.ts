@@ -79,12 +79,11 @@ export async function renameStem(stemId: string, values: Pick<Stem, "name" | "ty
 }
 
 /**
- * Removes a stem and its charge, under the track's lock like every studio change (openChange); the last
- * stem stays (a mix of nothing would be silence). The track is PENDING, its mix stale, until the mix is
- * regenerated.
+ * Removes a stem and refunds what it cost the track (`refunded`: modules/studio/charges.ts), under the track's lock
+ * like every studio change (openChange); the last stem stays (a mix of nothing would be silence). The track is
+ * PENDING, its mix stale, until the mix is regenerated.
  */
-export function removeStemRow(checked: CheckedTrack, stem: Stem): Promise<void> {
-  const removed = stem.duration ?? 0;
+export function removeStemRow(checked: CheckedTrack, stem: Stem, refunded: number): Promise<void> {
   return transaction(async (tx) => {
     const now = await openChange(tx, checked);
     if (now.stemCount <= 1) throw badRequest(LAST_STEM_STAYS);
@@ -97,7 +96,7 @@ export function removeStemRow(checked: CheckedTrack, stem: Stem): Promise<void> 
         processingError: null,
         mixStale: true,
         // CASE rather than SQLite's two-argument max(), so the statement reads the same on PostgreSQL.
-        totalQuotaSeconds: sql`case when ${tracks.totalQuotaSeconds} > ${removed} then ${tracks.totalQuotaSeconds} - ${removed} else 0 end`,
+        totalQuotaSeconds: sql`case when ${tracks.totalQuotaSeconds} > ${refunded} then ${tracks.totalQuotaSeconds} - ${refunded} else 0 end`,
       })
       .where(eq(tracks.id, checked.id));
   });

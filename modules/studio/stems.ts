@@ -7,6 +7,7 @@ import { withNotification } from "../notifications/service";
 import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
+import { stemCharge } from "./charges";
 import { fileFields, findStudioTrack, storeThen } from "./common";
 import { fitToTrack, trackLength } from "./fit";
 import { changeWithinQuota, renameStem } from "./repo";
@@ -21,7 +22,7 @@ async function checkedStemFile(track: Track, file: StagedFile | undefined, label
   return fitToTrack(await uploads.inspectStaged(file, stemFileFormat(file.name), label), length, label, folder);
 }
 
-/** POST /api/track/{id}/stem: a new stem, charged to the quota; its MP3 is made by the processing job. */
+/** POST /api/track/{id}/stem: a new stem, charged its seconds (charges.ts); its MP3 is made by the processing job. */
 export async function addStem(id: string, viewer: Viewer, data: unknown, file: StagedFile | undefined, folder: string) {
   const track = await findStudioTrack(id, viewer);
   const info = stemInfo(data, null);
@@ -63,7 +64,8 @@ export async function editStem(
   }
   const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);
   const fileKey = tracks.trackKeys.stemRevision(track.id, facts.format);
-  const added = facts.duration - (stem.duration ?? 0);
+  // The new audio is the track's own; the old is refunded only if it was (a stem shared with the original cost nothing).
+  const added = facts.duration - stemCharge(track, stem);
   const quota = uploads.quotaGate(viewer.id, added, "stem");
   await storeThen(fileKey, facts, [stem.fileKey, stem.mp3Key], () =>
     changeWithinQuota(

@@ -7,11 +7,13 @@ import { describe, expect, test } from "bun:test";
 import type { TrackDetails as TrackJson } from "../../modules/tracks/model";
 import { call } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { STEMS, setUpStudio, stemPath, studioForm } from "../../tests/support/studio";
+import { drumsAndBassTrack, STEMS, setUpStudio, stemPath, studioForm } from "../../tests/support/studio";
 import { corpusPath } from "../../tests/support/uploads";
 
-// The 180 s fork (mix + bass + drums) and one more 60 s stem fit in 250 s; a second one does not.
+// The fork costs nothing (it shares its original's files): a 180 s upload of the forker's own fills their 250 s so
+// that one more 60 s stem fits and a second one does not.
 const live = setUpServer({ env: { FREE_QUOTA_SECONDS: "250" } });
+let filler: string;
 const { cast, fork, asForker } = setUpStudio(live);
 const used = async () =>
   (await call<{ currentUsedQuotaSeconds: number }>(live.server, "GET", "/storage/quota", { token: cast.forker.token })).body
@@ -108,7 +110,9 @@ describe("bad files and refusals change nothing", () => {
 
 describe("changes", () => {
   test("an MP3 stem is added at the track's exact length, charged, and gets its MP3; one more does not fit", async () => {
+    filler = await drumsAndBassTrack(live.server, cast.forker.token);
     const usedBefore = await used();
+    expect(usedBefore).toBeCloseTo(180, 3);
     const res = await asForker.addStem(
       studioForm("stemFile", "stems/variants/Nova Drift - Undertow - bass.mp3", { name: "Bass MP3", type: "bass" }),
     );
@@ -128,6 +132,9 @@ describe("changes", () => {
   }, 60_000);
 
   test("a stem edited with a new file loses its cached FLAC; the old file stays for the original that shares it", async () => {
+    // Room for this change and the next: new audio on a fork costs its seconds (modules/studio/charges.ts).
+    const freed = await call(live.server, "DELETE", "/tracks", { token: cast.forker.token, body: { trackIds: [filler] } });
+    expect(freed.status).toBe(200);
     const stem = (await fork()).stems[0] as TrackJson["stems"][number] & { id: string };
     await call(live.server, "POST", `/track/${cast.forkId}/convert-audio`, {
       token: cast.forker.token,

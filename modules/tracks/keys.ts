@@ -38,6 +38,14 @@ export const trackKeys = {
 };
 
 /**
+ * Whether `key` is a file the track stored itself (under its own folder) rather than one it shares with the track it
+ * was forked from: a track is charged quota for its own audio only (SPEC §9, issue 37).
+ */
+export function storedBy(trackId: string, key: string): boolean {
+  return key.startsWith(`${trackKeys.folder(trackId)}/`);
+}
+
+/**
  * Inside the track's folder, so deleting the track's files removes its derivatives too. One key per
  * conversion run, so an expiry sweep never deletes a newer run's file.
  */

@@ -21,7 +21,7 @@ export { canView, findViewableTrack, requireStemOf } from "./access";
 /** For JSON other modules make of tracks' rows (search's stems), kept under the tracks' page versions. */
 export { keptJson } from "./kept-json";
 export { trackListJsonOf } from "./kept-list-items";
-export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, trackKeys } from "./keys";
+export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, storedBy, trackKeys } from "./keys";
 /**
  * For the repos of modules that write tracks rows in their own transactions (studio changes, forks): the quota
  * check a charge runs first, and the waveform written with its preview.

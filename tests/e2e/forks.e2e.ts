@@ -1,13 +1,16 @@
 /**
  * Forks in real Chromium: the Fork button (others' tracks only), the fork modal with its default title
  * and 'Error: {message}', landing on the new fork with its "Forked from" line, and the fork tree modal
- * ('No public forks found.', a count of the private forks it does not list, 'Error loading forks: {message}').
+ * ('No public forks found.', a count of the private forks it does not list, 'Error loading forks: {message}', each fork
+ * nested under its own parent, on localhost and on a plain-http LAN name).
  * Screenshots at 1280 and 375 px.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
+import type { Locator } from "playwright-core";
 import type { ForkTree } from "../../modules/forks/model";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { ORIGINS, type Origin } from "../support/origins";
 import { screenshotPath } from "../support/screenshots";
 import { createTrack, uploadTiny, waitForProcessing } from "../support/uploads";
 import { seriousViolations } from "./support/axe";
@@ -15,8 +18,13 @@ import { seriousViolations } from "./support/axe";
 const live = setUpServerAndBrowser();
 
 /** The page at `path`, once the fork panel has hydrated (its buttons do nothing before). */
-async function openTrack(path: string, token: string | null, viewport?: { width: number; height: number }) {
-  const opened = await live.openPage(path, token, viewport ? { viewport } : undefined);
+async function openTrack(
+  path: string,
+  token: string | null,
+  viewport?: { width: number; height: number },
+  origin: Origin = "localhost",
+) {
+  const opened = await live.openPage(path, token, { ...(viewport && { viewport }), origin });
   await opened.page.waitForFunction(() => !document.querySelector('astro-island[component-url*="ForkPanel"][ssr]'));
   return opened;
 }
@@ -118,6 +126,55 @@ describe("the fork tree", () => {
     await context.close();
   });
 });
+
+/** The title of the track whose list item holds the item of the fork titled `title` (null for the tree's root). */
+async function drawnUnder(tree: Locator, title: string): Promise<string | null> {
+  return tree.getByRole("link", { name: title, exact: true }).evaluate((link) => {
+    const parent = link.closest("li")?.parentElement?.closest("li");
+    return parent?.querySelector(":scope > a")?.textContent ?? null;
+  });
+}
+
+for (const origin of ORIGINS) {
+  describe(`the fork tree's shape (${origin})`, () => {
+    test("each fork is drawn under its own parent; one under a hidden fork under its nearest visible ancestor", async () => {
+      const [alice, bob] = [await signUp(live.server), await signUp(live.server)];
+      const root = await uploadTiny(live.server, owner, { title: `Family ${origin}` });
+      await waitForProcessing(live.server, owner.token, root);
+      const forkAs = async (session: Session, id: string, title: string) =>
+        (
+          await call<{ id: string }>(live.server, "POST", `/track/${id}/fork`, {
+            token: session.token,
+            body: { title, isPublic: true },
+          })
+        ).body.id;
+      await forkAs(alice, root, "Pan test");
+      const cleo = await forkAs(alice, root, "cleo rework");
+      await forkAs(bob, cleo, "cleo rework, slower");
+      const hidden = await forkAs(bob, root, "Hidden");
+      await forkAs(alice, hidden, "Under hidden");
+      await call(live.server, "PATCH", `/track/${hidden}/visibility`, { token: bob.token, body: { isPublic: false } });
+
+      const { context, page } = await openTrack(`/track/${root}`, null, { width: 375, height: 800 }, origin);
+      await page.getByRole("button", { name: "View Forks (3)" }).click();
+      const tree = page.getByRole("dialog", { name: "Forks" });
+      await tree.getByRole("link", { name: "cleo rework, slower" }).waitFor();
+      expect(await drawnUnder(tree, "cleo rework, slower")).toBe("cleo rework");
+      expect(await drawnUnder(tree, "cleo rework")).toBe(`Family ${origin}`);
+      expect(await drawnUnder(tree, "Pan test")).toBe(`Family ${origin}`);
+      // Siblings oldest first.
+      const firstLevel = tree.locator(".fork-tree > li > ul > li > a");
+      expect(await firstLevel.allTextContents()).toEqual(["Pan test", "cleo rework", "Under hidden"]);
+      expect(await drawnUnder(tree, "Under hidden")).toBe(`Family ${origin}`);
+      await tree.getByText("forked from a fork that is private or deleted").waitFor();
+      expect(await tree.getByText("Hidden", { exact: true }).count()).toBe(0);
+      await tree.getByText("1 private fork, visible only to its owner").waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath(`fork-tree-nested-${origin}-375`) });
+      await context.close();
+    });
+  });
+}
 
 test("a fork's edit screen offers only the licences that honour its original's", async () => {
   const licenses = (await call<Array<{ id: string; type: string }>>(live.server, "GET", "/licenses")).body;

@@ -8,8 +8,9 @@
  * - rows and files agree: every file a live row names exists with the size the row records, and each
  *   acknowledged upload's stored original has the checksum of the bytes that were sent;
  * - no orphan file: every file under media/ is named by a row (no writes left in `.partial/`, no cover sources);
- * - quota: each track's charge is its original's length plus its stems', so each user's charged quota
- *   (the sum of their active tracks' charges) equals the sum of their tracks;
+ * - quota: each track's charge is the audio it stores itself (modules/studio/charges.ts): an upload's full track and
+ *   stems; a fork's own stems, plus its own full track's length or nothing (a mix made again after a stem removal
+ *   keeps the charge the full track had), never the files it shares;
  * - fork counts match the fork rows, and every staging folder is empty;
  * - through the API, for the `sessions` given: each READY track's MP3 is served, and each user's quota
  *   as /storage/quota reports it is the sum of their active tracks' charges.
@@ -131,9 +132,12 @@ async function brokenInvariants(server: TestServer, { acknowledged = newAcknowle
       for (const size of COVER_SIZES)
         expectFile(cover.replace(/cover-[a-z0-9]+\.webp$/, `cover-${size}.webp`), 0, ready, `track ${track.id}`);
     const own = liveStems.filter((stem) => stem.track_id === track.id);
-    const charge = (track.duration ?? 0) + own.reduce((sum, stem) => sum + (stem.duration ?? 0), 0);
-    if (Math.abs(track.total_quota_seconds - charge) > 0.01)
-      problems.push(`track ${track.id}: charged ${track.total_quota_seconds} s, holds ${charge} s`);
+    const storedHere = (key: string) => key.startsWith(`tracks/${track.id}/`);
+    const ownStems = own.filter((stem) => storedHere(stem.file_key)).reduce((sum, stem) => sum + (stem.duration ?? 0), 0);
+    const length = track.duration ?? 0;
+    const fullTrackCharges = !track.forked_from_id ? [length] : storedHere(track.original_key) ? [0, length] : [0];
+    if (!fullTrackCharges.some((fullTrack) => Math.abs(track.total_quota_seconds - (ownStems + fullTrack)) <= 0.01))
+      problems.push(`track ${track.id}: charged ${track.total_quota_seconds} s, holds ${ownStems} s of stems and ${length} s`);
     const forks = tracks.filter((other) => other.forked_from_id === track.id).length;
     if (forks !== track.fork_count) problems.push(`track ${track.id}: fork_count ${track.fork_count}, ${forks} fork rows`);
   }
