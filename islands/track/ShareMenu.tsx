@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { EMBED_HEIGHT, EMBED_SIZES, type EmbedSizeKey, type EmbedTheme, embedCode, embedPath } from "../../src/shared/embed";
+import { copyText } from "../lib/clipboard";
 import { formatDuration } from "../lib/format";
 import { useIslandStore } from "../lib/use-island-store";
 import { $positions, fullTrackPlayerId } from "../player/seek";
@@ -19,10 +20,7 @@ interface ShareMenuProps {
 function useCopy(): [string, (text: string, done: string) => void] {
   const [status, setStatus] = useState("");
   const copy = (text: string, done: string) =>
-    navigator.clipboard.writeText(text).then(
-      () => setStatus(done),
-      () => setStatus("Could not copy: select the text and copy it yourself"),
-    );
+    copyText(text).then((copied) => setStatus(copied ? done : "Could not copy: select the text and copy it yourself"));
   return [status, copy];
 }
 
