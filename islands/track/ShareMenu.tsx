@@ -39,7 +39,10 @@ export default function ShareMenu({ trackId, title, artist, trackUrl, siteUrl }:
   const [status, copy] = useCopy();
   const playhead = Math.floor(useIslandStore($positions)[fullTrackPlayerId(trackId)] ?? 0);
   const width = EMBED_SIZES.find((option) => option.key === size)?.width ?? "560";
-  const embedUrl = new URL(embedPath(trackId, { theme }), siteUrl).href;
+  // The code to copy names PUBLIC_URL; the preview comes from the address this page was reached on, which may be
+  // another name (a LAN's, from where PUBLIC_URL may not even answer) and is all the page's CSP lets it frame.
+  const previewPath = embedPath(trackId, { theme });
+  const embedUrl = new URL(previewPath, siteUrl).href;
   const code = embedCode(embedUrl, width, EMBED_HEIGHT, `${title} by ${artist}`);
   const linkAtTime = `${trackUrl}?t=${playhead}`;
 
@@ -110,7 +113,7 @@ export default function ShareMenu({ trackId, title, artist, trackUrl, siteUrl }:
           <div className="share-preview">
             <span className="share-preview-label">Preview</span>
             <iframe
-              src={embedUrl}
+              src={previewPath}
               width={width}
               height={EMBED_HEIGHT}
               title={`Embed preview: ${title} by ${artist}`}
