@@ -1,7 +1,8 @@
-import { type FormEvent, useCallback, useState } from "react";
+import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { AdminUser, PasswordResetLink } from "../../modules/admin/model";
 import { Modal } from "../forks/Modal";
 import { FormError, useSubmit } from "../form/use-submit";
+import { copyText } from "../lib/clipboard";
 import { formatQuotaDuration } from "../lib/format";
 import { AdminShell } from "./AdminShell";
 import { AdminTable, StatusBadge } from "./AdminTable";
@@ -13,12 +14,14 @@ const HOUR = 3600;
 
 /** The link to hand over, with when it stops working; copied with one click where the browser allows it. */
 function ResetLinkDialog({ user, link, onClose }: { user: AdminUser; link: PasswordResetLink; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<boolean | null>(null);
+  const field = useRef<HTMLInputElement>(null);
   const copy = () =>
-    navigator.clipboard
-      .writeText(link.url)
-      .then(() => setCopied(true))
-      .catch(() => setCopied(false));
+    copyText(link.url).then((done) => {
+      setCopied(done);
+      // Where the browser refused, the link is left selected for the admin's own copy.
+      if (!done) field.current?.select();
+    });
   return (
     <Modal title={`Reset link for ${user.username}`} onClose={onClose}>
       <p>
@@ -27,8 +30,11 @@ function ResetLinkDialog({ user, link, onClose }: { user: AdminUser; link: Passw
       </p>
       <div className="field">
         <label htmlFor="reset-link">Reset link</label>
-        <input id="reset-link" readOnly value={link.url} onFocus={(event) => event.target.select()} />
+        <input id="reset-link" ref={field} readOnly value={link.url} onFocus={(event) => event.target.select()} />
       </div>
+      <p className="field-hint" role="status">
+        {copied === false ? "Could not copy: the link is selected, copy it yourself" : ""}
+      </p>
       <div className="dialog-actions">
         <button type="button" className="button button-secondary" onClick={copy}>
           {copied ? "Copied" : "Copy link"}

@@ -2,6 +2,7 @@ import { atom } from "nanostores";
 import { type DetailedError, Upload } from "tus-js-client";
 import { ApiError } from "./api";
 import { currentToken } from "./auth";
+import { randomId } from "./random-id";
 
 /** One file of a resumable batch: its name, bytes sent and size. */
 export interface FileProgress {
@@ -117,7 +118,7 @@ function sendOne(file: File, index: number): Promise<string> {
 /** Sends `files` one after another as resumable uploads; their upload ids, in order. */
 export async function sendResumable(files: File[]): Promise<string[]> {
   $resumable.set({
-    files: files.map((file) => ({ key: crypto.randomUUID(), name: file.name, sent: 0, size: file.size })),
+    files: files.map((file) => ({ key: randomId(), name: file.name, sent: 0, size: file.size })),
     paused: false,
     note: null,
   });

@@ -1,5 +1,6 @@
 import { api, reply } from "../lib/api";
 import { readStored, writeStored } from "../lib/browser-storage";
+import { randomId } from "../lib/random-id";
 import { storageKey } from "../lib/storage-keys";
 import { playCounted } from "./counted-plays";
 
@@ -13,7 +14,7 @@ const lastPlayKey = (target: string) => storageKey("plays", `last:${target}`);
 export function anonymousListenerId(): string {
   let id = readStored("session", ANONYMOUS_ID_KEY);
   if (!id) {
-    id = crypto.randomUUID();
+    id = randomId();
     writeStored("session", ANONYMOUS_ID_KEY, id);
   }
   return id;

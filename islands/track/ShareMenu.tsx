@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { EMBED_HEIGHT, EMBED_SIZES, type EmbedSizeKey, type EmbedTheme, embedCode, embedPath } from "../../src/shared/embed";
+import { copyText } from "../lib/clipboard";
 import { formatDuration } from "../lib/format";
 import { useIslandStore } from "../lib/use-island-store";
 import { $positions, fullTrackPlayerId } from "../player/seek";
@@ -19,10 +20,7 @@ interface ShareMenuProps {
 function useCopy(): [string, (text: string, done: string) => void] {
   const [status, setStatus] = useState("");
   const copy = (text: string, done: string) =>
-    navigator.clipboard.writeText(text).then(
-      () => setStatus(done),
-      () => setStatus("Could not copy: select the text and copy it yourself"),
-    );
+    copyText(text).then((copied) => setStatus(copied ? done : "Could not copy: select the text and copy it yourself"));
   return [status, copy];
 }
 
@@ -41,7 +39,10 @@ export default function ShareMenu({ trackId, title, artist, trackUrl, siteUrl }:
   const [status, copy] = useCopy();
   const playhead = Math.floor(useIslandStore($positions)[fullTrackPlayerId(trackId)] ?? 0);
   const width = EMBED_SIZES.find((option) => option.key === size)?.width ?? "560";
-  const embedUrl = new URL(embedPath(trackId, { theme }), siteUrl).href;
+  // The code to copy names PUBLIC_URL; the preview comes from the address this page was reached on, which may be
+  // another name (a LAN's, from where PUBLIC_URL may not even answer) and is all the page's CSP lets it frame.
+  const previewPath = embedPath(trackId, { theme });
+  const embedUrl = new URL(previewPath, siteUrl).href;
   const code = embedCode(embedUrl, width, EMBED_HEIGHT, `${title} by ${artist}`);
   const linkAtTime = `${trackUrl}?t=${playhead}`;
 
@@ -112,7 +113,7 @@ export default function ShareMenu({ trackId, title, artist, trackUrl, siteUrl }:
           <div className="share-preview">
             <span className="share-preview-label">Preview</span>
             <iframe
-              src={embedUrl}
+              src={previewPath}
               width={width}
               height={EMBED_HEIGHT}
               title={`Embed preview: ${title} by ${artist}`}

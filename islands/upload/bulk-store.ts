@@ -1,5 +1,6 @@
 import { atom } from "nanostores";
 import { originalFormatOf } from "../../src/shared/upload-rules";
+import { randomId } from "../lib/random-id";
 import { matchCovers } from "./cover-match";
 import { extensionOf, trackFromFileName } from "./file-names";
 
@@ -92,16 +93,14 @@ export function addFiles(files: readonly File[]): string[] {
     .filter((file) => originalFormatOf(file.name))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true }))
     .map((audio) => ({
-      id: crypto.randomUUID(),
+      id: randomId(),
       audio,
       ...trackFromFileName(audio.name),
       coverArt: null,
       uploaded: false,
       error: null,
     }));
-  const newCovers: CoverArt[] = fresh
-    .filter(isImage)
-    .map((file) => ({ id: crypto.randomUUID(), file, url: URL.createObjectURL(file) }));
+  const newCovers: CoverArt[] = fresh.filter(isImage).map((file) => ({ id: randomId(), file, url: URL.createObjectURL(file) }));
 
   const matches = [...state.matches, ...newMatches];
   const loose = [...state.unmatchedCoverArt, ...newCovers];

@@ -7,8 +7,10 @@ import type { Page } from "playwright-core";
 import type { StorageQuota } from "../../modules/storage/model";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { ORIGINS } from "../support/origins";
 import { screenshotPath } from "../support/screenshots";
 import { uploadTiny } from "../support/uploads";
+import { pastedText } from "./support/clipboard";
 import { pageWidths } from "./support/layout";
 
 setDefaultTimeout(30_000);
@@ -28,6 +30,22 @@ beforeAll(async () => {
 
 const row = (page: Page, session: Session) =>
   page.getByRole("row").filter({ has: page.getByRole("cell", { name: session.user.username, exact: true }) });
+
+// localhost is a secure context even over http, with the asynchronous clipboard; a LAN name (http://nas.local:3000)
+// is not, and Copy link must work there as well.
+for (const origin of ORIGINS)
+  describe(`users screen on the ${origin} origin`, () => {
+    test("Copy link puts the reset link on the clipboard", async () => {
+      const { context, page } = await live.openPage("/admin/users", admin.token, { origin });
+      if (origin === "localhost") await context.grantPermissions(["clipboard-write"], { origin: live.server.url });
+      await page.getByRole("button", { name: `Reset link for ${musician.user.username}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Reset link for ${musician.user.username}` });
+      await dialog.getByRole("button", { name: "Copy link" }).click();
+      await dialog.getByRole("button", { name: "Copied" }).waitFor();
+      expect(await pastedText(page)).toBe(await dialog.getByLabel("Reset link").inputValue());
+      await context.close();
+    });
+  });
 
 describe("users screen", () => {
   test("lists every account with its role, tracks and storage; a search narrows it", async () => {

@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { formatQuotaDuration } from "../../islands/lib/format";
 import { call, signUp } from "../support/api";
 import { setUpServer, setUpServerAndBrowser } from "../support/lifecycle";
+import { ORIGINS } from "../support/origins";
 import type { TestServer } from "../support/server";
 import { signedInPage } from "../support/signed-in-page";
 import { CORPUS } from "./track-page/fixtures";
@@ -267,6 +268,28 @@ describe("bulk upload: a 251-character file name", () => {
     },
   );
 });
+
+// localhost is a secure context even over http; a LAN name (http://nas.local:3000) is not, and bulk upload must work
+// there as well (it names its tracks and sends them as resumable uploads, both in the browser).
+for (const origin of ORIGINS)
+  describe(`bulk upload on the ${origin} origin`, () => {
+    test("a track and its matched cover go up, and the batch ends on a link to My Tracks", async () => {
+      const { token } = await signUp(live.server);
+      const { page } = await live.openPage("/upload/bulk", token, { origin, viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.getByRole("heading", { name: "Bulk Upload Tracks", level: 1 }).waitFor();
+      await pickFiles(page, "Choose Files", [albumFile(OPENING), albumFile("01 - Nova Drift - Opening Signal (cover).jpg")]);
+      await coverIn(trackRow(page, "Opening Signal"), "01 - Nova Drift - Opening Signal (cover).jpg").waitFor();
+      await chooseLicense(page);
+      await page.getByRole("button", { name: "Upload 1 Track" }).click();
+      await page.getByRole("status").filter({ hasText: "1 track uploaded. It is being processed now." }).waitFor();
+      const mine = await call<{ items: { title: string; coverArt: string | null }[] }>(live.server, "GET", "/tracks", { token });
+      expect(mine.body.items.map((track) => [track.title, track.coverArt !== null])).toEqual([["Opening Signal", true]]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  });
 
 describe("bulk upload: sending", () => {
   // A 75 s quota, for the test that stops at the storage-quota warning.

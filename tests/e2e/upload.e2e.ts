@@ -5,9 +5,10 @@ import { latestReleaseDate } from "../../islands/form/release-date";
 import { call, signUp } from "../support/api";
 import { waitForFieldMessage } from "../support/field-message";
 import { setUpServer, setUpServerAndBrowser } from "../support/lifecycle";
+import { ORIGINS } from "../support/origins";
 import { signedInPage } from "../support/signed-in-page";
 import { horizontalBox } from "./support/layout";
-import { CORPUS, FULL_MIX, STEM_FILES } from "./track-page/fixtures";
+import { CORPUS, FULL_MIX, STEM_FILES, waitForState } from "./track-page/fixtures";
 
 setDefaultTimeout(60_000);
 
@@ -363,6 +364,47 @@ describe("submitting", () => {
     await page.context().close();
   });
 });
+
+// localhost is a secure context even over http; a LAN name (http://nas.local:3000) is not, and the upload and the
+// play counting must work there as well.
+for (const origin of ORIGINS)
+  describe(`uploading and playing on the ${origin} origin`, () => {
+    test("a private upload through the form lands on its track, which plays and counts the play", async () => {
+      const { page } = await live.openPage("/upload", token, { origin, viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.getByRole("heading", { name: "Upload Track", level: 1 }).waitFor();
+      await field(page, "Title").fill(`Lena on ${origin}`);
+      await field(page, "Primary Artist").fill("Lena Test");
+      await chooseLicense(page);
+      // Private, so the player takes its media through a presigned URL, asked for on this origin.
+      await page.getByRole("checkbox", { name: /Public/ }).uncheck();
+      await field(page, "Audio File").setInputFiles(LENA);
+      await submitButton(page).click();
+      // The form's own message when it fails, rather than a wait for a page that never comes.
+      const refused = page
+        .locator(".form-error")
+        .waitFor()
+        .then(async () => {
+          throw new Error(`The upload failed: ${await page.locator(".form-error").textContent()}`);
+        });
+      await Promise.race([page.waitForURL(/\/track\/[0-9a-f-]{36}$/), refused]);
+      const id = new URL(page.url()).pathname.split("/").pop() as string;
+
+      const player = page.getByRole("group", { name: `Player: Lena on ${origin}` });
+      await player.waitFor({ timeout: 45_000 });
+      await waitForState(player, "ready");
+      const usage = page.waitForResponse(
+        (response) => response.url().endsWith(`/api/track/${id}/usage`) && response.request().method() === "POST",
+      );
+      await player.getByRole("button", { name: "Play" }).click();
+      expect(await (await usage).json()).toEqual({ counted: true });
+      await player.getByRole("button", { name: "Pause" }).click();
+      await page.locator('dt:text-is("Plays") + dd').filter({ hasText: /^1$/ }).waitFor();
+      expect(errors).toEqual([]);
+      await page.context().close();
+    });
+  });
 
 describe("storage-quota warning", () => {
   // A 1 s quota: the 0.9 s cymbal passes 80% of it, so POST /api/track replies with the warning.
