@@ -42,7 +42,8 @@ async function licenseIdsOf(filter: LicenseFilter | undefined): Promise<string[]
  */
 export async function trackFiltersOf(query: TrackFilterQuery): Promise<TrackFilters> {
   const { genre, bpmMin, bpmMax, key, license, hasStems, stemType, format, isFork } = query;
-  if (bpmMin !== undefined && bpmMax !== undefined && bpmMin > bpmMax) throw badRequest("BPM from must not be greater than BPM to");
+  if (bpmMin !== undefined && bpmMax !== undefined && bpmMin > bpmMax)
+    throw badRequest("BPM from must not be greater than BPM to");
   return {
     genre: genre?.trim().toLowerCase(),
     bpmMin,
