@@ -230,12 +230,7 @@ describe.each(ORIGINS)("invite codes that admit no one, on the %s origin", (orig
     const { context, page } = await live.openPage("/admin/invite-codes", admin.token, { origin });
     const usedRow = row(page, used.code);
     await usedRow.waitFor();
-    expect((await usedRow.getByRole("cell").allTextContents()).slice(2, 6)).toEqual([
-      "1",
-      "1",
-      "Never",
-      "Used up",
-    ]);
+    expect((await usedRow.getByRole("cell").allTextContents()).slice(2, 6)).toEqual(["1", "1", "Never", "Used up"]);
     expect((await row(page, brief.code).getByRole("cell").allTextContents())[5]).toBe("Expired");
     await context.close();
   });
