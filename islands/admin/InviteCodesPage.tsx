@@ -7,7 +7,6 @@ import { useAdminList } from "./use-admin-list";
 
 const loadCodes = () => listInviteCodes().then((response) => response.codes);
 
-/** 'Never' without an expiry, else the date in the admin's locale (SPEC §2). */
 /** The Status column: whether the code admits a signup now, and if not, why. */
 const STATUS_LABELS: Record<InviteCodeStatus, string> = {
   ACTIVE: "Active",
@@ -16,6 +15,7 @@ const STATUS_LABELS: Record<InviteCodeStatus, string> = {
   EXPIRED: "Expired",
 };
 
+/** 'Never' without an expiry, else the date in the admin's locale (SPEC §2). */
 const expiryLabel = (expiresAt: string | null) => (expiresAt ? new Date(expiresAt).toLocaleDateString() : "Never");
 
 function InviteCodes() {
