@@ -8,13 +8,18 @@ interface AdminTableProps {
   /** Shown in one full-width row when there are no rows. */
   empty: string;
   children: ReactNode[];
+  /**
+   * On phones each row becomes a card of labelled values instead of columns scrolling sideways out of sight: for
+   * tables too wide for a phone. Each cell but the first (the card's title) then needs `data-label`, its column's name.
+   */
+  stacked?: boolean;
 }
 
 /** The admin screens' table: headed columns, an action column, and a row saying when it is empty. */
-export function AdminTable({ caption, columns, empty, children }: AdminTableProps) {
+export function AdminTable({ caption, columns, empty, children, stacked = false }: AdminTableProps) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls sideways on narrow screens, so keyboards must reach it (WCAG 2.1.1)
-    <section className="table-wrap" aria-label={caption} tabIndex={0}>
+    <section className={stacked ? "table-wrap table-stacked" : "table-wrap"} aria-label={caption} tabIndex={0}>
       <table className="data">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -1,3 +1,4 @@
+import type { InviteCodeStatus } from "../../modules/admin/model";
 import { AdminShell } from "./AdminShell";
 import { AdminTable, StatusBadge, ToggleButton } from "./AdminTable";
 import { listInviteCodes, setInviteCodeActive } from "./admin-api";
@@ -5,6 +6,14 @@ import { CreateInviteCodeForm } from "./CreateInviteCodeForm";
 import { useAdminList } from "./use-admin-list";
 
 const loadCodes = () => listInviteCodes().then((response) => response.codes);
+
+/** The Status column: whether the code admits a signup now, and if not, why. */
+const STATUS_LABELS: Record<InviteCodeStatus, string> = {
+  ACTIVE: "Active",
+  INACTIVE: "Inactive",
+  USED_UP: "Used up",
+  EXPIRED: "Expired",
+};
 
 /** 'Never' without an expiry, else the date in the admin's locale (SPEC §2). */
 const expiryLabel = (expiresAt: string | null) => (expiresAt ? new Date(expiresAt).toLocaleDateString() : "Never");
@@ -28,7 +37,7 @@ function InviteCodes() {
             <td>{code.maxUses}</td>
             <td>{expiryLabel(code.expiresAt)}</td>
             <td>
-              <StatusBadge on={code.isActive} label={code.isActive ? "Active" : "Inactive"} />
+              <StatusBadge on={code.status === "ACTIVE"} label={STATUS_LABELS[code.status]} />
             </td>
             <td className="action-cell">
               <ToggleButton

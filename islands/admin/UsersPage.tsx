@@ -155,6 +155,7 @@ function Users() {
       {list.view ?? (
         <>
           <AdminTable
+            stacked
             caption="Users"
             columns={["Username", "Role", "Created", "Tracks", "Storage used", "Paid quota"]}
             empty={search ? "No users match this search" : "No users yet"}
@@ -162,15 +163,15 @@ function Users() {
             {list.rows.map((user) => (
               <tr key={user.id}>
                 <td>{user.username}</td>
-                <td>
+                <td data-label="Role">
                   <StatusBadge on={user.role === "ADMIN"} label={user.role === "ADMIN" ? "Admin" : "User"} />
                 </td>
-                <td>{new Date(user.createdAt).toLocaleDateString()}</td>
-                <td>{user.trackCount}</td>
-                <td>
+                <td data-label="Created">{new Date(user.createdAt).toLocaleDateString()}</td>
+                <td data-label="Tracks">{user.trackCount}</td>
+                <td data-label="Storage used">
                   {formatQuotaDuration(user.usedQuotaSeconds)} of {formatQuotaDuration(user.totalQuotaSeconds)}
                 </td>
-                <td>{user.paidQuotaSeconds ? formatQuotaDuration(user.paidQuotaSeconds) : "None"}</td>
+                <td data-label="Paid quota">{user.paidQuotaSeconds ? formatQuotaDuration(user.paidQuotaSeconds) : "None"}</td>
                 <td className="action-cell">
                   <button
                     type="button"

@@ -7,7 +7,8 @@ import { api, reply } from "../lib/api";
 
 /**
  * /forgot-password: asks for a reset link for an address (POST /api/auth/password-reset/request). The answer is the
- * same whether the address has an account or not, so the page says what happens in either case.
+ * same whether the address has an account or not, so the page says what happens in either case. The way back to
+ * login is the page's own link, below the form and below this answer alike.
  */
 export default function ForgotPasswordForm() {
   const { values, bind, validateAll } = useValidatedFields({ email: "" }, { email: emailError });
@@ -33,9 +34,6 @@ export default function ForgotPasswordForm() {
           If an account uses {sentTo}, a reset link is on its way: by e-mail when this Stemma sends e-mail, otherwise from your
           administrator, who has been told. The link works once, for an hour.
         </p>
-        <a className="button button-secondary" href="/login">
-          Back to login
-        </a>
       </div>
     );
   return (

@@ -1,6 +1,7 @@
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { emailError, loginPasswordError } from "../../src/shared/validation";
-import { Field } from "../form/Field";
+import { Field, fieldId } from "../form/Field";
+import { typedBeforeHydration } from "../form/typed-before-hydration";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api } from "../lib/api";
@@ -14,18 +15,22 @@ import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
  * /login: e-mail and password; on success the session is stored and the user goes back to the page
  * that sent them (`?next=`), or to /. Going on to register keeps that page. With OIDC configured
  * (`oidcLabel`, from the server), a "Sign in with {label}" button, and the end of its round trip: the
- * hand-over of the session, or why it did not sign in.
+ * hand-over of the session, or why it did not sign in. Rendered by the server too (login.astro): the button waits
+ * for hydration, since only this code can sign in.
  */
 export default function LoginForm({ oidcLabel = null }: { oidcLabel?: string | null }) {
-  const { values, bind, validateAll } = useValidatedFields(
-    { email: "", password: "" },
-    { email: emailError, password: loginPasswordError },
-  );
+  const [typed] = useState(() => ({
+    email: typedBeforeHydration(fieldId("email")),
+    password: typedBeforeHydration(fieldId("password")),
+  }));
+  const { values, bind, validateAll } = useValidatedFields(typed, { email: emailError, password: loginPasswordError });
   const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   const handover = useOidcHandover();
   const oidcError = useOidcError(oidcLabel);
   useLeaveWhenSignedIn(!submitting && handover.status === "idle");
   const returnPath = useReturnPath();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   if (handover.status === "working") return <OidcSigningIn />;
 
@@ -41,12 +46,13 @@ export default function LoginForm({ oidcLabel = null }: { oidcLabel?: string | n
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit} aria-label="Login">
+    // POST, so that nothing but this code's submit could ever put the password in an address.
+    <form className="form" method="post" noValidate onSubmit={submit} aria-label="Login">
       <OidcNotice message={handover.message ?? oidcError} />
       <Field label="Email" type="email" autoComplete="email" {...bind("email")} />
       <Field label="Password" type="password" autoComplete="current-password" {...bind("password")} />
       <FormError message={formError} />
-      <button type="submit" className="button" disabled={submitting}>
+      <button type="submit" className="button" disabled={submitting || !hydrated}>
         {submitting ? "Logging in..." : "Login"}
       </button>
       {oidcLabel && <OidcButton label={oidcLabel} returnPath={returnPath} />}

@@ -78,6 +78,8 @@ export function useTrackInfoForm(initial: TrackInfoForm) {
     bind: text.bind,
     /** Checks the text fields and focuses the first failing one; true when all pass. */
     validateText: text.validateAll,
+    /** Fills a text field for the user (the upload form's title from a module). */
+    setText: text.set,
     set: (patch: Partial<ChoiceFields>) => setChosen((current) => ({ ...current, ...patch })),
     dateError: releaseDateError(form.releaseDate, form.releaseDatePrecision, localDate()) ?? undefined,
   };

@@ -75,5 +75,11 @@ export function useValidatedFields<Name extends string>(initial: Record<Name, st
     return !firstFailing;
   };
 
-  return { values, bind, validateAll };
+  /** Sets a field's value as typing would: a value the form fills in for the user (a module's title). */
+  const set = (name: Name, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    if (checked[name]) check(name, value);
+  };
+
+  return { values, bind, validateAll, set };
 }

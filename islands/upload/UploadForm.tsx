@@ -16,6 +16,7 @@ import { ResumableProgress } from "./ResumableProgress";
 import { type StemEntry, StemFields, stemErrors } from "./StemFields";
 import { trackUploadsForm } from "./track-form";
 import { useLeaveWarning } from "./use-leave-warning";
+import { useModuleTitle } from "./use-module-title";
 
 /** After a failed check: the first field marked invalid, else the stems section's warning. */
 function focusFirstProblem() {
@@ -29,7 +30,8 @@ function focusFirstProblem() {
  * upload starts; the server checks it all again and its message is shown if it still refuses. The files are sent
  * as resumable uploads (islands/lib/resumable.ts): paused and resumed, retried after a network loss, and continued
  * after a reload when the same file is chosen again.
- * On success the user lands on the new track's page, which shows processing until it is done.
+ * A tracker module's own title fills an empty title. On success the user lands on the new track's page, which shows
+ * processing until it is done.
  */
 export function UploadForm() {
   const licenses = useLicenses();
@@ -48,6 +50,7 @@ export function UploadForm() {
   const paused = useIslandStore($resumable)?.paused ?? false;
   const canSubmit = original !== null && !originalError && info.form.licenseId !== "" && !uploading;
   useLeaveWarning(uploading && !createdId);
+  useModuleTitle(original, info.form.title, (title) => info.setText("title", title));
   // Navigates in an effect, after the leave warning above has been taken down in the same commit.
   useEffect(() => {
     if (createdId) window.location.assign(`/track/${encodeURIComponent(createdId)}`);

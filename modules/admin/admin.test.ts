@@ -177,6 +177,48 @@ describe("invite codes", () => {
     expect(bad.status).toBe(400);
   });
 
+  test("status: ACTIVE until every use is taken (USED_UP) or it expires (EXPIRED); INACTIVE when switched off", async () => {
+    const flags = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
+    const flag = flags.body.find((candidate) => candidate.name === "EARLY_ACCESS_REQUIRED") as Flag;
+    await call(live.server, "PATCH", `/admin/feature-flags/${flag.id}`, { token: admin.token, body: { isEnabled: true } });
+    const statusOf = async (id: string) =>
+      (await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes.find(
+        (code) => code.id === id,
+      )?.status;
+
+    const once = await call<Code>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: {} });
+    expect(once.body.status).toBe("ACTIVE");
+    const joined = await call(live.server, "POST", "/auth/signup", {
+      body: { email: "once@example.com", username: "once_only", password: "Secret123", inviteCode: once.body.code },
+    });
+    expect(joined.status).toBe(201);
+    expect(await statusOf(once.body.id)).toBe("USED_UP");
+    // Switched off as well, it still says why it admits no one: switching it on again would not help.
+    const off = await call<Code>(live.server, "PATCH", `/admin/invite-codes/${once.body.id}`, {
+      token: admin.token,
+      body: { isActive: false },
+    });
+    expect([off.body.isActive, off.body.status]).toEqual([false, "USED_UP"]);
+
+    const spare = await call<Code>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: { maxUses: 2 } });
+    const paused = await call<Code>(live.server, "PATCH", `/admin/invite-codes/${spare.body.id}`, {
+      token: admin.token,
+      body: { isActive: false },
+    });
+    expect(paused.body.status).toBe("INACTIVE");
+
+    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    const brief = await call<Code>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body: { expiresAt } });
+    expect(brief.body.status).toBe("ACTIVE");
+    await Bun.sleep(Date.parse(expiresAt) - Date.now() + 100);
+    expect(await statusOf(brief.body.id)).toBe("EXPIRED");
+    const late = await call(live.server, "POST", "/auth/signup", {
+      body: { email: "late2@example.com", username: "too_late", password: "Secret123", inviteCode: brief.body.code },
+    });
+    expect(late.status).toBe(400);
+    await call(live.server, "PATCH", `/admin/feature-flags/${flag.id}`, { token: admin.token, body: { isEnabled: false } });
+  });
+
   test("a deactivated code no longer admits a signup while early access is required", async () => {
     const flags = await call<Flag[]>(live.server, "GET", "/admin/feature-flags", { token: admin.token });
     const flag = { body: flags.body.find((candidate) => candidate.name === "EARLY_ACCESS_REQUIRED") as Flag };

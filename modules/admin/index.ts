@@ -44,14 +44,15 @@ const flagView = ({ id, name, description, isEnabled }: admin.FeatureFlagRow): F
   description,
   isEnabled,
 });
-const codeView = ({ id, code, reference, usedCount, maxUses, expiresAt, isActive }: admin.InviteCodeRow): InviteCode => ({
-  id,
-  code,
-  reference,
-  usedCount,
-  maxUses,
-  expiresAt: expiresAt?.toISOString() ?? null,
-  isActive,
+const codeView = (row: admin.InviteCodeRow): InviteCode => ({
+  id: row.id,
+  code: row.code,
+  reference: row.reference,
+  usedCount: row.usedCount,
+  maxUses: row.maxUses,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  isActive: row.isActive,
+  status: admin.inviteCodeStatus(row),
 });
 
 /**

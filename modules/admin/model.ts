@@ -5,7 +5,14 @@ import { MAX_INVITE_CODE_USES, MAX_USES_INVALID } from "../../src/shared/validat
 export const FeatureFlag = t.Object({ id: t.String(), name: t.String(), description: t.String(), isEnabled: t.Boolean() });
 export type FeatureFlag = typeof FeatureFlag.static;
 
-/** SPEC §3 Invite code; `expiresAt` is an ISO string. */
+/**
+ * Whether a code admits a signup now: `ACTIVE` does; `USED_UP` (every use taken) and `EXPIRED` never will again;
+ * `INACTIVE` is switched off by an admin (and may be switched on).
+ */
+export const INVITE_CODE_STATUSES = ["ACTIVE", "INACTIVE", "USED_UP", "EXPIRED"] as const;
+export type InviteCodeStatus = (typeof INVITE_CODE_STATUSES)[number];
+
+/** SPEC §3 Invite code; `expiresAt` is an ISO string; `status` is added (issue 37). */
 export const InviteCode = t.Object({
   id: t.String(),
   code: t.String(),
@@ -14,6 +21,7 @@ export const InviteCode = t.Object({
   maxUses: t.Number(),
   expiresAt: t.Nullable(t.String({ format: "date-time" })),
   isActive: t.Boolean(),
+  status: t.UnionEnum(INVITE_CODE_STATUSES),
 });
 export type InviteCode = typeof InviteCode.static;
 

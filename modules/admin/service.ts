@@ -1,6 +1,7 @@
 import type { Executor } from "../../src/server/db/transaction";
 import { badRequest, conflict, notFound } from "../../src/server/errors";
 import { EARLY_ACCESS_FLAG } from "../../src/shared/validation";
+import type { InviteCodeStatus } from "./model";
 import { adminRepo } from "./repo";
 import type { FeatureFlag, InviteCode } from "./schema";
 
@@ -47,6 +48,16 @@ export async function setFeatureFlagEnabled(id: string, isEnabled: boolean): Pro
   const flag = await adminRepo.setFlagEnabled(id, isEnabled);
   if (!flag) throw notFound("Feature flag not found");
   return flag;
+}
+
+/**
+ * What a code is now, by the conditions consumeInviteCode holds a signup to. A used-up or expired code reads so even
+ * when also switched off: switching it on again would not make it admit anyone.
+ */
+export function inviteCodeStatus(code: InviteCode, now = new Date()): InviteCodeStatus {
+  if (code.usedCount >= code.maxUses) return "USED_UP";
+  if (code.expiresAt && code.expiresAt <= now) return "EXPIRED";
+  return code.isActive ? "ACTIVE" : "INACTIVE";
 }
 
 export function listInviteCodes(): Promise<InviteCode[]> {

@@ -167,7 +167,7 @@ describe("paging under a filter", () => {
 
 describe("bad input is a 400 with search's message", () => {
   test.each([
-    ["bpmMin=130&bpmMax=120", "bpmMin must not be greater than bpmMax"],
+    ["bpmMin=130&bpmMax=120", "BPM from must not be greater than BPM to"],
     ["bpmMin=0", "bpmMin must be a whole number from 1 to 999"],
     ["bpmMax=1000", "bpmMax must be a whole number from 1 to 999"],
     ["bpmMin=fast", "bpmMin must be a whole number from 1 to 999"],

@@ -81,7 +81,7 @@ describe("the zip", () => {
     // The media token alone: what a download link carries.
     const { path, response } = await downloadZip(live.server, presigned.body.url);
     expect(response.headers.get("content-type")).toBe("application/zip");
-    expect(response.headers.get("content-disposition")).toContain('filename="Undertow - stems.zip"');
+    expect(response.headers.get("content-disposition")).toContain('filename="Undertow - stems (WAV).zip"');
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const names = zipNames(path);
     expect(names).toEqual(["01 Bass.wav", "02 Bass.wav", "03 .. .. etc passwd.wav"]);
@@ -115,6 +115,7 @@ describe("the zip", () => {
       zip = await ask(trackId, "flac", bob);
     }
     expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-disposition")).toContain('filename="Undertow - stems (FLAC).zip"');
     const file = join(mkdtempSync(join(tmpdir(), "stemma-stems-")), "stems.zip");
     await Bun.write(file, zip);
     expect(zipNames(file)).toEqual(["01 Bass.flac", "02 Bass.flac", "03 .. .. etc passwd.flac"]);

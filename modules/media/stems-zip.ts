@@ -46,7 +46,8 @@ export async function sendStemsZip(track: Track, format: DownloadFormat): Promis
   return new Response(output as unknown as ReadableStream, {
     headers: {
       "content-type": "application/zip",
-      "content-disposition": attachmentDisposition(`${track.title} - stems`, "zip"),
+      // The format in the name, so a track's MP3, WAV and FLAC zips can sit side by side in one folder.
+      "content-disposition": attachmentDisposition(`${track.title} - stems (${format.toUpperCase()})`, "zip"),
       "cache-control": "private, no-store",
     },
   });

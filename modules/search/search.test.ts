@@ -329,7 +329,7 @@ function pick(track: Record<string, unknown>) {
 describe("bad input is a 400 with a message", () => {
   test.each([
     ["type=albums", "type must be one of"],
-    ["bpmMin=130&bpmMax=120", "bpmMin must not be greater than bpmMax"],
+    ["bpmMin=130&bpmMax=120", "BPM from must not be greater than BPM to"],
     ["bpmMin=0", "bpmMin must be"],
     ["limit=0", "limit must be"],
     ["limit=101", "limit must be"],

@@ -36,10 +36,14 @@ async function licenseIdsOf(filter: LicenseFilter | undefined): Promise<string[]
     .map((license) => license.id);
 }
 
-/** The filters a query asks for (its other parameters are ignored); 400 when they contradict each other. */
+/**
+ * The filters a query asks for (its other parameters are ignored); 400 when they contradict each other. The range's
+ * message names the fields of the filter form (TrackFilterFields.astro), which shows it as it comes.
+ */
 export async function trackFiltersOf(query: TrackFilterQuery): Promise<TrackFilters> {
   const { genre, bpmMin, bpmMax, key, license, hasStems, stemType, format, isFork } = query;
-  if (bpmMin !== undefined && bpmMax !== undefined && bpmMin > bpmMax) throw badRequest("bpmMin must not be greater than bpmMax");
+  if (bpmMin !== undefined && bpmMax !== undefined && bpmMin > bpmMax)
+    throw badRequest("BPM from must not be greater than BPM to");
   return {
     genre: genre?.trim().toLowerCase(),
     bpmMin,

@@ -1,6 +1,7 @@
 /**
  * The admin's Users screen in Chromium: the accounts with their storage, a search, a reset link handed over in a
- * dialog (and working), paid quota set with the server's refusal shown, and the screen on a phone.
+ * dialog (and working), paid quota set with the server's refusal shown, and the screen on a phone (each account a card
+ * of labelled values, nothing hidden behind a sideways scroll).
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -132,6 +133,40 @@ describe("users screen", () => {
     const box = await page.getByRole("dialog").boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
     await page.screenshot({ path: screenshotPath("admin-users-375") });
+    await context.close();
+  });
+});
+
+describe.each(ORIGINS)("users screen on a phone, on the %s origin", (origin) => {
+  test("at 375px each account is a card of labelled values: none hides behind a sideways scroll", async () => {
+    const { context, page } = await live.openPage("/admin/users", admin.token, {
+      viewport: { width: 375, height: 740 },
+      origin,
+    });
+    const musicianRow = row(page, musician);
+    await musicianRow.waitFor();
+    const table = page.getByRole("region", { name: "Users", exact: true });
+    expect(await table.evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBe(0);
+    // Every value, and the buttons, on the screen, each beside its column's name.
+    for (const cell of await musicianRow.locator("td").all()) {
+      const box = await cell.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    }
+    const labelled = await musicianRow
+      .locator("td[data-label]")
+      .evaluateAll((cells) => cells.map((cell) => `${getComputedStyle(cell, "::before").content} ${cell.textContent}`));
+    expect(labelled).toEqual([
+      '"Role" User',
+      expect.stringMatching(/^"Created" /),
+      '"Tracks" 1',
+      expect.stringMatching(/^"Storage used" \d+s of \d+h \d+m$/),
+      expect.stringMatching(/^"Paid quota" /),
+    ]);
+    for (const name of ["Reset link", "Paid quota"]) {
+      const box = await musicianRow.getByRole("button", { name: `${name} for ${musician.user.username}` }).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    }
+    await page.screenshot({ path: screenshotPath(`admin-users-cards-375-${origin}`), fullPage: true });
     await context.close();
   });
 });

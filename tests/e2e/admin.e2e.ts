@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import type { FeatureFlag, InviteCode } from "../../modules/admin/model";
 import { call, signUp } from "../support/api";
+import { createInviteOnlySwitch } from "../support/invite-only";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { ORIGINS } from "../support/origins";
 import { screenshotPath } from "../support/screenshots";
 import { signedInPage } from "../support/signed-in-page";
 import { horizontalBox, pageWidths } from "./support/layout";
@@ -205,6 +207,31 @@ describe("invite codes screen", () => {
     const after = (await call<{ codes: Code[] }>(live.server, "GET", "/admin/invite-codes", { token: admin.token })).body.codes
       .length;
     expect(after).toBe(before);
+    await context.close();
+  });
+});
+
+describe.each(ORIGINS)("invite codes that admit no one, on the %s origin", (origin) => {
+  test("a code whose uses are all taken reads 'Used up', one past its expiry 'Expired'", async () => {
+    const inviteOnly = await createInviteOnlySwitch(live.server, admin);
+    const create = async (body: Record<string, unknown>) =>
+      (await call<Code>(live.server, "POST", "/admin/invite-codes", { token: admin.token, body })).body;
+    const used = await create({ maxUses: 1, reference: `used on ${origin}` });
+    const expiresAt = new Date(Date.now() + 1500).toISOString();
+    const brief = await create({ maxUses: 3, reference: `brief on ${origin}`, expiresAt });
+    await inviteOnly(true);
+    try {
+      await signUp(live.server, { inviteCode: used.code });
+    } finally {
+      await inviteOnly(false);
+    }
+    await Bun.sleep(Date.parse(expiresAt) - Date.now() + 100);
+
+    const { context, page } = await live.openPage("/admin/invite-codes", admin.token, { origin });
+    const usedRow = row(page, used.code);
+    await usedRow.waitFor();
+    expect((await usedRow.getByRole("cell").allTextContents()).slice(2, 6)).toEqual(["1", "1", "Never", "Used up"]);
+    expect((await row(page, brief.code).getByRole("cell").allTextContents())[5]).toBe("Expired");
     await context.close();
   });
 });

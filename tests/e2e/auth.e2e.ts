@@ -4,7 +4,9 @@ import { call, type Session, signUp } from "../support/api";
 import { fieldDescription, waitForFieldMessage } from "../support/field-message";
 import { createInviteOnlySwitch, type InviteOnlySwitch } from "../support/invite-only";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { ORIGINS, originUrl } from "../support/origins";
 import { storedToken } from "../support/signed-in-page";
+import { holdIsland } from "./support/hydrated";
 
 setDefaultTimeout(30_000);
 
@@ -106,6 +108,52 @@ describe("login form", () => {
     await formAlert(page)
       .filter({ hasText: /^An error occurred$/ })
       .waitFor();
+  });
+});
+
+describe.each(ORIGINS)("the login form from the server, on the %s origin", (origin) => {
+  test("without JavaScript: the fields and button are on the page, with a note that logging in needs JavaScript", async () => {
+    const html = await (await fetch(`${live.server.url}/login`)).text();
+    expect(html).toContain('<input id="field-password" type="password"');
+    const { context, page } = await live.openPage("/login", null, { javaScriptEnabled: false, origin });
+    const form = page.getByRole("form", { name: "Login" });
+    expect(await form.getByLabel("Email", { exact: true }).count()).toBe(1);
+    expect(await form.getByLabel("Password", { exact: true }).count()).toBe(1);
+    // Playwright's text search skips <noscript>; the paragraph is read directly.
+    const notice = page.locator("main p.notice");
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toBe("Logging in needs JavaScript for now: turn it on in this browser to log in.");
+    // A native submit could only fail, or put the password in an address: the button waits for the code.
+    const login = form.getByRole("button", { name: "Login" });
+    expect(await login.isDisabled()).toBe(true);
+    await form.getByLabel("Password", { exact: true }).fill("Secret123");
+    await form.getByLabel("Password", { exact: true }).press("Enter");
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${originUrl(live.server.url, origin)}/login`);
+    await context.close();
+  });
+
+  test("with JavaScript: what is typed before the island hydrates is what signs in", async () => {
+    const user = await signUp(live.server);
+    const { context, page } = await live.openPage("/", null, { origin });
+    // The island hydrates onto the server's markup: no mismatch (React's #418) or other error.
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const release = await holdIsland(page, "LoginForm");
+    await page.goto(`${originUrl(live.server.url, origin)}/login`);
+    const form = page.getByRole("form", { name: "Login" });
+    await form.getByLabel("Email", { exact: true }).fill(user.user.email);
+    await form.getByLabel("Password", { exact: true }).fill(user.password);
+    expect(await form.getByRole("button", { name: "Login" }).isDisabled()).toBe(true);
+    release();
+    await form.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${originUrl(live.server.url, origin)}/`);
+    expect(await storedToken(page)).toBeTruthy();
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

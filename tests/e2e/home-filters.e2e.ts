@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { ORIGINS } from "../support/origins";
 import { screenshotPath } from "../support/screenshots";
 import { createTrack, TINY_WAV } from "../support/uploads";
 import { hydrated } from "./support/hydrated";
@@ -111,7 +112,42 @@ test("a refused filter shows the API's message, with the form to mend it", async
     viewport: { width: 375, height: 800 },
     javaScriptEnabled: false,
   });
-  expect(await page.getByRole("alert").textContent()).toBe("bpmMin must not be greater than bpmMax");
+  expect(await page.getByRole("alert").textContent()).toBe("BPM from must not be greater than BPM to");
   expect(await page.getByLabel("BPM from").inputValue()).toBe("200");
   await context.close();
+});
+
+describe.each(ORIGINS)("on the %s origin", (origin) => {
+  test("the licence filter reads as the track page does, and a reversed BPM range names the form's fields", async () => {
+    const { page, context } = await live.openPage("/", null, { viewport: { width: 375, height: 800 }, origin });
+    await hydrated(page);
+    await page.getByText("Filters", { exact: true }).click();
+    const licence = page.getByRole("combobox", { name: "License" });
+    const licences = await licence.locator("option").allTextContents();
+    expect(licences).toEqual([
+      "Any",
+      "Remixable (any license a fork may use)",
+      "Allows commercial use",
+      "All Rights Reserved",
+      "CC BY 4.0",
+      "CC BY-SA 4.0",
+      "CC BY-NC 4.0",
+      "CC BY-NC-SA 4.0",
+    ]);
+    await licence.selectOption({ label: "All Rights Reserved" });
+    await page.getByLabel("BPM from").fill("130");
+    await page.getByLabel("BPM to").fill("60");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/license=ALL_RIGHTS_RESERVED/);
+    expect(await page.getByRole("alert").textContent()).toBe("BPM from must not be greater than BPM to");
+    // The form keeps what was chosen, under the same label, to mend the range.
+    expect(await licence.locator("option:checked").textContent()).toBe("All Rights Reserved");
+    await page.getByLabel("BPM from").fill("60");
+    await page.getByLabel("BPM to").fill("130");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/bpmMin=60/);
+    await hydrated(page);
+    expect((await cardTitles(page)).sort()).toEqual(["Arcade Lights", "Night Drive", "Slow Rain"]);
+    await context.close();
+  });
 });

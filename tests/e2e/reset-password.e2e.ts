@@ -7,6 +7,7 @@ import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { join } from "node:path";
 import { call, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { originUrl } from "../support/origins";
 
 setDefaultTimeout(60_000);
 
@@ -32,13 +33,14 @@ describe("a forgotten password", () => {
   test("the login page leads to the request form: any address gets the same answer, and the admins are told", async () => {
     const admin = await signUp(live.server); // the first account is the admin
     const user = await signUp(live.server);
-    for (const [email, width] of [
-      [user.user.email, 1280],
-      ["nobody-here@example.com", 375],
+    // Each on one of the two origins (tests/support/origins.ts).
+    for (const [email, width, origin] of [
+      [user.user.email, 1280, "localhost"],
+      ["nobody-here@example.com", 375, "lan"],
     ] as const) {
-      const { page } = await live.openPage("/login", null, { viewport: { width, height: 800 } });
+      const { page } = await live.openPage("/login", null, { viewport: { width, height: 800 }, origin });
       await page.getByRole("link", { name: "Forgot your password?" }).click();
-      await page.waitForURL(`${live.server.url}/forgot-password`);
+      await page.waitForURL(`${originUrl(live.server.url, origin)}/forgot-password`);
       await page.getByRole("heading", { name: "Forgot Password", level: 1 }).waitFor();
       const form = page.getByRole("form", { name: "Request a reset link" });
       await form.getByLabel("Email").fill("not an address");
@@ -47,6 +49,8 @@ describe("a forgotten password", () => {
       await form.getByLabel("Email").fill(email);
       await form.getByRole("button", { name: "Send reset link" }).click();
       await page.getByRole("status").getByText(`If an account uses ${email}, a reset link is on its way`).waitFor();
+      // One way back, not one in the answer and another under it.
+      expect(await page.getByRole("link", { name: "Back to login" }).count()).toBe(1);
     }
     // Told once, for the account that exists, by username: the notice names no address.
     const deadline = Date.now() + 10_000;

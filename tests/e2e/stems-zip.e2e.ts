@@ -1,6 +1,7 @@
 /**
  * "Download all stems" on the track page: the zip downloads at once in MP3 or WAV (the stems' originals), and FLAC
- * waits while the stems are converted, then downloads. Signed-in users only; at 1280 and 375 px, axe clean.
+ * waits while the stems are converted, then downloads, each zip named with its format. Signed-in users only; at 1280
+ * and 375 px, on localhost and on a plain-http LAN name, axe clean.
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -41,12 +42,16 @@ beforeAll(async () => {
   }
 });
 
-describe.each([1280, 375])("at %i px", (width) => {
+// Each width on one of the two origins: the downloads go through the browser, which may treat a plain-http name apart.
+describe.each([
+  [1280, "localhost"],
+  [375, "lan"],
+] as const)("at %i px on the %s origin", (width, origin) => {
   const viewport = { width, height: 900 };
   const trackId = () => trackIds.get(width) as string;
 
   test("a visitor is not offered it", async () => {
-    const { context, page } = await live.openPage(`/track/${trackId()}`, null, { viewport });
+    const { context, page } = await live.openPage(`/track/${trackId()}`, null, { viewport, origin });
     await page.getByText("Sign in to download").first().waitFor();
     await hydrated(page);
     expect(await allStems(page).count()).toBe(0);
@@ -54,7 +59,7 @@ describe.each([1280, 375])("at %i px", (width) => {
   });
 
   test("MP3 and WAV download at once; FLAC converts the stems first, then downloads", async () => {
-    const { context, page } = await live.openPage(`/track/${trackId()}`, bob.token, { viewport });
+    const { context, page } = await live.openPage(`/track/${trackId()}`, bob.token, { viewport, origin });
     await allStems(page).waitFor();
     await hydrated(page);
     expect(await seriousViolations(page)).toEqual([]);
@@ -62,11 +67,12 @@ describe.each([1280, 375])("at %i px", (width) => {
     expect(box.right).toBeLessThanOrEqual(width);
     await page.screenshot({ path: screenshotPath(`stems-zip-${width}`) });
 
-    expect(await downloadAs(page, "MP3")).toBe("Undertow - stems.zip");
-    expect(await downloadAs(page, "WAV")).toBe("Undertow - stems.zip");
+    // Each format names itself, so the three zips of one track can share a folder.
+    expect(await downloadAs(page, "MP3")).toBe("Undertow - stems (MP3).zip");
+    expect(await downloadAs(page, "WAV")).toBe("Undertow - stems (WAV).zip");
     const flac = downloadAs(page, "FLAC");
     await allStems(page).getByRole("button", { name: "Converting FLAC..." }).waitFor();
-    expect(await flac).toBe("Undertow - stems.zip");
+    expect(await flac).toBe("Undertow - stems (FLAC).zip");
     await context.close();
   });
 });
