@@ -36,19 +36,24 @@ export async function fitToFrames(source: MixSource, frames: number, outPath: st
 const decimal = (value: number) => value.toFixed(6);
 
 /**
- * One stem as its mix settings say, in the synced player's order: the fader (dB), then the balance, on the
- * stem made stereo; a muted stem stays in as silence so the first stem still sets the length. A stem at unity
- * passes untouched.
+ * One stem as its mix settings say, in the synced player's order (mix-graph.ts): the fader (dB), then the stem made
+ * stereo as Web Audio makes it, then the balance (`balanceGains`, the one law of both). Web Audio's up-mix copies a
+ * mono stem to both sides at full level, where ffmpeg's own would put it 3 dB lower on each (swresample's centre
+ * level), so the mono channel (FC) is copied here by hand; a stereo stem stays as it is, and one of more channels
+ * comes down to stereo as its MP3, which is what the mixer plays, did. A muted stem stays in as silence, so the
+ * first stem still sets the length.
  */
 function stemChain({ gainDb, pan, muted }: StemMixSettings): string {
   const steps: string[] = [];
   if (muted) steps.push("volume=0");
   else if (gainDb !== 0) steps.push(`volume=${decimal(gainDb)}dB`);
-  if (pan !== 0 && !muted) {
-    const { left, right } = balanceGains(pan);
-    steps.push(`aformat=channel_layouts=stereo,pan=stereo|c0=${decimal(left)}*c0|c1=${decimal(right)}*c1`);
-  }
-  return steps.length ? steps.join(",") : "anull";
+  const { left, right } = balanceGains(muted ? 0 : pan);
+  // Named channels: the ones a stem does not have (FC of a stereo one, FL and FR of a mono one) count as silence.
+  steps.push(
+    "aformat=channel_layouts=mono|stereo",
+    `pan=stereo|FL=${decimal(left)}*FL+${decimal(left)}*FC|FR=${decimal(right)}*FR+${decimal(right)}*FC`,
+  );
+  return steps.join(",");
 }
 
 /**
