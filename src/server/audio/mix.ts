@@ -1,10 +1,22 @@
 import { balanceGains, type StemMixSettings } from "../../shared/stem-mix";
 import { runFfmpeg } from "../ffmpeg";
+import { MP3_BITRATE } from "./render";
 import { DEMUXER, type UploadFormat } from "./sniff";
 
 const RENDER_TIMEOUT_MS = 15 * 60_000;
 /** 24-bit FLAC: lossless for 16- and 24-bit sources, and room for a sum louder than any one stem. */
 const FLAC_24 = ["-c:a", "flac", "-sample_fmt", "s32", "-bits_per_raw_sample", "24", "-f", "flac"];
+
+/**
+ * What a rendered mix is written as: 24-bit FLAC for a fork's full track, and a downloaded mix's WAV (24-bit, as
+ * lossless) or MP3 (at the streaming bitrate, as every MP3 Stemma makes). The render before the encoder is one.
+ */
+const MIX_ENCODINGS = {
+  flac: FLAC_24,
+  wav: ["-c:a", "pcm_s24le", "-f", "wav"],
+  mp3: ["-c:a", "libmp3lame", "-b:a", MP3_BITRATE, "-f", "mp3"],
+} as const;
+export type MixEncoding = keyof typeof MIX_ENCODINGS;
 
 export interface MixSource {
   path: string;
@@ -66,13 +78,17 @@ export async function mixStems(
   sources: (MixSource & { mix: StemMixSettings })[],
   outPath: string,
   signal?: AbortSignal,
+  encoding: MixEncoding = "flac",
 ): Promise<void> {
   const chains = sources.map((source, index) => `[${index}:a:0]${stemChain(source.mix)}[s${index}]`);
   const labels = sources.map((_, index) => `[s${index}]`).join("");
   const sum = sources.length === 1 ? "[s0]anull[mix]" : `${labels}amix=inputs=${sources.length}:normalize=0:duration=first[mix]`;
   const filter = [...chains, sum].join(";");
-  await runFfmpeg([...sources.flatMap(input), "-filter_complex", filter, "-map", "[mix]", ...FLAC_24, `file:${outPath}`], {
-    timeoutMs: RENDER_TIMEOUT_MS,
-    signal,
-  });
+  await runFfmpeg(
+    [...sources.flatMap(input), "-filter_complex", filter, "-map", "[mix]", ...MIX_ENCODINGS[encoding], `file:${outPath}`],
+    {
+      timeoutMs: RENDER_TIMEOUT_MS,
+      signal,
+    },
+  );
 }
