@@ -140,3 +140,29 @@ export async function presignMediaUrl(url: string) {
   }
   return data;
 }
+
+/** The file name a `Content-Disposition: attachment` header gives (its UTF-8 `filename*` first), or null. */
+function attachmentName(header: string | null): string | null {
+  const encoded = header?.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return header?.match(/filename="([^"]*)"/i)?.[1] ?? null;
+}
+
+/**
+ * Sends a JSON body to a route that answers a file (`api.track({ id }).mix.post`): the file and the name the server
+ * gave it, for the page to save. Eden reads such a reply as text, so this reads it as bytes. Refusals as `reply`.
+ */
+export async function receiveFile<R extends Route>(
+  route: R,
+  body: Parameters<R>[0],
+): Promise<{ file: Blob; name: string | null }> {
+  const segments = route["~path"].split("/");
+  const method = (segments.pop() ?? "post").toUpperCase();
+  const response = await fetch(segments.join("/"), {
+    method,
+    headers: { "content-type": "application/json", ...authHeaders() },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw errorOf(response.status, response.statusText, await response.json().catch(() => null));
+  return { file: await response.blob(), name: attachmentName(response.headers.get("content-disposition")) };
+}

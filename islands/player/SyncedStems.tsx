@@ -3,6 +3,7 @@ import type { StemMixSettings } from "../../src/shared/stem-mix";
 import type { MixToFork } from "../forks/ForkDialog";
 import { type ForkSource, ForkWithMix } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
+import { DownloadMix } from "./DownloadMix";
 import { mediaUrl } from "./media-url";
 import { forkMix, type StemLevel, UNITY_LEVEL } from "./mix-levels";
 import { createPlayRecorder } from "./play-recorder";
@@ -147,8 +148,10 @@ export function SyncedStems({
     setPosition(seconds);
   }
 
+  /** The mix as heard now, for the server to render: a fork's full track, or a download. */
+  const mixNow = () => forkMix(stemIds, levels, soloed, muted);
   const currentMix = (): MixToFork => ({
-    settings: forkMix(stemIds, levels, soloed, muted),
+    settings: mixNow(),
     stemNames: new Map(stems.map((stem) => [stem.id, stem.name])),
   });
 
@@ -180,7 +183,10 @@ export function SyncedStems({
         <span className="synced-heard" role="status">
           {heardLabel(stems, soloed, muted)}
         </span>
-        <ForkWithMix trackId={trackId} source={forkSource} currentMix={currentMix} />
+        <div className="synced-actions">
+          <ForkWithMix trackId={trackId} source={forkSource} currentMix={currentMix} />
+          <DownloadMix trackId={trackId} currentMix={mixNow} />
+        </div>
       </div>
       <ul className={`stem-rows stem-rows-${height === 48 ? "grid" : "list"}`}>
         {stems.map((stem) => {

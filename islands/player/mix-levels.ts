@@ -26,7 +26,7 @@ export function panText(pan: number): string {
 }
 
 /**
- * The mix a fork is rendered with: one entry per stem, what it is heard at now. Solo is folded into
+ * The mix the server renders a fork's full track or a downloaded mix with: one entry per stem, what it is heard at now. Solo is folded into
  * `muted` (with any solo, every stem not soloed is muted), because the server knows only mute.
  */
 export function forkMix(

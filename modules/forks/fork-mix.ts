@@ -10,11 +10,10 @@ export const MIX_ALL_MUTED = "A mix needs at least one stem that is not muted";
 
 /**
  * "Fork with this mix": how each of the original's stems sounds in the fork's rendered full track, by the original
- * stem's id (the stems the mix does not name stay at unity, centred and heard); null for a plain fork, whose full
- * track is the original's. A mix that cannot be rendered as asked is refused, with what is wrong.
+ * stem's id (the stems the mix does not name stay at unity, centred and heard); "Download this mix" takes the same.
+ * A mix that cannot be rendered as asked is refused, with what is wrong.
  */
-export function stemMixes(stems: Stem[], mix: StemMix[] | undefined): Map<string, StemMixSettings> | null {
-  if (!mix) return null;
+export function stemMixes(stems: Stem[], mix: StemMix[]): Map<string, StemMixSettings> {
   if (stems.length === 0) throw badRequest(NO_STEMS_TO_MIX);
   const settings = new Map(stems.map((stem) => [stem.id, UNITY_MIX]));
   const named = new Set<string>();

@@ -38,6 +38,16 @@ export type ForkBody = typeof ForkBody.static;
 
 export const ForkReply = NotifyingReply({ id: t.String() });
 
+/**
+ * POST /track/{id}/mix ("Download this mix"): the file a fork with this `mix` would have as its full track, in
+ * `format`. The mix is the fork's (`StemMix`), with the same checks.
+ */
+export const MixDownloadBody = t.Object({
+  format: t.UnionEnum(["mp3", "wav"], { error: "format must be mp3 or wav" }),
+  mix: t.Array(StemMix, { maxItems: MAX_STEMS, error: `mix must list at most ${MAX_STEMS} stems` }),
+});
+export type MixDownloadBody = typeof MixDownloadBody.static;
+
 const TreeTrack = {
   id: t.String(),
   title: t.String(),

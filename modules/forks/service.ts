@@ -28,7 +28,8 @@ export async function forkTrack(id: string, viewer: Viewer, body: ForkBody) {
   if (original.processingStatus !== "READY") throw conflict("This track is still being processed; fork it once it is ready");
   const title = body.title.trim();
   if (!title) throw badRequest(TITLE_REQUIRED);
-  const mixes = stemMixes(await tracks.listStemsOf(original.id), body.mix);
+  // A plain fork (no mix) keeps the original's full track.
+  const mixes = body.mix ? stemMixes(await tracks.listStemsOf(original.id), body.mix) : null;
   const cost = forkCostSeconds(original.duration, mixes !== null);
   const quota = quotaGate(viewer.id, cost, "fork");
   const fork = await insertForkWithinQuota(

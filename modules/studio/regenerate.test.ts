@@ -18,14 +18,16 @@ const live = setUpServer();
 let forker: Session;
 let fork: TrackJson;
 
-/** Mono float samples of a file or of bytes, decoded by the system ffmpeg. */
+/**
+ * The first channel's float samples of a file or of bytes, decoded by the system ffmpeg: the stems are mono, and the
+ * regenerated mix has each on both sides at full level, as the mixer plays them (ffmpeg's `-ac 1` would sum the two
+ * sides 3 dB up).
+ */
 function decode(input: string | Uint8Array): Float32Array {
-  const made = Bun.spawnSync(
-    ["ffmpeg", "-loglevel", "error", "-i", typeof input === "string" ? input : "pipe:0", "-ac", "1", "-f", "f32le", "pipe:1"],
-    {
-      stdin: typeof input === "string" ? "ignore" : input,
-    },
-  );
+  const source = typeof input === "string" ? input : "pipe:0";
+  const made = Bun.spawnSync(["ffmpeg", "-loglevel", "error", "-i", source, "-af", "pan=mono|c0=c0", "-f", "f32le", "pipe:1"], {
+    stdin: typeof input === "string" ? "ignore" : input,
+  });
   if (made.exitCode !== 0) throw new Error(made.stderr.toString());
   const bytes = new Uint8Array(made.stdout);
   return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);

@@ -1,8 +1,5 @@
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { inspectAudio } from "../../src/server/audio/inspect";
-import { mixStems } from "../../src/server/audio/mix";
-import type { UploadFormat } from "../../src/server/audio/sniff";
 import { isDatabaseBusy } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { stagingFolder } from "../../src/server/staging";
@@ -15,6 +12,7 @@ import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
 import { stemCharge } from "./charges";
 import { findStudioTrack } from "./common";
+import { renderMix } from "./render-mix";
 import { removeStemRow, setTrackAudio } from "./repo";
 
 /**
@@ -45,15 +43,8 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
   const folder = stagingFolder();
   try {
     const stems = await tracks.listStemsOf(trackId);
-    const sources = await Promise.all(
-      stems.map(async (stem) => ({
-        path: await fileStore().localPath(stem.fileKey, folder),
-        format: stem.originalFormat as UploadFormat,
-        mix: { gainDb: stem.mixGainDb, pan: stem.mixPan, muted: stem.mixMuted },
-      })),
-    );
-    const mixPath = join(folder, "mix.flac");
-    await mixStems(sources, mixPath, signal);
+    const kept = (stem: tracks.Stem) => ({ gainDb: stem.mixGainDb, pan: stem.mixPan, muted: stem.mixMuted });
+    const mixPath = await renderMix(stems, kept, folder, "flac", signal);
     const facts = await inspectAudio(mixPath, "flac", "The regenerated mix");
     const originalKey = tracks.trackKeys.revision(trackId, "flac");
     await withFilesInFlight(originalKey, [track.originalKey, track.mp3Key], async () => {

@@ -371,6 +371,15 @@ export const MATRIX: Record<string, RouteEntry> = {
     (_world, track) => ({ path: `/track/${track.id}/fork`, body: { title: "Matrix fork" } }),
     (who, state) => signedIn(who, mayView(who, state) && who !== ownerOf(state) && active(state) ? ok(201, 409) : hidden),
   ),
+  // "Download this mix": whoever may see the track, once signed in; a mix naming a stem the track does not have is
+  // the 400 a viewer gets, so no cell renders anything.
+  "POST /api/track/:id/mix": trackRoute(
+    (_world, track) => ({
+      path: `/track/${track.id}/mix`,
+      body: { format: "mp3", mix: [{ stemId: "matrix-unknown-stem", gainDb: 0, pan: 0, muted: false }] },
+    }),
+    (who, state) => signedIn(who, viewing(who, state, { status: [400] })),
+  ),
   "GET /api/track/:id/forks": trackRoute((_world, track) => ({ path: `/track/${track.id}/forks` }), viewing),
   "GET /api/track/:id/lineage": trackRoute((_world, track) => ({ path: `/track/${track.id}/lineage` }), viewing),
   // The fork studio, with requests that change nothing for its owner: empty forms (a 400 where a file is
