@@ -57,7 +57,12 @@ for (const origin of ORIGINS) {
         await page.waitForURL((url) => url.pathname === `/track/${id}` && url.hash === "#studio");
         await studioLoaded(page);
         await studio(page).getByRole("form", { name: "Add stem" }).waitFor();
-        await expect(studio(page).isVisible()).resolves.toBe(true);
+        // Brought into view once it has loaded, its heading below the sticky top bar.
+        await page.waitForFunction(() => {
+          const heading = document.querySelector(".studio h2")?.getBoundingClientRect();
+          const bar = document.querySelector(".topbar")?.getBoundingClientRect();
+          return heading && bar && heading.top >= bar.bottom && heading.bottom <= window.innerHeight;
+        });
         expect(await studio(page).getByLabel("Replacement audio").count()).toBe(0);
         // The header's own link to it.
         expect(await page.getByRole("link", { name: "Edit Stems" }).getAttribute("href")).toBe("#studio");
