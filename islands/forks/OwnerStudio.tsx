@@ -8,7 +8,7 @@ import { useIslandStore } from "../lib/use-island-store";
 const Studio = lazy(() => import("./Studio"));
 
 /**
- * The place of a fork's studio on the track page: empty for everyone but the fork's owner, for whom it loads the
+ * The place of a track's studio on the track page: empty for everyone but the track's owner, for whom it loads the
  * studio's code and the track as the owner sees it (GET /api/track/{id}), or takes the track the page already has
  * (the client-rendered shell).
  */

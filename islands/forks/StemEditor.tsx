@@ -3,17 +3,20 @@ import type { StemDetails } from "../../modules/tracks/model";
 import { TypeSelect } from "./TypeSelect";
 
 /**
- * One stem in the studio: its name and type, Edit (with an optional new file) and Remove, which asks first: the
- * full track is made again without the stem, and a removed stem cannot be brought back.
+ * One stem in the studio: its name and type, Edit and Remove, which asks first: a removed stem cannot be brought
+ * back. With `remixes` (a fork, whose full track is the sum of its stems) an edit may bring a new file and a
+ * removal makes the full track again without the stem; an original's full track and stem audio stay as uploaded.
  */
 export function StemEditor({
   stem,
   busy,
+  remixes,
   onSave,
   onRemove,
 }: {
   stem: StemDetails;
   busy: boolean;
+  remixes: boolean;
   onSave: (name: string, type: string, file: File | null) => void;
   onRemove: () => void;
 }) {
@@ -26,7 +29,8 @@ export function StemEditor({
     return (
       <li className="studio-row studio-confirm">
         <span role="alert">
-          Remove <strong>{stem.name}</strong>? The full track will play the remaining stems; this cannot be undone.
+          Remove <strong>{stem.name}</strong>?{" "}
+          {remixes ? "The full track will play the remaining stems" : "The full track stays as uploaded"}; this cannot be undone.
         </span>
         <button type="button" className="button button-small button-danger" disabled={busy} onClick={onRemove}>
           Remove Stem
@@ -55,12 +59,14 @@ export function StemEditor({
     <li className="studio-row">
       <input aria-label="Stem name" value={name} onChange={(e) => setName(e.target.value)} />
       <TypeSelect value={type} onChange={setType} />
-      <input
-        aria-label="New stem file"
-        type="file"
-        accept=".mp3,.wav,.flac"
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-      />
+      {remixes && (
+        <input
+          aria-label="New stem file"
+          type="file"
+          accept=".mp3,.wav,.flac"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      )}
       <button
         type="button"
         className="button button-small"

@@ -1,5 +1,6 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
+import { MAX_STEMS, STEMS_NEED_WAV_OR_FLAC, TOO_MANY_STEMS, takesStems } from "../../src/shared/upload-rules";
 import { $auth } from "../lib/auth";
 import { clearResumable } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
@@ -56,15 +57,30 @@ function AddStem({ track, busy, run }: { track: TrackDetails; busy: boolean; run
   );
 }
 
+/** Why no stem can be added, or null when one can (the server's own words, SPEC §5/§9). */
+const noMoreStems = (track: TrackDetails): string | null =>
+  !takesStems(track.originalFormat) ? STEMS_NEED_WAV_OR_FLAC : track.stems.length >= MAX_STEMS ? TOO_MANY_STEMS : null;
+
+/** The track page's "Edit Stems" link points here; the studio loads late, so it brings itself into view. */
+const STUDIO_ANCHOR = "studio";
+function useScrolledTo(ref: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (window.location.hash === `#${STUDIO_ANCHOR}`) ref.current?.scrollIntoView({ block: "start" });
+  }, [ref]);
+}
+
 /**
- * SPEC §4/§6: the owner of a fork adds, edits and removes its stems and replaces its audio. Shown only
- * to them; the server refuses everyone else.
+ * SPEC §4/§6: the track's owner adds, edits and removes its stems; on a fork also replaces its audio (the
+ * full track's, a stem's). An original's full track is the master as uploaded (issue 37): its stems change,
+ * its audio does not. Shown only to the owner; the server refuses everyone else.
  */
 export default function Studio({ track }: { track: TrackDetails }) {
   const auth = useIslandStore($auth);
   const [doing, setDoing] = useState<Busy>(null);
   const processing = useProcessingWait(track);
-  if (!track.isFork || auth.status !== "signed-in" || auth.user.id !== track.userId) return null;
+  const section = useRef<HTMLElement>(null);
+  useScrolledTo(section);
+  if (auth.status !== "signed-in" || auth.user.id !== track.userId) return null;
   const run: Run = (label, work) => {
     clearResumable();
     setDoing(label);
@@ -74,40 +90,45 @@ export default function Studio({ track }: { track: TrackDetails }) {
     });
   };
   const busy = doing !== null || processing;
+  const cannotAdd = noMoreStems(track);
   return (
-    <section className="studio" aria-label="Studio">
+    <section className="studio" aria-label="Studio" id={STUDIO_ANCHOR} ref={section}>
       <h2>Studio</h2>
+      {!track.isFork && <p className="fork-meta">Add, rename or remove stems. The full track stays as you uploaded it.</p>}
       {busy && (
         <p className="studio-busy" role="status">
           {doing ?? "Processing the last change... the studio is ready again in a moment."}
         </p>
       )}
       {doing && <ResumableProgress />}
-      <label className="studio-row">
-        Replace audio (.wav or .flac, up to 50MB)
-        <input
-          aria-label="Replacement audio"
-          type="file"
-          disabled={busy}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = "";
-            if (file) run("Replacing the audio...", () => replaceAudio(track, file));
-          }}
-        />
-      </label>
+      {track.isFork && (
+        <label className="studio-row">
+          Replace audio (.wav or .flac, up to 50MB)
+          <input
+            aria-label="Replacement audio"
+            type="file"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = "";
+              if (file) run("Replacing the audio...", () => replaceAudio(track, file));
+            }}
+          />
+        </label>
+      )}
       <ul className="studio-stems">
         {track.stems.map((stem: StemDetails) => (
           <StemEditor
             key={stem.id}
             stem={stem}
             busy={busy}
+            remixes={track.isFork}
             onSave={(name, type, file) => run("Saving the stem...", () => editStem(track.id, stem.id, name, type, file))}
             onRemove={() => run("Removing the stem...", () => removeStem(track, stem.id))}
           />
         ))}
       </ul>
-      <AddStem track={track} busy={busy} run={run} />
+      {cannotAdd ? <p className="fork-meta">{cannotAdd}</p> : <AddStem track={track} busy={busy} run={run} />}
     </section>
   );
 }

@@ -61,13 +61,20 @@ export async function editStem(trackId: string, stemId: string, name: string, ty
   return true;
 }
 
-/** Remove a stem: the full track is regenerated; polled every 2 s until its waveform or MP3 URL changes. */
+/**
+ * Remove a stem. A fork's full track is regenerated: polled every 2 s until its waveform or MP3 URL changes. An
+ * original's stays as uploaded, so the removal is done when the server answers.
+ */
 export async function removeStem(before: TrackDetails, stemId: string) {
   try {
     await reply(api.track({ id: before.id }).stem({ stemId }).delete());
   } catch (error) {
     fail("Failed to Remove Stem", error);
     return false;
+  }
+  if (!before.isFork) {
+    showToast({ type: "success", title: "Stem Removed", message: "The full track stays as you uploaded it." });
+    return true;
   }
   await pollTrack(before.id, REGENERATION_POLL_MS, audioChanged(before));
   showToast({ type: "success", title: "Stem Removed", message: "The full track now plays the remaining stems." });

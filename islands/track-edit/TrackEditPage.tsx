@@ -59,6 +59,10 @@ function TrackEdit({ trackId }: { trackId: string }) {
       <p className="track-edit-lead">
         Editing <a href={trackPage(trackId)}>{track.track.title}</a> by {track.track.primaryArtistName}
       </p>
+      {/* Stems are not Track Info: they change in the studio on the track page, without a re-upload. */}
+      <p className="track-edit-lead">
+        Stems are added, renamed and removed on the track page: <a href={`${trackPage(trackId)}#studio`}>Edit Stems</a>
+      </p>
       <TrackEditForm
         trackId={trackId}
         initial={formFromTrack(track.track)}

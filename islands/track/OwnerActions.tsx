@@ -3,7 +3,10 @@ import { ApiError, api, reply } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { setTrackVisibility, useIsPublic } from "./visibility";
 
-/** The owner's line of the header (SPEC §2/§6): 'You uploaded this track', the Edit link and the public/private toggle. */
+/**
+ * The owner's line of the header (SPEC §2/§6): 'You uploaded this track', the Edit link, the link down to the
+ * studio (issue 37: an original's stems change there too) and the public/private toggle.
+ */
 export default function OwnerActions({ trackId, isPublic: initiallyPublic }: { trackId: string; isPublic: boolean }) {
   const isPublic = useIsPublic(trackId, initiallyPublic);
   const [saving, setSaving] = useState(false);
@@ -31,6 +34,10 @@ export default function OwnerActions({ trackId, isPublic: initiallyPublic }: { t
       </p>
       <a className="button button-small" href={`/track/${trackId}/edit`}>
         Edit Track
+      </a>
+      {/* The studio sits lower on this page (islands/forks/Studio.tsx). */}
+      <a className="button button-small button-secondary" href="#studio">
+        Edit Stems
       </a>
       <label className="visibility-toggle">
         <input type="checkbox" checked={isPublic} disabled={saving} onChange={() => void toggleVisibility()} />

@@ -106,7 +106,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
           forkSource={forkSourceOf(track)}
         />
       )}
-      {track.isFork && <OwnerStudio trackId={track.id} ownerId={track.userId} track={track} />}
+      <OwnerStudio trackId={track.id} ownerId={track.userId} track={track} />
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />
       <Comments trackId={track.id} ownerId={track.userId} />
     </article>

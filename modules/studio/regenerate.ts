@@ -17,15 +17,18 @@ import { removeStemRow, setTrackAudio } from "./repo";
 
 /**
  * DELETE /api/track/{id}/stem/{stemId}: the stem, its charge (none for a stem the fork shares) and its files (unless
- * another track shares them) go at once; the track is PENDING until `track.regenerate` has made its new mix. The
- * last stem stays: a mix of nothing would be silence.
+ * another track shares them) go at once. A fork is PENDING until `track.regenerate` has made its new mix, and its
+ * last stem stays (a mix of nothing would be silence); an original's full track is the master as uploaded, so it
+ * stays as it is and may lose every stem.
  */
 export async function removeStem(id: string, stemId: string, viewer: Viewer) {
   const track = await findStudioTrack(id, viewer);
   const stem = await tracks.requireStemOf(track.id, stemId);
-  await withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () => removeStemRow(track, stem, stemCharge(track, stem)));
+  await withFilesInFlight(null, [stem.fileKey, stem.mp3Key], () =>
+    removeStemRow(track, stem, stemCharge(track, stem), track.isFork),
+  );
   await invalidateConversions(track.id, stem.id);
-  await uploads.enqueueRegeneration(track.id);
+  if (track.isFork) await uploads.enqueueRegeneration(track.id);
   return { id: stem.id };
 }
 

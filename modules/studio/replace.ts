@@ -6,7 +6,7 @@ import { withNotification } from "../notifications/service";
 import * as tracks from "../tracks/service";
 import * as uploads from "../uploads/service";
 import { fullTrackCharge } from "./charges";
-import { findStudioTrack, storeThen } from "./common";
+import { findStudioTrack, forkOnly, ORIGINAL_AUDIO_STAYS, storeThen } from "./common";
 import { fitToTrack, trackLength } from "./fit";
 import { changeWithinQuota } from "./repo";
 
@@ -22,6 +22,7 @@ export const MAX_REPLACEMENT_BYTES = 50 * 1024 * 1024;
  */
 export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile | undefined, folder: string) {
   const track = await findStudioTrack(id, viewer);
+  forkOnly(track, ORIGINAL_AUDIO_STAYS);
   if (!file || file.size === 0) throw badRequest("Audio file is required");
   const format = file.name.toLowerCase().match(/\.(wav|flac)$/)?.[1] as "wav" | "flac" | undefined;
   if (!format) throw badRequest(REPLACE_FILE_INVALID);

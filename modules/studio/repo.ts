@@ -80,21 +80,21 @@ export async function renameStem(stemId: string, values: Pick<Stem, "name" | "ty
 
 /**
  * Removes a stem and refunds what it cost the track (`refunded`: modules/studio/charges.ts), under the track's lock
- * like every studio change (openChange); the last stem stays (a mix of nothing would be silence). The track is
- * PENDING, its mix stale, until the mix is regenerated.
+ * like every studio change (openChange). With `remix` (a fork, whose full track is the sum of its stems) the last
+ * stem stays (a mix of nothing would be silence) and the track is PENDING, its mix stale, until the mix is
+ * regenerated; without (an original, whose full track is the uploaded master) only the stem and its charge go.
  */
-export function removeStemRow(checked: CheckedTrack, stem: Stem, refunded: number): Promise<void> {
+export function removeStemRow(checked: CheckedTrack, stem: Stem, refunded: number, remix: boolean): Promise<void> {
+  const stale = { processingStatus: "PENDING" as const, processingError: null, mixStale: true };
   return transaction(async (tx) => {
     const now = await openChange(tx, checked);
-    if (now.stemCount <= 1) throw badRequest(LAST_STEM_STAYS);
+    if (remix && now.stemCount <= 1) throw badRequest(LAST_STEM_STAYS);
     now.busy();
     await tx.delete(stems).where(and(eq(stems.id, stem.id), eq(stems.trackId, checked.id)));
     await tx
       .update(tracks)
       .set({
-        processingStatus: "PENDING",
-        processingError: null,
-        mixStale: true,
+        ...(remix ? stale : {}),
         // CASE rather than SQLite's two-argument max(), so the statement reads the same on PostgreSQL.
         totalQuotaSeconds: sql`case when ${tracks.totalQuotaSeconds} > ${refunded} then ${tracks.totalQuotaSeconds} - ${refunded} else 0 end`,
       })

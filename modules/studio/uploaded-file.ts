@@ -22,3 +22,7 @@ export async function fileOrUpload(
   if (file) throw badRequest(FILE_OR_UPLOAD);
   return (await takeFinishedUploads(user, [id], folder, maxBytes))[0];
 }
+
+/** Whether a studio form brings audio: a file part, or a finished upload named in `data.uploadId`. */
+export const sendsFile = (data: string | undefined, file: StagedFile | undefined): boolean =>
+  file !== undefined || namedUploadId(data) !== null;

@@ -56,12 +56,15 @@ const viewing = (who: Identity, state: TrackState | null, then = ok()) => (mayVi
 const owning = (who: Identity, state: TrackState | null) => signedIn(who, mayOwn(who, state) ? ok() : hidden);
 const everyone = () => ok();
 /**
- * The fork studio (modules/studio): only the owner of a fork, who gets `onFork` there (the matrix sends
- * requests that change nothing) and 403 on a track that is no fork; everyone else (admins and the
- * original's owner too) the 404 of a track they may not change.
+ * The studio (modules/studio): only the track's owner, who gets `onFork` on a fork and `onOriginal` on a track
+ * that is no fork (the matrix sends requests that change nothing; replacing audio is for forks only, a 403 on
+ * an original); everyone else (admins, the users it is shared with, and a fork's original's owner too) the 404
+ * of a track they may not change.
  */
-const studio = (onFork: Expectation) => (who: Identity, state: TrackState | null) =>
-  signedIn(who, who !== ownerOf(state) || !active(state) ? hidden : state === "fork" ? onFork : { status: [403] });
+const studio =
+  (onFork: Expectation, onOriginal = onFork) =>
+  (who: Identity, state: TrackState | null) =>
+    signedIn(who, who !== ownerOf(state) || !active(state) ? hidden : state === "fork" ? onFork : onOriginal);
 const TUS = { "tus-resumable": "1.0.0" };
 const PLAY = { eventType: "PLAY", playbackSource: "STREAM", duration: 10, anonymousId: "matrix-visitor-1" };
 
@@ -382,7 +385,7 @@ export const MATRIX: Record<string, RouteEntry> = {
   ),
   "GET /api/track/:id/forks": trackRoute((_world, track) => ({ path: `/track/${track.id}/forks` }), viewing),
   "GET /api/track/:id/lineage": trackRoute((_world, track) => ({ path: `/track/${track.id}/lineage` }), viewing),
-  // The fork studio, with requests that change nothing for its owner: empty forms (a 400 where a file is
+  // The studio, with requests that change nothing for the track's owner: empty forms (a 400 where a file is
   // needed, an edit keeping the stem as it is), and a removal of a stem that does not exist (404).
   "POST /api/track/:id/stem": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/stem`, multipart: true }),
@@ -398,7 +401,7 @@ export const MATRIX: Record<string, RouteEntry> = {
   ),
   "PATCH /api/track/:id/audio": trackRoute(
     (_world, track) => ({ path: `/track/${track.id}/audio`, multipart: true }),
-    studio({ status: [400] }),
+    studio({ status: [400] }, { status: [403] }),
   ),
   // Comments (modules/comments): as visible as the track; anyone signed in who may see it comments. No comment has
   // the unknown id: those who may see the track learn only that (404 "Comment not found"), the rest the track's 404.
