@@ -17,12 +17,22 @@ export interface Terms {
   words: string[];
   /** CJK runs of three or more characters, matched as substrings of the text (each must match). */
   substrings: string[];
+  /**
+   * The words a title must consist of, in this order and nothing else, to be an exact match of what was typed (case,
+   * accents and punctuation aside): every word as typed, repeats kept; none past MAX_TERMS words.
+   */
+  exactTitle: string[];
 }
 
+/** The runs of letters and digits of a text, lowered, in order: the words the indexes cut it into. */
+const runsOf = (text: string | undefined) =>
+  ((text ?? "").normalize("NFC").match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []).map((run) => run.toLowerCase());
+
 export function termsOf(text: string | undefined): Terms {
-  const runs = (text ?? "").normalize("NFC").match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
-  const unique = [...new Set(runs.map((run) => run.toLowerCase()))].slice(0, MAX_TERMS);
+  const runs = runsOf(text);
+  const unique = [...new Set(runs)].slice(0, MAX_TERMS);
   return {
+    exactTitle: runs.length <= MAX_TERMS ? runs : [],
     words: unique.filter((run) => !(CJK.test(run) && [...run].length >= MIN_SUBSTRING)),
     substrings: unique.filter((run) => CJK.test(run) && [...run].length >= MIN_SUBSTRING),
   };
