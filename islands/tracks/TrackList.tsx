@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
 import { api, reply } from "../lib/api";
+import { onLiveEvent } from "../lib/live-events";
 import { showToast } from "../lib/toasts";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -33,6 +34,8 @@ function listAddress(filters: string, sort: SortKey, cursor: string | null): str
  * `initial` is a page the server rendered; with `sortInAddress` the sort lives in the address (`?sort=`),
  * and without JavaScript the sort menu submits and a 'More tracks' link replaces the infinite scroll; both keep
  * `addressFilters`, the list's filters the address carries (a query string: the home page's track filters).
+ * `showsNewTracksLive`: a followed artist's new track (its `new-track` notification, from the event stream) joins the
+ * list where its sort puts it, without a reload (the Following tab).
  */
 export function TrackList({
   path,
@@ -42,6 +45,7 @@ export function TrackList({
   initial,
   sortInAddress = false,
   addressFilters = "",
+  showsNewTracksLive = false,
 }: {
   path: string | null;
   viewerId: string | null;
@@ -50,6 +54,7 @@ export function TrackList({
   initial?: InitialPage;
   sortInAddress?: boolean;
   addressFilters?: string;
+  showsNewTracksLive?: boolean;
 }) {
   const [sort, setSort] = useState<SortKey>(initialSort);
   const pages = useTrackPages(path, sort, initial);
@@ -58,7 +63,14 @@ export function TrackList({
   const [toDelete, setToDelete] = useState<string[]>([]);
   const [deleting, setDeleting] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
-  const { loadMore } = pages;
+  const { loadMore, showNewTracks } = pages;
+
+  useEffect(() => {
+    if (!showsNewTracksLive) return;
+    return onLiveEvent("notification", (notification) => {
+      if (notification.type === "new-track") showNewTracks();
+    });
+  }, [showsNewTracksLive, showNewTracks]);
 
   useEffect(() => {
     const target = sentinel.current;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TrackPage } from "../../modules/lists/model";
 import type { TrackListItem } from "../../modules/tracks/model";
-import { api, reply } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
 import { PAGE_SIZE, SORT_OPTIONS, type SortKey } from "./sort-options";
 
 interface PagesState {
@@ -32,6 +32,25 @@ const listAt = (path: string) =>
     ) as unknown as typeof api.tracks.public;
 
 /**
+ * The list `shown` with the tracks of a fresh read of its first page that it lacks, each put before the next track
+ * of that page it has: in the list's own sort, never twice. One with none of those after it is left for the next page
+ * to bring (its cursor comes before it), or added at the end when the list has no next page.
+ */
+export function withNewTracks(shown: TrackListItem[], firstPage: TrackListItem[], complete: boolean): TrackListItem[] {
+  const known = new Set(shown.map((track) => track.id));
+  const merged = [...shown];
+  firstPage.forEach((track, at) => {
+    if (known.has(track.id)) return;
+    const next = firstPage.slice(at + 1).find((later) => known.has(later.id));
+    const place = next ? merged.findIndex((candidate) => candidate.id === next.id) : complete ? merged.length : -1;
+    if (place < 0) return;
+    merged.splice(place, 0, track);
+    known.add(track.id);
+  });
+  return merged;
+}
+
+/**
  * Pages of one list endpoint (with any filters of its own in its query string) in one sort: the first page on mount and whenever the path or sort
  * changes (unless `initial` already holds it), then `loadMore` follows metadata.nextCursor. Answers
  * to an outdated request are dropped.
@@ -47,17 +66,15 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
   // Only the first load may be the server's page; later renders' `initial` (a new object each time) do not count.
   const unused = useRef(initial);
 
-  const load = useCallback(
-    (cursor: string | null) => {
-      if (!path) return;
-      const mine = cursor ? generation.current : ++generation.current;
+  /** One page of the list in its sort, after `cursor`; `latest` bypasses every cache (a read for what is new). */
+  const readPage = useCallback(
+    (listPath: string, cursor: string | null, latest = false) => {
       const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
-      loadingMore.current = true;
-      setState((previous) => ({ ...(cursor ? previous : { items: [], nextCursor: null }), loading: true, error: null }));
       // A path may carry its list's own filters (`/search?genre=house`): they go along with the paging.
-      const [endpoint = path, filters] = path.split("?");
-      reply(
+      const [endpoint = listPath, filters] = listPath.split("?");
+      return reply(
         listAt(endpoint).get({
+          ...fresh(latest),
           query: {
             ...Object.fromEntries(new URLSearchParams(filters)),
             limit: PAGE_SIZE,
@@ -66,7 +83,18 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
             sortDirection: option.direction,
           },
         }),
-      )
+      );
+    },
+    [sort],
+  );
+
+  const load = useCallback(
+    (cursor: string | null) => {
+      if (!path) return;
+      const mine = cursor ? generation.current : ++generation.current;
+      loadingMore.current = true;
+      setState((previous) => ({ ...(cursor ? previous : { items: [], nextCursor: null }), loading: true, error: null }));
+      readPage(path, cursor)
         .then((page) => {
           if (mine !== generation.current) return;
           setState((previous) => ({
@@ -83,8 +111,27 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
           if (mine === generation.current) loadingMore.current = false;
         });
     },
-    [path, sort],
+    [path, readPage],
   );
+
+  /**
+   * Shows the list's new tracks (a followed artist's upload) where its sort puts them, without a reload: the first
+   * page read again and merged (withNewTracks), the rest of the list and its scroll position kept. A failed read
+   * changes nothing; the next reload shows them.
+   */
+  const showNewTracks = useCallback(() => {
+    if (!path) return;
+    const mine = generation.current;
+    readPage(path, null, true)
+      .then((page) => {
+        if (mine !== generation.current) return;
+        setState((previous) => ({
+          ...previous,
+          items: withNewTracks(previous.items, page.items, previous.nextCursor === null),
+        }));
+      })
+      .catch(() => undefined);
+  }, [path, readPage]);
 
   useEffect(() => {
     const first = unused.current;
@@ -103,5 +150,5 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
     setState((previous) => ({ ...previous, items: previous.items.filter((item) => !ids.includes(item.id)) }));
   }, []);
 
-  return { ...state, loadMore, remove, retry: () => load(null) };
+  return { ...state, loadMore, remove, showNewTracks, retry: () => load(null) };
 }

@@ -75,7 +75,11 @@ function matching(terms: Terms, artistOnly: boolean, params: Params): { from: st
   if (artistOnly) {
     if (!words.length) {
       params.gramText = substrings.join(" ");
-      return { from: "search_documents d join tracks t on t.id = d.track_id", where, relevance: "-similarity(d.folded, $gramText)::float8" };
+      return {
+        from: "search_documents d join tracks t on t.id = d.track_id",
+        where,
+        relevance: "-similarity(d.folded, $gramText)::float8",
+      };
     }
     // Each word folded as the documents are (search_fold), as a prefix, of the artist's weight (B).
     return {
@@ -257,7 +261,7 @@ async function tieredTracks(
   const lastTier = STEPS.findIndex((step) => step.tier === LAST_TIER);
   const start = first < lastTier && !(await matchOutsideDescriptions(terms)) ? lastTier : first;
   for (let at = start; at < STEPS.length && rows.length < take; at++) {
-    const { tier, fork, relevances } = STEPS[at] as (typeof STEPS)[number];
+    const { tier, fork } = STEPS[at] as (typeof STEPS)[number];
     const params: Params = { take: take - rows.length };
     const conditions: string[] = [];
     let match: { from: string; where: string[] };

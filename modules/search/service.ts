@@ -104,7 +104,8 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
     rows.length > limit && last ? encodeCursor(orderKey, filtersKey, columns.map((column) => last[column]) as Place) : null;
   const metadata = { nextCursor };
   // In SearchPage's order: type, items, metadata.
-  if (type === "stems") return `{"type":"stems","items":${await stemResultsJson(shown, viewer)},"metadata":${JSON.stringify(metadata)}}`;
+  if (type === "stems")
+    return `{"type":"stems","items":${await stemResultsJson(shown, viewer)},"metadata":${JSON.stringify(metadata)}}`;
   if (type === "artists") return JSON.stringify({ type, items: artistResults(shown), metadata } satisfies SearchPage);
   const items = await trackListJsonOf(shown.map((row) => String(row.id)));
   return `{"type":"tracks","items":${items},"metadata":${JSON.stringify(metadata)}}`;
