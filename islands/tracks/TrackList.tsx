@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
 import { api, reply } from "../lib/api";
 import { onLiveEvent } from "../lib/live-events";
@@ -16,6 +16,12 @@ import "./tracks.css";
 
 /** SPEC §9: the sentinel counts only when fully visible, with a 20px margin. */
 const SENTINEL_OPTIONS: IntersectionObserverInit = { threshold: 1, rootMargin: "20px" };
+
+/** The first card of `grid` still on screen, and where it is: what a card added above must not move. */
+function cardOnScreen(grid: HTMLElement | null): { card: Element; top: number } | null {
+  const card = [...(grid?.children ?? [])].find((item) => item.getBoundingClientRect().bottom > 0);
+  return card ? { card, top: card.getBoundingClientRect().top } : null;
+}
 
 /**
  * The address of this list under its `filters`, in `sort`, from `cursor` on: what the sort menu and 'More tracks'
@@ -63,14 +69,26 @@ export function TrackList({
   const [toDelete, setToDelete] = useState<string[]>([]);
   const [deleting, setDeleting] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  const grid = useRef<HTMLUListElement>(null);
+  const onScreen = useRef<ReturnType<typeof cardOnScreen>>(null);
   const { loadMore, showNewTracks } = pages;
 
   useEffect(() => {
     if (!showsNewTracksLive) return;
     return onLiveEvent("notification", (notification) => {
-      if (notification.type === "new-track") showNewTracks();
+      if (notification.type === "new-track") showNewTracks(() => (onScreen.current = cardOnScreen(grid.current)));
     });
   }, [showsNewTracksLive, showNewTracks]);
+
+  // After the render that added them (every render looks; only one after showNewTracks finds a card noted): a card
+  // added above the one on screen scrolls by its height, so what is being looked at stays put. Browsers without
+  // scroll anchoring would move it; with it, nothing is left to do here.
+  useLayoutEffect(() => {
+    const kept = onScreen.current;
+    if (!kept) return;
+    onScreen.current = null;
+    if (kept.card.isConnected) window.scrollBy(0, kept.card.getBoundingClientRect().top - kept.top);
+  });
 
   useEffect(() => {
     const target = sentinel.current;
@@ -128,7 +146,7 @@ export function TrackList({
       ) : pages.items.length === 0 ? (
         <p className="empty">No tracks found</p>
       ) : (
-        <ul className="track-grid">
+        <ul className="track-grid" ref={grid}>
           {pages.items.map((track) => (
             <li key={track.id}>
               <TrackCard

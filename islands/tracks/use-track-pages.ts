@@ -116,22 +116,26 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
 
   /**
    * Shows the list's new tracks (a followed artist's upload) where its sort puts them, without a reload: the first
-   * page read again and merged (withNewTracks), the rest of the list and its scroll position kept. A failed read
-   * changes nothing; the next reload shows them.
+   * page read again and merged (withNewTracks), the rest of the list kept; `beforeChange` runs just before (the list
+   * notes what is on screen, to keep it there). A failed read changes nothing; the next reload shows them.
    */
-  const showNewTracks = useCallback(() => {
-    if (!path) return;
-    const mine = generation.current;
-    readPage(path, null, true)
-      .then((page) => {
-        if (mine !== generation.current) return;
-        setState((previous) => ({
-          ...previous,
-          items: withNewTracks(previous.items, page.items, previous.nextCursor === null),
-        }));
-      })
-      .catch(() => undefined);
-  }, [path, readPage]);
+  const showNewTracks = useCallback(
+    (beforeChange: () => void) => {
+      if (!path) return;
+      const mine = generation.current;
+      readPage(path, null, true)
+        .then((page) => {
+          if (mine !== generation.current) return;
+          beforeChange();
+          setState((previous) => ({
+            ...previous,
+            items: withNewTracks(previous.items, page.items, previous.nextCursor === null),
+          }));
+        })
+        .catch(() => undefined);
+    },
+    [path, readPage],
+  );
 
   useEffect(() => {
     const first = unused.current;

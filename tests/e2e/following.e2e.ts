@@ -85,8 +85,9 @@ for (const origin of ORIGINS)
       const listener = await signUp(live.server);
       const followed = await call(live.server, "POST", `/users/${artist.user.username}/follow`, { token: listener.token });
       expect(followed.status).toBe(200);
+      // Short enough that the artist's two cards scroll.
       const { context, page } = await live.openPage("/notifications", listener.token, {
-        viewport: { width: 375, height: 800 },
+        viewport: { width: 375, height: 480 },
         origin,
       });
       // Fresh reads of the unread count are the bell's polling (islands/lib/api.ts marks them no-cache).
