@@ -5,8 +5,7 @@ import { ftsQuery, type Terms } from "./terms";
  * The order of search results by relevance, the same on both dialects (repo.ts): tiers, best first, then within a
  * tier originals before forks, then the newest first. A result's relevance value is `2 × tier + (1 for a fork)`.
  *
- * Tier 0 is the exact title: the title's words are the words typed, in order, and no others (case, accents and
- * punctuation aside). Tiers 1 to 4 are where every term matches: the title; the title or the artist; these or the
+ * Tier 0 is the exact title: the title is the text typed, letter case aside (terms.ts `exactTitle`). Tiers 1 to 4 are where every term matches: the title; the title or the artist; these or the
  * uploader, genres and stem names; anywhere, the description too.
  */
 export const EXACT_TIER = 0;
@@ -21,17 +20,13 @@ export const TIER_COLUMNS = ["{title}", "{title artist}", "{title artist uploade
 const TIER_WEIGHTS = ["A", "AB", "ABC"];
 
 /**
- * SQLite: whether the search document `rowid` is an exact title match of the terms, or null when nothing typed can
- * be one. FTS5 finds titles that start with the words as a phrase (`^`); its own count of each column's words, the
- * first varint of the row's `docsize` blob (one byte below 128 words, MAX_TERMS is far below), says that nothing
- * follows them.
+ * Whether the track `t`'s title is the text typed, letter case aside, or null when nothing was typed: lower() on both
+ * sides, so each dialect compares as its title indexes (tracks_status_title_idx) hold titles.
  */
-export function sqliteExactTitle(terms: Terms, rowid: string, params: Params): string | null {
-  if (!terms.exactTitle.length) return null;
-  params.exactPhrase = `{title} : ^"${terms.exactTitle.join(" ")}"`;
-  params.exactWords = terms.exactTitle.length;
-  return `${rowid} in (select rowid from search_words where search_words match $exactPhrase)
-    and (select substr(z.sz, 1, 1) from search_words_docsize z where z.id = ${rowid}) = cast(char($exactWords) as blob)`;
+export function exactTitle(terms: Terms, params: Params): string | null {
+  if (!terms.exactTitle) return null;
+  params.exactTitle = terms.exactTitle;
+  return "lower(t.title) = lower(cast($exactTitle as text))";
 }
 
 /** SQLite: the FTS5 query of tier `tier` (1 to 4) alone: its columns, less the tier before it. */
@@ -47,20 +42,17 @@ export function pgWordsQuery(weights: string): string {
     from json_array_elements_text(cast(cast($words as text) as json)) w))`;
 }
 
-/** PostgreSQL: the queries the tiers need, as columns of the cross-joined `q` (pgTier reads them). */
-export function pgTierQueries(terms: Terms, params: Params): string {
-  params.exactTitle = terms.exactTitle.join(" ");
-  const exact = "trim(search_fold(cast($exactTitle as text))) as exact";
-  if (!terms.words.length) return exact;
-  return [exact, ...TIER_WEIGHTS.map((weights) => `${pgWordsQuery(weights)} as tier_${weights.toLowerCase()}`)].join(", ");
+/** PostgreSQL: the word queries of tiers 1 to 3, as columns of the cross-joined `q` (pgRelevance reads them). */
+export function pgTierQueries(): string {
+  return TIER_WEIGHTS.map((weights) => `${pgWordsQuery(weights)} as tier_${weights.toLowerCase()}`).join(", ");
 }
 
 /**
  * PostgreSQL: the relevance value of the track `t` with document `d` (see above), from the tiers' queries of `q`.
  * CJK text alone (trigram substrings, `$gram0`…) tells the title and the artist apart from the rest.
  */
-export function pgRelevance(terms: Terms): string {
-  const exact = terms.exactTitle.length ? "trim(search_fold(t.title)) = q.exact" : "false";
+export function pgRelevance(terms: Terms, params: Params): string {
+  const exact = exactTitle(terms, params) ?? "false";
   const tiers = terms.words.length
     ? TIER_WEIGHTS.map((weights, at) => `when d.document @@ q.tier_${weights.toLowerCase()} then ${at + 1}`)
     : [

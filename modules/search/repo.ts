@@ -8,13 +8,13 @@ import type { Place } from "./cursor";
 import type { SearchType } from "./model";
 import {
   EXACT_TIER,
+  exactTitle,
   firstOfItsFile,
   LAST_TIER,
   pgRelevance,
   pgTierQueries,
   pgWordsQuery,
   relevanceOf,
-  sqliteExactTitle,
   sqliteTierQuery,
   TIER_COLUMNS,
 } from "./relevance";
@@ -88,11 +88,12 @@ function matching(terms: Terms, artistOnly: boolean, params: Params): { from: st
       relevance: "-ts_rank(d.document, q.query)::float8",
     };
   }
-  const queries = [words.length ? `${pgWordsQuery("")} as query` : "", pgTierQueries(terms, params)].filter(Boolean);
+  const relevance = pgRelevance(terms, params);
+  if (!words.length) return { from: "search_documents d join tracks t on t.id = d.track_id", where, relevance };
   return {
-    from: `search_documents d join tracks t on t.id = d.track_id cross join (select ${queries.join(", ")}) q`,
-    where: words.length ? ["d.document @@ q.query", ...where] : where,
-    relevance: pgRelevance(terms),
+    from: `search_documents d join tracks t on t.id = d.track_id cross join (select ${pgWordsQuery("")} as query, ${pgTierQueries()}) q`,
+    where: ["d.document @@ q.query", ...where],
+    relevance,
   };
 }
 
@@ -245,18 +246,18 @@ const STEPS: Array<{ tier: number; fork: 0 | 1 | null; relevances: number[] }> =
  * Tracks by relevance on SQLite, read by STEPS, each step's matches newest document first (its rowid, the order
  * tracks were indexed). Ranking every match (bm25) costs every match's row; FTS5 hands its matches over in rowid order
  * itself, so each step's query stops at the page's last row, and a step is read only when those before it ran out. A
- * tier excludes the ones before it with FTS5's NOT, the title tier the exact titles by their count of words. The rows
- * start after `from` (or at it, `inclusive`); a place that is no relevance finds nothing. Terms found only in
+ * tier excludes the ones before it with FTS5's NOT, the title tier the exact titles. The rows start after `place` (or
+ * at it, `inclusive`); a place that is no relevance finds nothing. Terms found only in
  * descriptions skip to the last tier (`matchOutsideDescriptions`).
  */
 async function tieredTracks(
   terms: Terms,
   where: (params: Params) => string[],
-  from: TieredPlace | null,
+  place: TieredPlace | null,
   take: number,
 ): Promise<TieredTrack[]> {
   const rows: TieredTrack[] = [];
-  const first = from ? STEPS.findIndex((step) => step.relevances.includes(from.relevance as number)) : 0;
+  const first = place ? STEPS.findIndex((step) => step.relevances.includes(place.relevance as number)) : 0;
   if (first < 0) return rows;
   const lastTier = STEPS.findIndex((step) => step.tier === LAST_TIER);
   const start = first < lastTier && !(await matchOutsideDescriptions(terms)) ? lastTier : first;
@@ -264,31 +265,33 @@ async function tieredTracks(
     const { tier, fork } = STEPS[at] as (typeof STEPS)[number];
     const params: Params = { take: take - rows.length };
     const conditions: string[] = [];
-    let match: { from: string; where: string[] };
+    let from: string;
+    // The exact titles are found by the title index; the tiers by FTS5, in its own (rowid) order.
+    let document = "f.rowid";
     if (tier === EXACT_TIER) {
-      const exact = sqliteExactTitle(terms, "f.rowid", params);
+      const exact = exactTitle(terms, params);
       if (!exact) continue;
-      match = {
-        from: "search_words f join search_documents d on d.id = f.rowid join tracks t on t.id = d.track_id",
-        where: ["search_words match $exactPhrase", exact],
-      };
+      from = "tracks t join search_documents d on d.track_id = t.id";
+      document = "d.id";
+      conditions.push(exact);
     } else {
       params.terms = sqliteTierQuery(terms, tier);
-      match = ftsMatch(terms, undefined, params);
-      conditions.push(`t.is_fork = ${fork}`);
-      const exact = tier === 1 && sqliteExactTitle(terms, "f.rowid", params);
+      const match = ftsMatch(terms, undefined, params);
+      from = match.from;
+      conditions.push(...match.where, `t.is_fork = ${fork}`);
+      const exact = tier === 1 && exactTitle(terms, params);
       if (exact) conditions.push(`not (${exact})`);
     }
     const value = fork === null ? `2 * ${tier} + t.is_fork` : String(relevanceOf(tier, fork));
-    if (from && at === first) {
-      params.afterDocument = typeof from.document === "number" ? from.document : null;
-      params.afterRelevance = from.relevance as number;
-      const document = `f.rowid ${from.inclusive ? "<=" : "<"} $afterDocument`;
-      conditions.push(fork === null ? `(${value} > $afterRelevance or (${value} = $afterRelevance and ${document}))` : document);
+    if (place && at === first) {
+      params.afterDocument = typeof place.document === "number" ? place.document : null;
+      params.afterRelevance = place.relevance as number;
+      const after = `${document} ${place.inclusive ? "<=" : "<"} $afterDocument`;
+      conditions.push(fork === null ? `(${value} > $afterRelevance or (${value} = $afterRelevance and ${after}))` : after);
     }
-    const sql = `select t.id as id, ${value} as v, f.rowid as doc from ${match.from}
-      where ${[...match.where, ...conditions, ...where(params)].join(" and ")}
-      order by ${fork === null ? "t.is_fork, " : ""}f.rowid desc limit $take`;
+    const sql = `select t.id as id, ${value} as v, ${document} as doc from ${from}
+      where ${[...conditions, ...where(params)].join(" and ")}
+      order by ${fork === null ? "t.is_fork, " : ""}${document} desc limit $take`;
     rows.push(...(await allRaw<TieredTrack>(sql, params)));
   }
   return rows;

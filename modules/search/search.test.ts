@@ -369,7 +369,7 @@ describe("bad input is a 400 with a message", () => {
     const other = await search(`${q("midnight city")}&limit=1&cursor=${cursor}`);
     expect(other.status).toBe(400);
     expect(other.body.message).toBe("The cursor belongs to another search order");
-    const same = await search(`${q("MIDNIGHT!")}&limit=1&cursor=${cursor}`);
+    const same = await search(`${q(" MIDNIGHT ")}&limit=1&cursor=${cursor}`);
     expect(same.status, JSON.stringify(same.body)).toBe(200);
   });
 
@@ -403,7 +403,7 @@ describe("originals and their forks", () => {
   test("the exact title first, originals before their forks, then the newest", async () => {
     // Without the rules, the newest title match came first: blues, sameTitle, dub, cleoRework, then undertow.
     expect(await titles(q("undertow"))).toEqual(["undertow", "sameTitle", "blues", "dub", "cleoRework"]);
-    expect(await titles(q("UNDERTOW!"))).toEqual(["undertow", "sameTitle", "blues", "dub", "cleoRework"]);
+    expect(await titles(q(" UNDERTOW "))).toEqual(["undertow", "sameTitle", "blues", "dub", "cleoRework"]);
     expect(await titles(q("undertow dub"))).toEqual(["dub"]);
     expect(await titles(q("undertow"), corpus.carol.token)).toEqual([
       "undertow",

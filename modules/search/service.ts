@@ -90,7 +90,8 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
       : requested;
   // A cursor names a place among one text's matches in one order: another text's (whose scores and matches differ)
   // would skip or repeat results, so the words are part of the order a cursor belongs to.
-  const wordsKey = words ? Bun.hash(JSON.stringify(terms)).toString(36) : "";
+  // The exact title is compared case aside (relevance.ts), so its case is no part of the order either.
+  const wordsKey = words ? Bun.hash(JSON.stringify({ ...terms, exactTitle: terms.exactTitle.toLowerCase() })).toString(36) : "";
   const orderKey = [type, order.by, order.by === "relevance" ? "asc" : order.direction, wordsKey].join(":");
   const limit = query.limit ?? DEFAULT_LIMIT;
   const placeSize = searchRepo.placeSize(type, order);

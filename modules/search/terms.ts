@@ -18,10 +18,11 @@ export interface Terms {
   /** CJK runs of three or more characters, matched as substrings of the text (each must match). */
   substrings: string[];
   /**
-   * The words a title must consist of, in this order and nothing else, to be an exact match of what was typed (case,
-   * accents and punctuation aside): every word as typed, repeats kept; none past MAX_TERMS words.
+   * What a title must be, letter case aside, to be an exact match: the text typed, trimmed, its spaces single; empty
+   * when it has no terms. (Compared in SQL by lower(), which the title indexes of both dialects hold: folding accents
+   * and punctuation too meant reading every title that starts with the words, milliseconds for a common word.)
    */
-  exactTitle: string[];
+  exactTitle: string;
 }
 
 /** The runs of letters and digits of a text, lowered, in order: the words the indexes cut it into. */
@@ -32,7 +33,7 @@ export function termsOf(text: string | undefined): Terms {
   const runs = runsOf(text);
   const unique = [...new Set(runs)].slice(0, MAX_TERMS);
   return {
-    exactTitle: runs.length <= MAX_TERMS ? runs : [],
+    exactTitle: runs.length ? (text ?? "").normalize("NFC").trim().replace(/\s+/g, " ") : "",
     words: unique.filter((run) => !(CJK.test(run) && [...run].length >= MIN_SUBSTRING)),
     substrings: unique.filter((run) => CJK.test(run) && [...run].length >= MIN_SUBSTRING),
   };
