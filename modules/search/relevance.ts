@@ -5,8 +5,9 @@ import { ftsQuery, type Terms } from "./terms";
  * The order of search results by relevance, the same on both dialects (repo.ts): tiers, best first, then within a
  * tier originals before forks, then the newest first. A result's relevance value is `2 × tier + (1 for a fork)`.
  *
- * Tier 0 is the exact title: the title is the text typed, letter case aside (terms.ts `exactTitle`). Tiers 1 to 4 are where every term matches: the title; the title or the artist; these or the
- * uploader, genres and stem names; anywhere, the description too.
+ * Tier 0 is the exact title: the title is the text typed, letter case aside (terms.ts `exactTitle`). Tiers 1 to 4
+ * are where every term matches: the title; the title or the artist; these or the uploader, genres and stem names;
+ * anywhere, the description too.
  */
 export const EXACT_TIER = 0;
 export const LAST_TIER = 4;
