@@ -37,15 +37,16 @@ interface BenchQuery {
 }
 
 /**
- * A text search by relevance: every word as a prefix (terms.ts ftsQuery), in the first relevance tier (the title;
- * modules/search/repo.ts tieredTracks), which holds more than a page of each of these words' matches, so a first
- * page is this one query.
+ * A text search by relevance: every word as a prefix (terms.ts ftsQuery), in the title tier's originals
+ * (modules/search/repo.ts tieredTracks), which hold more than a page of each of these words' matches, so after the
+ * exact titles (none: the seeded titles have three words) a first page is this one query.
  */
 const wordSearch = (measure: string, text: string, fts: string): BenchQuery => ({
   measure,
   query: `q=${encodeURIComponent(text)}`,
-  sql: `select t.id as id, 0 as v, f.rowid as doc from search_words f join search_documents d on d.id = f.rowid
-    join tracks t on t.id = d.track_id where search_words match $terms and ${VISIBLE} order by f.rowid desc limit $take`,
+  sql: `select t.id as id, 2 as v, f.rowid as doc from search_words f join search_documents d on d.id = f.rowid
+    join tracks t on t.id = d.track_id where search_words match $terms and t.is_fork = 0 and ${VISIBLE}
+    order by f.rowid desc limit $take`,
   params: { terms: `{title} : (${fts})`, take: 21 },
   rows: "tracks",
 });

@@ -59,7 +59,8 @@ export function dropSearchIndex(databasePath: string): void {
 /**
  * Gives the seeded tracks (seed.ts, all copies of one upload) what search looks at: titles and descriptions of
  * words, ten genres, BPMs from 70 to 179, fourteen keys, every licence, and three stems each (300,000 for 100,000
- * tracks) of the stem types in turn, named by type. One statement each.
+ * tracks) of the stem types in turn, named by type, each its own file (as uploads are: search lists a file once,
+ * modules/search/relevance.ts firstOfItsFile). One statement each.
  */
 export function seedSearchText(databasePath: string): void {
   const db = new Database(databasePath);
@@ -88,7 +89,7 @@ export function seedSearchText(databasePath: string): void {
        insert into stems (id, track_id, name, type, "index", original_format, file_key, size_bytes, created_at)
        select t.id || '-stem-' || k.i, t.id, json_extract($names, '$.' || json_extract($types, '$[' || ((cast(substr(t.id, 6) as integer) + k.i) % ${STEM_TYPES.length}) || ']')),
          json_extract($types, '$[' || ((cast(substr(t.id, 6) as integer) + k.i) % ${STEM_TYPES.length}) || ']'),
-         k.i, 'wav', t.original_key, 0, t.created_at
+         k.i, 'wav', t.id || '/stem-' || k.i || '.wav', 0, t.created_at
        from tracks t, k where t.id like 'seed-%'`,
     ).run({
       $types: JSON.stringify(STEM_TYPES),

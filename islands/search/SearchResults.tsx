@@ -9,7 +9,10 @@ import { useMediaUrl } from "../player/media-url";
 import { TrackCard } from "../tracks/TrackCard";
 import "../tracks/tracks.css";
 
-/** A stem found, with its track, and its preview played in place (presigned for a signed-in viewer's private ones). */
+/**
+ * A stem found, with its track, and its preview played in place (presigned for a signed-in viewer's private ones).
+ * A stem its track's forks share is one row: the other tracks having it are counted, not listed.
+ */
 function StemRow({ stem, signedIn }: { stem: StemResult; signedIn: boolean }) {
   const src = useMediaUrl(stem.previewUrl, !signedIn);
   const facts = [stem.type, stem.bpm ? `${stem.bpm} BPM` : null, stem.key].filter(Boolean).join(" · ");
@@ -19,6 +22,7 @@ function StemRow({ stem, signedIn }: { stem: StemResult; signedIn: boolean }) {
         <strong>{stem.name}</strong> <span className="search-stem-facts">{facts}</span>
         <br />
         from <a href={`/track/${stem.track.id}`}>{stem.track.title}</a> by {stem.track.primaryArtistName}
+        {stem.alsoInForks > 0 && <span className="search-stem-facts"> · also in {formatCount(stem.alsoInForks, "fork")}</span>}
       </div>
       {src ? (
         // biome-ignore lint/a11y/useMediaCaption: a preview of instrumental audio has no words to caption.

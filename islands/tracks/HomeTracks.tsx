@@ -17,7 +17,7 @@ type HomeList = "available" | "following";
  * The server rendered the first public page (`initialPage`, in `initialSort`); a visitor keeps it, a stored token
  * switches to the available list once checked. `refusal`: the API's message for filters it refused, shown instead.
  * A signed-in user also has the Following tab (`?list=following`): the public tracks and forks of whom they follow,
- * without the track filters (the form is not shown there).
+ * without the track filters (the form is not shown there); a followed artist's new track joins it live.
  */
 export default function HomeTracks({
   initialSort,
@@ -77,6 +77,7 @@ export default function HomeTracks({
           initial={signedIn || !initialPage ? undefined : { path: path ?? PUBLIC_PATH, sort: initialSort, page: initialPage }}
           sortInAddress
           addressFilters={following ? "list=following" : filters}
+          showsNewTracksLive={following}
         />
       )}
     </>

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
 import { api, reply } from "../lib/api";
+import { onLiveEvent } from "../lib/live-events";
 import { showToast } from "../lib/toasts";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
@@ -15,6 +16,12 @@ import "./tracks.css";
 
 /** SPEC §9: the sentinel counts only when fully visible, with a 20px margin. */
 const SENTINEL_OPTIONS: IntersectionObserverInit = { threshold: 1, rootMargin: "20px" };
+
+/** The first card of `grid` still on screen, and where it is: what a card added above must not move. */
+function cardOnScreen(grid: HTMLElement | null): { card: Element; top: number } | null {
+  const card = [...(grid?.children ?? [])].find((item) => item.getBoundingClientRect().bottom > 0);
+  return card ? { card, top: card.getBoundingClientRect().top } : null;
+}
 
 /**
  * The address of this list under its `filters`, in `sort`, from `cursor` on: what the sort menu and 'More tracks'
@@ -33,6 +40,8 @@ function listAddress(filters: string, sort: SortKey, cursor: string | null): str
  * `initial` is a page the server rendered; with `sortInAddress` the sort lives in the address (`?sort=`),
  * and without JavaScript the sort menu submits and a 'More tracks' link replaces the infinite scroll; both keep
  * `addressFilters`, the list's filters the address carries (a query string: the home page's track filters).
+ * `showsNewTracksLive`: a followed artist's new track (its `new-track` notification, from the event stream) joins the
+ * list where its sort puts it, without a reload (the Following tab).
  */
 export function TrackList({
   path,
@@ -42,6 +51,7 @@ export function TrackList({
   initial,
   sortInAddress = false,
   addressFilters = "",
+  showsNewTracksLive = false,
 }: {
   path: string | null;
   viewerId: string | null;
@@ -50,6 +60,7 @@ export function TrackList({
   initial?: InitialPage;
   sortInAddress?: boolean;
   addressFilters?: string;
+  showsNewTracksLive?: boolean;
 }) {
   const [sort, setSort] = useState<SortKey>(initialSort);
   const pages = useTrackPages(path, sort, initial);
@@ -58,7 +69,26 @@ export function TrackList({
   const [toDelete, setToDelete] = useState<string[]>([]);
   const [deleting, setDeleting] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
-  const { loadMore } = pages;
+  const grid = useRef<HTMLUListElement>(null);
+  const onScreen = useRef<ReturnType<typeof cardOnScreen>>(null);
+  const { loadMore, showNewTracks } = pages;
+
+  useEffect(() => {
+    if (!showsNewTracksLive) return;
+    return onLiveEvent("notification", (notification) => {
+      if (notification.type === "new-track") showNewTracks(() => (onScreen.current = cardOnScreen(grid.current)));
+    });
+  }, [showsNewTracksLive, showNewTracks]);
+
+  // After the render that added them (every render looks; only one after showNewTracks finds a card noted): a card
+  // added above the one on screen scrolls by its height, so what is being looked at stays put. Browsers without
+  // scroll anchoring would move it; with it, nothing is left to do here.
+  useLayoutEffect(() => {
+    const kept = onScreen.current;
+    if (!kept) return;
+    onScreen.current = null;
+    if (kept.card.isConnected) window.scrollBy(0, kept.card.getBoundingClientRect().top - kept.top);
+  });
 
   useEffect(() => {
     const target = sentinel.current;
@@ -116,7 +146,7 @@ export function TrackList({
       ) : pages.items.length === 0 ? (
         <p className="empty">No tracks found</p>
       ) : (
-        <ul className="track-grid">
+        <ul className="track-grid" ref={grid}>
           {pages.items.map((track) => (
             <li key={track.id}>
               <TrackCard

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TrackPage } from "../../modules/lists/model";
 import type { TrackListItem } from "../../modules/tracks/model";
-import { api, reply } from "../lib/api";
+import { api, fresh, reply } from "../lib/api";
+import { withNewTracks } from "./new-tracks";
 import { PAGE_SIZE, SORT_OPTIONS, type SortKey } from "./sort-options";
 
 interface PagesState {
@@ -47,17 +48,15 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
   // Only the first load may be the server's page; later renders' `initial` (a new object each time) do not count.
   const unused = useRef(initial);
 
-  const load = useCallback(
-    (cursor: string | null) => {
-      if (!path) return;
-      const mine = cursor ? generation.current : ++generation.current;
+  /** One page of the list in its sort, after `cursor`; `latest` bypasses every cache (a read for what is new). */
+  const readPage = useCallback(
+    (listPath: string, cursor: string | null, latest = false) => {
       const option = SORT_OPTIONS.find((candidate) => candidate.key === sort) ?? SORT_OPTIONS[0];
-      loadingMore.current = true;
-      setState((previous) => ({ ...(cursor ? previous : { items: [], nextCursor: null }), loading: true, error: null }));
       // A path may carry its list's own filters (`/search?genre=house`): they go along with the paging.
-      const [endpoint = path, filters] = path.split("?");
-      reply(
+      const [endpoint = listPath, filters] = listPath.split("?");
+      return reply(
         listAt(endpoint).get({
+          ...fresh(latest),
           query: {
             ...Object.fromEntries(new URLSearchParams(filters)),
             limit: PAGE_SIZE,
@@ -66,7 +65,18 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
             sortDirection: option.direction,
           },
         }),
-      )
+      );
+    },
+    [sort],
+  );
+
+  const load = useCallback(
+    (cursor: string | null) => {
+      if (!path) return;
+      const mine = cursor ? generation.current : ++generation.current;
+      loadingMore.current = true;
+      setState((previous) => ({ ...(cursor ? previous : { items: [], nextCursor: null }), loading: true, error: null }));
+      readPage(path, cursor)
         .then((page) => {
           if (mine !== generation.current) return;
           setState((previous) => ({
@@ -83,7 +93,30 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
           if (mine === generation.current) loadingMore.current = false;
         });
     },
-    [path, sort],
+    [path, readPage],
+  );
+
+  /**
+   * Shows the list's new tracks (a followed artist's upload) where its sort puts them, without a reload: the first
+   * page read again and merged (withNewTracks), the rest of the list kept; `beforeChange` runs just before (the list
+   * notes what is on screen, to keep it there). A failed read changes nothing; the next reload shows them.
+   */
+  const showNewTracks = useCallback(
+    (beforeChange: () => void) => {
+      if (!path) return;
+      const mine = generation.current;
+      readPage(path, null, true)
+        .then((page) => {
+          if (mine !== generation.current) return;
+          beforeChange();
+          setState((previous) => ({
+            ...previous,
+            items: withNewTracks(previous.items, page.items, previous.nextCursor === null),
+          }));
+        })
+        .catch(() => undefined);
+    },
+    [path, readPage],
   );
 
   useEffect(() => {
@@ -103,5 +136,5 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
     setState((previous) => ({ ...previous, items: previous.items.filter((item) => !ids.includes(item.id)) }));
   }, []);
 
-  return { ...state, loadMore, remove, retry: () => load(null) };
+  return { ...state, loadMore, remove, showNewTracks, retry: () => load(null) };
 }

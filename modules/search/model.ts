@@ -22,7 +22,11 @@ export type SearchQuery = typeof SearchQuery.static;
 
 const metadata = t.Object({ nextCursor: t.Nullable(t.String()) });
 
-/** A stem found by search, with what its result row shows of its track; `previewUrl` is null until its MP3 exists. */
+/**
+ * A stem found by search, with what its result row shows of its track; `previewUrl` is null until its MP3 exists.
+ * A file shared by several tracks (a fork keeps its original's stems) is one result, of the original's stem (else the
+ * earliest track's); `alsoInForks` counts the other tracks the caller may see that have it.
+ */
 export const StemResult = t.Object({
   id: t.String(),
   name: t.String(),
@@ -39,6 +43,7 @@ export const StemResult = t.Object({
     licenseId: t.String(),
     licenseType: t.Nullable(License.properties.type),
   }),
+  alsoInForks: t.Number(),
 });
 export type StemResult = typeof StemResult.static;
 

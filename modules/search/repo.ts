@@ -6,14 +6,28 @@ import { filterConditions, type Params, type TrackFilters } from "../track-filte
 import type { Stem } from "../tracks/schema";
 import type { Place } from "./cursor";
 import type { SearchType } from "./model";
+import {
+  EXACT_TIER,
+  exactTitle,
+  firstOfItsFile,
+  LAST_TIER,
+  pgRelevance,
+  pgTierQueries,
+  pgWordsQuery,
+  relevanceOf,
+  sqliteTierQuery,
+  TIER_COLUMNS,
+} from "./relevance";
 import { ftsQuery, hasTerms, type Terms } from "./terms";
 
 /**
  * The search queries, hand-written per dialect: the index (migrations 0019_search, pg/0014_search) is raw SQL that
  * drizzle cannot model. Each query is driven by the index (an FTS5 MATCH, or a GIN index scan of the tsvector and
  * the trigrams), joins each match to its track by primary key for the access rule and the filters, and pages by
- * keyset on (sort value, ids). Only fixed fragments are spliced in; every value is a bound parameter. On SQLite,
- * tracks and stems by relevance are read tier by tier (`tieredPage`), so a page costs its own rows, not every match.
+ * keyset on (sort value, ids). Only fixed fragments are spliced in; every value is a bound parameter. Relevance is the
+ * same order on both (relevance.ts); on SQLite, tracks and stems by relevance are read tier by tier (`tieredPage`), so
+ * a page costs its own rows, not every match. A stem shared by several matching tracks (forks share their original's
+ * files) is listed once (relevance.ts firstOfItsFile).
  */
 
 /** What narrows the results besides the text: who asks (the access rule) and the filters. */
@@ -35,17 +49,13 @@ export interface SearchRequest {
 
 const TRUE = isPostgres ? "true" : "1";
 
-/** Column weights, title first: SQLite's bm25 per FTS column; PostgreSQL's tsvector weights (A-D) follow them. */
+/** Artists' column weights, title first: SQLite's bm25 per FTS column; PostgreSQL's tsvector weights (A-D) follow them. */
 const BM25_WEIGHTS = "10.0, 5.0, 3.0, 3.0, 1.0, 3.0";
 
 /**
- * Relevance tiers on SQLite, best first: the FTS5 column filters in which every term must match (title; title or
- * artist; these or uploader, genres, stem names; anywhere, the description too). They are the weight classes above
- * (PostgreSQL's A, B, C, D), so a title match still comes before an artist match before a description match.
+ * The rows that match the text, and the relevance of each (lower is better): for artists their best match's rank,
+ * for tracks and stems on PostgreSQL relevance.ts's order (SQLite reads those tier by tier instead).
  */
-const TIER_COLUMNS = ["{title}", "{title artist}", "{title artist uploader genres stems}", undefined];
-
-/** The rows that match the text, and the relevance of each (lower is better). */
 function matching(terms: Terms, artistOnly: boolean, params: Params): { from: string; where: string[]; relevance: string } {
   const column = artistOnly ? "artist" : undefined;
   const { words, substrings } = terms;
@@ -61,22 +71,29 @@ function matching(terms: Terms, artistOnly: boolean, params: Params): { from: st
     where.push(`d.folded like $gram${index}`);
     if (artistOnly) where.push(`lower(t.primary_artist_name) like $gram${index}`);
   });
-  if (!words.length) {
-    params.gramText = substrings.join(" ");
+  if (words.length) params.words = JSON.stringify(words);
+  if (artistOnly) {
+    if (!words.length) {
+      params.gramText = substrings.join(" ");
+      return {
+        from: "search_documents d join tracks t on t.id = d.track_id",
+        where,
+        relevance: "-similarity(d.folded, $gramText)::float8",
+      };
+    }
+    // Each word folded as the documents are (search_fold), as a prefix, of the artist's weight (B).
     return {
-      from: "search_documents d join tracks t on t.id = d.track_id",
-      where,
-      relevance: "-similarity(d.folded, $gramText)::float8",
+      from: `search_documents d join tracks t on t.id = d.track_id cross join (select ${pgWordsQuery("B")} as query) q`,
+      where: ["d.document @@ q.query", ...where],
+      relevance: "-ts_rank(d.document, q.query)::float8",
     };
   }
-  // Each word folded as the documents are (search_fold), as a prefix, of the artist's weight (B) when asked.
-  params.words = JSON.stringify(words);
-  const query = `to_tsquery('simple', (select string_agg(quote_literal(trim(search_fold(w))) || ':*${artistOnly ? "B" : ""}', ' & ')
-    from json_array_elements_text(cast(cast($words as text) as json)) w))`;
+  const relevance = pgRelevance(terms, params);
+  if (!words.length) return { from: "search_documents d join tracks t on t.id = d.track_id", where, relevance };
   return {
-    from: `search_documents d join tracks t on t.id = d.track_id cross join (select ${query} as query) q`,
+    from: `search_documents d join tracks t on t.id = d.track_id cross join (select ${pgWordsQuery("")} as query, ${pgTierQueries()}) q`,
     where: ["d.document @@ q.query", ...where],
-    relevance: "-ts_rank(d.document, q.query)::float8",
+    relevance,
   };
 }
 
@@ -95,12 +112,15 @@ function ftsMatch(terms: Terms, column: string | undefined, params: Params): { f
   return { from: `${table} f join search_documents d on d.id = f.rowid join tracks t on t.id = d.track_id`, where };
 }
 
-/** modules/tracks/access.ts for lists of matches: active tracks, public or the viewer's own or shared with them. */
-function visible(viewerId: string | null, params: Params): string {
-  if (!viewerId) return `t.status = 'ACTIVE' and t.is_public = ${TRUE}`;
+/**
+ * modules/tracks/access.ts for lists of matches: the track `alias` is active, public or the viewer's own or shared
+ * with them.
+ */
+function visible(viewerId: string | null, params: Params, alias = "t"): string {
+  if (!viewerId) return `${alias}.status = 'ACTIVE' and ${alias}.is_public = ${TRUE}`;
   params.viewer = viewerId;
-  return `t.status = 'ACTIVE' and (t.is_public = ${TRUE} or t.user_id = $viewer
-    or exists (select 1 from track_shares sh where sh.track_id = t.id and sh.user_id = $viewer))`;
+  return `${alias}.status = 'ACTIVE' and (${alias}.is_public = ${TRUE} or ${alias}.user_id = $viewer
+    or exists (select 1 from track_shares sh where sh.track_id = ${alias}.id and sh.user_id = $viewer))`;
 }
 
 /** Titles and artists sort as the lists do (modules/lists/repo.ts): lowered, compared bytewise. */
@@ -133,18 +153,39 @@ function stemTypeCondition({ stemType }: TrackFilters, params: Params): string {
   return " and s.type = $stemType";
 }
 
-/** The columns each type pages by: the sort value first, then ids that make the order total. */
-const PLACE_COLUMNS: Record<SearchType, string[]> = {
-  tracks: ["v", "id"],
-  stems: ["v", "id", "sidx", "sid"],
-  artists: ["v", "name"],
-};
+/** A page's place columns, each with its direction: the sort value first, then what makes the order total. */
+function placeColumns(type: SearchType, order: Order): Ordered[] {
+  const direction = order.by === "relevance" ? "asc" : order.direction;
+  const byValue = (...ids: string[]) => ["v", ...ids].map((sql): Ordered => ({ sql, direction }));
+  if (type === "artists") return byValue("name");
+  if (order.by !== "relevance") return type === "tracks" ? byValue("id") : byValue("id", "sidx", "sid");
+  // Relevance: SQLite's tiered reads page by [relevance, document] (the newest document first); PostgreSQL's by
+  // [relevance, created_at], newest first, and the ids.
+  const newest: Ordered[] = isPostgres
+    ? [
+        { sql: "v", direction: "asc" },
+        { sql: "c", direction: "desc" },
+        { sql: "id", direction: "asc" },
+      ]
+    : [
+        { sql: "v", direction: "asc" },
+        { sql: "doc", direction: "desc" },
+      ];
+  const ofStem: Ordered[] = [
+    { sql: "sidx", direction: "asc" },
+    { sql: "sid", direction: "asc" },
+  ];
+  return type === "tracks" ? newest : [...newest, ...ofStem];
+}
+
+/** How many values a cursor's place holds for this type and order (cursor.ts checks it). */
+const placeSize = (type: SearchType, order: Order): number => placeColumns(type, order).length;
 
 export type Row = Record<string, string | number>;
 
 /**
  * One page of `take` results after `after`: the tracks' ids, the stems' (track, index and stem ids), or the artists'
- * names with counts; each row with its place (`PLACE_COLUMNS`).
+ * names with counts; each row with its place (`placeColumns`).
  */
 async function searchPage(request: SearchRequest): Promise<{ rows: Row[]; columns: string[] }> {
   const { type, terms, conditions, order } = request;
@@ -152,72 +193,105 @@ async function searchPage(request: SearchRequest): Promise<{ rows: Row[]; column
   const params: Params = { take: request.take };
   const match = matching(terms, type === "artists", params);
   const value = order.by === "relevance" ? match.relevance : SORT_SQL[order.by];
-  const direction = order.by === "relevance" ? "asc" : order.direction;
   const where = [...match.where, visible(conditions.viewerId, params), ...filterConditions(conditions.filters, params)].join(
     " and ",
   );
   let inner: string;
   let matches = "";
-  if (type === "tracks") inner = `select t.id as id, ${value} as v from ${match.from} where ${where}`;
+  if (type === "tracks") inner = `select t.id as id, ${value} as v, t.created_at as c from ${match.from} where ${where}`;
   else if (type === "stems") {
-    inner = `select t.id as id, s."index" as sidx, s.id as sid, ${value} as v
-      from ${match.from} join stems s on s.track_id = t.id${stemTypeCondition(conditions.filters, params)} where ${where}`;
+    const firstShown = firstOfItsFile(`select t.id from ${match.from} where ${where}`);
+    inner = `select t.id as id, s."index" as sidx, s.id as sid, ${value} as v, t.created_at as c
+      from ${match.from} join stems s on s.track_id = t.id${stemTypeCondition(conditions.filters, params)}
+      where ${where} and ${firstShown}`;
   } else {
     // An artist's place is its best match (or its name, lowered, which is the same for every row of the group).
     // Materialized: SQLite cannot aggregate bm25() in a query it would flatten into.
     matches = `with m as materialized (select t.primary_artist_name as name, ${value} as v from ${match.from} where ${where}) `;
     inner = "select m.name as name, min(m.v) as v, count(*) as n from m group by m.name";
   }
-  const columns = PLACE_COLUMNS[type];
-  const ordered = columns.map((sql) => ({ sql, direction }));
+  const ordered = placeColumns(type, order);
   const after = request.after ? `where ${keyset(ordered, request.after, params)}` : "";
-  const orderBy = columns.map((column) => `${column} ${direction}`).join(", ");
+  const orderBy = ordered.map(({ sql, direction }) => `${sql} ${direction}`).join(", ");
   const rows = await allRaw<Row>(`${matches}select * from (${inner}) x ${after} order by ${orderBy} limit $take`, params);
   // PostgreSQL hands bigint (created_at, counts) over as text.
   return {
-    rows: rows.map((row) => ({ ...row, v: order.by === "createdAt" ? Number(row.v) : (row.v as number | string) })),
-    columns,
+    rows: rows.map((row) => ({
+      ...row,
+      v: order.by === "createdAt" ? Number(row.v) : (row.v as number | string),
+      ...(row.c === undefined ? {} : { c: Number(row.c) }),
+    })),
+    columns: ordered.map(({ sql }) => sql),
   };
 }
 
-/** A track by relevance on SQLite, with its place: its tier and its document. */
+/** A track by relevance on SQLite, with its place: its relevance (relevance.ts) and its document. */
 type TieredTrack = { id: string; v: number; doc: number };
 
+/** Where a tiered read resumes: after (or at, `inclusive`) the document `document` of relevance `relevance`. */
+type TieredPlace = { relevance: unknown; document: unknown; inclusive: boolean };
+
 /**
- * Tracks by relevance on SQLite: tier by tier (TIER_COLUMNS), each tier's matches newest document first (its rowid,
- * the order tracks were indexed). Ranking every match (bm25) costs every match's row; FTS5 hands its matches over in
- * rowid order itself, so each tier's query stops at the page's last row, and a tier is read only when those before
- * it ran out. A tier excludes the ones before it with FTS5's NOT. The rows start after `from`'s document in its tier
- * (or at it, `inclusive`); a place that is not a tier finds nothing. Terms found only in descriptions skip to the last
- * tier (`matchOutsideDescriptions`).
+ * The reads of a tiered page, in relevance order: the exact titles (originals, then forks, in one read: they are
+ * few), then each tier's originals, then its forks. `relevances` are the values its rows may have.
+ */
+const STEPS: Array<{ tier: number; fork: 0 | 1 | null; relevances: number[] }> = [
+  { tier: EXACT_TIER, fork: null, relevances: [relevanceOf(EXACT_TIER, 0), relevanceOf(EXACT_TIER, 1)] },
+  ...[1, 2, 3, LAST_TIER].flatMap((tier) =>
+    ([0, 1] as const).map((fork) => ({ tier, fork, relevances: [relevanceOf(tier, fork)] })),
+  ),
+];
+
+/**
+ * Tracks by relevance on SQLite, read by STEPS, each step's matches newest document first (its rowid, the order
+ * tracks were indexed). Ranking every match (bm25) costs every match's row; FTS5 hands its matches over in rowid order
+ * itself, so each step's query stops at the page's last row, and a step is read only when those before it ran out. A
+ * tier excludes the ones before it with FTS5's NOT, the title tier the exact titles. The rows start after `place` (or
+ * at it, `inclusive`); a place that is no relevance finds nothing. Terms found only in
+ * descriptions skip to the last tier (`matchOutsideDescriptions`).
  */
 async function tieredTracks(
   terms: Terms,
   where: (params: Params) => string[],
-  from: { tier: unknown; document: unknown; inclusive: boolean } | null,
+  place: TieredPlace | null,
   take: number,
 ): Promise<TieredTrack[]> {
-  const words = terms.words.length > 0;
-  const ranked = words ? terms.words : terms.substrings;
-  const within = (tier: number) => ftsQuery(ranked, words, TIER_COLUMNS[tier]);
-  const first = from ? from.tier : 0;
   const rows: TieredTrack[] = [];
-  if (typeof first !== "number" || !Number.isInteger(first) || first < 0) return rows;
-  const last = TIER_COLUMNS.length - 1;
-  const start = first < last && !(await matchOutsideDescriptions(terms)) ? last : first;
-  for (let tier = start; tier < TIER_COLUMNS.length && rows.length < take; tier++) {
-    const params: Params = {
-      take: take - rows.length,
-      terms: tier === 0 ? within(0) : `${within(tier)} NOT ${within(tier - 1)}`,
-    };
-    const match = ftsMatch(terms, undefined, params);
-    const conditions = [...match.where, ...where(params)];
-    if (from && tier === first) {
-      params.afterDocument = typeof from.document === "number" ? from.document : null;
-      conditions.push(`f.rowid ${from.inclusive ? "<=" : "<"} $afterDocument`);
+  const first = place ? STEPS.findIndex((step) => step.relevances.includes(place.relevance as number)) : 0;
+  if (first < 0) return rows;
+  const lastTier = STEPS.findIndex((step) => step.tier === LAST_TIER);
+  const start = first < lastTier && !(await matchOutsideDescriptions(terms)) ? lastTier : first;
+  for (let at = start; at < STEPS.length && rows.length < take; at++) {
+    const { tier, fork } = STEPS[at] as (typeof STEPS)[number];
+    const params: Params = { take: take - rows.length };
+    const conditions: string[] = [];
+    let from: string;
+    // The exact titles are found by the title index; the tiers by FTS5, in its own (rowid) order.
+    let document = "f.rowid";
+    if (tier === EXACT_TIER) {
+      const exact = exactTitle(terms, params);
+      if (!exact) continue;
+      from = "tracks t join search_documents d on d.track_id = t.id";
+      document = "d.id";
+      conditions.push(exact);
+    } else {
+      params.terms = sqliteTierQuery(terms, tier);
+      const match = ftsMatch(terms, undefined, params);
+      from = match.from;
+      conditions.push(...match.where, `t.is_fork = ${fork}`);
+      const exact = tier === 1 && exactTitle(terms, params);
+      if (exact) conditions.push(`not (${exact})`);
     }
-    const sql = `select t.id as id, ${tier} as v, f.rowid as doc from ${match.from} where ${conditions.join(" and ")}
-      order by f.rowid desc limit $take`;
+    const value = fork === null ? `2 * ${tier} + t.is_fork` : String(relevanceOf(tier, fork));
+    if (place && at === first) {
+      params.afterDocument = typeof place.document === "number" ? place.document : null;
+      params.afterRelevance = place.relevance as number;
+      const after = `${document} ${place.inclusive ? "<=" : "<"} $afterDocument`;
+      conditions.push(fork === null ? `(${value} > $afterRelevance or (${value} = $afterRelevance and ${after}))` : after);
+    }
+    const sql = `select t.id as id, ${value} as v, ${document} as doc from ${from}
+      where ${[...conditions, ...where(params)].join(" and ")}
+      order by ${fork === null ? "t.is_fork, " : ""}${document} desc limit $take`;
     rows.push(...(await allRaw<TieredTrack>(sql, params)));
   }
   return rows;
@@ -238,9 +312,10 @@ async function matchOutsideDescriptions(terms: Terms): Promise<boolean> {
 }
 
 /**
- * A tiered page of tracks ([tier, document]) or of their stems ([tier, document, stem index, stem id]): the stems of
- * one more track than the page could need (every track listed has one), in the tracks' order then by index, the
- * first track's only after the place's stem.
+ * A tiered page of tracks ([relevance, document]) or of their stems ([relevance, document, stem index, stem id]): the
+ * stems of one more track than the page could need (every track listed has one), in the tracks' order then by index,
+ * the first track's only after the place's stem; each file once (firstOfItsFile), so more tracks are read while a
+ * read's stems are all listed for other tracks.
  */
 async function tieredPage(request: SearchRequest & { type: "tracks" | "stems" }): Promise<{ rows: Row[]; columns: string[] }> {
   const { type, terms, conditions, after, take } = request;
@@ -251,9 +326,23 @@ async function tieredPage(request: SearchRequest & { type: "tracks" | "stems" })
     // With a stemType the filter already asks for such a stem.
     ...(type === "stems" && !stemType ? ["exists (select 1 from stems hs where hs.track_id = t.id)"] : []),
   ];
-  const from = after && { tier: after[0], document: after[1], inclusive: type === "stems" };
-  const tracks = await tieredTracks(terms, where, from, type === "stems" ? take + 1 : take);
-  if (type === "tracks") return { rows: tracks, columns: ["v", "doc"] };
+  const columns = placeColumns(type, { by: "relevance" }).map(({ sql }) => sql);
+  let from: TieredPlace | null = after && { relevance: after[0], document: after[1], inclusive: type === "stems" };
+  if (type === "tracks") return { rows: await tieredTracks(terms, where, from, take), columns };
+  const rows: Row[] = [];
+  for (;;) {
+    const tracks = await tieredTracks(terms, where, from, take + 1);
+    rows.push(...(await stemsOfTracks(tracks, request, from?.inclusive ? after : null)));
+    const last = tracks.at(-1);
+    if (rows.length >= take || tracks.length < take + 1 || !last) break;
+    from = { relevance: last.v, document: last.doc, inclusive: false };
+  }
+  return { rows: rows.slice(0, take), columns };
+}
+
+/** The stems of a tiered read's tracks, in their order: each file once, the place's track's after its stem. */
+async function stemsOfTracks(tracks: TieredTrack[], request: SearchRequest, after: Place | null): Promise<Row[]> {
+  const { terms, conditions } = request;
   const params: Params = { ids: JSON.stringify(tracks.map((track) => track.id)) };
   const conditionsOfStems = [`s.track_id in (${jsonArrayRows("ids")})${stemTypeCondition(conditions.filters, params)}`];
   const placeTrack = after && tracks[0]?.doc === after[1] ? tracks[0] : undefined;
@@ -265,14 +354,36 @@ async function tieredPage(request: SearchRequest & { type: "tracks" | "stems" })
     ];
     conditionsOfStems.push(`(s.track_id <> $afterTrack or ${keyset(ordered, after.slice(2), params)})`);
   }
+  // Every match of the terms, in any tier: the tracks whose stems may be shown instead.
+  const words = terms.words.length > 0;
+  params.terms = ftsQuery(words ? terms.words : terms.substrings, words);
+  const match = ftsMatch(terms, undefined, params);
+  const matches = `select t.id from ${match.from} where ${[
+    ...match.where,
+    visible(conditions.viewerId, params),
+    ...filterConditions(conditions.filters, params),
+  ].join(" and ")}`;
   const stemRows = await allRaw<{ track: string; sidx: number; sid: string }>(
-    `select s.track_id as track, s."index" as sidx, s.id as sid from stems s where ${conditionsOfStems.join(" and ")}
+    `select s.track_id as track, s."index" as sidx, s.id as sid from stems s join tracks t on t.id = s.track_id
+      where ${conditionsOfStems.join(" and ")} and ${firstOfItsFile(matches)}
       order by s.track_id, s."index", s.id`,
     params,
   );
   const stemsOf = Map.groupBy(stemRows, (stem) => stem.track);
-  const rows = tracks.flatMap((track) => (stemsOf.get(track.id) ?? []).map(({ sidx, sid }): Row => ({ ...track, sidx, sid })));
-  return { rows: rows.slice(0, take), columns: ["v", "doc", "sidx", "sid"] };
+  return tracks.flatMap((track) => (stemsOf.get(track.id) ?? []).map(({ sidx, sid }): Row => ({ ...track, sidx, sid })));
+}
+
+/** For each of these stems, how many other tracks the viewer may see have its file (forks of its track, mostly). */
+async function otherTracksWithFiles(stemIds: string[], viewerId: string | null): Promise<Map<string, number>> {
+  if (!stemIds.length) return new Map();
+  const params: Params = { ids: JSON.stringify(stemIds) };
+  const rows = await allRaw<{ id: string; n: number | string }>(
+    `select s.id as id, count(distinct o.track_id) as n from stems s
+      join stems o on o.file_key = s.file_key and o.track_id <> s.track_id join tracks t on t.id = o.track_id
+      where s.id in (${jsonArrayRows("ids")}) and ${visible(viewerId, params)} group by s.id`,
+    params,
+  );
+  return new Map(rows.map((row) => [row.id, Number(row.n)]));
 }
 
 /** What a stem result shows of its stem and of its track (service.ts): never the stems' long waveforms. */
@@ -305,4 +416,4 @@ async function stemResultRows(ids: string[]): Promise<StemResultRow[]> {
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export const searchRepo = { searchPage, stemResultRows };
+export const searchRepo = { searchPage, placeSize, stemResultRows, otherTracksWithFiles };

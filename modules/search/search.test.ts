@@ -5,10 +5,17 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call } from "../../tests/support/api";
 import { setUpServer } from "../../tests/support/lifecycle";
-import { type Corpus, type FixtureKey, forkOf, seedCorpus } from "../../tests/support/track-corpus";
+import {
+  type Corpus,
+  type FixtureKey,
+  type ForkFamily,
+  forkOf,
+  seedCorpus,
+  seedForkFamily,
+} from "../../tests/support/track-corpus";
 import { createTrack, TINY_WAV } from "../../tests/support/uploads";
 import type { TrackListItem } from "../tracks/model";
-import type { SearchPage } from "./model";
+import type { SearchPage, StemResult } from "./model";
 
 const live = setUpServer();
 let corpus: Corpus;
@@ -362,7 +369,7 @@ describe("bad input is a 400 with a message", () => {
     const other = await search(`${q("midnight city")}&limit=1&cursor=${cursor}`);
     expect(other.status).toBe(400);
     expect(other.body.message).toBe("The cursor belongs to another search order");
-    const same = await search(`${q("MIDNIGHT!")}&limit=1&cursor=${cursor}`);
+    const same = await search(`${q(" MIDNIGHT ")}&limit=1&cursor=${cursor}`);
     expect(same.status, JSON.stringify(same.body)).toBe(200);
   });
 
@@ -372,5 +379,100 @@ describe("bad input is a 400 with a message", () => {
     const other = await search(`${q("midnight")}&limit=1&isFork=false&cursor=${cursor}`);
     expect(other.status).toBe(400);
     expect(other.body.message).toBe("The cursor belongs to other filters");
+  });
+});
+
+describe("originals and their forks", () => {
+  let family: ForkFamily;
+  beforeAll(async () => {
+    family = await seedForkFamily(live.server, corpus);
+  }, 120_000);
+  const nameOf = (id: string) => Object.entries(family).find(([, familyId]) => familyId === id)?.[0] ?? corpus.keyOf(id);
+  const titles = async (query: string, token?: string) => {
+    const reply = await search(query, token);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return (reply.body.items as Array<{ id: string }>).map((item) => nameOf(item.id));
+  };
+  const stems = async (query: string, token?: string) => {
+    const reply = await search(query, token);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return (reply.body.items as StemResult[]).map((item) => `${nameOf(item.track.id)}/${item.name} +${item.alsoInForks}`);
+  };
+  const drums = "type=stems&stemType=drums&bpmMin=120&bpmMax=130";
+
+  test("the exact title first, originals before their forks, then the newest", async () => {
+    // Without the rules, the newest title match came first: blues, sameTitle, dub, cleoRework, then undertow.
+    expect(await titles(q("undertow"))).toEqual(["undertow", "sameTitle", "blues", "dub", "cleoRework"]);
+    expect(await titles(q(" UNDERTOW "))).toEqual(["undertow", "sameTitle", "blues", "dub", "cleoRework"]);
+    expect(await titles(q("undertow dub"))).toEqual(["dub"]);
+    expect(await titles(q("undertow"), corpus.carol.token)).toEqual([
+      "undertow",
+      "sameTitle",
+      "blues",
+      "carolsPrivate",
+      "dub",
+      "cleoRework",
+    ]);
+    // A prefix is no exact title: every title match newest first, originals first.
+    expect(await titles(q("undert"))).toEqual(["blues", "undertow", "sameTitle", "dub", "cleoRework"]);
+  });
+
+  test("a cursor walks the same order one result at a time", async () => {
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const reply = await search(`${q("undertow")}&limit=1${cursor ? `&cursor=${cursor}` : ""}`, corpus.carol.token);
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      walked.push(...(reply.body.items as Array<{ id: string }>).map((item) => nameOf(item.id)));
+      cursor = reply.body.metadata.nextCursor;
+    } while (cursor);
+    expect(walked).toEqual(await titles(`${q("undertow")}&limit=100`, corpus.carol.token));
+  });
+
+  test("a stem the forks share is listed once, the original's, with the forks the caller may see", async () => {
+    // Without the rule, the original's drums came once per track having them: five times for carol.
+    expect(await stems(drums)).toEqual(["blues/Drums +0", "undertow/Drums +3", "stems/Kick Loop +0"]);
+    expect(await stems(drums, corpus.carol.token)).toEqual(["blues/Drums +0", "undertow/Drums +4", "stems/Kick Loop +0"]);
+    expect(await stems(`${q("undertow")}&type=stems`)).toEqual(["undertow/Drums +3", "undertow/Bass +3", "blues/Drums +0"]);
+    // Matching a fork alone: its stems are the original's files, shown as the fork's, the rest counted.
+    expect(await stems(`${q("dub")}&type=stems`)).toEqual(["dub/Drums +3", "dub/Bass +3"]);
+    expect(await stems(`${q("undertow")}&type=stems&sortField=title`)).toEqual([
+      "undertow/Drums +3",
+      "undertow/Bass +3",
+      "blues/Drums +0",
+    ]);
+  });
+
+  test("stems walked one at a time by cursor are the whole list", async () => {
+    for (const query of [`${q("undertow")}&type=stems`, drums]) {
+      const walked: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const reply = await search(`${query}&limit=1${cursor ? `&cursor=${cursor}` : ""}`, corpus.carol.token);
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+        walked.push(...(reply.body.items as StemResult[]).map((item) => `${nameOf(item.track.id)}/${item.name}`));
+        cursor = reply.body.metadata.nextCursor;
+      } while (cursor);
+      const whole = (await stems(`${query}&limit=100`, corpus.carol.token)).map((item) => item.replace(/ \+\d+$/, ""));
+      expect(walked).toEqual(whole);
+    }
+  });
+
+  test("with the original private, the earliest fork the caller may see shows the stem", async () => {
+    const hidden = await call(live.server, "PATCH", `/track/${family.undertow}/visibility`, {
+      token: corpus.alice.token,
+      body: { isPublic: false },
+    });
+    expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
+    try {
+      expect(await stems(drums)).toEqual(["blues/Drums +0", "cleoRework/Drums +2", "stems/Kick Loop +0"]);
+      expect(await stems(drums, corpus.alice.token)).toEqual(["blues/Drums +0", "undertow/Drums +3", "stems/Kick Loop +0"]);
+      expect(await titles(q("undertow"))).toEqual(["sameTitle", "blues", "dub", "cleoRework"]);
+    } finally {
+      await call(live.server, "PATCH", `/track/${family.undertow}/visibility`, {
+        token: corpus.alice.token,
+        body: { isPublic: true },
+      });
+    }
   });
 });

@@ -24,18 +24,29 @@ function orderOf(query: SearchQuery): Order {
   return { by: query.sortField, direction };
 }
 
-/** About 20,000 stem results (400 bytes each): they show no counts, so only their track's version ends them. */
+/**
+ * About 20,000 stem results (400 bytes each): only their track's version ends them. Their count of other tracks
+ * having the file depends on the viewer and on other tracks, so it is added to each kept text per request.
+ */
 const keptStemResults = perRuntime(() => keptJson({ maxBytes: 8 * 1024 * 1024, freshForMs: Number.POSITIVE_INFINITY }));
 
 /** The stem results of a page's rows (the track in `id`, the stem in `sid`) as the text of a JSON array. */
-async function stemResultsJson(rows: Row[]): Promise<string> {
-  const versions = await trackPageVersionsOf([...new Set(rows.map((row) => String(row.id)))]);
-  const wanted = rows.map((row) => ({ key: String(row.sid), version: versions.get(String(row.id)) }));
+async function stemResultsJson(rows: Row[], viewer: Viewer | null): Promise<string> {
+  const stemIds = rows.map((row) => String(row.sid));
+  const [versions, copies] = await Promise.all([
+    trackPageVersionsOf([...new Set(rows.map((row) => String(row.id)))]),
+    searchRepo.otherTracksWithFiles(stemIds, viewer?.id ?? null),
+  ]);
+  const wanted = rows.map((row) => ({
+    key: String(row.sid),
+    version: versions.get(String(row.id)),
+    members: `"alsoInForks":${copies.get(String(row.sid)) ?? 0}`,
+  }));
   return keptStemResults().array(wanted, async (missing) => {
     const stems = await searchRepo.stemResultRows(missing);
     const licenseTypes = new Map((await listLicenses()).map((license) => [license.id, license.type]));
     return stems.map((stem) => {
-      const result: StemResult = {
+      const result: Omit<StemResult, "alsoInForks"> = {
         id: stem.id,
         name: stem.name,
         type: stem.type,
@@ -79,10 +90,11 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
       : requested;
   // A cursor names a place among one text's matches in one order: another text's (whose scores and matches differ)
   // would skip or repeat results, so the words are part of the order a cursor belongs to.
-  const wordsKey = words ? Bun.hash(JSON.stringify(terms)).toString(36) : "";
+  // The exact title is compared case aside (relevance.ts), so its case is no part of the order either.
+  const wordsKey = words ? Bun.hash(JSON.stringify({ ...terms, exactTitle: terms.exactTitle.toLowerCase() })).toString(36) : "";
   const orderKey = [type, order.by, order.by === "relevance" ? "asc" : order.direction, wordsKey].join(":");
   const limit = query.limit ?? DEFAULT_LIMIT;
-  const placeSize = type === "stems" ? 4 : 2;
+  const placeSize = searchRepo.placeSize(type, order);
   const filtersKey = filtersKeyOf(query);
   const after = query.cursor ? decodeCursor(query.cursor, orderKey, filtersKey, placeSize) : null;
   const conditions = { viewerId: viewer?.id ?? null, filters: await trackFiltersOf(query) };
@@ -93,7 +105,8 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
     rows.length > limit && last ? encodeCursor(orderKey, filtersKey, columns.map((column) => last[column]) as Place) : null;
   const metadata = { nextCursor };
   // In SearchPage's order: type, items, metadata.
-  if (type === "stems") return `{"type":"stems","items":${await stemResultsJson(shown)},"metadata":${JSON.stringify(metadata)}}`;
+  if (type === "stems")
+    return `{"type":"stems","items":${await stemResultsJson(shown, viewer)},"metadata":${JSON.stringify(metadata)}}`;
   if (type === "artists") return JSON.stringify({ type, items: artistResults(shown), metadata } satisfies SearchPage);
   const items = await trackListJsonOf(shown.map((row) => String(row.id)));
   return `{"type":"tracks","items":${items},"metadata":${JSON.stringify(metadata)}}`;

@@ -17,12 +17,23 @@ export interface Terms {
   words: string[];
   /** CJK runs of three or more characters, matched as substrings of the text (each must match). */
   substrings: string[];
+  /**
+   * What a title must be, letter case aside, to be an exact match: the text typed, trimmed, its spaces single; empty
+   * when it has no terms. (Compared in SQL by lower(), which the title indexes of both dialects hold: folding accents
+   * and punctuation too meant reading every title that starts with the words, milliseconds for a common word.)
+   */
+  exactTitle: string;
 }
 
+/** The runs of letters and digits of a text, lowered, in order: the words the indexes cut it into. */
+const runsOf = (text: string | undefined) =>
+  ((text ?? "").normalize("NFC").match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? []).map((run) => run.toLowerCase());
+
 export function termsOf(text: string | undefined): Terms {
-  const runs = (text ?? "").normalize("NFC").match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
-  const unique = [...new Set(runs.map((run) => run.toLowerCase()))].slice(0, MAX_TERMS);
+  const runs = runsOf(text);
+  const unique = [...new Set(runs)].slice(0, MAX_TERMS);
   return {
+    exactTitle: runs.length ? (text ?? "").normalize("NFC").trim().replace(/\s+/g, " ") : "",
     words: unique.filter((run) => !(CJK.test(run) && [...run].length >= MIN_SUBSTRING)),
     substrings: unique.filter((run) => CJK.test(run) && [...run].length >= MIN_SUBSTRING),
   };

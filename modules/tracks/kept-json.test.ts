@@ -53,3 +53,11 @@ test("past maxBytes the oldest made are forgotten first", async () => {
   await kept.array([{ key: "a", version: 1 }], make);
   expect(asked.at(-1)).toEqual(["a"]);
 });
+
+test("members given with a use are added to that use's object only, never kept", async () => {
+  const kept = keptJson({ maxBytes: 1_000, freshForMs: Number.POSITIVE_INFINITY });
+  const make = async (keys: string[]): Promise<Made[]> => keys.map((key) => ({ key, version: 1, json: `{"key":"${key}"}` }));
+  expect(await kept.array([{ key: "a", version: 1, members: '"n":2' }], make)).toBe('[{"key":"a","n":2}]');
+  expect(await kept.array([{ key: "a", version: 1, members: '"n":3' }], make)).toBe('[{"key":"a","n":3}]');
+  expect(await kept.array([{ key: "a", version: 1 }], make)).toBe('[{"key":"a"}]');
+});

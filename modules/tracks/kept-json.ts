@@ -15,6 +15,8 @@ export interface KeptJson {
 export interface Wanted {
   key: string;
   version: number | undefined;
+  /** JSON members added to this use of the kept object (`"name":value,…`): what differs per request, never kept. */
+  members?: string;
 }
 export interface Made {
   key: string;
@@ -61,7 +63,11 @@ export function keptJson({ maxBytes, freshForMs }: { maxBytes: number; freshForM
           current.set(made.key, made.json);
           keep({ ...made, madeAt: now });
         }
-      return `[${wanted.flatMap(({ key }) => current.get(key) ?? []).join(",")}]`;
+      const textOf = ({ key, members }: Wanted) => {
+        const json = current.get(key);
+        return json === undefined ? [] : members ? `${json.slice(0, -1)},${members}}` : json;
+      };
+      return `[${wanted.flatMap(textOf).join(",")}]`;
     },
   };
 }

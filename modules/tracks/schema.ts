@@ -151,7 +151,12 @@ export const stems = table(
     mixMuted: bool("mix_muted").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("stems_track_idx").on(t.trackId, t.index)],
+  (t) => [
+    index("stems_track_idx").on(t.trackId, t.index),
+    // Forks share their original's files (a copied row names the same key): search shows such a stem once and counts
+    // the other tracks having it (modules/search/repo.ts).
+    index("stems_file_idx").on(t.fileKey),
+  ],
 );
 
 export const trackShares = table(

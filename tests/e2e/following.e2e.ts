@@ -1,11 +1,12 @@
 /**
  * Following, in Chromium: a fan follows an artist from their page (the count goes up), sees the artist's new track in
- * the home page's Following tab and is told of it (the bell and the notifications page), then unfollows.
+ * the home page's Following tab and is told of it (the bell and the notifications page), then unfollows. With the
+ * Following tab open (on localhost and on a plain-http LAN name), a new track joins the list live, at its top.
  */
-import { beforeAll, expect, setDefaultTimeout, test } from "bun:test";
+import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
-import { signedInPage } from "../support/signed-in-page";
+import { ORIGINS, originUrl } from "../support/origins";
 import { uploadTiny } from "../support/uploads";
 
 setDefaultTimeout(60_000);
@@ -78,31 +79,59 @@ test("visitors see the count and are asked to log in to follow; nobody follows t
   await self.context.close();
 });
 
-test("a followed artist's new track rings the bell through the event stream, with no polling while it is up", async () => {
-  const listener = await signUp(live.server);
-  const followed = await call(live.server, "POST", `/users/${artist.user.username}/follow`, { token: listener.token });
-  expect(followed.status).toBe(200);
-  const { context, page } = await signedInPage(live.browser, listener.token, { viewport: { width: 1280, height: 900 } });
-  // Fresh reads of the unread count are the bell's polling (islands/lib/api.ts marks them no-cache).
-  const polls: string[] = [];
-  page.on("request", (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === "/api/notifications/unread-count" && request.headers()["cache-control"] === "no-cache")
-      polls.push(url.search);
-  });
-  const streamUp = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200,
-  );
-  await page.goto(`${live.server.url}/?list=following`);
-  await streamUp;
-  await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
-  const pollsBefore = polls.length;
+for (const origin of ORIGINS)
+  describe(`on ${origin}`, () => {
+    test("a followed artist's new track rings the bell and joins the open Following list at its top, without a reload", async () => {
+      const listener = await signUp(live.server);
+      const followed = await call(live.server, "POST", `/users/${artist.user.username}/follow`, { token: listener.token });
+      expect(followed.status).toBe(200);
+      // Short enough that the artist's two cards scroll.
+      const { context, page } = await live.openPage("/notifications", listener.token, {
+        viewport: { width: 375, height: 480 },
+        origin,
+      });
+      // Fresh reads of the unread count are the bell's polling (islands/lib/api.ts marks them no-cache).
+      const polls: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === "/api/notifications/unread-count" && request.headers()["cache-control"] === "no-cache")
+          polls.push(url.search);
+      });
+      const streamUp = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === "/api/events" && response.status() === 200,
+      );
+      await page.goto(`${originUrl(live.server.url, origin)}/?list=following`);
+      await streamUp;
+      await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+      const cards = page.getByRole("article");
+      const earliest = cards.filter({ hasText: "Earlier Song" });
+      await earliest.waitFor();
+      // Scrolled down to the oldest card: a new one above must not move what is being looked at.
+      await earliest.evaluate((card) => card.scrollIntoView({ block: "center" }));
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+      const topBefore = await earliest.evaluate((card) => card.getBoundingClientRect().top);
+      const shownBefore = await cards.count();
+      await page.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+      const pollsBefore = polls.length;
 
-  await uploadTiny(live.server, artist, { title: "Heard Live", isPublic: true });
-  await page.getByRole("button", { name: "Notifications, 1 unread" }).waitFor();
-  await page.getByRole("region", { name: "Messages" }).getByText(`${artist.user.username} posted "Heard Live".`).waitFor();
-  expect(polls.length).toBe(pollsBefore);
-  await page.reload();
-  await page.getByRole("article").filter({ hasText: "Heard Live" }).waitFor();
-  await context.close();
-});
+      const title = `Heard Live on ${origin}`;
+      await uploadTiny(live.server, artist, { title, isPublic: true });
+      await page.getByRole("button", { name: "Notifications, 1 unread" }).waitFor();
+      await page.getByRole("region", { name: "Messages" }).getByText(`${artist.user.username} posted "${title}".`).waitFor();
+      // Before, the list showed it only after a reload.
+      await cards.filter({ hasText: title }).waitFor();
+      expect(await cards.first().textContent()).toContain(title);
+      expect(await cards.count()).toBe(shownBefore + 1);
+      expect(await cards.filter({ hasText: title }).count()).toBe(1);
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(Math.abs((await earliest.evaluate((card) => card.getBoundingClientRect().top)) - topBefore)).toBeLessThan(2);
+      // A private upload tells nobody and adds nothing.
+      await uploadTiny(live.server, artist, { title: `Private on ${origin}`, isPublic: false });
+      await page.waitForTimeout(1000);
+      expect(await cards.count()).toBe(shownBefore + 1);
+      expect(polls.length).toBe(pollsBefore);
+      await context.close();
+    });
+  });

@@ -2,11 +2,15 @@
  * Finding music in Chromium at 1280 and 375 px, with and without JavaScript: the top bar's search box (a link to
  * /search on a phone), results a visitor may see and never another's private track (its owner, signed in, finds it
  * too), stems filtered by type and BPM with their preview played in place, and a genre hashtag leading to its page.
+ * On localhost and on a plain-http LAN name: an original "Undertow" found before its three newer forks, and its drums,
+ * which the forks share, listed once with the forks counted (a private fork only for its owner).
  */
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { type Session, signUp } from "../support/api";
+import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
+import { ORIGINS } from "../support/origins";
+import { licenseIdsByType } from "../support/track-corpus";
 import { createTrack, uploadTiny, waitForProcessing } from "../support/uploads";
 import { hydrated } from "./support/hydrated";
 
@@ -17,6 +21,7 @@ const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 375, height: 800 };
 const STEMS = "stems/Nova Drift - Undertow";
 let secretOwner: Session;
+let forker: Session;
 
 beforeAll(async () => {
   await signUp(live.server); // the admin
@@ -29,6 +34,27 @@ beforeAll(async () => {
   });
   await waitForProcessing(live.server, artist.token, withStems);
   await uploadTiny(live.server, secretOwner, { title: "Cafe secret demo", isPublic: false });
+  forker = await signUp(live.server);
+  const undertow = await createTrack(live.server, artist.token, {
+    original: `${STEMS} (full mix).wav`,
+    stems: [{ path: `${STEMS} - drums.wav`, name: "Undertow drums", type: "drums" }],
+    data: {
+      title: "Undertow",
+      primaryArtistName: "Nova Drift",
+      bpm: 124,
+      licenseId: (await licenseIdsByType(live.server)).CC_BY,
+    },
+  });
+  await waitForProcessing(live.server, artist.token, undertow);
+  for (const [title, isPublic] of [
+    ["Undertow (cleo rework)", true],
+    ["Undertow Dub", true],
+    ["Undertow Night", true],
+    ["Undertow Sketch", false],
+  ] as const) {
+    const fork = await call(live.server, "POST", `/track/${undertow}/fork`, { token: forker.token, body: { title, isPublic } });
+    expect(fork.status, JSON.stringify(fork.body)).toBe(201);
+  }
 });
 
 const cardTitles = (page: Page) => page.locator("article.track-card .card-title").allTextContents();
@@ -97,3 +123,31 @@ describe("search", () => {
     expect(missing.status).toBe(404);
   });
 });
+
+for (const origin of ORIGINS)
+  describe(`originals and forks, on ${origin}`, () => {
+    test("the original comes first, and the drums its forks share are listed once with the forks counted", async () => {
+      const { page } = await live.openPage("/search?q=undertow", null, { viewport: WIDE, origin });
+      await hydrated(page);
+      await page.locator("article.track-card").first().waitFor();
+      // Before, the three forks (newer) came first.
+      expect(await cardTitles(page)).toEqual(["Undertow", "Undertow Night", "Undertow Dub", "Undertow (cleo rework)"]);
+
+      await page.goto(page.url().replace(/\/search.*/, "/search?type=stems&stemType=drums&bpmMin=120&bpmMax=130"));
+      const rows = page.locator("li.search-stem");
+      await rows.first().waitFor();
+      expect(await rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain("from Undertow by Nova Drift · also in 3 forks");
+      await page.getByLabel("Preview of Undertow drums").waitFor();
+    });
+
+    test("signed in, the owner of a private fork counts it too", async () => {
+      const query = "/search?type=stems&stemType=drums&bpmMin=120&bpmMax=130";
+      const { page } = await live.openPage(query, forker.token, { viewport: NARROW, origin });
+      await hydrated(page);
+      const rows = page.locator("li.search-stem");
+      await rows.filter({ hasText: "also in 4 forks" }).waitFor();
+      expect(await rows.count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROW.width);
+    });
+  });

@@ -98,3 +98,42 @@ export async function forkOf(server: TestServer, corpus: Corpus): Promise<string
   if (fork.status !== 201) throw new Error(`fork: ${fork.status} ${JSON.stringify(fork.body)}`);
   return fork.body.id;
 }
+
+/** The Undertow family's tracks, by key (search's order and stem tests). */
+export type ForkFamily = Record<"undertow" | "cleoRework" | "dub" | "sameTitle" | "blues" | "carolsPrivate", string>;
+
+/**
+ * alice's "Undertow" (drums and bass stems, 124 BPM, CC BY) and, newer, its forks: bob's "Undertow (cleo rework)",
+ * "Undertow Dub" and "Undertow" (the same title), carol's private one; then bob's own "Undertow Blues" (a drums stem
+ * of its own file), the newest. Every fork names the original's stem files.
+ */
+export async function seedForkFamily(server: TestServer, corpus: Corpus): Promise<ForkFamily> {
+  const licenses = await licenseIdsByType(server);
+  const undertow = await createTrack(server, corpus.alice.token, {
+    original: TINY_WAV,
+    stems: [
+      { name: "Drums", type: "drums", path: TINY_WAV },
+      { name: "Bass", type: "bass", path: TINY_WAV },
+    ],
+    data: { title: "Undertow", primaryArtistName: "Alice Tide", bpm: 124, licenseId: licenses.CC_BY },
+  });
+  await waitProcessed(server, corpus.alice, undertow);
+  const fork = async (session: Session, title: string, isPublic: boolean) => {
+    const reply = await call<{ id: string }>(server, "POST", `/track/${undertow}/fork`, {
+      token: session.token,
+      body: { title, isPublic },
+    });
+    if (reply.status !== 201) throw new Error(`fork: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body.id;
+  };
+  const cleoRework = await fork(corpus.bob, "Undertow (cleo rework)", true);
+  const dub = await fork(corpus.bob, "Undertow Dub", true);
+  const sameTitle = await fork(corpus.bob, "Undertow", true);
+  const carolsPrivate = await fork(corpus.carol, "Undertow for Me", false);
+  const blues = await createTrack(server, corpus.bob.token, {
+    original: TINY_WAV,
+    stems: [{ name: "Drums", type: "drums", path: TINY_WAV }],
+    data: { title: "Undertow Blues", primaryArtistName: "Bob Shore", bpm: 126, licenseId: licenses.CC_BY },
+  });
+  return { undertow, cleoRework, dub, sameTitle, blues, carolsPrivate };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "stems_file_idx" ON "stems" USING btree ("file_key");
