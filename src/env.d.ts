@@ -40,3 +40,10 @@ declare namespace App {
     ): Promise<import("../modules/lists/model").TrackPage | null>;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrates on the first pointer, focus, key or toggle inside the island (src/astro-adapter/client-interaction.ts). */
+    "client:interaction"?: boolean;
+  }
+}

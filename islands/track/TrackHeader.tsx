@@ -26,13 +26,15 @@ function CoverPlaceholder({ processing }: { processing: boolean }) {
 /**
  * The track page header (SPEC §2): rendered to plain HTML on the server (no JavaScript) and reused by
  * the client-side shell for tracks only signed-in viewers may see. `children` carry the uploader line
- * or, for the owner, their controls (the OwnerControls island); `plays` and `downloads` the live figures.
+ * or, for the owner, their controls (the OwnerControls island); `plays` and `downloads` the live figures; `share`
+ * the Share menu, beside the title.
  */
 export function TrackHeader({
   track,
   coverUrl,
   plays,
   downloads,
+  share,
   children,
 }: {
   track: TrackDetails;
@@ -42,6 +44,8 @@ export function TrackHeader({
   plays?: React.ReactNode;
   /** The Downloads figure as a live island (LiveCount), which rises when this page starts a download. */
   downloads?: React.ReactNode;
+  /** The Share menu (ShareMenu), for a track others can open and embed. */
+  share?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
@@ -54,7 +58,10 @@ export function TrackHeader({
         <CoverPlaceholder processing={coverProcessing} />
       )}
       <div className="track-meta">
-        <h1 className="track-title">{track.title}</h1>
+        <div className="track-title-row">
+          <h1 className="track-title">{track.title}</h1>
+          {share}
+        </div>
         <p className="track-artist">{track.primaryArtistName}</p>
         {children ?? (
           <p className="track-uploader">

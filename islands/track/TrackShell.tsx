@@ -12,6 +12,7 @@ import { Loading } from "../ui/Loading";
 import FullTrack from "./FullTrack";
 import LicenseNote from "./LicenseNote";
 import LiveCount from "./LiveCount";
+import { ModuleMessage } from "./ModuleMessage";
 import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
@@ -106,6 +107,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
           forkSource={forkSourceOf(track)}
         />
       )}
+      <ModuleMessage message={track.moduleMessage} />
       {track.isFork && <OwnerStudio trackId={track.id} ownerId={track.userId} track={track} />}
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />
       <Comments trackId={track.id} ownerId={track.userId} />
