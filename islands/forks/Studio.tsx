@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
+import { api, fresh, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { clearResumable } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
+import { showTrack } from "../track/page-props";
 import { ResumableProgress } from "../upload/ResumableProgress";
 import { pollTrack, STUDIO_POLL_MS } from "./poll";
 import { StemEditor } from "./StemEditor";
@@ -10,8 +12,12 @@ import { addStem, editStem, removeStem, replaceAudio } from "./studio-actions";
 import { TypeSelect } from "./TypeSelect";
 import "./forks.css";
 
-/** The page reloads after a change, so every player and waveform shows the new audio. */
-const reload = (done: boolean) => done && window.location.reload();
+/**
+ * After a change the track is read again and shown in place (track/live-track.ts), so every player, waveform,
+ * duration and download shows the new audio without a reload (a comment being typed stays).
+ */
+const refresh = (trackId: string) =>
+  reply(api.track({ id: trackId }).get(fresh())).then(showTrack, (error) => console.warn("Could not read the track", error));
 
 /** What the studio is doing, said to the user while its controls wait; null when they are live. */
 type Busy = string | null;
@@ -19,7 +25,7 @@ type Run = (doing: string, work: () => Promise<boolean>) => void;
 
 /**
  * While the track is processing (a change just made, its stems' MP3s, a regenerated mix) the server refuses
- * studio changes, so none is offered: the studio says it is waiting and, once the track is ready, reloads.
+ * studio changes, so none is offered: the studio says it is waiting and, once the track is ready, shows it.
  */
 function useProcessingWait(track: TrackDetails): boolean {
   const pending = track.processingStatus === "PENDING";
@@ -27,7 +33,7 @@ function useProcessingWait(track: TrackDetails): boolean {
     if (!pending) return;
     let current = true;
     void pollTrack(track.id, STUDIO_POLL_MS, (latest) => latest.processingStatus !== "PENDING").then(
-      (latest) => current && reload(latest !== null),
+      (latest) => current && latest && showTrack(latest),
     );
     return () => {
       current = false;
@@ -68,9 +74,9 @@ export default function Studio({ track }: { track: TrackDetails }) {
   const run: Run = (label, work) => {
     clearResumable();
     setDoing(label);
-    void work().then((done) => {
+    void work().then(async (done) => {
+      if (done) await refresh(track.id);
       setDoing(null);
-      reload(done);
     });
   };
   const busy = doing !== null || processing;
