@@ -1,14 +1,23 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { startSecondsOf } from "../../src/shared/start-time";
+import { decodeWaveform } from "../../src/shared/waveform-code";
 import { $commentMarkers } from "../comments/store";
 import { useIslandStore } from "../lib/use-island-store";
 import Player from "../player/Player";
 import { fullTrackPlayerId } from "../player/seek";
 import Downloads from "./Downloads";
 import { useLatestTrack } from "./live-track";
-import { type PageTrack, usePeaks } from "./page-props";
+import type { PageTrack } from "./page-props";
 import { useIsPublic } from "./visibility";
+
+/**
+ * The peaks of a page waveform, decoded once per waveform (the player needs the array to stay the same). Here, not
+ * in page-props.ts, so a reader's page loads none of the code that makes page props (the track read again does).
+ */
+function usePeaks(waveform: string | null): number[] | null {
+  return useMemo(() => (waveform ? decodeWaveform(waveform) : null), [waveform]);
+}
 
 /**
  * The full-track waveform (96 px) with its timed comments' markers and its downloads; 'Processing audio...' instead

@@ -1,6 +1,5 @@
-import { useMemo } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
-import { decodeWaveform, encodeWaveform } from "../../src/shared/waveform-code";
+import { encodeWaveform } from "../../src/shared/waveform-code";
 import type { ForkSource } from "../forks/ForkWithMix";
 import { type LatestTrack, showLatest } from "./live-track";
 
@@ -75,9 +74,4 @@ export function showTrack(details: TrackDetails): void {
 /** What sync mode's "Fork with this mix" needs of the track: the same for every viewer, so kept pages may hold it. */
 export function forkSourceOf(track: Pick<TrackDetails, "title" | "userId" | "processingStatus">): ForkSource {
   return { title: track.title, ownerId: track.userId, processed: track.processingStatus === "READY" };
-}
-
-/** The peaks of a page waveform, decoded once per waveform (players need the array to stay the same). */
-export function usePeaks(waveform: string | null): number[] | null {
-  return useMemo(() => (waveform ? decodeWaveform(waveform) : null), [waveform]);
 }
