@@ -105,7 +105,8 @@ export default function Studio({ track }: { track: TrackDetails }) {
       <ul className="studio-stems">
         {track.stems.map((stem: StemDetails) => (
           <StemEditor
-            key={stem.id}
+            // Keyed by what the server says of the stem too: once a change of it is shown, its row starts afresh.
+            key={`${stem.id}:${stem.name}:${stem.type}:${stem.originalFormat}:${stem.duration}`}
             stem={stem}
             busy={busy}
             onSave={(name, type, file) => run("Saving the stem...", () => editStem(track.id, stem.id, name, type, file))}
