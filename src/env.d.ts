@@ -9,6 +9,8 @@ declare namespace App {
     oidcButtonLabel: string | null;
     /** GET /api/track/{id} as an anonymous visitor would get it, or null when such a visitor may not see it. */
     getTrackPage(id: string): Promise<import("../modules/tracks/model").TrackDetails | null>;
+    /** A fork's lineage when every track of its chain is public (the same for everyone), else null. */
+    getPublicLineage(id: string): Promise<import("../modules/forks/model").Lineage | null>;
     /**
      * A page of GET /api/tracks/public as a visitor gets it, under track filters (a query string), in a SPEC §9 sort
      * key: the page, or the API's refusal message.
@@ -38,5 +40,12 @@ declare namespace App {
       cursor: string | null,
       limit: number,
     ): Promise<import("../modules/lists/model").TrackPage | null>;
+  }
+}
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrates on the first pointer, focus, key or toggle inside the island (src/astro-adapter/client-interaction.ts). */
+    "client:interaction"?: boolean;
   }
 }

@@ -22,8 +22,8 @@ type Credited = Extract<Ancestor, { available: true }>;
 
 /**
  * The attribution a licence asks for, for the whole chain: "Based on 'Undertow' by alice, CC BY-SA 4.0, itself based
- * on …". Read with the lineage as the page opens, never kept in the page, so a renamed or relicensed ancestor (or
- * one gone private) shows as it is now.
+ * on …". Kept in the page only while the whole chain is public, and the kept page is made again once any ancestor
+ * changes (src/server/public-pages.ts), so a renamed or relicensed ancestor (or one gone private) shows as it is now.
  */
 function Attribution({ ancestors }: { ancestors: Credited[] }) {
   if (!ancestors.length) return null;
@@ -42,15 +42,12 @@ function Attribution({ ancestors }: { ancestors: Credited[] }) {
   );
 }
 
-/** "Forked from {title} by {username}", then the rest of the chain back to the root (GET /lineage). */
-export function Lineage({ trackId }: { trackId: string }) {
-  const [ancestors, setAncestors] = useState<Ancestor[] | null>(null);
-  useEffect(() => {
-    reply(api.track({ id: trackId }).lineage.get())
-      .then((reply) => setAncestors(reply.ancestors))
-      .catch(() => setAncestors([{ available: false }]));
-  }, [trackId]);
-  const [parent, ...earlier] = ancestors ?? [];
+/**
+ * "Forked from {title} by {username}", then the rest of the chain back to the root, and the attribution: rendered on
+ * the server when the whole chain is public (the track page), else by Lineage with the viewer's session.
+ */
+export function LineageView({ ancestors }: { ancestors: Ancestor[] }) {
+  const [parent, ...earlier] = ancestors;
   if (!parent) return null;
   return (
     <>
@@ -71,7 +68,18 @@ export function Lineage({ trackId }: { trackId: string }) {
           </span>
         )}
       </p>
-      <Attribution ancestors={(ancestors ?? []).filter((ancestor): ancestor is Credited => ancestor.available)} />
+      <Attribution ancestors={ancestors.filter((ancestor): ancestor is Credited => ancestor.available)} />
     </>
   );
+}
+
+/** A fork's lineage as the viewer may see it (GET /lineage), read once the page has opened. */
+export function Lineage({ trackId }: { trackId: string }) {
+  const [ancestors, setAncestors] = useState<Ancestor[] | null>(null);
+  useEffect(() => {
+    reply(api.track({ id: trackId }).lineage.get())
+      .then((reply) => setAncestors(reply.ancestors))
+      .catch(() => setAncestors([{ available: false }]));
+  }, [trackId]);
+  return ancestors && <LineageView ancestors={ancestors} />;
 }

@@ -3,6 +3,7 @@ import type { TrackDetails } from "../../modules/tracks/model";
 import { api, fresh, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
+import { useLatestTrack } from "../track/live-track";
 
 // Loaded on demand: visitors and other users never download the studio, and the page carries none of its data.
 const Studio = lazy(() => import("./Studio"));
@@ -10,7 +11,7 @@ const Studio = lazy(() => import("./Studio"));
 /**
  * The place of a track's studio on the track page: empty for everyone but the track's owner, for whom it loads the
  * studio's code and the track as the owner sees it (GET /api/track/{id}), or takes the track the page already has
- * (the client-rendered shell).
+ * (the client-rendered shell); then the track as read again after each change (track/live-track.ts).
  */
 export default function OwnerStudio({ trackId, ownerId, track }: { trackId: string; ownerId: string; track?: TrackDetails }) {
   const auth = useIslandStore($auth);
@@ -26,7 +27,8 @@ export default function OwnerStudio({ trackId, ownerId, track }: { trackId: stri
       current = false;
     };
   }, [isOwner, track, trackId]);
-  const shown = track ?? loaded;
+  const latest = useLatestTrack(trackId)?.details;
+  const shown = latest ?? track ?? loaded;
   if (!isOwner || !shown) return null;
   return (
     <Suspense fallback={null}>

@@ -1,9 +1,11 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
 import { MAX_STEMS, STEMS_NEED_WAV_OR_FLAC, TOO_MANY_STEMS, takesStems } from "../../src/shared/upload-rules";
+import { api, fresh, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { clearResumable } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
+import { showTrack } from "../track/page-props";
 import { ResumableProgress } from "../upload/ResumableProgress";
 import { pollTrack, STUDIO_POLL_MS } from "./poll";
 import { StemEditor } from "./StemEditor";
@@ -11,8 +13,12 @@ import { addStem, editStem, removeStem, replaceAudio } from "./studio-actions";
 import { TypeSelect } from "./TypeSelect";
 import "./forks.css";
 
-/** The page reloads after a change, so every player and waveform shows the new audio. */
-const reload = (done: boolean) => done && window.location.reload();
+/**
+ * After a change the track is read again and shown in place (track/live-track.ts), so every player, waveform,
+ * duration and download shows the new audio without a reload (a comment being typed stays).
+ */
+const refresh = (trackId: string) =>
+  reply(api.track({ id: trackId }).get(fresh())).then(showTrack, (error) => console.warn("Could not read the track", error));
 
 /** What the studio is doing, said to the user while its controls wait; null when they are live. */
 type Busy = string | null;
@@ -20,7 +26,7 @@ type Run = (doing: string, work: () => Promise<boolean>) => void;
 
 /**
  * While the track is processing (a change just made, its stems' MP3s, a regenerated mix) the server refuses
- * studio changes, so none is offered: the studio says it is waiting and, once the track is ready, reloads.
+ * studio changes, so none is offered: the studio says it is waiting and, once the track is ready, shows it.
  */
 function useProcessingWait(track: TrackDetails): boolean {
   const pending = track.processingStatus === "PENDING";
@@ -28,7 +34,7 @@ function useProcessingWait(track: TrackDetails): boolean {
     if (!pending) return;
     let current = true;
     void pollTrack(track.id, STUDIO_POLL_MS, (latest) => latest.processingStatus !== "PENDING").then(
-      (latest) => current && reload(latest !== null),
+      (latest) => current && latest && showTrack(latest),
     );
     return () => {
       current = false;
@@ -84,9 +90,9 @@ export default function Studio({ track }: { track: TrackDetails }) {
   const run: Run = (label, work) => {
     clearResumable();
     setDoing(label);
-    void work().then((done) => {
+    void work().then(async (done) => {
+      if (done) await refresh(track.id);
       setDoing(null);
-      reload(done);
     });
   };
   const busy = doing !== null || processing;
@@ -119,7 +125,8 @@ export default function Studio({ track }: { track: TrackDetails }) {
       <ul className="studio-stems">
         {track.stems.map((stem: StemDetails) => (
           <StemEditor
-            key={stem.id}
+            // Keyed by what the server says of the stem too: once a change of it is shown, its row starts afresh.
+            key={`${stem.id}:${stem.name}:${stem.type}:${stem.originalFormat}:${stem.duration}`}
             stem={stem}
             busy={busy}
             remixes={track.isFork}

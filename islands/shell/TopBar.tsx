@@ -8,6 +8,11 @@ import { useReturnPath } from "../lib/use-return-path";
 // Loaded once signed in: visitors never download the bell, the user menu or the notifications' code.
 const SignedInControls = lazy(() => import("./SignedInControls"));
 
+/** The places of the bell and the user menu, held while a stored session is checked or their code loads. */
+function SignedInPlaceholder({ shown = false }: { shown?: boolean }) {
+  return <span className={shown ? "signed-in-placeholder" : "signed-in-placeholder while-session"} aria-hidden="true" />;
+}
+
 /**
  * The top bar of every page (SPEC §2): brand, My Tracks and Upload Track (behind a menu button
  * below 640px), a search box (a search link below 640px), Login when signed out and not on /login (coming back to this page afterwards), the
@@ -46,16 +51,23 @@ export default function TopBar({ currentPath }: { currentPath: string }) {
               Login
             </a>
           )}
-          {/* Without JavaScript there is no session to check: the server's page offers Login, back to this page. */}
-          {auth.status === "unknown" && currentPath !== "/login" && (
-            <noscript>
-              <a href={signInHref("/login", currentPath)} className="button button-small">
-                Login
-              </a>
-            </noscript>
+          {/*
+           * Before the session is known the server's page offers Login (a visitor's and a no-JavaScript reader's
+           * view), unless a stored session is being checked (html[data-session], set before the first paint by
+           * layouts/Base.astro): then the bell's and the menu's places are held instead, so nothing is swapped.
+           */}
+          {auth.status === "unknown" && (
+            <>
+              {currentPath !== "/login" && (
+                <a href={signInHref("/login", currentPath)} className="button button-small while-no-session">
+                  Login
+                </a>
+              )}
+              <SignedInPlaceholder />
+            </>
           )}
           {auth.status === "signed-in" && (
-            <Suspense fallback={null}>
+            <Suspense fallback={<SignedInPlaceholder shown />}>
               <SignedInControls user={auth.user} />
             </Suspense>
           )}

@@ -1,19 +1,31 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { startSecondsOf } from "../../src/shared/start-time";
+import { decodeWaveform } from "../../src/shared/waveform-code";
 import { $commentMarkers } from "../comments/store";
 import { useIslandStore } from "../lib/use-island-store";
 import Player from "../player/Player";
 import { fullTrackPlayerId } from "../player/seek";
 import Downloads from "./Downloads";
-import { type PageTrack, usePeaks } from "./page-props";
+import { useLatestTrack } from "./live-track";
+import type { PageTrack } from "./page-props";
 import { useIsPublic } from "./visibility";
 
 /**
- * The full-track waveform (96 px) with its timed comments' markers and its downloads; 'Processing audio...' instead
- * while the audio is still being processed (SPEC §4).
+ * The peaks of a page waveform, decoded once per waveform (the player needs the array to stay the same). Here, not
+ * in page-props.ts, so a reader's page loads none of the code that makes page props (the track read again does).
  */
-export default function FullTrack({ track, artworkUrl }: { track: PageTrack; artworkUrl: string | null }) {
+function usePeaks(waveform: string | null): number[] | null {
+  return useMemo(() => (waveform ? decodeWaveform(waveform) : null), [waveform]);
+}
+
+/**
+ * The full-track waveform (96 px) with its timed comments' markers and its downloads; 'Processing audio...' instead
+ * while the audio is still being processed (SPEC §4). The track as read again since the page rendered (processing
+ * ended, a studio change) replaces the rendered one in place.
+ */
+export default function FullTrack({ track: rendered, artworkUrl }: { track: PageTrack; artworkUrl: string | null }) {
+  const track = useLatestTrack(rendered.id)?.track ?? rendered;
   const { duration, originalUrl } = track;
   const waveformData = usePeaks(track.waveform);
   const isPublic = useIsPublic(track.id, track.isPublic);
@@ -34,7 +46,9 @@ export default function FullTrack({ track, artworkUrl }: { track: PageTrack; art
   }
   return (
     <section className="full-track" aria-label="Full track">
+      {/* Keyed by its audio: new audio (a regenerated mix, the MP3 once encoded) gets a fresh player. */}
       <Player
+        key={src}
         playerId={fullTrackPlayerId(track.id)}
         src={src}
         peaks={waveformData}

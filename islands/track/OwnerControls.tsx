@@ -7,8 +7,27 @@ import { ArtistLink } from "../profiles/ArtistLink";
 const OwnerActions = lazy(() => import("./OwnerActions"));
 
 /**
+ * The place of the owner's line (OwnerActions: the words, the Edit link, the toggle), the same size and unseen, held
+ * while the owner's stored session is checked or their controls' code loads, so nothing moves when they come.
+ */
+function OwnerActionsPlaceholder({ className }: { className: string }) {
+  return (
+    <div className={`owner-controls ${className}`} aria-hidden="true">
+      <p className="track-uploader">You uploaded this track</p>
+      <span className="button button-small">Edit Track</span>
+      <span className="visibility-toggle">
+        <input type="checkbox" tabIndex={-1} disabled />
+        Public
+      </span>
+    </div>
+  );
+}
+
+/**
  * The header's uploader line (SPEC §2/§6): 'Uploaded by {name}' for everyone else, and for the owner
- * 'You uploaded this track' with the Edit link and the public/private toggle.
+ * 'You uploaded this track' with the Edit link and the public/private toggle. Before the session is known the
+ * server's page shows the uploader line, unless the stored session is the owner's (html[data-owner-view], set
+ * before the first paint by the track page): then the owner's line's place is held instead.
  */
 export default function OwnerControls({
   trackId,
@@ -22,14 +41,21 @@ export default function OwnerControls({
   isPublic: boolean;
 }) {
   const auth = useIslandStore($auth);
-  const uploader = (
-    <p className="track-uploader">
+  const uploader = (className?: string) => (
+    <p className={className ? `track-uploader ${className}` : "track-uploader"}>
       Uploaded by <ArtistLink username={username} />
     </p>
   );
-  if (auth.status !== "signed-in" || auth.user.id !== ownerId) return uploader;
+  if (auth.status === "unknown")
+    return (
+      <>
+        {uploader("while-not-owner")}
+        <OwnerActionsPlaceholder className="while-owner" />
+      </>
+    );
+  if (auth.status !== "signed-in" || auth.user.id !== ownerId) return uploader();
   return (
-    <Suspense fallback={uploader}>
+    <Suspense fallback={<OwnerActionsPlaceholder className="owner-controls-loading" />}>
       <OwnerActions trackId={trackId} isPublic={isPublic} />
     </Suspense>
   );

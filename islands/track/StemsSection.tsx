@@ -5,6 +5,7 @@ import { formatDuration } from "../lib/format";
 import Player from "../player/Player";
 import AllStemsDownload from "./AllStemsDownload";
 import Downloads from "./Downloads";
+import { useLatestTrack } from "./live-track";
 import type { PageStem } from "./page-props";
 import { useIsPublic } from "./visibility";
 
@@ -43,12 +44,13 @@ function Toggle<T extends string>({
 
 /**
  * The stems section (SPEC §2): grid or list, and preview (each stem its own player) or sync (all
- * stems on one clock). Waveforms are 48 px high in the grid and 64 px in the list.
+ * stems on one clock). Waveforms are 48 px high in the grid and 64 px in the list. The stems as read again since
+ * the page rendered (processing ended, a studio change) replace the rendered ones in place.
  */
 export default function StemsSection({
   trackId,
   artist,
-  stems: pageStems,
+  stems: renderedStems,
   isPublic: loadedPublic,
   forkSource,
 }: {
@@ -59,6 +61,7 @@ export default function StemsSection({
   /** For sync mode's "Fork with this mix". */
   forkSource: ForkSource;
 }) {
+  const pageStems = useLatestTrack(trackId)?.stems ?? renderedStems;
   // Decoded once: the players need the same arrays from render to render.
   const stems = useMemo(
     () => pageStems.map((stem) => ({ ...stem, waveformData: stem.waveform ? decodeWaveform(stem.waveform) : null })),
@@ -109,6 +112,7 @@ export default function StemsSection({
               </div>
               {isPlayable(stem) ? (
                 <Player
+                  key={stem.mp3Url}
                   playerId={`stem:${stem.id}`}
                   src={stem.mp3Url}
                   peaks={stem.waveformData}

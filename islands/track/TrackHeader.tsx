@@ -4,35 +4,22 @@ import { genrePath } from "../../src/shared/public-addresses";
 import { formatDuration, formatReleaseDate } from "../lib/format";
 import { ArtistLink } from "../profiles/ArtistLink";
 import { TrackBadges } from "../tracks/TrackBadges";
-
-/** A picture-frame icon standing in for cover art that is missing or still being processed (SPEC §4). */
-function CoverPlaceholder({ processing }: { processing: boolean }) {
-  return (
-    <div
-      className="track-cover track-cover-placeholder"
-      role="img"
-      aria-label={processing ? "Cover art processing" : "No cover art"}
-    >
-      <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M19 3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2Zm0 16H5V5h14v14Zm-5.04-6.71-2.75 3.54-1.96-2.36L6.5 17h11l-3.54-4.71Z"
-        />
-      </svg>
-    </div>
-  );
-}
+import { CoverPlaceholder } from "./CoverPlaceholder";
 
 /**
  * The track page header (SPEC §2): rendered to plain HTML on the server (no JavaScript) and reused by
  * the client-side shell for tracks only signed-in viewers may see. `children` carry the uploader line
- * or, for the owner, their controls (the OwnerControls island); `plays` and `downloads` the live figures.
+ * or, for the owner, their controls (the OwnerControls island); `plays` and `downloads` the live figures; `share`
+ * the Share menu, beside the title.
  */
 export function TrackHeader({
   track,
   coverUrl,
   plays,
   downloads,
+  share,
+  duration,
+  cover,
   children,
 }: {
   track: TrackDetails;
@@ -42,19 +29,29 @@ export function TrackHeader({
   plays?: React.ReactNode;
   /** The Downloads figure as a live island (LiveCount), which rises when this page starts a download. */
   downloads?: React.ReactNode;
+  /** The Share menu (ShareMenu), for a track others can open and embed. */
+  share?: React.ReactNode;
+  /** The Duration figure as a live island (LiveDuration), which follows the audio read again in place. */
+  duration?: React.ReactNode;
+  /** The cover as a live island (LiveCover) while it is still being processed. */
+  cover?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
   const coverProcessing = isProcessingUrl(track.coverArt);
   return (
     <header className="track-header">
-      {coverUrl && !coverProcessing ? (
-        <img className="track-cover" src={coverUrl} alt={`Cover art of ${track.title}`} width={192} height={192} />
-      ) : (
-        <CoverPlaceholder processing={coverProcessing} />
-      )}
+      {cover ??
+        (coverUrl && !coverProcessing ? (
+          <img className="track-cover" src={coverUrl} alt={`Cover art of ${track.title}`} width={192} height={192} />
+        ) : (
+          <CoverPlaceholder processing={coverProcessing} />
+        ))}
       <div className="track-meta">
-        <h1 className="track-title">{track.title}</h1>
+        <div className="track-title-row">
+          <h1 className="track-title">{track.title}</h1>
+          {share}
+        </div>
         <p className="track-artist">{track.primaryArtistName}</p>
         {children ?? (
           <p className="track-uploader">
@@ -64,7 +61,7 @@ export function TrackHeader({
         <dl className="track-facts">
           <div>
             <dt>Duration</dt>
-            <dd>{formatDuration(track.duration)}</dd>
+            <dd>{duration ?? formatDuration(track.duration)}</dd>
           </div>
           <div>
             <dt>Plays</dt>

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
-import type { TrackDetails } from "../../modules/tracks/model";
+import { useCallback, useEffect, useState } from "react";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import Comments from "../comments/Comments";
 import ForkPanel from "../forks/ForkPanel";
@@ -12,10 +11,12 @@ import { Loading } from "../ui/Loading";
 import FullTrack from "./FullTrack";
 import LicenseNote from "./LicenseNote";
 import LiveCount from "./LiveCount";
+import { useLatestTrack } from "./live-track";
+import { ModuleMessage } from "./ModuleMessage";
 import OwnerControls from "./OwnerControls";
 import OwnerSharing from "./OwnerSharing";
 import { PROCESSING_POLL_MS, stillProcessing } from "./ProcessingWatcher";
-import { forkSourceOf, pageStems, pageTrack } from "./page-props";
+import { forkSourceOf, showTrack } from "./page-props";
 import StemsSection from "./StemsSection";
 import { TrackHeader } from "./TrackHeader";
 
@@ -23,10 +24,12 @@ import { TrackHeader } from "./TrackHeader";
  * The track page for a track the server would not render for an anonymous request (private, or not
  * found): the browser asks GET /api/track/{id} with the stored token and renders the same sections.
  * While processing it re-renders when the event stream says processing or a regeneration ended (asking once more
- * as the stream opens), polling every 3 s (fresh) only while the stream is down.
+ * as the stream opens), polling every 3 s (fresh) only while the stream is down. What it read is shown through the
+ * page's store of the track as last read (live-track.ts), which the studio's changes update too: never a reload.
  */
 export default function TrackShell({ trackId }: { trackId: string }) {
-  const [track, setTrack] = useState<TrackDetails | null>(null);
+  const latest = useLatestTrack(trackId);
+  const track = latest?.details ?? null;
   /** 'gone' when the server says 404 (private to others, deleted or unknown): retrying cannot help. */
   const [failed, setFailed] = useState<false | "gone" | "error">(false);
 
@@ -34,7 +37,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
     (polling: boolean) =>
       reply(api.track({ id: trackId }).get(fresh(polling)))
         .then((loaded) => {
-          setTrack(loaded);
+          showTrack(loaded);
           setFailed(false);
           document.title = `${loaded.title} · Stemma`;
         })
@@ -47,8 +50,6 @@ export default function TrackShell({ trackId }: { trackId: string }) {
   }, [load]);
 
   const processing = track !== null && stillProcessing(track);
-  // Made once per answer, so the players keep their waveforms between renders.
-  const players = useMemo(() => track && { track: pageTrack(track), stems: pageStems(track.stems) }, [track]);
   useEffect(() => {
     if (!processing) return;
     const reload = () => void load(true);
@@ -77,7 +78,7 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       </ErrorView>
     );
   if (failed) return <ErrorView message="Failed to load track details" onRetry={() => void load(true)} />;
-  if (!track || !players) return <Loading />;
+  if (!latest || !track) return <Loading />;
   return (
     <article className="track-page">
       <TrackHeader
@@ -95,17 +96,17 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       </TrackHeader>
       <ForkPanel track={track} />
       <LicenseNote licenseId={track.licenseId} licenseType={track.licenseType} ownerId={track.userId} />
-      {/* Keyed by the audio URL: a finished processing run mounts a fresh player. */}
-      <FullTrack key={track.originalUrl} track={players.track} artworkUrl={coverUrl} />
+      <FullTrack track={latest.track} artworkUrl={coverUrl} />
       {track.stems.length > 0 && (
         <StemsSection
           trackId={track.id}
           artist={track.primaryArtistName}
-          stems={players.stems}
+          stems={latest.stems}
           isPublic={track.isPublic}
           forkSource={forkSourceOf(track)}
         />
       )}
+      <ModuleMessage message={track.moduleMessage} />
       <OwnerStudio trackId={track.id} ownerId={track.userId} track={track} />
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />
       <Comments trackId={track.id} ownerId={track.userId} />

@@ -1,7 +1,7 @@
-import { useMemo } from "react";
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
-import { decodeWaveform, encodeWaveform } from "../../src/shared/waveform-code";
+import { encodeWaveform } from "../../src/shared/waveform-code";
 import type { ForkSource } from "../forks/ForkWithMix";
+import { type LatestTrack, showLatest } from "./live-track";
 
 /**
  * What the track page's players get of a track and its stems: only the fields they show, with the waveform as one
@@ -61,12 +61,17 @@ export function pageStems(stems: StemDetails[]): PageStem[] {
   }));
 }
 
+/** The track as read again, with what its players get of it (live-track.ts). */
+export function latestOf(details: TrackDetails): LatestTrack {
+  return { details, track: pageTrack(details), stems: pageStems(details.stems) };
+}
+
+/** Shows the track as read again in every island of the page that shows it, in place (live-track.ts). */
+export function showTrack(details: TrackDetails): void {
+  showLatest(latestOf(details));
+}
+
 /** What sync mode's "Fork with this mix" needs of the track: the same for every viewer, so kept pages may hold it. */
 export function forkSourceOf(track: Pick<TrackDetails, "title" | "userId" | "processingStatus" | "duration">): ForkSource {
   return { title: track.title, ownerId: track.userId, processed: track.processingStatus === "READY", duration: track.duration };
-}
-
-/** The peaks of a page waveform, decoded once per waveform (players need the array to stay the same). */
-export function usePeaks(waveform: string | null): number[] | null {
-  return useMemo(() => (waveform ? decodeWaveform(waveform) : null), [waveform]);
 }

@@ -9,7 +9,7 @@ import type { Track } from "../tracks/service";
 import * as tracks from "../tracks/service";
 import { enqueueRegeneration, quotaGate } from "../uploads/service";
 import { stemMixes } from "./fork-mix";
-import type { ForkBody } from "./model";
+import type { ForkBody, Lineage } from "./model";
 import { forksOf, insertForkWithinQuota } from "./repo";
 
 /** The longest chain walked (lineage, tree depth) and the most forks listed: bounds on a crafted tree. */
@@ -137,4 +137,29 @@ export async function lineage(id: string, viewer: Viewer | null) {
     parentId = parent.forkedFromId;
   }
   return { ancestors };
+}
+
+/**
+ * The page versions of a fork's ancestors, parent first, as one string. A fork's kept page renders their titles,
+ * owners and licences (its attribution) while all are public, and any change to one (renamed, relicensed, made
+ * private, deleted, its owner renamed) raises its page version: the fork's page is made again at its next request.
+ */
+export async function lineagePageVersion(parentId: string | null): Promise<string> {
+  const versions: number[] = [];
+  for (let depth = 0; depth < MAX_DEPTH && parentId; depth++) {
+    const parent = await tracks.pageVersionOf(parentId);
+    if (!parent) break;
+    versions.push(parent.version);
+    parentId = parent.parentId;
+  }
+  return versions.join(".");
+}
+
+/**
+ * A fork's lineage as everyone sees it when every track of its chain is public (the page renders it on the server);
+ * null when one is not, as then only some viewers may see it (the page's script reads it with their session).
+ */
+export async function publicLineage(id: string): Promise<Lineage | null> {
+  const chain = await lineage(id, null);
+  return chain.ancestors.every((ancestor) => ancestor.available) ? chain : null;
 }

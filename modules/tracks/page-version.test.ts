@@ -68,6 +68,7 @@ test("plays and downloads change the counters, not the version", async () => {
     plays: (before?.plays ?? 0) + 1,
     downloads: (before?.downloads ?? 0) + 1,
     ownerId: owner,
+    parentId: null,
   });
 });
 

@@ -80,6 +80,7 @@ const pageStateQuery = perRuntime(({ db }) =>
       isPublic: tracks.isPublic,
       status: tracks.status,
       ownerId: tracks.userId,
+      parentId: tracks.forkedFromId,
     })
     .from(tracks)
     .where(eq(tracks.id, sql.placeholder("id")))

@@ -65,6 +65,8 @@ export interface PublicPageState {
   downloads: number;
   /** The one viewer whose Track JSON differs (it lists whom the track is shared with). */
   ownerId: string;
+  /** The track it was forked from: a fork's page names its ancestors (forks' lineagePageVersion). */
+  parentId: string | null;
 }
 
 /**
@@ -75,7 +77,13 @@ export interface PublicPageState {
 export async function publicPageState(id: string): Promise<PublicPageState | null> {
   const row = await tracksRepo.pageState(id);
   if (!row?.isPublic || row.status !== "ACTIVE") return null;
-  return { version: row.version, plays: row.plays, downloads: row.downloads, ownerId: row.ownerId };
+  return { version: row.version, plays: row.plays, downloads: row.downloads, ownerId: row.ownerId, parentId: row.parentId };
+}
+
+/** A track's page version and the track it was forked from, whoever may see it; null when there is no such row. */
+export async function pageVersionOf(id: string): Promise<{ version: number; parentId: string | null } | null> {
+  const row = await tracksRepo.pageState(id);
+  return row ? { version: row.version, parentId: row.parentId } : null;
 }
 
 /**

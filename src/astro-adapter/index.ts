@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { AstroIntegration } from "astro";
 
 /**
@@ -9,6 +10,13 @@ export default function stemmaAdapter(): AstroIntegration {
   return {
     name: "stemma-adapter",
     hooks: {
+      // Islands that hydrate on a reader's first touch (client-interaction.ts): the track page's Share menu.
+      "astro:config:setup": ({ addClientDirective }) => {
+        addClientDirective({
+          name: "interaction",
+          entrypoint: fileURLToPath(new URL("./client-interaction.ts", import.meta.url)),
+        });
+      },
       "astro:config:done": ({ setAdapter }) => {
         setAdapter({
           name: "stemma-adapter",

@@ -1,4 +1,5 @@
 import { SORT_OPTIONS } from "../../islands/tracks/sort-options";
+import { publicLineage } from "../../modules/forks/service";
 import type { TrackPage } from "../../modules/lists/model";
 import type { ArtistProfile } from "../../modules/profiles/model";
 import type { SearchPage } from "../../modules/search/model";
@@ -34,11 +35,13 @@ export function trackPageFills(counters: { plays: number; downloads: number }): 
  * page shows exactly that. A page request never carries the bearer token (it lives in localStorage), so
  * anything private is null here and the page renders a shell.
  */
+const notFoundAsNull = (error: unknown): null => {
+  if (error instanceof HttpError && error.status === 404) return null;
+  throw error;
+};
+
 async function getTrackPage(id: string, placeholders: boolean): Promise<TrackDetails | null> {
-  const track = await getTrack(id, null).catch((error) => {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
-  });
+  const track = await getTrack(id, null).catch(notFoundAsNull);
   return track && placeholders ? withCounterPlaceholders(track) : track;
 }
 
@@ -88,6 +91,8 @@ export function pageLocals({ cached }: { cached: boolean }): App.Locals {
     publicUrl: config().publicUrl,
     oidcButtonLabel: config().oidc?.buttonLabel ?? null,
     getTrackPage: (id) => getTrackPage(id, cached),
+    // A track made private as its page renders has no lineage to show: the page is not kept either.
+    getPublicLineage: (id) => publicLineage(id).catch(notFoundAsNull),
     // What the home page renders before any script runs.
     getPublicTracks: publicTracks,
     getArtist: (username) => asVisitor<ArtistProfile>(`/users/${encodeURIComponent(username)}`),

@@ -1,5 +1,6 @@
 import { sortedPath, sortKeyOf } from "../../islands/tracks/sort-options";
 import { verifiedSubjectOf } from "../../modules/auth";
+import { lineagePageVersion } from "../../modules/forks/service";
 import { listContentVersion } from "../../modules/lists/service";
 import type { PublicPage } from "../../modules/pages/service";
 import { artistPageVersion } from "../../modules/profiles/service";
@@ -17,15 +18,25 @@ const TRACK_JSON = /^\/api\/track\/([^/]+)$/;
 const anonymous = (key: string) => new Request(`${config().publicUrl}${key}`);
 
 /**
+ * A fork's page version: its own and its ancestors', as one number (kept_pages and pages_due hold numbers), since
+ * the page renders the chain's attribution (forks' lineagePageVersion). 53 bits of a hash: a page rendered again
+ * for nothing once in 2^53 changes at worst, never a stale one kept unless two chains' versions collide.
+ */
+const forkPageVersion = (own: number, ancestors: string) => Number(BigInt(Bun.hash(`${own}/${ancestors}`)) & ((1n << 53n) - 1n));
+
+/**
  * A public track's page (`/track/{id}`): due again whenever its page version goes up (migration pages_store's
- * triggers), its plays and downloads filled in as it is served.
+ * triggers), its plays and downloads filled in as it is served. A fork's page is also made again, at its next
+ * request, once a track of its chain changed (forkPageVersion).
  */
 function trackPage(astro: AstroHandler): PublicPage {
   return {
     keyOf: (path) => (TRACK_PAGE.test(path) ? path : null),
     async state(key) {
       const state = await publicPageState(key.slice("/track/".length));
-      return state && { version: state.version, fills: trackPageFills(state) };
+      if (!state) return null;
+      const version = state.parentId ? forkPageVersion(state.version, await lineagePageVersion(state.parentId)) : state.version;
+      return { version, fills: trackPageFills(state) };
     },
     render: (key) => astro(anonymous(key), pageLocals({ cached: true })),
   };

@@ -6,6 +6,8 @@ import type { Page } from "playwright-core";
  * it has asked React to hydrate, but React hydrates in the background: a select changed before React reaches it is
  * set back to the value React renders. So each island's markup must also carry React's props, which React attaches
  * to an element as it hydrates it. Islands that load once scrolled to (`client:visible`) are scrolled to first.
+ * Islands that load on a reader's first touch (`client:interaction`, the Share menu) are left as the server rendered
+ * them until a test touches them: their HTML works as it is, and a tap before they load is replayed once they have.
  */
 export async function hydrated(page: Page): Promise<void> {
   await scrollToVisibleIslands(page);
@@ -13,6 +15,7 @@ export async function hydrated(page: Page): Promise<void> {
     const islands = [...document.querySelectorAll("astro-island")];
     const reactHolds = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"));
     return islands.every((island) => {
+      if (island.getAttribute("client") === "interaction") return true;
       if (island.hasAttribute("ssr")) return false;
       const rendered = island.querySelectorAll(":scope > *:not(astro-slot):not(template)");
       return [...rendered].every(reactHolds);
