@@ -8,15 +8,13 @@ import type { StemsSectionProps } from "../track/StemsSection";
 
 // Loaded on demand: visitors and other users never download the studio, and the page carries none of its data.
 const Studio = lazy(() => import("./Studio"));
-// Loaded only once a track rendered without stems gains one: visitors of such a track never download the stems' code.
-const StemsSection = lazy(() => import("../track/StemsSection"));
 
 /**
  * The place of a track's studio on the track page: empty for everyone but the track's owner, for whom it loads the
  * studio's code and the track as the owner sees it (GET /api/track/{id}), or takes the track the page already has
  * (the client-rendered shell); then the track as read again after each change (track/live-track.ts).
  * A page rendered without a stems section (the track had no stem) gives the section's props as `stemsSection`: once
- * the owner adds the first stem, the section shows here, just above the studio, where the page would have rendered
+ * the owner adds the first stem, the studio shows the section just above itself, where the page would have rendered
  * it. No reload, so a comment being typed stays.
  */
 export default function OwnerStudio({
@@ -46,17 +44,10 @@ export default function OwnerStudio({
   const latest = useLatestTrack(trackId);
   const shown = latest?.details ?? track ?? loaded;
   if (!isOwner || !shown) return null;
-  const gainedSection = stemsSection && latest?.stems.length ? { ...stemsSection, stems: latest.stems } : null;
+  const gainedStems = stemsSection && latest?.stems.length ? { ...stemsSection, stems: latest.stems } : undefined;
   return (
-    <>
-      {gainedSection && (
-        <Suspense fallback={null}>
-          <StemsSection {...gainedSection} />
-        </Suspense>
-      )}
-      <Suspense fallback={null}>
-        <Studio track={shown} />
-      </Suspense>
-    </>
+    <Suspense fallback={null}>
+      <Studio track={shown} gainedStems={gainedStems} />
+    </Suspense>
   );
 }
