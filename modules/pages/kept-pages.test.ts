@@ -60,11 +60,22 @@ async function eventually(what: string, check: () => Promise<boolean>): Promise<
 
 const pagesDue = async () => (await runSql<{ key: string }>(live.server, "select key from pages_due")).map((row) => row.key);
 
-/** Waits until both kept answers of `id` are at its current page version, with no request for them. */
+const isFork = async (id: string) =>
+  (await runSql<{ parent: string | null }>(live.server, "select forked_from_id as parent from tracks where id = ?", id))[0]
+    ?.parent != null;
+
+/**
+ * Waits until both kept answers of `id` are at its current page version, with no request for them. A fork's page is
+ * kept under a version that folds in its ancestors' (src/server/public-pages.ts, forkPageVersion), so there it is
+ * current once kept and no longer due.
+ */
 const prerendered = (id: string) =>
   eventually(`kept pages of ${id} at its version`, async () => {
     const version = await pageVersion(id);
-    return (await keptRow(`/track/${id}`))?.version === version && (await keptRow(`/api/track/${id}`))?.version === version;
+    const page = await keptRow(`/track/${id}`);
+    const pageCurrent =
+      page?.version === version || (page !== undefined && (await isFork(id)) && !(await pagesDue()).includes(`/track/${id}`));
+    return pageCurrent && (await keptRow(`/api/track/${id}`))?.version === version;
   });
 
 async function publicTrack(title: string): Promise<string> {
