@@ -5,6 +5,7 @@ import { api, fresh, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { clearResumable } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
+import { processingWatched } from "../track/live-track";
 import { showTrack } from "../track/page-props";
 import type { StemsSectionProps } from "../track/StemsSection";
 import { ResumableProgress } from "../upload/ResumableProgress";
@@ -35,7 +36,9 @@ type Run = (doing: string, work: () => Promise<boolean>) => void;
 function useProcessingWait(track: TrackDetails): boolean {
   const pending = track.processingStatus === "PENDING";
   useEffect(() => {
-    if (!pending) return;
+    // The page's processing watcher shows the track once it is done (the studio is given it): a second reader
+    // would only read it again on every stem's event.
+    if (!pending || processingWatched(track.id)) return;
     let current = true;
     void pollTrack(track.id, STUDIO_POLL_MS, (latest) => latest.processingStatus !== "PENDING").then(
       (latest) => current && latest && showTrack(latest),
