@@ -4,6 +4,7 @@ import { api, fresh, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 import { useLatestTrack } from "../track/live-track";
+import type { StemsSectionProps } from "../track/StemsSection";
 
 // Loaded on demand: visitors and other users never download the studio, and the page carries none of its data.
 const Studio = lazy(() => import("./Studio"));
@@ -12,8 +13,21 @@ const Studio = lazy(() => import("./Studio"));
  * The place of a track's studio on the track page: empty for everyone but the track's owner, for whom it loads the
  * studio's code and the track as the owner sees it (GET /api/track/{id}), or takes the track the page already has
  * (the client-rendered shell); then the track as read again after each change (track/live-track.ts).
+ * A page rendered without a stems section (the track had no stem) gives the section's props as `stemsSection`: once
+ * the owner adds the first stem, the studio shows the section just above itself, where the page would have rendered
+ * it. No reload, so a comment being typed stays.
  */
-export default function OwnerStudio({ trackId, ownerId, track }: { trackId: string; ownerId: string; track?: TrackDetails }) {
+export default function OwnerStudio({
+  trackId,
+  ownerId,
+  track,
+  stemsSection,
+}: {
+  trackId: string;
+  ownerId: string;
+  track?: TrackDetails;
+  stemsSection?: Omit<StemsSectionProps, "stems">;
+}) {
   const auth = useIslandStore($auth);
   const isOwner = auth.status === "signed-in" && auth.user.id === ownerId;
   const [loaded, setLoaded] = useState<TrackDetails | null>(null);
@@ -27,12 +41,13 @@ export default function OwnerStudio({ trackId, ownerId, track }: { trackId: stri
       current = false;
     };
   }, [isOwner, track, trackId]);
-  const latest = useLatestTrack(trackId)?.details;
-  const shown = latest ?? track ?? loaded;
+  const latest = useLatestTrack(trackId);
+  const shown = latest?.details ?? track ?? loaded;
   if (!isOwner || !shown) return null;
+  const gainedStems = stemsSection && latest?.stems.length ? { ...stemsSection, stems: latest.stems } : undefined;
   return (
     <Suspense fallback={null}>
-      <Studio track={shown} />
+      <Studio track={shown} gainedStems={gainedStems} />
     </Suspense>
   );
 }

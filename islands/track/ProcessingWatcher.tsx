@@ -3,6 +3,7 @@ import type { TrackDetails } from "../../modules/tracks/model";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { api, fresh, reply } from "../lib/api";
 import { onceStreamOpens, onLiveEvent, pollWhileStreamDown, watchTrack } from "../lib/live-events";
+import { watchProcessing } from "./live-track";
 import { showTrack } from "./page-props";
 
 /** SPEC §9: processing is polled every 3 s while the event stream is down. */
@@ -43,6 +44,7 @@ export default function ProcessingWatcher({ trackId }: { trackId: string }) {
         })
         .catch((error) => console.warn("Could not check processing", error));
     stops.push(
+      watchProcessing(trackId),
       watchTrack(trackId),
       pollWhileStreamDown(PROCESSING_POLL_MS, check),
       onLiveEvent("processing", (event) => {

@@ -42,10 +42,20 @@ function Toggle<T extends string>({
   );
 }
 
+export interface StemsSectionProps {
+  trackId: string;
+  artist: string;
+  stems: PageStem[];
+  isPublic: boolean;
+  /** For sync mode's "Fork with this mix". */
+  forkSource: ForkSource;
+}
+
 /**
  * The stems section (SPEC §2): grid or list, and preview (each stem its own player) or sync (all
  * stems on one clock). Waveforms are 48 px high in the grid and 64 px in the list. The stems as read again since
- * the page rendered (processing ended, a studio change) replace the rendered ones in place.
+ * the page rendered (processing ended, a studio change) replace the rendered ones in place; a track left without
+ * stems (its owner removed the last in the studio) shows no section, as its page would.
  */
 export default function StemsSection({
   trackId,
@@ -53,14 +63,7 @@ export default function StemsSection({
   stems: renderedStems,
   isPublic: loadedPublic,
   forkSource,
-}: {
-  trackId: string;
-  artist: string;
-  stems: PageStem[];
-  isPublic: boolean;
-  /** For sync mode's "Fork with this mix". */
-  forkSource: ForkSource;
-}) {
+}: StemsSectionProps) {
   const pageStems = useLatestTrack(trackId)?.stems ?? renderedStems;
   // Decoded once: the players need the same arrays from render to render.
   const stems = useMemo(
@@ -72,6 +75,7 @@ export default function StemsSection({
   const [mode, setMode] = useState<"preview" | "sync">("preview");
   const height = layout === "grid" ? 48 : 64;
   const playable = stems.filter(isPlayable);
+  if (stems.length === 0) return null;
 
   return (
     <section className="stems-section" aria-labelledby="stems-heading">

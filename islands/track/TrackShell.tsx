@@ -97,15 +97,14 @@ export default function TrackShell({ trackId }: { trackId: string }) {
       <ForkPanel track={track} />
       <LicenseNote licenseId={track.licenseId} licenseType={track.licenseType} ownerId={track.userId} />
       <FullTrack track={latest.track} artworkUrl={coverUrl} />
-      {track.stems.length > 0 && (
-        <StemsSection
-          trackId={track.id}
-          artist={track.primaryArtistName}
-          stems={latest.stems}
-          isPublic={track.isPublic}
-          forkSource={forkSourceOf(track)}
-        />
-      )}
+      {/* Shown once the track has a stem (the studio may add the first in place). */}
+      <StemsSection
+        trackId={track.id}
+        artist={track.primaryArtistName}
+        stems={latest.stems}
+        isPublic={track.isPublic}
+        forkSource={forkSourceOf(track)}
+      />
       <ModuleMessage message={track.moduleMessage} />
       <OwnerStudio trackId={track.id} ownerId={track.userId} track={track} />
       <OwnerSharing trackId={track.id} ownerId={track.userId} sharedWith={track.sharedWith} />

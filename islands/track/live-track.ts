@@ -25,3 +25,14 @@ export function showLatest(latest: LatestTrack): void {
 export function useLatestTrack(trackId: string): LatestTrack | undefined {
   return useIslandStore($latestTracks)[trackId];
 }
+
+/** Tracks whose end of processing this page already reads and shows (ProcessingWatcher): no other island need ask. */
+const watchedProcessing = new Set<string>();
+
+/** Marks the track's processing as watched until the returned stop is called. */
+export function watchProcessing(trackId: string): () => void {
+  watchedProcessing.add(trackId);
+  return () => watchedProcessing.delete(trackId);
+}
+
+export const processingWatched = (trackId: string): boolean => watchedProcessing.has(trackId);

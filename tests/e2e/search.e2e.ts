@@ -107,7 +107,7 @@ describe("search", () => {
     expect(await cardTitles(page)).toEqual(["Café del Mar"]);
     const refused = await live.openPage("/search?q=x&bpmMin=200&bpmMax=100", null, { viewport: WIDE });
     await refused.page.getByRole("alert").waitFor();
-    expect(await refused.page.getByRole("alert").textContent()).toContain("bpm");
+    expect(await refused.page.getByRole("alert").textContent()).toContain("BPM from must not be greater than BPM to");
   });
 
   test("a card's genre hashtag leads to the genre's page; an unknown genre is the 404 page", async () => {
