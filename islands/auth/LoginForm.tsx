@@ -18,7 +18,14 @@ import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
  * hand-over of the session, or why it did not sign in. Rendered by the server too (login.astro): the button waits
  * for hydration, since only this code can sign in.
  */
-export default function LoginForm({ oidcLabel = null }: { oidcLabel?: string | null }) {
+export default function LoginForm({
+  oidcLabel = null,
+  renderedReturnPath = "/",
+}: {
+  oidcLabel?: string | null;
+  /** The page to return to, as the server read it from `?next=`: its links are right before hydration. */
+  renderedReturnPath?: string;
+}) {
   const [typed] = useState(() => ({
     email: typedBeforeHydration(fieldId("email")),
     password: typedBeforeHydration(fieldId("password")),
@@ -28,7 +35,7 @@ export default function LoginForm({ oidcLabel = null }: { oidcLabel?: string | n
   const handover = useOidcHandover();
   const oidcError = useOidcError(oidcLabel);
   useLeaveWhenSignedIn(!submitting && handover.status === "idle");
-  const returnPath = useReturnPath();
+  const returnPath = useReturnPath(renderedReturnPath);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 

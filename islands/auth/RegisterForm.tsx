@@ -19,7 +19,14 @@ import { useLeaveWhenSignedIn } from "./use-leave-when-signed-in";
  * (`?next=`), or to /. Going on to log in instead keeps that page. With OIDC configured (`oidcLabel`),
  * "Sign in with {label}" too: a first sign-in makes the account (not while invites are required).
  */
-export default function RegisterForm({ oidcLabel = null }: { oidcLabel?: string | null }) {
+export default function RegisterForm({
+  oidcLabel = null,
+  renderedReturnPath = "/",
+}: {
+  oidcLabel?: string | null;
+  /** The page to return to, as the server read it from `?next=`: its links are right before hydration. */
+  renderedReturnPath?: string;
+}) {
   const requirement = useInviteRequired();
   const inviteRequired = requirement.status === "ready" && requirement.inviteRequired;
   const { values, bind, validateAll } = useValidatedFields(
@@ -33,7 +40,7 @@ export default function RegisterForm({ oidcLabel = null }: { oidcLabel?: string 
   );
   const { submitting, formError, run } = useSubmit({ staysBusyOnSuccess: true });
   useLeaveWhenSignedIn(!submitting);
-  const returnPath = useReturnPath();
+  const returnPath = useReturnPath(renderedReturnPath);
 
   if (requirement.status === "loading") return <Loading />;
   if (requirement.status === "error") return <ErrorView message={requirement.message} onRetry={requirement.retry} />;

@@ -4,9 +4,10 @@ import { currentReturnPath } from "./return-path";
 const neverChanges = () => () => {};
 
 /**
- * `currentReturnPath()` for rendering links: home on the server and while hydrating (the server
- * cannot know the query string), the real page right after, so hydration matches the server's HTML.
+ * `currentReturnPath()` for rendering links: `rendered` on the server and while hydrating, so hydration matches the
+ * server's HTML, the real page right after. A prebuilt page cannot know its query string and renders home; a page
+ * rendered per request passes the one it was asked with, so its links are right before hydration too.
  */
-export function useReturnPath(): string {
-  return useSyncExternalStore(neverChanges, currentReturnPath, () => "/");
+export function useReturnPath(rendered = "/"): string {
+  return useSyncExternalStore(neverChanges, currentReturnPath, () => rendered);
 }

@@ -20,6 +20,15 @@ export function anonymousListenerId(): string {
   return id;
 }
 
+/**
+ * The seconds of listening a playhead step stands for: a step forward no longer than the time that passed (and a
+ * little more for the player's own jitter) was heard; a longer one, or one back, is a seek. A loaded machine reports
+ * the playhead seldom, so a step's size alone cannot tell listening from seeking.
+ */
+export function listenedSeconds(step: number, elapsedSeconds: number): number {
+  return step > 0 && step <= elapsedSeconds + 0.5 ? step : 0;
+}
+
 export interface PlayTarget {
   trackId: string;
   stemId?: string;
@@ -34,7 +43,7 @@ export interface PlayTarget {
 export function createPlayRecorder(target: PlayTarget) {
   const key = lastPlayKey(target.stemId ? `${target.trackId}:${target.stemId}` : target.trackId);
   let listened = 0;
-  let lastPosition: number | null = null;
+  let last: { position: number; at: number } | null = null;
   let recorded = false;
 
   function recentlyRecorded(): boolean {
@@ -64,17 +73,14 @@ export function createPlayRecorder(target: PlayTarget) {
     /** Called with the playhead while audio plays. */
     progress(position: number): void {
       if (recorded) return;
-      if (lastPosition !== null) {
-        const step = position - lastPosition;
-        // A step larger than a second is a seek, not listening.
-        if (step > 0 && step < 1) listened += step;
-      }
-      lastPosition = position;
+      const at = performance.now();
+      if (last !== null) listened += listenedSeconds(position - last.position, (at - last.at) / 1000);
+      last = { position, at };
       if (listened >= PLAY_THRESHOLD_SECONDS) record();
     },
     /** Called on pause or seek so the next progress does not count the jump. */
     interrupt(): void {
-      lastPosition = null;
+      last = null;
     },
   };
 }

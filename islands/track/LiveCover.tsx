@@ -1,6 +1,6 @@
-import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { CoverPlaceholder } from "./CoverPlaceholder";
 import { useLatestTrack } from "./live-track";
+import { TrackCover } from "./TrackCover";
 
 /**
  * The header's cover when it was still being processed as the page rendered: the placeholder, then the cover once the
@@ -8,7 +8,6 @@ import { useLatestTrack } from "./live-track";
  */
 export default function LiveCover({ trackId, title }: { trackId: string; title: string }) {
   const coverArt = useLatestTrack(trackId)?.details.coverArt;
-  if (coverArt === undefined || isProcessingUrl(coverArt)) return <CoverPlaceholder processing />;
-  if (coverArt === null) return <CoverPlaceholder processing={false} />;
-  return <img className="track-cover" src={coverArt} alt={`Cover art of ${title}`} width={192} height={192} />;
+  if (coverArt === undefined) return <CoverPlaceholder processing />;
+  return <TrackCover track={{ title, coverArt }} coverUrl={coverArt} />;
 }

@@ -1,10 +1,9 @@
 import type { TrackDetails } from "../../modules/tracks/model";
-import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { genrePath } from "../../src/shared/public-addresses";
 import { formatDuration, formatReleaseDate } from "../lib/format";
 import { ArtistLink } from "../profiles/ArtistLink";
 import { TrackBadges } from "../tracks/TrackBadges";
-import { CoverPlaceholder } from "./CoverPlaceholder";
+import { TrackCover } from "./TrackCover";
 
 /**
  * The track page header (SPEC §2): rendered to plain HTML on the server (no JavaScript) and reused by
@@ -33,20 +32,17 @@ export function TrackHeader({
   share?: React.ReactNode;
   /** The Duration figure as a live island (LiveDuration), which follows the audio read again in place. */
   duration?: React.ReactNode;
-  /** The cover as a live island (LiveCover) while it is still being processed. */
+  /**
+   * The cover as the page renders it: a live island (LiveCover) while it is still being processed, else TrackCover.
+   * Astro passes a named slot even when what fills it rendered nothing, so the page fills it either way.
+   */
   cover?: React.ReactNode;
   children?: React.ReactNode;
 }) {
   const releaseDate = formatReleaseDate(track.releaseDate, track.releaseDatePrecision ?? "DAY");
-  const coverProcessing = isProcessingUrl(track.coverArt);
   return (
     <header className="track-header">
-      {cover ??
-        (coverUrl && !coverProcessing ? (
-          <img className="track-cover" src={coverUrl} alt={`Cover art of ${track.title}`} width={192} height={192} />
-        ) : (
-          <CoverPlaceholder processing={coverProcessing} />
-        ))}
+      {cover ?? <TrackCover track={track} coverUrl={coverUrl} />}
       <div className="track-meta">
         <div className="track-title-row">
           <h1 className="track-title">{track.title}</h1>

@@ -107,6 +107,15 @@ test("a first sign-in makes the account and returns to the page that sent the vi
   expect(page.url()).not.toContain("oidc");
 });
 
+// /login renders its form on the server (/register waits for the invite rule): a click before hydration follows it.
+test("before hydration the button on /login already carries the page to return to, as the server read it", async () => {
+  const html = await (await fetch(`${base()}/login?next=%2Fmanage-storage`)).text();
+  expect(html).toContain(`href="/api/auth/oidc/start?next=%2Fmanage-storage"`);
+  // An address on another site is never carried on.
+  const elsewhere = await (await fetch(`${base()}/login?next=%2F%2Fevil.example`)).text();
+  expect(elsewhere).toContain(`href="/api/auth/oidc/start"`);
+});
+
 test("an account with the provider's address: told to use the password, which links it; then the button signs in", async () => {
   const holder = await signUp(live.server, { email: ACCOUNTS.holder.email, username: `holder_${run}` });
   // Told at 375 px first (nothing linked), then at 1280 px, where the password is given and links the two.
