@@ -8,8 +8,8 @@ export interface ThrowawayPostgres {
   url: string;
   /** The folder of this PostgreSQL's programs (pg_dump and pg_restore too). */
   bin: string;
-  /** Creates another empty database in the same cluster and returns its URL. */
-  createDatabase(name: string): Promise<string>;
+  /** Creates another database in the same cluster, empty or a copy of `template`, and returns its URL. */
+  createDatabase(name: string, options?: { template?: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -48,13 +48,13 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   return {
     url,
     bin,
-    async createDatabase(name) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
+    async createDatabase(name, { template = "template1" } = {}) {
+      for (const each of [name, template]) if (!/^[a-z_][a-z0-9_]*$/.test(each)) throw new Error(`bad database name ${each}`);
       const sql = new Bun.SQL(url);
       try {
-        // FILE_COPY copies template1's few files, where the default WAL_LOG writes them all to the WAL: every test
+        // FILE_COPY copies the template's few files, where the default WAL_LOG writes them all to the WAL: every test
         // server gets a database of its own, so making one must cost next to nothing.
-        await sql.unsafe(`CREATE DATABASE ${name} STRATEGY FILE_COPY`);
+        await sql.unsafe(`CREATE DATABASE ${name} TEMPLATE ${template} STRATEGY FILE_COPY`);
       } finally {
         await sql.close();
       }

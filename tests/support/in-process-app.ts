@@ -11,7 +11,8 @@ import { closeRuntime, createRuntime } from "../../src/server/open-runtime";
 import { installRuntime, type Runtime } from "../../src/server/runtime";
 import { setUpServer } from "./lifecycle";
 import { type ApiServer, testOnCluster } from "./server";
-import { freshPostgresDatabase, testOnPostgres } from "./test-database";
+import { putMigratedDatabase } from "./sqlite-template";
+import { migratedPostgresDatabase, testOnPostgres } from "./test-database";
 
 /** What API tests read of the server they call: where it answers (or how), its data folder and its database. */
 export interface ServedApi extends ApiServer {
@@ -49,7 +50,8 @@ export function setUpApp(options: { env?: Record<string, string> } = {}): { read
   let stopSweeps = () => {};
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "stemma-app-"));
-    const databaseUrl = testOnPostgres ? await freshPostgresDatabase() : null;
+    const databaseUrl = testOnPostgres ? await migratedPostgresDatabase() : null;
+    if (!databaseUrl && !options.env?.DATA_DIR) putMigratedDatabase(dataDir);
     // As tests/support/server.ts starts a server, less what only a process needs (its port, its renderer).
     const config = loadConfig({
       PORT: "0",

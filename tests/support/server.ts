@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import type { TestCluster } from "./cluster";
-import { freshPostgresDatabase, testOnPostgres } from "./test-database";
+import { putMigratedDatabase } from "./sqlite-template";
+import { migratedPostgresDatabase, testOnPostgres } from "./test-database";
 
 const ROOT = join(import.meta.dir, "../..");
 
@@ -64,8 +65,9 @@ const databaseOf = new Map<string, string>();
 export async function startSingleServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "stemma-test-"));
   let databaseUrl = options.env?.DATABASE_URL ?? databaseOf.get(dataDir) ?? null;
-  if (!databaseUrl && testOnPostgres) databaseUrl = await freshPostgresDatabase();
+  if (!databaseUrl && testOnPostgres) databaseUrl = await migratedPostgresDatabase();
   if (databaseUrl) databaseOf.set(dataDir, databaseUrl);
+  else if (!options.dataDir && !options.env?.DATA_DIR) putMigratedDatabase(dataDir);
   const proc = Bun.spawn(["bun", "src/server/main.bundle.js"], {
     cwd: ROOT,
     env: {
