@@ -1,8 +1,8 @@
 import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES } from "../../src/server/compression";
 import { log } from "../../src/server/logger";
 import { pathAndQuery } from "../../src/server/request-url";
-import { keptPageOf, readyForm, sendForm } from "./forms";
-import { createHeldForms, type HeldForm } from "./held";
+import { fastForm, keptEtag, keptPageOf, readyForm, sendForm } from "./forms";
+import { createHeldForms } from "./held";
 import { createKnownStates } from "./known-states";
 import { type KeptForm, type KeptPage, pagesRepo } from "./repo";
 
@@ -82,7 +82,7 @@ function isCurrentForm(form: KeptForm, state: PageState, build: string, fills: s
 export function createPublicPages({ build, pages, heldBytes }: { build: string; pages: PublicPage[]; heldBytes: number }) {
   const held = createHeldForms({ maxBytes: heldBytes });
   const stateOf = createKnownStates();
-  const rendering = new Map<string, Promise<KeptPage | Rendered>>();
+  const rendering = new Map<string, Promise<Fresh | Rendered>>();
 
   function pageOf(path: string, query: string): { page: PublicPage; key: string } | null {
     for (const page of pages) {
@@ -92,14 +92,39 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
     return null;
   }
 
-  /** Renders `key` at `state`, keeps it unless it is not for everyone, and gives the kept page or the plain answer. */
-  function renderOnce(page: PublicPage, key: string, state: PageState): Promise<KeptPage | Rendered> {
+  /**
+   * Compresses a fresh render hard and keeps it, off the request path. Never rejects: a failure is logged, the page
+   * was answered from the render, and the next request or the loop tries again.
+   */
+  async function keep(page: PublicPage, fresh: Omit<Fresh, "kept">): Promise<void> {
+    const { key, version } = fresh;
+    try {
+      const kept = await keptPageOf(fresh);
+      await keepingFails(key, async () => {
+        await pagesRepo.keep(kept);
+        // Changed while it rendered. Hidden: the trigger that removes its kept answer may have run before it was
+        // written. Another version: an instance that rendered the newer one may have written it first, and this
+        // older one over it; due again, the loop renders the newer one unless it is the one kept.
+        const current = await page.state(key);
+        if (!current) await pagesRepo.remove(key, version);
+        else if (String(current.version) !== version) await pagesRepo.due(key, current.version);
+      });
+    } catch (error) {
+      log.warn("a rendered page could not be kept", { key, error: String(error) });
+    }
+  }
+
+  /**
+   * Renders `key` at `state` and gives the render: one for everyone is kept meanwhile (`kept` says when), one that
+   * is not comes as the plain answer. Requests that ask before it is kept share the render rather than make another.
+   */
+  function renderOnce(page: PublicPage, key: string, state: PageState): Promise<Fresh | Rendered> {
     const fills = JSON.stringify(state.fills ?? {});
     const version = String(state.version);
     const id = `${key} ${version} ${fills}`;
     const pending = rendering.get(id);
     if (pending) return pending;
-    const started = (async () => {
+    const started = (async (): Promise<Fresh | Rendered> => {
       const builtAt = Date.now();
       const response = await page.render(key);
       const cacheControl = response.headers.get("cache-control") ?? "";
@@ -110,28 +135,25 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
         await keepingFails(key, () => pagesRepo.removeOlder(key, new Date(builtAt)));
         return { status: response.status, headers: response.headers, text };
       }
-      const kept = await keptPageOf({
+      const body = encoder.encode(text);
+      const rendered = {
         key,
         version,
         build,
         fills,
         builtAt: new Date(builtAt),
-        body: encoder.encode(text),
+        body,
         contentType: response.headers.get("content-type") ?? "text/html",
         cacheControl,
-      });
-      await keepingFails(key, async () => {
-        await pagesRepo.keep(kept);
-        // Changed while it rendered. Hidden: the trigger that removes its kept answer may have run before it was
-        // written. Another version: an instance that rendered the newer one may have written it first, and this
-        // older one over it; due again, the loop renders the newer one unless it is the one kept.
-        const current = await page.state(key);
-        if (!current) await pagesRepo.remove(key, version);
-        else if (String(current.version) !== version) await pagesRepo.due(key, current.version);
-      });
-      return kept;
-    })().finally(() => rendering.delete(id));
+        etag: keptEtag(version, fills, body),
+      };
+      return { ...rendered, kept: keep(page, rendered) };
+    })();
     rendering.set(id, started);
+    void started
+      .then((made) => ("kept" in made ? made.kept : undefined))
+      .catch(() => {})
+      .finally(() => rendering.delete(id));
     return started;
   }
 
@@ -155,18 +177,16 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const hot = held.get(key, stamp, encoding ?? "identity", state.maxAgeMs, now);
       if (hot) return sendForm(request, hot);
       const stored = await pagesRepo.form(key, encoding ?? "gzip");
-      let form: HeldForm;
-      let builtAt: number;
       if (stored && isCurrentForm(stored, state, build, fills, now)) {
-        form = readyForm(stored, encoding, extraHeaders);
-        builtAt = stored.builtAt;
-      } else {
-        const made = await renderOnce(page, key, state);
-        if (!("etag" in made)) return sendRendered(request, made, extraHeaders);
-        form = readyForm({ ...made, body: encoding ? made[encoding] : made.gzip }, encoding, extraHeaders);
-        builtAt = made.builtAt.getTime();
+        const form = readyForm(stored, encoding, extraHeaders);
+        held.offer(key, stamp, stored.builtAt, encoding ?? "identity", form);
+        return sendForm(request, form);
       }
-      held.offer(key, stamp, builtAt, encoding ?? "identity", form);
+      // Not kept yet: answered from the render at the fast setting while it is compressed hard and kept, off the
+      // request path (a page first asked for cost 12–16 ms before, most of it the hard compression and the write).
+      const made = await renderOnce(page, key, state);
+      if (!("kept" in made)) return sendRendered(request, made, extraHeaders);
+      const form = fastForm(made, encoding, extraHeaders);
       return sendForm(request, form);
     },
 
@@ -182,7 +202,8 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
       const form = await pagesRepo.form(key, "gzip");
       if (!form && found.page.renderAhead === "once kept") return;
       if (form && isCurrentForm(form, state, build, JSON.stringify(state.fills ?? {}), Date.now())) return;
-      await renderOnce(found.page, key, state);
+      const made = await renderOnce(found.page, key, state);
+      if ("kept" in made) await made.kept;
     },
 
     /** Makes the answers kept by other builds due again (at boot). */
@@ -191,6 +212,15 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
 }
 
 export type PublicPages = ReturnType<typeof createPublicPages>;
+
+/**
+ * A render for everyone, not yet kept: its bytes with the ETag its kept forms get, and `kept`, which resolves once it
+ * is (or failed to be).
+ */
+interface Fresh extends Omit<KeptPage, "br" | "gzip"> {
+  body: Uint8Array<ArrayBuffer>;
+  kept: Promise<void>;
+}
 
 /** A rendered answer that is not kept (a page still processing), shared by the requests that asked together. */
 interface Rendered {
