@@ -1,4 +1,3 @@
-import { sortedPath, sortKeyOf } from "../../islands/tracks/sort-options";
 import { verifiedSubjectOf } from "../../modules/auth";
 import { lineagePageVersion } from "../../modules/forks/service";
 import { listContentVersion } from "../../modules/lists/service";
@@ -6,6 +5,7 @@ import type { PublicPage } from "../../modules/pages/service";
 import { artistPageVersion } from "../../modules/profiles/service";
 import { hasFilters } from "../../modules/track-filters/service";
 import { getTrack, publicPageState } from "../../modules/tracks/service";
+import { sortedPath, sortKeyOf } from "../shared/sort-options";
 import { config } from "./config";
 import { pageLocals, trackPageFills, withCounterPlaceholders } from "./page-locals";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { freePort, waitForPort } from "../../scripts/lib/ports";
+import { freePort, waitForPort } from "./infra/ports";
 import { log } from "./logger";
 import { ROOT } from "./paths";
 

@@ -2,7 +2,7 @@ import type { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { openDatabase } from "../../../src/server/db/open";
+import { openDatabase } from "../db/open";
 
 /**
  * SQLite's own tables and drizzle's bookkeeping are not application data, nor is the search index (migration

@@ -1,6 +1,6 @@
 import type { SQL } from "bun";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import { POSTGRES_MIGRATIONS } from "../../../src/server/db/open";
+import { POSTGRES_MIGRATIONS } from "../db/open";
 import type { TablePlan } from "./plan";
 import { rowText, targetColumnList } from "./rows";
 import { quoteIdent } from "./target";

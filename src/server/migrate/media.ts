@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { S3Client } from "bun";
-import type { S3Config } from "../../../src/server/config";
-import { assertKey, type FileStore } from "../../../src/server/store/file-store";
+import type { S3Config } from "../config";
+import { assertKey, type FileStore } from "../store/file-store";
 
 export interface MediaFile {
   key: string;

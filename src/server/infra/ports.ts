@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 
-/** Loopback port helpers for scripts and tests that start their own processes. */
+/** Loopback port helpers for whatever starts a process of its own: the queue broker, scripts and tests. */
 
 /**
  * A port nobody listens on right now, for a process started next to listen on. It is drawn from below the kernel's
