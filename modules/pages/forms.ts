@@ -1,4 +1,4 @@
-import { compressHard, type Encoding, isCurrent } from "../../src/server/compression";
+import { compressHard, type Encoding, isCurrent } from "../../src/server/http/compression";
 import type { HeldForm } from "./held";
 import type { KeptForm, KeptPage } from "./repo";
 

@@ -38,7 +38,7 @@ describe("the check itself, over small trees", () => {
   test("the server and islands each importing shared code, and scripts the server, pass", () => {
     const root = tree({
       ...shared,
-      "src/server/queue-broker.ts": 'import { freePort } from "./infra/ports";',
+      "src/server/infra/queue-broker.ts": 'import { freePort } from "./ports";',
       "modules/lists/service.ts": 'import { SORTS } from "../../src/shared/sort";',
       "islands/tracks/List.tsx": 'import { SORTS } from "../../src/shared/sort";',
       "scripts/backup.ts": 'import { freePort } from "../src/server/infra/ports";',
@@ -49,7 +49,7 @@ describe("the check itself, over small trees", () => {
   test("the server importing scripts or islands, type-only and dynamic imports included, or shared code either side fail", () => {
     const root = tree({
       ...shared,
-      "src/server/queue-broker.ts": 'import { freePort } from "../../scripts/lib/ports";',
+      "src/server/infra/queue-broker.ts": 'import { freePort } from "../../../scripts/lib/ports";',
       "src/server/db/triggers.ts": 'import type { SORTS } from "../../../islands/tracks/sort";',
       "modules/lists/service.ts": 'export const later = () => import("../../islands/tracks/sort");',
       "src/shared/rules.ts": 'import { config } from "../server/config";',
@@ -57,7 +57,7 @@ describe("the check itself, over small trees", () => {
     });
     expect(checkLayers(root).sort()).toEqual(
       [
-        "src/server/queue-broker.ts -> scripts/lib/ports.ts: the server may not import scripts or islands: move what both use into src/server or src/shared",
+        "src/server/infra/queue-broker.ts -> scripts/lib/ports.ts: the server may not import scripts or islands: move what both use into src/server or src/shared",
         "src/server/db/triggers.ts -> islands/tracks/sort.ts: the server may not import scripts or islands: move what both use into src/server or src/shared",
         "modules/lists/service.ts -> islands/tracks/sort.ts: the server may not import scripts or islands: move what both use into src/server or src/shared",
         "src/shared/rules.ts -> src/server/config.ts: src/shared is used by the server and the islands alike, so it imports neither",

@@ -1,13 +1,13 @@
-import { publicLineage } from "../../modules/forks/service";
-import type { TrackPage } from "../../modules/lists/model";
-import type { ArtistProfile } from "../../modules/profiles/model";
-import type { SearchPage } from "../../modules/search/model";
-import type { TrackDetails } from "../../modules/tracks/model";
-import { getTrack } from "../../modules/tracks/service";
-import { SORT_OPTIONS } from "../shared/sort-options";
-import { api } from "./api";
-import { config } from "./config";
-import { HttpError } from "./errors";
+import { publicLineage } from "../../../modules/forks/service";
+import type { TrackPage } from "../../../modules/lists/model";
+import type { ArtistProfile } from "../../../modules/profiles/model";
+import type { SearchPage } from "../../../modules/search/model";
+import type { TrackDetails } from "../../../modules/tracks/model";
+import { getTrack } from "../../../modules/tracks/service";
+import { SORT_OPTIONS } from "../../shared/sort-options";
+import { api } from "../api";
+import { config } from "../config";
+import { HttpError } from "../errors";
 import type { PageState } from "./page-cache";
 
 /**

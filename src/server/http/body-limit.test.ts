@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { Elysia } from "elysia";
-import { openTestRuntime } from "../../tests/support/in-process-database";
+import { openTestRuntime } from "../../../tests/support/in-process-database";
 import { bodyLimit, type MountedRoute, streamedBody } from "./body-limit";
-import { errorHandler } from "./http";
+import { errorHandler } from "./error-handler";
 
 // The settings the code under test reads: MAX_UPLOAD_MB, which the error handler drains up to.
 await openTestRuntime("body-limit");

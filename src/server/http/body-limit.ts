@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { payloadTooLarge } from "./errors";
+import { payloadTooLarge } from "../errors";
 
 /** What every other route's body (JSON forms, edits, id lists) must fit. */
 const MAX_BODY_BYTES = 1024 * 1024;

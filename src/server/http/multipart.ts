@@ -4,8 +4,8 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
-import { formatFileSize } from "../shared/file-size";
-import { badRequest, environmentFault, HttpError, payloadTooLarge } from "./errors";
+import { formatFileSize } from "../../shared/file-size";
+import { badRequest, environmentFault, HttpError, payloadTooLarge } from "../errors";
 
 /** One uploaded file, already on local disk under a server-made name. */
 export interface StagedFile {

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { freePort, waitForPort } from "./infra/ports";
-import { log } from "./logger";
-import { ROOT } from "./paths";
+import { log } from "../logger";
+import { ROOT } from "../paths";
+import { freePort, waitForPort } from "./ports";
 
 const BUNQUEUE_CLI = join(ROOT, "node_modules/bunqueue/dist/cli/index.js");
 /** A port picked free can be taken before the broker binds it; then it exits and another is tried. */

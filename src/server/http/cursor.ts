@@ -1,4 +1,4 @@
-import { badRequest } from "./errors";
+import { badRequest } from "../errors";
 
 const MAX_CURSOR_LENGTH = 1024;
 

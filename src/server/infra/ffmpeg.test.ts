@@ -1,7 +1,7 @@
-/** The one spawner of ffmpeg runs its children below the server's CPU priority (src/server/ffmpeg.ts). */
+/** The one spawner of ffmpeg runs its children below the server's CPU priority (src/server/infra/ffmpeg.ts). */
 import { expect, test } from "bun:test";
 import { getPriority } from "node:os";
-import { openTestRuntime } from "../../tests/support/in-process-database";
+import { openTestRuntime } from "../../../tests/support/in-process-database";
 import { runFfmpeg, TOOL_NICENESS } from "./ffmpeg";
 
 // The settings the code under test reads: FFMPEG_PATH and its timeout.

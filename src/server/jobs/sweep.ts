@@ -1,6 +1,6 @@
-import type { JobName, JobPayload } from "./jobs/definitions";
-import { log } from "./logger";
-import { enqueue } from "./queue";
+import { enqueue } from "../infra/queue";
+import { log } from "../logger";
+import type { JobName, JobPayload } from "./definitions";
 
 /** Jobs that take no payload: the ones a timer can enqueue. */
 type SweepJob = { [N in JobName]: Record<string, never> extends JobPayload<N> ? N : never }[JobName];

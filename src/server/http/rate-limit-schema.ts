@@ -1,4 +1,4 @@
-import { bigInt, index, int, primaryKey, table, text } from "./db/columns";
+import { bigInt, index, int, primaryKey, table, text } from "../db/columns";
 
 /**
  * Fixed-window counters shared by every instance (rate-limit.ts): one row per key and window, upserted on

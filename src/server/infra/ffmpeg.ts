@@ -1,6 +1,6 @@
 import { setPriority } from "node:os";
-import { config } from "./config";
-import { perRuntime } from "./runtime";
+import { config } from "../config";
+import { perRuntime } from "../runtime";
 import { createSlots } from "./slots";
 
 /**

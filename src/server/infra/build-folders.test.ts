@@ -11,10 +11,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, join } from "node:path";
-import { signUp } from "../../tests/support/api";
-import { setUpServer } from "../../tests/support/lifecycle";
-import { uploadTiny, waitProcessed } from "../../tests/support/uploads";
-import { ROOT } from "./paths";
+import { signUp } from "../../../tests/support/api";
+import { setUpServer } from "../../../tests/support/lifecycle";
+import { uploadTiny, waitProcessed } from "../../../tests/support/uploads";
+import { ROOT } from "../paths";
 
 // A checkout of its own for the builds of this file, inside the checkout as `dist` is (a build clearing its output
 // folder in place only does so inside the project): the checkout's own build is left to the other tests.

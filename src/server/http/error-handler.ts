@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
-import { config } from "./config";
-import { environmentFault, HttpError } from "./errors";
-import { log } from "./logger";
+import { config } from "../config";
+import { environmentFault, HttpError } from "../errors";
+import { log } from "../logger";
 import { discardUnreadBody } from "./unread-body";
 
 /** Plain-language text for a failed schema check: the schema's own `error` when it has one. */
@@ -15,7 +15,7 @@ function validationMessage(error: { customError?: unknown; valueError?: { messag
 
 /**
  * Maps every thrown error to the one shape `{ message }` with a fitting status; never leaks internals. The body a
- * refusal left unread is read first, so the answer reaches a client still sending it (src/server/unread-body.ts).
+ * refusal left unread is read first, so the answer reaches a client still sending it (src/server/http/unread-body.ts).
  */
 export const errorHandler = new Elysia({ name: "error-handler" }).onError(
   { as: "global" },

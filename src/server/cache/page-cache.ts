@@ -1,4 +1,4 @@
-import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES, precompress, sendVariant, type Variants } from "./compression";
+import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES, precompress, sendVariant, type Variants } from "../http/compression";
 
 /**
  * What a cacheable page shows, read cheaply on every request (one indexed row for a track page).

@@ -1,7 +1,7 @@
 /** The database-backed fixed windows of rate-limit.ts, against a real migrated database. */
 import { afterAll, expect, test } from "bun:test";
 import { like } from "drizzle-orm";
-import { openTestDatabase } from "../../tests/support/in-process-database";
+import { openTestDatabase } from "../../../tests/support/in-process-database";
 import { createRateLimiter } from "./rate-limit";
 import { rateLimitWindows } from "./rate-limit-schema";
 

@@ -2,12 +2,12 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Value } from "@sinclair/typebox/value";
 import { Queue, type QueueOptions, shutdownManager, Worker, type WorkerOptions } from "bunqueue/client";
-import type { Config } from "./config";
-import { isDatabaseBusy } from "./errors";
-import { type JobHandlers, type JobName, type JobPayload, jobDefinitions } from "./jobs/definitions";
-import { log } from "./logger";
+import type { Config } from "../config";
+import { isDatabaseBusy } from "../errors";
+import { type JobHandlers, type JobName, type JobPayload, jobDefinitions } from "../jobs/definitions";
+import { log } from "../logger";
+import { runtime } from "../runtime";
 import { type QueueBroker, startQueueBroker } from "./queue-broker";
-import { runtime } from "./runtime";
 
 type Envelope = { payload: unknown };
 

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { config } from "./config";
+import { config } from "../config";
 
 /**
  * Scratch space on local disk for uploads and ffmpeg outputs before they enter the file store.

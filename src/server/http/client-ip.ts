@@ -1,5 +1,5 @@
 import type { Server } from "bun";
-import { config } from "./config";
+import { config } from "../config";
 
 /** "::ffff:10.0.0.1" (IPv4 seen through an IPv6 socket) and "10.0.0.1" are one address. */
 const normalised = (address: string) => address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");

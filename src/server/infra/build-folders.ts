@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { ROOT } from "./paths";
+import { ROOT } from "../paths";
 
 /**
  * The Astro builds of a checkout. `dist` (or STEMMA_DIST) is a symbolic link to the current build, a folder of

@@ -1,5 +1,5 @@
-import { log } from "./logger";
-import type { AstroHandler } from "./public-pages";
+import type { AstroHandler } from "../cache/public-pages";
+import { log } from "../logger";
 import { pathAndQuery } from "./request-url";
 
 /** Whole in itself (no stylesheet, no script): the build's own files may be what failed. */

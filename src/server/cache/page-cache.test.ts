@@ -3,9 +3,9 @@
  * it shows, live counters, private pages never kept, and compressed answers equal to plain ones.
  */
 import { beforeAll, describe, expect, test } from "bun:test";
-import { call, type Session, signUp } from "../../tests/support/api";
-import { setUpServer } from "../../tests/support/lifecycle";
-import { firstLicenseId, uploadTiny, waitProcessed } from "../../tests/support/uploads";
+import { call, type Session, signUp } from "../../../tests/support/api";
+import { setUpServer } from "../../../tests/support/lifecycle";
+import { firstLicenseId, uploadTiny, waitProcessed } from "../../../tests/support/uploads";
 import { createPageCache } from "./page-cache";
 
 const live = setUpServer();

@@ -1,5 +1,5 @@
-import { config } from "./config";
-import { perRuntime } from "./runtime";
+import { config } from "../config";
+import { perRuntime } from "../runtime";
 
 const EMBED_PATH = /^\/embed\//;
 

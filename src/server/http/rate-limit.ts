@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { db } from "./db";
+import { db } from "../db";
 import { rateLimitWindows as windows } from "./rate-limit-schema";
 
 /** How often a process sweeps every limiter's expired windows out of the table. */

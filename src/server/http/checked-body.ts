@@ -1,6 +1,6 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import { type TypeCheck, TypeCompiler } from "@sinclair/typebox/compiler";
-import { badRequest } from "./errors";
+import { badRequest } from "../errors";
 
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { config } from "./config";
+import { config } from "../config";
 
 /**
  * Media tokens: what `?token=` carries on a media URL (<audio>, <img> and download links cannot send

@@ -1,7 +1,7 @@
 import { type PassThrough, Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { ZipFile } from "yazl";
-import { fileStore } from "./store";
+import { fileStore } from "../store";
 
 /** A stored file to put in a zip: where it is in the zip, its store key and its size. */
 export interface ZippedFile {

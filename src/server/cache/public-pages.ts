@@ -1,12 +1,12 @@
-import { verifiedSubjectOf } from "../../modules/auth";
-import { lineagePageVersion } from "../../modules/forks/service";
-import { listContentVersion } from "../../modules/lists/service";
-import type { PublicPage } from "../../modules/pages/service";
-import { artistPageVersion } from "../../modules/profiles/service";
-import { hasFilters } from "../../modules/track-filters/service";
-import { getTrack, publicPageState } from "../../modules/tracks/service";
-import { sortedPath, sortKeyOf } from "../shared/sort-options";
-import { config } from "./config";
+import { verifiedSubjectOf } from "../../../modules/auth";
+import { lineagePageVersion } from "../../../modules/forks/service";
+import { listContentVersion } from "../../../modules/lists/service";
+import type { PublicPage } from "../../../modules/pages/service";
+import { artistPageVersion } from "../../../modules/profiles/service";
+import { hasFilters } from "../../../modules/track-filters/service";
+import { getTrack, publicPageState } from "../../../modules/tracks/service";
+import { sortedPath, sortKeyOf } from "../../shared/sort-options";
+import { config } from "../config";
 import { pageLocals, trackPageFills, withCounterPlaceholders } from "./page-locals";
 
 export type AstroHandler = (request: Request, locals: App.Locals) => Promise<Response>;

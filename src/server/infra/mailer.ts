@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import { config } from "./config";
+import { config } from "../config";
 
 /** A plain-text mail to one address. */
 export interface Mail {
