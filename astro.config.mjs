@@ -19,6 +19,6 @@ export default defineConfig({
   // No outDir: scripts/build.ts (npm run build) gives every build a new folder and then makes it the current one.
   build: { format: "directory" },
   devToolbar: { enabled: false },
-  // /my-tracks and /admin forward to their first tab with a real redirect in src/server/pages.ts.
+  // /my-tracks and /admin forward to their first tab with a real redirect in src/server/http/pages.ts.
   telemetry: false,
 });

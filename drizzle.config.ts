@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: ["./modules/*/schema.ts", "./src/server/rate-limit-schema.ts"],
+  schema: ["./modules/*/schema.ts", "./src/server/http/rate-limit-schema.ts"],
   out: "./migrations",
 });

@@ -6,6 +6,6 @@ process.env.DATABASE_URL ||= "postgres://localhost/stemma";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: ["./modules/*/schema.ts", "./src/server/rate-limit-schema.ts"],
+  schema: ["./modules/*/schema.ts", "./src/server/http/rate-limit-schema.ts"],
   out: "./migrations/pg",
 });

@@ -1,7 +1,7 @@
 /**
  * The CPU a page costs when it must be rendered (its first time, a private page's shell, a change not yet
  * pre-rendered): the public page of a fork of a track with cover and four stems, rendered through the built Astro
- * entry with the very locals the server gives it (src/server/page-locals.ts), in this process so that nothing but
+ * entry with the very locals the server gives it (src/server/cache/page-locals.ts), in this process so that nothing but
  * the render is counted. The data is made through the real server and API first. Prints p50 and p90 of the CPU
  * time per render (user + system, process.cpuUsage) over RENDERS renders after a warm-up; exits 1 when p50 is
  * over 2 ms. Run after a build: bun bench/render.ts.
@@ -42,7 +42,7 @@ process.env.DATA_DIR = server.dataDir;
 process.env.LOG_LEVEL = "warn";
 // As npm start and the image run the server: React's production server renderer.
 process.env.NODE_ENV = "production";
-const { pageLocals } = await import("../src/server/page-locals");
+const { pageLocals } = await import("../src/server/cache/page-locals");
 const dist = process.env.STEMMA_DIST ?? join(import.meta.dir, "../dist");
 const astro = (await import(join(dist, "server/entry.mjs"))) as {
   handle: (request: Request, locals: App.Locals) => Promise<Response>;

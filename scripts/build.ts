@@ -1,12 +1,18 @@
 /**
  * `npm run build` (and `npm start`, the image, `npm test`): the pages (the Astro build), then the server bundle
  * (scripts/build-server.ts). The pages are built into a new folder, which becomes current only once whole
- * (src/server/build-folders.ts): a server running beside it keeps serving the build it started from, and one started
+ * (src/server/infra/build-folders.ts): a server running beside it keeps serving the build it started from, and one started
  * later serves the new one. When the current build was made from the same inputs, none is made.
  */
 import { join } from "node:path";
-import { currentBuildInputs, makeCurrent, newBuildFolder, removeOldBuilds, withBuildLock } from "../src/server/build-folders";
-import { buildIdOf } from "../src/server/build-id";
+import {
+  currentBuildInputs,
+  makeCurrent,
+  newBuildFolder,
+  removeOldBuilds,
+  withBuildLock,
+} from "../src/server/infra/build-folders";
+import { buildIdOf } from "../src/server/infra/build-id";
 import { ROOT } from "../src/server/paths";
 import { buildServerBundle } from "./build-server";
 

@@ -16,7 +16,7 @@
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { Queue, Worker } from "bunqueue/client";
-import { freePort, waitForPort } from "./lib/ports";
+import { freePort, waitForPort } from "../src/server/infra/ports";
 import { startThrowawayPostgres } from "./lib/throwaway-postgres";
 
 const QUEUE = "scale-check";

@@ -50,7 +50,7 @@ cluster_skip=(
   modules/backups/backups.test.ts
   tests/backup/backup-restore.test.ts
   # Builds beside one running server in a checkout of its own: nothing a cluster would change.
-  src/server/build-folders.test.ts
+  src/server/infra/build-folders.test.ts
 )
 mapfile -t cluster_api_files < <(printf '%s\n' "${api_files[@]}" | grep -vxF -f <(printf '%s\n' "${cluster_skip[@]}" | grep -v '^ *#'))
 # Every other test file, on one embedded server: unit tests, the fault sample, and the browser journeys (*.e2e.ts).

@@ -3,19 +3,33 @@
  * database and media files) into PostgreSQL and an S3-compatible bucket, then verifies it. Resumable:
  * rows go in with idempotent inserts and present objects are skipped, so a run cut short is finished by
  * running it again, and a run over a complete copy only verifies. The source is never written (see
- * lib/migrate/source.ts). Exit codes: 0 copied and verified, 1 refused or a mismatch, 2 bad arguments.
+ * src/server/migrate/source.ts). Exit codes: 0 copied and verified, 1 refused or a mismatch, 2 bad arguments.
  */
 import { SQL } from "bun";
 import { openPostgres } from "../src/server/db/open";
+import {
+  bucketObjects,
+  foreignObjects,
+  localMedia,
+  type MediaFile,
+  uploadMissing,
+  verifyMedia,
+} from "../src/server/migrate/media";
+import { planTables, type TablePlan } from "../src/server/migrate/plan";
+import type { Row } from "../src/server/migrate/rows";
+import { seededRows } from "../src/server/migrate/seeds";
+import { MigrationRefused, openSnapshot } from "../src/server/migrate/source";
+import {
+  advanceSequences,
+  checkTarget,
+  copyTable,
+  overwriteRows,
+  sourceDigest,
+  targetDigest,
+} from "../src/server/migrate/tables";
+import { targetTables } from "../src/server/migrate/target";
 import { checkS3Bucket, createS3Store } from "../src/server/store/s3-store";
 import { parseArguments, USAGE, UsageError } from "./lib/migrate/arguments";
-import { bucketObjects, foreignObjects, localMedia, type MediaFile, uploadMissing, verifyMedia } from "./lib/migrate/media";
-import { planTables, type TablePlan } from "./lib/migrate/plan";
-import type { Row } from "./lib/migrate/rows";
-import { seededRows } from "./lib/migrate/seeds";
-import { MigrationRefused, openSnapshot } from "./lib/migrate/source";
-import { advanceSequences, checkTarget, copyTable, overwriteRows, sourceDigest, targetDigest } from "./lib/migrate/tables";
-import { targetTables } from "./lib/migrate/target";
 
 const say = (line: string) => console.log(line);
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));

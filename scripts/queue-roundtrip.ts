@@ -2,10 +2,11 @@
  * Proves the embedded queue works on this machine: starts the worker, adds a durable ping job and
  * waits for it to run. Prints `ok` and exits 0, or exits 1. Uses DATA_DIR like the server.
  */
+
+import { enqueue, startWorker } from "../src/server/infra/queue";
 import { jobHandlers } from "../src/server/jobs/handlers";
 import { waitForPing } from "../src/server/jobs/ping";
 import { closeRuntime, startRuntime } from "../src/server/open-runtime";
-import { enqueue, startWorker } from "../src/server/queue";
 
 const runtime = await startRuntime();
 startWorker(jobHandlers);

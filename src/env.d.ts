@@ -1,7 +1,7 @@
 /// <reference types="astro/client" />
 
 declare namespace App {
-  /** Server services for on-demand pages (filled by src/server/page-locals.ts). */
+  /** Server services for on-demand pages (filled by src/server/cache/page-locals.ts). */
   interface Locals {
     /** The public URL of this server, for absolute links (OpenGraph tags). */
     publicUrl: string;

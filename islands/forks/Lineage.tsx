@@ -23,7 +23,7 @@ type Credited = Extract<Ancestor, { available: true }>;
 /**
  * The attribution a licence asks for, for the whole chain: "Based on 'Undertow' by alice, CC BY-SA 4.0, itself based
  * on …". Kept in the page only while the whole chain is public, and the kept page is made again once any ancestor
- * changes (src/server/public-pages.ts), so a renamed or relicensed ancestor (or one gone private) shows as it is now.
+ * changes (src/server/cache/public-pages.ts), so a renamed or relicensed ancestor (or one gone private) shows as it is now.
  */
 function Attribution({ ancestors }: { ancestors: Credited[] }) {
   if (!ancestors.length) return null;

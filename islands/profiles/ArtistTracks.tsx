@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import type { TrackPage } from "../../modules/lists/model";
+import type { SortKey } from "../../src/shared/sort-options";
 import { $auth } from "../lib/auth";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
-import type { SortKey } from "../tracks/sort-options";
 import { TrackList } from "../tracks/TrackList";
 
 /**

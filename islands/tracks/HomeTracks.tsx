@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { TrackPage } from "../../modules/lists/model";
+import type { SortKey } from "../../src/shared/sort-options";
 import { $auth, storedToken } from "../lib/auth";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
-import type { SortKey } from "./sort-options";
 import { TrackList } from "./TrackList";
 
 const PUBLIC_PATH = "/tracks/public";

@@ -1,4 +1,4 @@
-import { SORT_OPTIONS, type SortKey } from "./sort-options";
+import { SORT_OPTIONS, type SortKey } from "../../src/shared/sort-options";
 
 /**
  * The eight SPEC §9 sorts. With `submittable` it is a GET form on `?sort=`: without JavaScript its

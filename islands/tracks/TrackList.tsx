@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
+import { DEFAULT_SORT, type SortKey } from "../../src/shared/sort-options";
 import { api, reply } from "../lib/api";
 import { onLiveEvent } from "../lib/live-events";
 import { showToast } from "../lib/toasts";
@@ -9,7 +10,6 @@ import { DeleteDialog } from "./DeleteDialog";
 import { SelectionBar } from "./SelectionBar";
 import { SortDropdown } from "./SortDropdown";
 import { nextSelection } from "./selection";
-import { DEFAULT_SORT, type SortKey } from "./sort-options";
 import { TrackCard } from "./TrackCard";
 import { type InitialPage, useTrackPages } from "./use-track-pages";
 import "./tracks.css";

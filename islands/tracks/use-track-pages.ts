@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TrackPage } from "../../modules/lists/model";
 import type { TrackListItem } from "../../modules/tracks/model";
+import { PAGE_SIZE, SORT_OPTIONS, type SortKey } from "../../src/shared/sort-options";
 import { api, fresh, reply } from "../lib/api";
 import { withNewTracks } from "./new-tracks";
-import { PAGE_SIZE, SORT_OPTIONS, type SortKey } from "./sort-options";
 
 interface PagesState {
   items: TrackListItem[];

@@ -1,4 +1,4 @@
-import { createRateLimiter } from "../../src/server/rate-limit";
+import { createRateLimiter } from "../../src/server/http/rate-limit";
 import { perRuntime } from "../../src/server/runtime";
 
 const WINDOW_MS = 15 * 60_000;

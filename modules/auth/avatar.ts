@@ -1,7 +1,7 @@
-import { isCurrent } from "../../src/server/compression";
 import { badRequest, notFound } from "../../src/server/errors";
+import { isCurrent } from "../../src/server/http/compression";
+import type { StagedFile } from "../../src/server/http/multipart";
 import { checkImage, renderSquares } from "../../src/server/images";
-import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import type { Profile } from "./model";
 import { authRepo } from "./repo";

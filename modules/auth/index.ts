@@ -1,9 +1,9 @@
 import { Elysia, t } from "elysia";
-import { streamedBody } from "../../src/server/body-limit";
-import { clientIp } from "../../src/server/client-ip";
-import { receiveMultipart } from "../../src/server/multipart";
+import { streamedBody } from "../../src/server/http/body-limit";
+import { clientIp } from "../../src/server/http/client-ip";
+import { receiveMultipart } from "../../src/server/http/multipart";
+import { withStagingFolder } from "../../src/server/infra/staging";
 import { refusals } from "../../src/server/openapi/refusals";
-import { withStagingFolder } from "../../src/server/staging";
 import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_AVATAR_BYTES, removeAvatar, sendAvatar, setAvatar } from "./avatar";
 import { authGuard, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";

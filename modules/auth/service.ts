@@ -4,8 +4,8 @@ import { type Executor, holdLock, transaction } from "../../src/server/db/transa
 import { uniqueViolation } from "../../src/server/db/unique-violation";
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from "../../src/server/errors";
 import { extensionPoint } from "../../src/server/extension-point";
+import { sendMail, sendsMail } from "../../src/server/infra/mailer";
 import { log } from "../../src/server/logger";
-import { sendMail, sendsMail } from "../../src/server/mailer";
 import {
   bioError,
   displayNameError,

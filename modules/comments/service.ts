@@ -1,6 +1,6 @@
 import type { Executor } from "../../src/server/db/transaction";
 import { badRequest, forbidden, notFound, tooManyRequests } from "../../src/server/errors";
-import { createRateLimiter } from "../../src/server/rate-limit";
+import { createRateLimiter } from "../../src/server/http/rate-limit";
 import { stripBidiControls } from "../../src/shared/bidi";
 import { COMMENT_MAX } from "../../src/shared/validation";
 import { usernamesOf, type Viewer } from "../auth/service";

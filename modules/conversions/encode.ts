@@ -1,6 +1,6 @@
 import { readFlacHeader, readWavHeader } from "../../src/server/audio/headers";
 import { DEMUXER, readHead, type UploadFormat } from "../../src/server/audio/sniff";
-import { runFfmpeg } from "../../src/server/ffmpeg";
+import { runFfmpeg } from "../../src/server/infra/ffmpeg";
 import type { ConversionFormat } from "../../src/shared/conversion-status";
 
 /**

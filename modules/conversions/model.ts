@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { oneOf } from "../../src/server/one-of";
+import { oneOf } from "../../src/server/http/one-of";
 import { CONVERSION_FORMATS, CONVERSION_STATUSES } from "../../src/shared/conversion-status";
 
 export const Format = oneOf(CONVERSION_FORMATS, "format must be wav or flac");

@@ -1,6 +1,6 @@
 import { conflict } from "../../src/server/errors";
+import { enqueue } from "../../src/server/infra/queue";
 import { log } from "../../src/server/logger";
-import { enqueue } from "../../src/server/queue";
 import type { ConversionFormat } from "../../src/shared/conversion-status";
 import { conversionsRepo } from "./repo";
 import { type ConversionSubject, isOriginalFormat, targetOf } from "./service";

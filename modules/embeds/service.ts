@@ -2,8 +2,8 @@ import { join } from "node:path";
 import { config } from "../../src/server/config";
 import { HttpError, notFound } from "../../src/server/errors";
 import { renderPng } from "../../src/server/images";
-import { enqueue } from "../../src/server/queue";
-import { withStagingFolder } from "../../src/server/staging";
+import { enqueue } from "../../src/server/infra/queue";
+import { withStagingFolder } from "../../src/server/infra/staging";
 import { fileStore } from "../../src/server/store";
 import {
   EMBED_DEFAULT_WIDTH,

@@ -1,5 +1,5 @@
+import { zipStream } from "../../src/server/infra/zip";
 import { fileStore, type StoredFile } from "../../src/server/store";
-import { zipStream } from "../../src/server/zip";
 import type { ZipEntry } from "./manifest";
 
 /** Writes the export's zip into the store as it is made (putStream), its JSON file first. */

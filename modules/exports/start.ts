@@ -1,7 +1,7 @@
 import { tooManyRequests } from "../../src/server/errors";
+import { createRateLimiter } from "../../src/server/http/rate-limit";
+import { enqueue } from "../../src/server/infra/queue";
 import { log } from "../../src/server/logger";
-import { enqueue } from "../../src/server/queue";
-import { createRateLimiter } from "../../src/server/rate-limit";
 import type { Viewer } from "../auth/service";
 import type { AccountExport } from "./model";
 import { exportsRepo } from "./repo";

@@ -1,7 +1,7 @@
 import type { Executor } from "../../src/server/db/transaction";
 import { badRequest, notFound } from "../../src/server/errors";
+import { enqueue } from "../../src/server/infra/queue";
 import { log } from "../../src/server/logger";
-import { enqueue } from "../../src/server/queue";
 import { publicProfileOf, usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
 import { findTrack } from "../tracks/service";

@@ -1,8 +1,8 @@
 import { rm } from "node:fs/promises";
 import { tooManyRequests } from "../../src/server/errors";
+import { createRateLimiter } from "../../src/server/http/rate-limit";
+import { stagingFolder } from "../../src/server/infra/staging";
 import { log } from "../../src/server/logger";
-import { createRateLimiter } from "../../src/server/rate-limit";
-import { stagingFolder } from "../../src/server/staging";
 import { UNITY_MIX } from "../../src/shared/stem-mix";
 import type { Viewer } from "../auth/service";
 import { attachmentDisposition } from "../media/service";

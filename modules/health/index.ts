@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { allRaw } from "../../src/server/db/raw";
-import { queueReachable } from "../../src/server/queue";
+import { queueReachable } from "../../src/server/infra/queue";
 
 /** GET /api/health: 200 when the database and the queue answer, 503 otherwise (Docker HEALTHCHECK). */
 export const healthModule = new Elysia({ name: "module.health" }).get(

@@ -1,5 +1,5 @@
 import { Elysia } from "elysia";
-import { pathAndQuery } from "../../src/server/request-url";
+import { pathAndQuery } from "../../src/server/http/request-url";
 import { perRuntime } from "../../src/server/runtime";
 import { verifiedViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";

@@ -1,4 +1,4 @@
-import { precompress, sendOnce, sendVariant, type Variants } from "../../src/server/compression";
+import { precompress, sendOnce, sendVariant, type Variants } from "../../src/server/http/compression";
 
 interface Entry {
   /** The lists' content version read before the answer was built. */

@@ -1,5 +1,5 @@
-import { decodeCursor as decodeEnvelope, encodeCursor as encodeEnvelope } from "../../src/server/cursor";
 import { badRequest } from "../../src/server/errors";
+import { decodeCursor as decodeEnvelope, encodeCursor as encodeEnvelope } from "../../src/server/http/cursor";
 import type { Position, Sort, SortField } from "./model";
 
 /**

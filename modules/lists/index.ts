@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
 import { notFound } from "../../src/server/errors";
-import { jsonTextResponse } from "../../src/server/json-compression";
+import { jsonTextResponse } from "../../src/server/http/json-compression";
 import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { publicProfileOf } from "../auth/service";

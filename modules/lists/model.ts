@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { oneOf } from "../../src/server/one-of";
+import { oneOf } from "../../src/server/http/one-of";
 import { trackFilters } from "../track-filters/model";
 import { TrackListItem } from "../tracks/model";
 

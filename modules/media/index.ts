@@ -1,8 +1,8 @@
 import { Elysia, t } from "elysia";
 import { config } from "../../src/server/config";
 import { notFound, unauthorized } from "../../src/server/errors";
-import { mediaTokenHolder } from "../../src/server/media-token";
-import { oneOf } from "../../src/server/one-of";
+import { mediaTokenHolder } from "../../src/server/http/media-token";
+import { oneOf } from "../../src/server/http/one-of";
 import { refusals } from "../../src/server/openapi/refusals";
 import { sessionOrMediaToken } from "../../src/server/openapi/security";
 import { authGuard } from "../auth";

@@ -1,5 +1,5 @@
 import { badRequest } from "../../src/server/errors";
-import { mediaTokenHolder, signMediaToken } from "../../src/server/media-token";
+import { mediaTokenHolder, signMediaToken } from "../../src/server/http/media-token";
 import { findViewer, type Viewer } from "../auth/service";
 import type { Track } from "../tracks/service";
 import { findViewableTrack } from "../tracks/service";

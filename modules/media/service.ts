@@ -7,7 +7,7 @@ import { hotMedia } from "./hot-media";
 import { serveRemoteFile } from "./remote-delivery";
 import { type Served, type ServeOptions, serveFile } from "./serve-file";
 
-export { mediaTokenHolder as resourceTokenHolder, signMediaToken as signResourceToken } from "../../src/server/media-token";
+export { mediaTokenHolder as resourceTokenHolder, signMediaToken as signResourceToken } from "../../src/server/http/media-token";
 /**
  * For stored files that are no track's (an account export, modules/exports): a media token names a `resource`
  * such as `export:{id}`, never a bare id, so it can never pass for a track's token (or one for a track for it).

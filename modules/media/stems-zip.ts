@@ -1,7 +1,7 @@
 import { conflict, notFound } from "../../src/server/errors";
+import { zipStream } from "../../src/server/infra/zip";
 import { log } from "../../src/server/logger";
 import { fileStore } from "../../src/server/store";
-import { zipStream } from "../../src/server/zip";
 import { incrementDownloads, listStemsOf, type Track } from "../tracks/service";
 import { attachmentDisposition, safeFileName } from "./content-disposition";
 import { type DownloadFormat, stemFile } from "./service";

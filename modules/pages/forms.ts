@@ -1,4 +1,4 @@
-import { compress, compressHard, type Encoding, isCurrent } from "../../src/server/compression";
+import { compress, compressHard, type Encoding, isCurrent } from "../../src/server/http/compression";
 import type { HeldForm } from "./held";
 import type { KeptForm, KeptPage } from "./repo";
 

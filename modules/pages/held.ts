@@ -1,4 +1,4 @@
-import type { Encoding } from "../../src/server/compression";
+import type { Encoding } from "../../src/server/http/compression";
 
 /**
  * A kept answer in one encoding, ready to send: its bytes as read, or as a Blob once held (a Response shares a

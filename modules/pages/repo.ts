@@ -1,8 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
-import type { Encoding } from "../../src/server/compression";
 import { db } from "../../src/server/db";
 import { isPostgres } from "../../src/server/db/dialect";
 import { allRaw } from "../../src/server/db/raw";
+import type { Encoding } from "../../src/server/http/compression";
 import { keptPages } from "./schema";
 
 export type KeptPage = typeof keptPages.$inferSelect;

@@ -1,6 +1,6 @@
-import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES } from "../../src/server/compression";
+import { acceptedEncoding, compress, MIN_COMPRESSED_BYTES } from "../../src/server/http/compression";
+import { pathAndQuery } from "../../src/server/http/request-url";
 import { log } from "../../src/server/logger";
-import { pathAndQuery } from "../../src/server/request-url";
 import { fastForm, keptEtag, keptPageOf, readyForm, sendForm } from "./forms";
 import { createHeldForms } from "./held";
 import { createKnownStates } from "./known-states";

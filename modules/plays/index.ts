@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
-import { clientIp } from "../../src/server/client-ip";
 import { badRequest } from "../../src/server/errors";
-import { oneOf } from "../../src/server/one-of";
+import { clientIp } from "../../src/server/http/client-ip";
+import { oneOf } from "../../src/server/http/one-of";
 import { authGuard } from "../auth";
 import type { Viewer } from "../auth/service";
 import { findViewableTrack, requireStemOf } from "../tracks/service";

@@ -1,7 +1,7 @@
 import { config } from "../../src/server/config";
 import { holdLock, transaction } from "../../src/server/db/transaction";
 import { badRequest } from "../../src/server/errors";
-import { createRateLimiter } from "../../src/server/rate-limit";
+import { createRateLimiter } from "../../src/server/http/rate-limit";
 import { perRuntime } from "../../src/server/runtime";
 import { incrementPlays, type Stem, type Track } from "../tracks/service";
 import { ANONYMOUS_PLAYS_PER_IP, MIN_PLAY_SECONDS } from "./limits";

@@ -1,6 +1,6 @@
 import { Elysia, t } from "elysia";
-import { streamedBody } from "../../src/server/body-limit";
 import { config } from "../../src/server/config";
+import { streamedBody } from "../../src/server/http/body-limit";
 import { authGuard } from "../auth";
 import { bytesRefusals, tusHeaders, tusRefusals } from "./model";
 import { TUS_EXTENSIONS, TUS_VERSION } from "./protocol";

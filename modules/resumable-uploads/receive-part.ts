@@ -1,7 +1,7 @@
 import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { environmentFault } from "../../src/server/errors";
-import { stagingFolder } from "../../src/server/staging";
+import { stagingFolder } from "../../src/server/infra/staging";
 
 /** Bytes of one request body, on local disk: all of it, or as much as arrived before the client went away. */
 export interface ReceivedPart {

@@ -1,5 +1,5 @@
-import { decodeCursor as decodeEnvelope, encodeCursor as encodeEnvelope } from "../../src/server/cursor";
 import { badRequest } from "../../src/server/errors";
+import { decodeCursor as decodeEnvelope, encodeCursor as encodeEnvelope } from "../../src/server/http/cursor";
 
 /** A result's place in its order: its sort value (a relevance score, a number or a text) and the ids breaking ties. */
 export type Place = [value: number | string, ...ids: Array<string | number>];

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { oneOf } from "../../src/server/one-of";
+import { oneOf } from "../../src/server/http/one-of";
 import { STEM_TYPES } from "../../src/shared/upload-rules";
 import { License } from "../licenses/model";
 import { paging, SORT_FIELDS } from "../lists/model";

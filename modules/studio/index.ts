@@ -1,9 +1,9 @@
 import { Elysia } from "elysia";
-import { streamedBody } from "../../src/server/body-limit";
 import { config } from "../../src/server/config";
-import { receiveMultipart } from "../../src/server/multipart";
+import { streamedBody } from "../../src/server/http/body-limit";
+import { receiveMultipart } from "../../src/server/http/multipart";
+import { withStagingFolder } from "../../src/server/infra/staging";
 import { refusals } from "../../src/server/openapi/refusals";
-import { withStagingFolder } from "../../src/server/staging";
 import { authGuard } from "../auth";
 import { findStudioTrack, forkOnly, ORIGINAL_AUDIO_STAYS, ORIGINAL_STEM_AUDIO_STAYS } from "./common";
 import { AUDIO_LIMITS, AudioForm, StemForm, StudioReply, stemLimits } from "./model";

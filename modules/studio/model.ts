@@ -1,6 +1,6 @@
 import { t } from "elysia";
 import { config } from "../../src/server/config";
-import type { MultipartLimits } from "../../src/server/multipart";
+import type { MultipartLimits } from "../../src/server/http/multipart";
 import { NotifyingReply } from "../notifications/model";
 import { MAX_REPLACEMENT_BYTES } from "./replace";
 

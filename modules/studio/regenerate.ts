@@ -1,8 +1,8 @@
 import { rm } from "node:fs/promises";
 import { inspectAudio } from "../../src/server/audio/inspect";
 import { isDatabaseBusy } from "../../src/server/errors";
+import { stagingFolder } from "../../src/server/infra/staging";
 import { log } from "../../src/server/logger";
-import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
 import type { Viewer } from "../auth/service";
 import { invalidateConversions } from "../conversions/service";

@@ -1,5 +1,5 @@
 import { badRequest } from "../../src/server/errors";
-import type { StagedFile } from "../../src/server/multipart";
+import type { StagedFile } from "../../src/server/http/multipart";
 import type { Viewer } from "../auth/service";
 import { invalidateConversions } from "../conversions/service";
 import { withNotification } from "../notifications/service";

@@ -1,5 +1,5 @@
 import { badRequest } from "../../src/server/errors";
-import type { StagedFile } from "../../src/server/multipart";
+import type { StagedFile } from "../../src/server/http/multipart";
 import { MAX_STEMS, STEMS_NEED_WAV_OR_FLAC, TOO_MANY_STEMS, takesStems } from "../../src/shared/upload-rules";
 import type { Viewer } from "../auth/service";
 import { invalidateConversions } from "../conversions/service";

@@ -1,5 +1,5 @@
 import { t } from "elysia";
-import { oneOf } from "../../src/server/one-of";
+import { oneOf } from "../../src/server/http/one-of";
 import { ORIGINAL_FORMATS, STEM_TYPES } from "../../src/shared/upload-rules";
 import { LICENSE_TYPES } from "../licenses/model";
 

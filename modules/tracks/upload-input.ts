@@ -1,5 +1,5 @@
-import { checkedBody } from "../../src/server/checked-body";
 import { badRequest } from "../../src/server/errors";
+import { checkedBody } from "../../src/server/http/checked-body";
 import { stripBidiControls } from "../../src/shared/bidi";
 import {
   ARTIST_REQUIRED,

@@ -1,8 +1,8 @@
 import { Elysia } from "elysia";
-import { streamedBody } from "../../src/server/body-limit";
 import { config } from "../../src/server/config";
-import { receiveMultipart } from "../../src/server/multipart";
-import { withStagingFolder } from "../../src/server/staging";
+import { streamedBody } from "../../src/server/http/body-limit";
+import { receiveMultipart } from "../../src/server/http/multipart";
+import { withStagingFolder } from "../../src/server/infra/staging";
 import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
 import { authGuard } from "../auth";
 import { withNotification } from "../notifications/service";

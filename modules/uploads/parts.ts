@@ -1,6 +1,6 @@
 import { config } from "../../src/server/config";
 import { badRequest } from "../../src/server/errors";
-import type { StagedFile } from "../../src/server/multipart";
+import type { StagedFile } from "../../src/server/http/multipart";
 import type { Viewer } from "../auth/service";
 import { namedTrackUploads, takeFinishedUploads } from "../resumable-uploads/service";
 import { parseUploadInput } from "../tracks/service";

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { renderMp3AndLoudness } from "../../src/server/audio/render";
 import type { UploadFormat } from "../../src/server/audio/sniff";
 import { isDatabaseBusy } from "../../src/server/errors";
+import { enqueue } from "../../src/server/infra/queue";
+import { stagingFolder } from "../../src/server/infra/staging";
 import { log } from "../../src/server/logger";
-import { enqueue } from "../../src/server/queue";
-import { stagingFolder } from "../../src/server/staging";
 import { fileStore } from "../../src/server/store";
 import { publishEvents } from "../events/service";
 import {

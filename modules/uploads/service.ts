@@ -1,8 +1,8 @@
 import { type AudioFacts, AudioRejected, inspectAudio } from "../../src/server/audio/inspect";
 import type { UploadFormat } from "../../src/server/audio/sniff";
 import { badRequest, payloadTooLarge } from "../../src/server/errors";
+import type { StagedFile } from "../../src/server/http/multipart";
 import { log } from "../../src/server/logger";
-import type { StagedFile } from "../../src/server/multipart";
 import { fileStore } from "../../src/server/store";
 import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_STEMS, ORIGINAL_FILE_INVALID, type OriginalFormat, originalFileError } from "../../src/shared/upload-rules";

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "./ports";
+import { freePort } from "../../src/server/infra/ports";
 
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres`, trust auth, loopback only. */

@@ -1,6 +1,6 @@
 import { createApp } from "astro/app/entrypoint";
 
-// Pages are rendered whole before they are sent (and kept, src/server/pages.ts), so streaming would only cost:
+// Pages are rendered whole before they are sent (and kept, src/server/http/pages.ts), so streaming would only cost:
 // the page is rendered to one string.
 const app = createApp({ streaming: false });
 

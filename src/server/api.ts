@@ -22,12 +22,12 @@ import { storageModule } from "../../modules/storage";
 import { studioModule } from "../../modules/studio";
 import { tracksModule } from "../../modules/tracks";
 import { uploadsModule } from "../../modules/uploads";
-import { bodyLimit, type MountedRoute } from "./body-limit";
-import { errorHandler } from "./http";
-import { jsonCompression } from "./json-compression";
+import { bodyLimit, type MountedRoute } from "./http/body-limit";
+import { errorHandler } from "./http/error-handler";
+import { jsonCompression } from "./http/json-compression";
+import { pathAndQuery } from "./http/request-url";
 import { log } from "./logger";
 import { apiDocument } from "./openapi";
-import { pathAndQuery } from "./request-url";
 
 /** Every /api module, mounted once. The OpenAPI document is generated from the route schemas. */
 export const api = new Elysia({ prefix: "/api" })

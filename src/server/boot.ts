@@ -1,8 +1,8 @@
 import { ensureProductFlags } from "../../modules/admin/service";
 import { sweepFilesInFlight } from "../../modules/track-files/service";
+import { startWorker } from "./infra/queue";
+import { sweepStaging } from "./infra/staging";
 import { jobHandlers } from "./jobs/handlers";
-import { startWorker } from "./queue";
-import { sweepStaging } from "./staging";
 import { prepareFileStore } from "./store";
 
 /**

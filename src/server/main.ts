@@ -2,11 +2,11 @@ import { Elysia } from "elysia";
 import { closeEventStreams } from "../../modules/events/service";
 import { api } from "./api";
 import { boot } from "./boot";
+import { pages } from "./http/pages";
+import { stopQueue } from "./infra/queue";
 import { sweepsOf } from "./jobs/sweeps";
 import { log } from "./logger";
 import { startRuntime } from "./open-runtime";
-import { pages } from "./pages";
-import { stopQueue } from "./queue";
 import { workerHealth } from "./worker-health";
 
 /**

@@ -1,7 +1,7 @@
 import { type Config, loadConfigOrExit } from "./config";
 import { openAppDatabase } from "./db";
+import { openQueue, stopQueue } from "./infra/queue";
 import { setLogLevel } from "./logger";
-import { openQueue, stopQueue } from "./queue";
 import { installRuntime, type Runtime } from "./runtime";
 import { openFileStore } from "./store";
 

@@ -1,6 +1,6 @@
 import type { Config } from "./config";
 import type { Db, PostgresDb } from "./db/open";
-import type { JobQueue } from "./queue";
+import type { JobQueue } from "./infra/queue";
 import type { FileStore } from "./store/file-store";
 
 /**

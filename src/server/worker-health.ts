@@ -1,6 +1,6 @@
 import { Elysia } from "elysia";
 import { healthModule } from "../../modules/health";
-import { errorHandler } from "./http";
+import { errorHandler } from "./http/error-handler";
 
 /**
  * All a STEMMA_ROLE=worker process serves: `GET /api/health` (database and queue reachable) for its

@@ -32,7 +32,7 @@ export interface Boundaries {
   cycles: string[][];
 }
 
-function sourceFiles(root: string, folder = root): string[] {
+export function sourceFiles(root: string, folder = root): string[] {
   return readdirSync(folder).flatMap((name) => {
     if (SKIPPED.has(name)) return [];
     const path = join(folder, name);
@@ -46,7 +46,7 @@ export function importsOf(code: string): string[] {
 }
 
 /** The repository file a relative specifier names, or null for packages and files that do not exist. */
-function resolveImport(root: string, importer: string, specifier: string): string | null {
+export function resolveImport(root: string, importer: string, specifier: string): string | null {
   if (!specifier.startsWith(".")) return null;
   const base = resolve(root, dirname(importer), specifier);
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")]) {

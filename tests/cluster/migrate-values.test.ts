@@ -7,11 +7,11 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { SQL } from "bun";
-import { planTables } from "../../scripts/lib/migrate/plan";
-import { sourceTables } from "../../scripts/lib/migrate/source";
-import { advanceSequences, copyTable, sourceDigest, targetDigest } from "../../scripts/lib/migrate/tables";
-import { targetTables } from "../../scripts/lib/migrate/target";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../../scripts/lib/throwaway-postgres";
+import { planTables } from "../../src/server/migrate/plan";
+import { sourceTables } from "../../src/server/migrate/source";
+import { advanceSequences, copyTable, sourceDigest, targetDigest } from "../../src/server/migrate/tables";
+import { targetTables } from "../../src/server/migrate/target";
 
 let postgres: ThrowawayPostgres;
 let sql: SQL;

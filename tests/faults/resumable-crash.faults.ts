@@ -7,7 +7,7 @@ import { afterAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../../scripts/lib/ports";
+import { freePort } from "../../src/server/infra/ports";
 import { signUp } from "../support/api";
 import { runSql } from "../support/database-rows";
 import { writeNoiseWav } from "../support/noise-wav";

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { freePort } from "../../scripts/lib/ports";
+import { freePort } from "../../src/server/infra/ports";
 
 // Servers that bind port 0 (s3rver, queue brokers, test servers) are given ports from the kernel's ephemeral range;
 // a port chosen for a process started later must come from outside it, or one of them may take it first.

@@ -29,7 +29,7 @@ test("a trivial job runs through the durable embedded queue, whose folder is cre
 
 test("the worker refuses to start when a declared job has no handler", async () => {
   const result = await runScript(
-    `import { startRuntime } from "./src/server/open-runtime"; import { startWorker } from "./src/server/queue"; await startRuntime(); try { startWorker({}); console.log("started"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
+    `import { startRuntime } from "./src/server/open-runtime"; import { startWorker } from "./src/server/infra/queue"; await startRuntime(); try { startWorker({}); console.log("started"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
     freshDataDir(),
   );
   expect(result.out).toContain("Job system.ping has no handler");
@@ -37,7 +37,7 @@ test("the worker refuses to start when a declared job has no handler", async () 
 
 test("a payload that does not match the job's schema is refused when added", async () => {
   const result = await runScript(
-    `import { startRuntime } from "./src/server/open-runtime"; import { enqueue } from "./src/server/queue"; await startRuntime(); try { await enqueue("system.ping", { nonce: 5 }); console.log("added"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
+    `import { startRuntime } from "./src/server/open-runtime"; import { enqueue } from "./src/server/infra/queue"; await startRuntime(); try { await enqueue("system.ping", { nonce: 5 }); console.log("added"); } catch (e) { console.log(String(e.message)); } process.exit(0);`,
     freshDataDir(),
   );
   expect(result.out).toContain("Invalid payload for job system.ping");

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "bun:test";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { freePort } from "../../scripts/lib/ports";
+import { freePort } from "../../src/server/infra/ports";
 import { NGINX_ADDRESS, startNginx, type TestNginx } from "./nginx";
 import { startS3Server, type TestS3Server } from "./s3-server";
 import { startSingleServer, type TestServer } from "./server";

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { freePort, waitForPort } from "../../scripts/lib/ports";
+import { freePort, waitForPort } from "../../src/server/infra/ports";
 
 export interface TestNginx {
   url: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "bun:test";
-import { freePort } from "../../scripts/lib/ports";
+import { freePort } from "../../src/server/infra/ports";
 import type { Session } from "./api";
 import { type LiveServer, setUpServer } from "./lifecycle";
 import { oidcEnv, type ProviderClaims, startTestProvider, type TestProvider } from "./oidc-provider";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { freePort } from "../../scripts/lib/ports";
+import { freePort } from "../../src/server/infra/ports";
 
 /** What the provider says of a person: the claims of its `email`, `profile` and `groups` scopes. */
 export interface ProviderClaims {

@@ -11,7 +11,7 @@ import { latestSnapshot } from "./migration-snapshots";
 const ROOT = join(import.meta.dir, "../..");
 const imports: Record<string, unknown> = {};
 // The schema files drizzle.config.ts and drizzle.pg.config.ts name.
-const files = [...new Bun.Glob("modules/*/schema.ts").scanSync(ROOT), "src/server/rate-limit-schema.ts"];
+const files = [...new Bun.Glob("modules/*/schema.ts").scanSync(ROOT), "src/server/http/rate-limit-schema.ts"];
 for (const file of files) Object.assign(imports, await import(join(ROOT, file)));
 
 const previous = latestSnapshot(isPostgres ? "postgresql" : "sqlite");

@@ -1,5 +1,5 @@
 import { beforeAll } from "bun:test";
-import { freePort } from "../../scripts/lib/ports";
+import { freePort } from "../../src/server/infra/ports";
 import { clusterOf, type TestServer, testOnCluster } from "./server";
 
 /** The address browsers reach `server` at (its PUBLIC_URL): a cluster's nginx, or the single server itself. */

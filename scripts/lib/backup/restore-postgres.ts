@@ -4,8 +4,8 @@ import { BackupRefused, type Manifest } from "../../../src/server/backup/folder"
 import { objectStore } from "../../../src/server/backup/objects";
 import { summarisePostgres, tableMismatches } from "../../../src/server/backup/tables";
 import type { S3Config } from "../../../src/server/config";
+import { bucketObjects, inParallel } from "../../../src/server/migrate/media";
 import { checkS3Bucket, createS3Store } from "../../../src/server/store/s3-store";
-import { bucketObjects, inParallel } from "../migrate/media";
 import { openBackup } from "./restore";
 
 /**

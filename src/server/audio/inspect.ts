@@ -1,5 +1,5 @@
 import { stripBidiControls } from "../../shared/bidi";
-import { FfmpegError, probe, runFfmpeg } from "../ffmpeg";
+import { FfmpegError, probe, runFfmpeg } from "../infra/ffmpeg";
 import { type PcmLayout, readFlacHeader, readWavHeader, type WavHeader } from "./headers";
 import { moduleIsWhole } from "./module-structure";
 import { PeakReducer } from "./peaks";

@@ -1,5 +1,5 @@
 import { balanceGains, type StemMixSettings } from "../../shared/stem-mix";
-import { runFfmpeg } from "../ffmpeg";
+import { runFfmpeg } from "../infra/ffmpeg";
 import { MP3_BITRATE } from "./render";
 import { DEMUXER, type UploadFormat } from "./sniff";
 

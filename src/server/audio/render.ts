@@ -1,4 +1,4 @@
-import { runFfmpeg } from "../ffmpeg";
+import { runFfmpeg } from "../infra/ffmpeg";
 import { DEMUXER, type UploadFormat } from "./sniff";
 
 /** Streaming MP3 bitrate for full tracks and stems. */

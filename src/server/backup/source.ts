@@ -1,5 +1,5 @@
-import { bucketObjects, localMedia } from "../../../scripts/lib/migrate/media";
 import type { Config } from "../config";
+import { bucketObjects, localMedia } from "../migrate/media";
 import { type FileStore, openFileStore } from "../store";
 import type { BackupSource } from "./run";
 

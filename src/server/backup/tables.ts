@@ -1,9 +1,9 @@
 import type { Database } from "bun:sqlite";
 import type { SQL } from "bun";
-import type { TablePlan } from "../../../scripts/lib/migrate/plan";
-import { NOT_DATA, sourceTables } from "../../../scripts/lib/migrate/source";
-import { sourceDigest, targetDigest } from "../../../scripts/lib/migrate/tables";
-import { targetTables } from "../../../scripts/lib/migrate/target";
+import type { TablePlan } from "../migrate/plan";
+import { NOT_DATA, sourceTables } from "../migrate/source";
+import { sourceDigest, targetDigest } from "../migrate/tables";
+import { targetTables } from "../migrate/target";
 
 export interface TableSummary {
   name: string;

@@ -8,7 +8,7 @@
  * A new trigger is added here first, then written in a migration for each dialect.
  */
 
-import { homePagePath, SORT_OPTIONS } from "../../../islands/tracks/sort-options";
+import { homePagePath, SORT_OPTIONS } from "../../shared/sort-options";
 
 export type TriggerEvent = "INSERT" | "UPDATE" | "DELETE";
 

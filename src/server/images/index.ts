@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { badRequest } from "../errors";
+import { createSlots } from "../infra/slots";
 import { log } from "../logger";
 import { ROOT } from "../paths";
-import { createSlots } from "../slots";
 import { IMAGE_CHILD_EXIT } from "./exit-codes";
 
 /**

@@ -1,6 +1,6 @@
 import { FILES_IN_FLIGHT_MAX_SECONDS } from "../../../modules/track-files/service";
 import type { Config } from "../config";
-import { periodicSweep } from "../sweep";
+import { periodicSweep } from "./sweep";
 
 /**
  * The periodic sweeps `config` asks for, started only in processes that run jobs (main.ts, STEMMA_ROLE all or worker):

@@ -24,7 +24,7 @@ export interface OpenApiDocument extends Json {
   components?: { schemas?: Record<string, unknown> } & Json;
 }
 
-/** The one error shape (src/server/http.ts): every 4xx and 5xx answers `{ message }`. */
+/** The one error shape (src/server/http/error-handler.ts): every 4xx and 5xx answers `{ message }`. */
 const ERROR_SCHEMA = {
   type: "object",
   required: ["message"],

@@ -2,8 +2,8 @@ import { join } from "node:path";
 import { openapi } from "@elysiajs/openapi";
 import { Elysia, t } from "elysia";
 import { notFound } from "../errors";
+import { staticFiles } from "../http/static-files";
 import { ROOT } from "../paths";
-import { staticFiles } from "../static-files";
 import { type OpenApiDocument, publishedDocument } from "./document";
 
 const SPEC_PATH = "/openapi.json";

@@ -1,6 +1,6 @@
 import { t } from "elysia";
 
-/** The one error shape (src/server/http.ts), for a route's `response` map. */
+/** The one error shape (src/server/http/error-handler.ts), for a route's `response` map. */
 export const ErrorReply = t.Object({ message: t.String() });
 
 /**
