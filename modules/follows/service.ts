@@ -50,7 +50,9 @@ export async function followCounts(userId: string): Promise<FollowCounts> {
 }
 
 /** Whom `userId` follows, for their account export. */
-export const followingOf = followsRepo.followingOf;
+export function followingOf(userId: string): Promise<{ followeeId: string; createdAt: Date }[]> {
+  return followsRepo.followingOf(userId);
+}
 
 /** Inside an account's deletion: its follows, both ways, go. */
 export const leaveFollows = (userId: string, executor: Executor): Promise<void> => followsRepo.leave(userId, executor);
