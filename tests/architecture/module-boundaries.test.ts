@@ -90,16 +90,15 @@ describe("the check itself, over small trees", () => {
         "export const add = (tx) => tx.insert(userTables.users).values({});",
         "export const drop = (tx) => tx.delete( userTables.users );",
       ].join("\n"),
-      "modules/users/users.test.ts": 'import { users } from "./schema";\nexport const seed = (db) => db.insert(users).values({});',
-      "modules/songs/songs.test.ts": 'import { users } from "../users/schema";\nexport const seed = (db) => db.insert(users).values({});',
+      "modules/users/users.test.ts":
+        'import { users } from "./schema";\nexport const seed = (db) => db.insert(users).values({});',
+      "modules/songs/songs.test.ts":
+        'import { users } from "../users/schema";\nexport const seed = (db) => db.insert(users).values({});',
     });
     const writes = (importer: string, name: string) =>
       `${importer} -> modules/users/schema.ts: writes ${name}, another module's table; call an operation of its service instead`;
     expect(checkBoundaries(root).violations.sort()).toEqual(
-      [
-        writes("modules/albums/repo.ts", "people"),
-        writes("modules/plays/repo.ts", "userTables"),
-      ].sort(),
+      [writes("modules/albums/repo.ts", "people"), writes("modules/plays/repo.ts", "userTables")].sort(),
     );
   });
 
