@@ -4,7 +4,7 @@ import { log } from "../../src/server/logger";
 import { enqueue } from "../../src/server/queue";
 import { publicProfileOf, usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
-import { findTrack } from "../tracks/service";
+import { publicHeadlineOf } from "../tracks/service";
 import type { FollowCounts, FollowState } from "./model";
 import { followsRepo } from "./repo";
 
@@ -70,19 +70,19 @@ export async function enqueueNewTrackNotice(trackId: string): Promise<void> {
  * public and active, in batches. A private track tells nobody (making it public later does not either).
  */
 export async function notifyFollowersOfNewTrack(trackId: string): Promise<void> {
-  const track = await findTrack(trackId);
-  if (track?.status !== "ACTIVE" || !track.isPublic) return;
-  const owner = (await usernamesOf([track.userId])).get(track.userId);
+  const track = await publicHeadlineOf(trackId);
+  if (!track) return;
+  const owner = (await usernamesOf([track.ownerId])).get(track.ownerId);
   if (!owner) return;
   const notice = {
-    title: track.forkedFromId ? "New fork" : "New track",
+    title: track.isFork ? "New fork" : "New track",
     message: `${owner} posted "${track.title}".`,
     type: "new-track" as const,
     link: `/track/${track.id}`,
   };
   let told = 0;
   for (let after = ""; ; ) {
-    const batch = await followsRepo.followerIds(track.userId, after, NOTICE_BATCH);
+    const batch = await followsRepo.followerIds(track.ownerId, after, NOTICE_BATCH);
     if (batch.length === 0) break;
     await notifyUsers(batch, notice);
     told += batch.length;

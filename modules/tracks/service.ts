@@ -13,16 +13,17 @@ import { trackView } from "./view";
 
 /**
  * The tracks module's public surface: the only file other modules import (tests/architecture checks
- * it). Tracks own the tracks, stems, track_waveforms and track_shares tables; the repos of studio, forks,
- * lists and track-files query them through schema.ts in their own transactions, and every other module goes
- * through what is exported here (docs/architecture.md).
+ * it). Tracks own the tracks, stems, track_waveforms and track_shares tables and are the only module that writes
+ * them: the repos of studio, forks, lists, search and track-files may read them through schema.ts, and write
+ * through the operations here, which take their transaction where they take part in it (docs/architecture.md).
+ * Nothing here passes on a repo function: each operation is named for what it does and says whom it is for.
  */
 export { canView, findViewableTrack, requireStemOf } from "./access";
 /** For JSON other modules make of tracks' rows (search's stems), kept under the tracks' page versions. */
 export { keptJson } from "./kept-json";
 export { trackListJsonOf } from "./kept-list-items";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, storedBy, trackKeys } from "./keys";
-export type { ListedTrack, NewStem, NewTrack, OwnedTrack, Stem, Track, TrackChange } from "./schema";
+export type { NewStem, OwnedTrack, Stem, Track, TrackChange } from "./schema";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
 export { downloadStates } from "./view";
 
@@ -35,9 +36,18 @@ export type Admit = (tx: Executor) => Promise<void>;
 // What follows reads and writes rows without an access check: the callers checked access first, or make a
 // track's files (uploads, studio, forks, track-files) or derive from them.
 
-/** The whole row by id, or undefined (uploads, studio, forks, conversions, follows, the purge). */
+/** The whole row by id, or undefined (uploads, studio, forks, conversions, the purge). */
 export function findTrack(id: string): Promise<Track | undefined> {
   return tracksRepo.findById(id);
+}
+
+/** What a follower is told of a new track (follows' notice): null unless everyone may see it (public, active). */
+export async function publicHeadlineOf(
+  id: string,
+): Promise<{ id: string; title: string; ownerId: string; isFork: boolean } | null> {
+  const track = await tracksRepo.findById(id);
+  if (track?.status !== "ACTIVE" || !track.isPublic) return null;
+  return { id: track.id, title: track.title, ownerId: track.userId, isFork: track.forkedFromId !== null };
 }
 
 /** A track's stem, or undefined when the track has no such stem (conversions). */
