@@ -217,10 +217,9 @@ export const tracksRepo = {
       .where(eq(tracks.id, trackId));
   },
 
-  /** Columns, and the waveform with them in one transaction when there is one. */
+  /** Columns and the waveform together, in one transaction. */
   change: (trackId: string, change: TrackChange): Promise<void> => {
     const { waveformData, ...columns } = change;
-    if (!waveformData) return tracksRepo.update(trackId, columns);
     return transaction(async (tx) => {
       if (waveformData) await saveWaveformIn(tx, trackId, waveformData);
       await tx.update(tracks).set(columns).where(eq(tracks.id, trackId));

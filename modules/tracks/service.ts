@@ -126,8 +126,13 @@ export function removeTrack(id: string): Promise<void> {
   return tracksRepo.remove(id);
 }
 
-/** Sets a track's columns, and its waveform with them (uploads' processing; studio's regenerated mix). */
-export function changeTrack(id: string, change: TrackChange): Promise<void> {
+/** Sets a track's columns (uploads' processing: its status, MP3 and cover art). */
+export function updateTrack(id: string, columns: Partial<NewTrack>): Promise<void> {
+  return tracksRepo.update(id, columns);
+}
+
+/** The regenerated mix becomes the track's audio, its waveform with it, in one transaction (studio). */
+export function setTrackAudio(id: string, change: TrackChange): Promise<void> {
   return tracksRepo.change(id, change);
 }
 

@@ -10,7 +10,6 @@ import { fileStore } from "../../src/server/store";
 import { publishEvents } from "../events/service";
 import {
   type CoverSize,
-  changeTrack,
   findTrack,
   listStemsOf,
   pendingTrackIds,
@@ -18,6 +17,7 @@ import {
   type Track,
   trackKeys,
   updateStem,
+  updateTrack,
 } from "../tracks/service";
 import { renderCoverSizes } from "./cover-art";
 
@@ -72,7 +72,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     // Everything has settled before the folder goes; the first failure in order is the one reported.
     const failed = results.find((result) => result.status === "rejected");
     if (failed) throw failed.reason;
-    await changeTrack(trackId, { processingStatus: "READY", processingError: null });
+    await updateTrack(trackId, { processingStatus: "READY", processingError: null });
     await processingEnded(trackId, null, "READY");
     log.info("track processed", { trackId, stems: stems.length });
   } catch (error) {
@@ -81,7 +81,7 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     if (signal.aborted || isDatabaseBusy(error)) throw error;
     const reason = error instanceof ProcessingFailed ? error.message : "The audio could not be processed.";
     log.warn("track processing failed", { trackId, error: error instanceof Error ? error.message : String(error) });
-    await changeTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
+    await updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
     await processingEnded(trackId, null, "FAILED");
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -100,7 +100,7 @@ async function processOriginal(track: Track, folder: string, signal: AbortSignal
   // A fork's stem change leaves its audio as it was: that MP3 exists (and may be a file others share).
   if (track.mp3Key === trackKeys.streamMp3(track.originalKey)) return;
   const path = await fileStore().localPath(track.originalKey, folder);
-  await changeTrack(
+  await updateTrack(
     track.id,
     await encodeMp3(path, track.originalFormat, trackKeys.streamMp3(track.originalKey), folder, signal),
   );
@@ -125,7 +125,7 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
 async function processCover(track: Track, folder: string, signal: AbortSignal): Promise<void> {
   const sourceKey = trackKeys.coverSource(track.id);
   if (!(await fileStore().stat(sourceKey))) {
-    if (track.coverArtPending && !track.coverArtKey) await changeTrack(track.id, { coverArtPending: false });
+    if (track.coverArtPending && !track.coverArtKey) await updateTrack(track.id, { coverArtPending: false });
     return;
   }
   const coverFolder = await mkdtemp(join(folder, "cover-"));
@@ -139,6 +139,6 @@ async function processCover(track: Track, folder: string, signal: AbortSignal): 
   for (const [size, path] of Object.entries(sizes)) {
     coverArtSizeBytes += (await fileStore().putFile(trackKeys.cover(track.id, size as CoverSize), path)).size;
   }
-  await changeTrack(track.id, { coverArtKey: trackKeys.cover(track.id, "page"), coverArtSizeBytes, coverArtPending: false });
+  await updateTrack(track.id, { coverArtKey: trackKeys.cover(track.id, "page"), coverArtSizeBytes, coverArtPending: false });
   await fileStore().delete(sourceKey);
 }
