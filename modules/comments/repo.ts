@@ -26,6 +26,10 @@ export const commentsRepo = {
       .delete(comments)
       .where(or(eq(comments.id, id), eq(comments.parentId, id)));
   },
+  /** A purged track's comments, all of them (inside the purge's transaction). */
+  removeAllOfIn: async (executor: Executor, trackId: string): Promise<void> => {
+    await executor.delete(comments).where(eq(comments.trackId, trackId));
+  },
   /** Everything `userId` wrote, oldest first (the account export). */
   writtenBy: (userId: string): Promise<Comment[]> =>
     db().select().from(comments).where(eq(comments.userId, userId)).orderBy(asc(comments.id)),

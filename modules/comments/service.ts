@@ -141,7 +141,14 @@ const commentsChanged = (trackId: string, commentId: string) =>
   publishEvents([{ kind: "comment", trackId, data: { trackId, commentId } }]);
 
 /** Everything `userId` wrote, for their account export. */
-export const commentsWrittenBy = commentsRepo.writtenBy;
+export function commentsWrittenBy(userId: string): Promise<CommentRow[]> {
+  return commentsRepo.writtenBy(userId);
+}
+
+/** A deleted track's purge (modules/track-files), in its transaction: the track's comments go with it. */
+export function purgeCommentsOfIn(tx: Executor, trackId: string): Promise<void> {
+  return commentsRepo.removeAllOfIn(tx, trackId);
+}
 
 /** Inside an account's deletion: its comments go, and the replies to them. */
 export const leaveComments = (userId: string, executor: Executor): Promise<void> => commentsRepo.leave(userId, executor);

@@ -4,7 +4,7 @@ import { enqueue } from "../../src/server/infra/queue";
 import { log } from "../../src/server/logger";
 import { publicProfileOf, usernamesOf, type Viewer } from "../auth/service";
 import { notifyUsers } from "../notifications/service";
-import { findTrack } from "../tracks/service";
+import { publicHeadlineOf } from "../tracks/service";
 import type { FollowCounts, FollowState } from "./model";
 import { followsRepo } from "./repo";
 
@@ -50,7 +50,9 @@ export async function followCounts(userId: string): Promise<FollowCounts> {
 }
 
 /** Whom `userId` follows, for their account export. */
-export const followingOf = followsRepo.followingOf;
+export function followingOf(userId: string): Promise<{ followeeId: string; createdAt: Date }[]> {
+  return followsRepo.followingOf(userId);
+}
 
 /** Inside an account's deletion: its follows, both ways, go. */
 export const leaveFollows = (userId: string, executor: Executor): Promise<void> => followsRepo.leave(userId, executor);
@@ -68,19 +70,19 @@ export async function enqueueNewTrackNotice(trackId: string): Promise<void> {
  * public and active, in batches. A private track tells nobody (making it public later does not either).
  */
 export async function notifyFollowersOfNewTrack(trackId: string): Promise<void> {
-  const track = await findTrack(trackId);
-  if (track?.status !== "ACTIVE" || !track.isPublic) return;
-  const owner = (await usernamesOf([track.userId])).get(track.userId);
+  const track = await publicHeadlineOf(trackId);
+  if (!track) return;
+  const owner = (await usernamesOf([track.ownerId])).get(track.ownerId);
   if (!owner) return;
   const notice = {
-    title: track.forkedFromId ? "New fork" : "New track",
+    title: track.isFork ? "New fork" : "New track",
     message: `${owner} posted "${track.title}".`,
     type: "new-track" as const,
     link: `/track/${track.id}`,
   };
   let told = 0;
   for (let after = ""; ; ) {
-    const batch = await followsRepo.followerIds(track.userId, after, NOTICE_BATCH);
+    const batch = await followsRepo.followerIds(track.ownerId, after, NOTICE_BATCH);
     if (batch.length === 0) break;
     await notifyUsers(batch, notice);
     told += batch.length;

@@ -1,10 +1,9 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { db } from "../../src/server/db";
-import { theRow } from "../../src/server/db/rows";
 import { transaction } from "../../src/server/db/transaction";
 import type { StemMixSettings } from "../../src/shared/stem-mix";
-import { stems, type Track, tracks } from "../tracks/schema";
-import { type Admit, listStemsOf, saveWaveformIn, waveformOf } from "../tracks/service";
+import { type Track, tracks } from "../tracks/schema";
+import { type Admit, insertForkIn, listStemsOf, waveformOf } from "../tracks/service";
 
 /** What the forker chooses, and what it costs them; everything else comes from the track forked. */
 export interface ForkChoices {
@@ -44,19 +43,8 @@ export async function insertForkWithinQuota(
   const waveform = await waveformOf(original.id);
   return transaction(async (tx) => {
     await admit(tx);
-    const fork = theRow(
-      await tx
-        .insert(tracks)
-        .values({ ...carried, ...choices, ...rendering, id: forkId, userId: ownerId, isFork: true, forkedFromId: original.id })
-        .returning(),
-    );
-    if (waveform) await saveWaveformIn(tx, forkId, waveform);
-    if (stemRows.length) await tx.insert(stems).values(stemRows);
-    await tx
-      .update(tracks)
-      .set({ forkCount: sql`${tracks.forkCount} + 1`, updatedAt: sql`${tracks.updatedAt}` })
-      .where(eq(tracks.id, original.id));
-    return fork;
+    const fork = { ...carried, ...choices, ...rendering, id: forkId, userId: ownerId, isFork: true, forkedFromId: original.id };
+    return insertForkIn(tx, fork, waveform, stemRows);
   });
 }
 

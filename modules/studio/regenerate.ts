@@ -13,7 +13,7 @@ import * as uploads from "../uploads/service";
 import { stemCharge } from "./charges";
 import { findStudioTrack } from "./common";
 import { renderMix } from "./render-mix";
-import { removeStemRow, setTrackAudio } from "./repo";
+import { removeStemRow } from "./repo";
 
 /**
  * DELETE /api/track/{id}/stem/{stemId}: the stem, its charge (none for a stem the fork shares) and its files (unless
@@ -52,7 +52,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     const originalKey = tracks.trackKeys.revision(trackId, "flac");
     await withFilesInFlight(originalKey, [track.originalKey, track.mp3Key], async () => {
       const stored = await fileStore().putFile(originalKey, mixPath);
-      await setTrackAudio(trackId, {
+      await tracks.setTrackAudio(trackId, {
         originalKey,
         originalFormat: "flac",
         originalStreamable: true,
@@ -73,7 +73,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
     // Stopped, or held by a database another process locked: PENDING still, for the queue to run it again.
     if (signal.aborted || isDatabaseBusy(error)) throw error;
     log.warn("mix regeneration failed", { trackId, error: error instanceof Error ? error.message : String(error) });
-    await setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
+    await tracks.setTrackAudio(trackId, { processingStatus: "FAILED", processingError: "The mix could not be regenerated." });
     await publishEvents([{ kind: "regeneration", trackId, data: { trackId, status: "FAILED" } }]);
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -1,15 +1,18 @@
-import { and, eq, sql } from "drizzle-orm";
-import { db } from "../../src/server/db";
+import { eq, sql } from "drizzle-orm";
 import { type Executor, holdLock, transaction } from "../../src/server/db/transaction";
 import { badRequest, conflict } from "../../src/server/errors";
 import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
-import { type Stem, stems, tracks } from "../tracks/schema";
-import { type Admit, saveWaveformIn } from "../tracks/service";
-
-/** Track columns, plus the waveform kept beside the row (track_waveforms). */
-type TrackUpdate = Partial<typeof tracks.$inferInsert> & { waveformData?: number[] };
-type StemInsert = typeof stems.$inferInsert;
-type StemUpdate = Partial<StemInsert>;
+import { stems, tracks } from "../tracks/schema";
+import {
+  type Admit,
+  addStemIn,
+  type NewStem,
+  removeStemIn,
+  reprocessIn,
+  type Stem,
+  type TrackChange,
+  updateStem,
+} from "../tracks/service";
 
 /** A studio change while the track is processing (its previous change, a stem's MP3, a regenerated mix) or since changed. */
 export const STUDIO_BUSY = "This track is still being processed; try again in a moment";
@@ -48,7 +51,7 @@ async function openChange(tx: Executor, checked: CheckedTrack) {
  */
 export function changeWithinQuota(
   checked: CheckedTrack,
-  change: { track?: TrackUpdate; addStem?: Omit<StemInsert, "index">; updateStem?: { id: string; values: StemUpdate } },
+  change: { track?: TrackChange; addStem?: Omit<NewStem, "index">; updateStem?: { id: string; values: Partial<NewStem> } },
   addedSeconds: number,
   admit: Admit,
 ): Promise<void> {
@@ -57,25 +60,10 @@ export function changeWithinQuota(
     if (change.addStem && now.stemCount >= MAX_STEMS) throw badRequest(TOO_MANY_STEMS);
     now.busy();
     await admit(tx);
-    if (change.addStem) await tx.insert(stems).values({ ...change.addStem, index: now.nextIndex });
-    if (change.updateStem) await tx.update(stems).set(change.updateStem.values).where(eq(stems.id, change.updateStem.id));
-    const { waveformData, ...columns } = change.track ?? {};
-    if (waveformData) await saveWaveformIn(tx, checked.id, waveformData);
-    await tx
-      .update(tracks)
-      .set({
-        ...columns,
-        processingStatus: "PENDING",
-        processingError: null,
-        totalQuotaSeconds: sql`${tracks.totalQuotaSeconds} + ${addedSeconds}`,
-      })
-      .where(eq(tracks.id, checked.id));
+    if (change.addStem) await addStemIn(tx, { ...change.addStem, index: now.nextIndex });
+    if (change.updateStem) await updateStem(change.updateStem.id, change.updateStem.values, tx);
+    await reprocessIn(tx, checked.id, change.track ?? {}, addedSeconds);
   });
-}
-
-/** A stem's name and type (no file change, nothing to process or charge). */
-export async function renameStem(stemId: string, values: Pick<Stem, "name" | "type">): Promise<void> {
-  await db().update(stems).set(values).where(eq(stems.id, stemId));
 }
 
 /**
@@ -85,28 +73,10 @@ export async function renameStem(stemId: string, values: Pick<Stem, "name" | "ty
  * regenerated; without (an original, whose full track is the uploaded master) only the stem and its charge go.
  */
 export function removeStemRow(checked: CheckedTrack, stem: Stem, refunded: number, remix: boolean): Promise<void> {
-  const stale = { processingStatus: "PENDING" as const, processingError: null, mixStale: true };
   return transaction(async (tx) => {
     const now = await openChange(tx, checked);
     if (remix && now.stemCount <= 1) throw badRequest(LAST_STEM_STAYS);
     now.busy();
-    await tx.delete(stems).where(and(eq(stems.id, stem.id), eq(stems.trackId, checked.id)));
-    await tx
-      .update(tracks)
-      .set({
-        ...(remix ? stale : {}),
-        // CASE rather than SQLite's two-argument max(), so the statement reads the same on PostgreSQL.
-        totalQuotaSeconds: sql`case when ${tracks.totalQuotaSeconds} > ${refunded} then ${tracks.totalQuotaSeconds} - ${refunded} else 0 end`,
-      })
-      .where(eq(tracks.id, checked.id));
-  });
-}
-
-/** The regenerated mix becomes the track's audio; its MP3 and loudness follow from the processing job. */
-export function setTrackAudio(trackId: string, values: TrackUpdate): Promise<void> {
-  const { waveformData, ...columns } = values;
-  return transaction(async (tx) => {
-    if (waveformData) await saveWaveformIn(tx, trackId, waveformData);
-    await tx.update(tracks).set(columns).where(eq(tracks.id, trackId));
+    await removeStemIn(tx, checked.id, stem.id, refunded, remix);
   });
 }

@@ -10,7 +10,7 @@ import * as uploads from "../uploads/service";
 import { stemCharge } from "./charges";
 import { fileFields, findStudioTrack, storeThen } from "./common";
 import { fitToTrack, trackLength } from "./fit";
-import { changeWithinQuota, renameStem } from "./repo";
+import { changeWithinQuota } from "./repo";
 import { type StemInfo, stemFileFormat, stemInfo } from "./stem-input";
 
 /** The changed track's stem file, checked like an upload's stems and fitted to the track's length. */
@@ -59,7 +59,7 @@ export async function editStem(
   const stem = await tracks.requireStemOf(track.id, stemId);
   const info: StemInfo = stemInfo(data, stem);
   if (!file) {
-    await renameStem(stem.id, info);
+    await tracks.updateStem(stem.id, info);
     return { id: stem.id };
   }
   const facts = await checkedStemFile(track, file, `Stem "${info.name}"`, folder);

@@ -1,8 +1,9 @@
 import { and, type Column, eq, inArray, like, lt, ne, or, type SQL } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { transaction } from "../../src/server/db/transaction";
-import { comments } from "../comments/schema";
+import { purgeCommentsOfIn } from "../comments/service";
 import { stems, tracks } from "../tracks/schema";
+import { markPurgedIn } from "../tracks/service";
 import { filesInFlight } from "./schema";
 
 /**
@@ -68,12 +69,7 @@ export const trackFilesRepo = {
   /** The track becomes DELETED, and its comments go with it (a restore may bring back only a pending track). */
   markDeleted: async (id: string): Promise<void> => {
     await transaction(async (tx) => {
-      const [purged] = await tx
-        .update(tracks)
-        .set({ status: "DELETED" })
-        .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION")))
-        .returning({ id: tracks.id });
-      if (purged) await tx.delete(comments).where(eq(comments.trackId, id));
+      if (await markPurgedIn(tx, id)) await purgeCommentsOfIn(tx, id);
     });
   },
 };

@@ -7,22 +7,23 @@ import { perRuntime } from "../../src/server/runtime";
 import {
   type ListedTrack,
   listedTrackColumns,
+  type NewStem,
+  type NewTrack,
   type OwnedTrack,
   type Stem,
   stems,
   type Track,
+  type TrackChange,
   trackShares,
   tracks,
   trackWaveforms,
 } from "./schema";
 import { waveformPreview } from "./waveform-preview";
 
-type TrackInsert = typeof tracks.$inferInsert;
-
 /**
  * Sets the forkCount of each changed track's parent to its active forks, after forks left (deleted) or came back (restored): the
  * count the track page's "View Forks (N)" shows must be the forks that exist. Its own update time is kept, as a
- * new fork's +1 keeps it (modules/forks/repo.ts).
+ * new fork's +1 keeps it (insertForkIn).
  */
 async function recountForksIn(executor: Executor, changed: { forkedFromId: string | null }[]): Promise<void> {
   const ids = [...new Set(changed.flatMap(({ forkedFromId }) => (forkedFromId ? [forkedFromId] : [])))];
@@ -35,13 +36,6 @@ async function recountForksIn(executor: Executor, changed: { forkedFromId: strin
     })
     .where(inArray(tracks.id, ids));
 }
-type StemInsert = typeof stems.$inferInsert;
-
-/**
- * The quota check a charge runs first inside its transaction (modules/uploads quotaGate); it throws
- * (a 413) to refuse, and then nothing is written.
- */
-export type Admit = (tx: Executor) => Promise<void>;
 
 /**
  * Seconds charged to a user: their active tracks only. Deleting frees the space at once, while the
@@ -59,7 +53,7 @@ async function usedQuotaSecondsIn(executor: Executor, userId: string): Promise<n
  * Sets a track's waveform: the full one in track_waveforms (GET /track/{id}) and the card-sized
  * preview in its row (the lists), always together so they never disagree.
  */
-export async function saveWaveformIn(executor: Executor, trackId: string, waveformData: number[]): Promise<void> {
+async function saveWaveformIn(executor: Executor, trackId: string, waveformData: number[]): Promise<void> {
   await executor
     .insert(trackWaveforms)
     .values({ trackId, waveformData })
@@ -180,18 +174,83 @@ export const tracksRepo = {
       )[0]?.n ?? 0,
     ),
 
+  /** A track, its waveform and its stems, in the caller's transaction. */
+  insertIn: async (executor: Executor, track: NewTrack, waveformData: number[], stemRows: NewStem[]): Promise<Track> => {
+    const inserted = theRow(await executor.insert(tracks).values(track).returning());
+    await saveWaveformIn(executor, inserted.id, waveformData);
+    if (stemRows.length) await executor.insert(stems).values(stemRows);
+    return inserted;
+  },
+
   /**
-   * Inserts a track and its stems in one transaction, after `admit` agrees; admit holds the owner's
-   * lock, so no other charge to them can slip in between the check and the insert.
+   * A fork's rows in the caller's transaction: the track, its waveform and its stems, then the original's
+   * forkCount + 1, which keeps the original's update time (a fork is not an edit of it).
    */
-  insertWithinQuota: (track: TrackInsert, waveformData: number[], stemRows: StemInsert[], admit: Admit): Promise<Track> =>
-    transaction(async (tx) => {
-      await admit(tx);
-      const inserted = theRow(await tx.insert(tracks).values(track).returning());
-      await saveWaveformIn(tx, inserted.id, waveformData);
-      if (stemRows.length) await tx.insert(stems).values(stemRows);
-      return inserted;
-    }),
+  insertForkIn: async (
+    executor: Executor,
+    fork: NewTrack & { forkedFromId: string },
+    waveformData: number[] | null,
+    stemRows: NewStem[],
+  ): Promise<Track> => {
+    const inserted = theRow(await executor.insert(tracks).values(fork).returning());
+    if (waveformData) await saveWaveformIn(executor, inserted.id, waveformData);
+    if (stemRows.length) await executor.insert(stems).values(stemRows);
+    await executor
+      .update(tracks)
+      .set({ forkCount: sql`${tracks.forkCount} + 1`, updatedAt: sql`${tracks.updatedAt}` })
+      .where(eq(tracks.id, fork.forkedFromId));
+    return inserted;
+  },
+
+  /** The columns (and waveform) a change sets; the track back to PENDING, its charge moved by `addedSeconds`. */
+  reprocessIn: async (executor: Executor, trackId: string, change: TrackChange, addedSeconds: number): Promise<void> => {
+    const { waveformData, ...columns } = change;
+    if (waveformData) await saveWaveformIn(executor, trackId, waveformData);
+    await executor
+      .update(tracks)
+      .set({
+        ...columns,
+        processingStatus: "PENDING",
+        processingError: null,
+        totalQuotaSeconds: sql`${tracks.totalQuotaSeconds} + ${addedSeconds}`,
+      })
+      .where(eq(tracks.id, trackId));
+  },
+
+  /** Columns and the waveform together, in one transaction. */
+  change: (trackId: string, change: TrackChange): Promise<void> => {
+    const { waveformData, ...columns } = change;
+    return transaction(async (tx) => {
+      if (waveformData) await saveWaveformIn(tx, trackId, waveformData);
+      await tx.update(tracks).set(columns).where(eq(tracks.id, trackId));
+    });
+  },
+
+  addStemIn: async (executor: Executor, stem: NewStem): Promise<void> => {
+    await executor.insert(stems).values(stem);
+  },
+  /** Removes the track's stem and refunds `refunded` seconds of its charge; with `stale`, its mix waits to be remade. */
+  removeStemIn: async (executor: Executor, trackId: string, stemId: string, refunded: number, stale: boolean): Promise<void> => {
+    await executor.delete(stems).where(and(eq(stems.id, stemId), eq(stems.trackId, trackId)));
+    await executor
+      .update(tracks)
+      .set({
+        ...(stale ? { processingStatus: "PENDING" as const, processingError: null, mixStale: true } : {}),
+        // CASE rather than SQLite's two-argument max(), so the statement reads the same on PostgreSQL.
+        totalQuotaSeconds: sql`case when ${tracks.totalQuotaSeconds} > ${refunded} then ${tracks.totalQuotaSeconds} - ${refunded} else 0 end`,
+      })
+      .where(eq(tracks.id, trackId));
+  },
+
+  /** A pending-deletion track becomes DELETED (its files purged); false when it was not pending. */
+  markDeletedIn: async (executor: Executor, id: string): Promise<boolean> => {
+    const purged = await executor
+      .update(tracks)
+      .set({ status: "DELETED" })
+      .where(and(eq(tracks.id, id), eq(tracks.status, "PENDING_DELETION")))
+      .returning({ id: tracks.id });
+    return purged.length > 0;
+  },
 
   waveformOf: async (trackId: string): Promise<number[] | null> =>
     (await waveformQuery().execute({ trackId }))[0]?.waveformData ?? null,
@@ -199,7 +258,7 @@ export const tracksRepo = {
   remove: async (id: string): Promise<void> => {
     await db().delete(tracks).where(eq(tracks.id, id));
   },
-  update: async (id: string, values: Partial<TrackInsert>): Promise<void> => {
+  update: async (id: string, values: Partial<NewTrack>): Promise<void> => {
     await db().update(tracks).set(values).where(eq(tracks.id, id));
   },
   pendingIds: async (): Promise<string[]> =>
@@ -210,8 +269,8 @@ export const tracksRepo = {
         .where(and(eq(tracks.processingStatus, "PENDING"), ne(tracks.status, "DELETED")))
     ).map((row) => row.id),
 
-  updateStem: async (id: string, values: Partial<StemInsert>): Promise<void> => {
-    await db().update(stems).set(values).where(eq(stems.id, id));
+  updateStem: async (id: string, values: Partial<NewStem>, executor: Executor = db()): Promise<void> => {
+    await executor.update(stems).set(values).where(eq(stems.id, id));
   },
   findStemOf: async (trackId: string, stemId: string): Promise<Stem | undefined> =>
     (

@@ -175,6 +175,11 @@ export const trackShares = table(
 
 export type Track = typeof tracks.$inferSelect;
 export type Stem = typeof stems.$inferSelect;
+/** The rows a new track (an upload, a fork) inserts. */
+export type NewTrack = typeof tracks.$inferInsert;
+export type NewStem = typeof stems.$inferInsert;
+/** Columns a track's processing or a studio change sets, with the waveform kept beside the row (track_waveforms). */
+export type TrackChange = Partial<NewTrack> & { waveformData?: number[] };
 /** A track row as lists of one owner's tracks read it: everything but the card waveform. */
 export type OwnedTrack = Omit<Track, "waveformPreview">;
 

@@ -1,4 +1,4 @@
-import type { Executor } from "../../src/server/db/transaction";
+import { type Executor, transaction } from "../../src/server/db/transaction";
 import { badRequest } from "../../src/server/errors";
 import { log } from "../../src/server/logger";
 import { usernamesOf, type Viewer } from "../auth/service";
@@ -7,52 +7,188 @@ import { findOwnedTrack, findViewableTrack } from "./access";
 import { checkForkLicense } from "./fork-license";
 import type { TrackDetails } from "./model";
 import { tracksRepo } from "./repo";
-import type { Track } from "./schema";
+import type { NewStem, NewTrack, OwnedTrack, Stem, Track, TrackChange } from "./schema";
 import { parseTrackInfo } from "./upload-input";
 import { trackView } from "./view";
 
 /**
  * The tracks module's public surface: the only file other modules import (tests/architecture checks
- * it). Tracks own the tracks, stems, track_waveforms and track_shares tables; the repos of studio, forks,
- * lists and track-files query them through schema.ts in their own transactions, and every other module goes
- * through what is exported here (docs/architecture.md).
+ * it). Tracks own the tracks, stems, track_waveforms and track_shares tables and are the only module that writes
+ * them: the repos of studio, forks, lists, search and track-files may read them through schema.ts, and write
+ * through the operations here, which take their transaction where they take part in it (docs/architecture.md).
+ * Nothing here passes on a repo function: each operation is named for what it does and says whom it is for.
  */
 export { canView, findViewableTrack, requireStemOf } from "./access";
 /** For JSON other modules make of tracks' rows (search's stems), kept under the tracks' page versions. */
 export { keptJson } from "./kept-json";
 export { trackListJsonOf } from "./kept-list-items";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, storedBy, trackKeys } from "./keys";
-/**
- * For the repos of modules that write tracks rows in their own transactions (studio changes, forks): the quota
- * check a charge runs first, and the waveform written with its preview.
- */
-export { type Admit, saveWaveformIn } from "./repo";
-export type { ListedTrack, OwnedTrack, Stem, Track } from "./schema";
+export type { NewStem, OwnedTrack, Stem, Track, TrackChange } from "./schema";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
 export { downloadStates } from "./view";
 
-/** Rows without an access check, for the modules that make a track's files (uploads) or derive from them. */
-export const {
-  findById: findTrack,
-  insertWithinQuota: insertTrackWithinQuota,
-  remove: removeTrack,
-  update: updateTrack,
-  updateStem,
-  pendingIds: pendingTrackIds,
-  findStemOf,
-  listStemsOf,
-  waveformOf,
-  incrementPlays,
-  incrementDownloads,
-  usedQuotaSeconds,
-  activeTrackCount,
-  publicCountsOf,
-  pageVersionsOf: trackPageVersionsOf,
-  // An account export's inventory (modules/exports): the owner's tracks, whom each is shared with, and what others shared.
-  listOwnedBy: tracksOwnedBy,
-  sharesOf: sharedUserIdsOf,
-  sharedWith: tracksSharedWith,
-} = tracksRepo;
+/**
+ * The quota check a charge runs first inside its transaction (modules/uploads quotaGate); it throws
+ * (a 413) to refuse, and then nothing is written.
+ */
+export type Admit = (tx: Executor) => Promise<void>;
+
+// What follows reads and writes rows without an access check: the callers checked access first, or make a
+// track's files (uploads, studio, forks, track-files) or derive from them.
+
+/** The whole row by id, or undefined (uploads, studio, forks, conversions, the purge). */
+export function findTrack(id: string): Promise<Track | undefined> {
+  return tracksRepo.findById(id);
+}
+
+/** What a follower is told of a new track (follows' notice): null unless everyone may see it (public, active). */
+export async function publicHeadlineOf(
+  id: string,
+): Promise<{ id: string; title: string; ownerId: string; isFork: boolean } | null> {
+  const track = await tracksRepo.findById(id);
+  if (track?.status !== "ACTIVE" || !track.isPublic) return null;
+  return { id: track.id, title: track.title, ownerId: track.userId, isFork: track.forkedFromId !== null };
+}
+
+/** A track's stem, or undefined when the track has no such stem (conversions). */
+export function findStemOf(trackId: string, stemId: string): Promise<Stem | undefined> {
+  return tracksRepo.findStemOf(trackId, stemId);
+}
+
+/** A track's stems in order (media's ZIP, forks, the files a track names in track-files). */
+export function listStemsOf(trackId: string): Promise<Stem[]> {
+  return tracksRepo.listStemsOf(trackId);
+}
+
+/** A track's full waveform, or null before its processing made one (forks: a fork carries its original's). */
+export function waveformOf(trackId: string): Promise<number[] | null> {
+  return tracksRepo.waveformOf(trackId);
+}
+
+/** Seconds charged to a user, their active tracks only (storage's quota reply; uploads' quota check, in its transaction). */
+export function usedQuotaSeconds(userId: string, executor?: Executor): Promise<number> {
+  return tracksRepo.usedQuotaSeconds(userId, executor);
+}
+
+/** How many active tracks a user has (the admin's Users screen). */
+export function activeTrackCount(userId: string): Promise<number> {
+  return tracksRepo.activeTrackCount(userId);
+}
+
+/** What an artist's page counts (profiles): their public active tracks, the forks among them, their plays. */
+export function publicCountsOf(userId: string): Promise<{ tracks: number; forks: number; plays: number }> {
+  return tracksRepo.publicCountsOf(userId);
+}
+
+/** The page versions of these tracks (search: whether a kept stem card is current). */
+export function trackPageVersionsOf(ids: string[]): Promise<Map<string, number>> {
+  return tracksRepo.pageVersionsOf(ids);
+}
+
+/** An account export's inventory (modules/exports): the owner's tracks not yet purged, oldest first. */
+export function tracksOwnedBy(userId: string): Promise<OwnedTrack[]> {
+  return tracksRepo.listOwnedBy(userId);
+}
+
+/** An account export's inventory: whom a track is shared with, first shared first. */
+export function sharedUserIdsOf(trackId: string): Promise<string[]> {
+  return tracksRepo.sharesOf(trackId);
+}
+
+/** An account export's inventory: the active tracks others shared with the user. */
+export function tracksSharedWith(userId: string): Promise<{ trackId: string; title: string; ownerId: string; sharedAt: Date }[]> {
+  return tracksRepo.sharedWith(userId);
+}
+
+/** The tracks whose processing had not ended, not deleted (uploads requeues them when the server starts). */
+export function pendingTrackIds(): Promise<string[]> {
+  return tracksRepo.pendingIds();
+}
+
+/**
+ * A new upload (modules/uploads): the track, its waveform and its stems in one transaction, after `admit`
+ * agrees; admit holds the owner's lock, so no other charge to them slips in between the check and the insert.
+ */
+export function insertTrackWithinQuota(
+  track: NewTrack,
+  waveformData: number[],
+  stemRows: NewStem[],
+  admit: Admit,
+): Promise<Track> {
+  return transaction(async (tx) => {
+    await admit(tx);
+    return tracksRepo.insertIn(tx, track, waveformData, stemRows);
+  });
+}
+
+/** Removes a track row whose upload failed before anyone could see it (uploads). */
+export function removeTrack(id: string): Promise<void> {
+  return tracksRepo.remove(id);
+}
+
+/** Sets a track's columns (uploads' processing: its status, MP3 and cover art). */
+export function updateTrack(id: string, columns: Partial<NewTrack>): Promise<void> {
+  return tracksRepo.update(id, columns);
+}
+
+/** The regenerated mix becomes the track's audio, its waveform with it, in one transaction (studio). */
+export function setTrackAudio(id: string, change: TrackChange): Promise<void> {
+  return tracksRepo.change(id, change);
+}
+
+/** Sets a stem's columns (uploads' processing, studio's rename), in the caller's transaction when given one (a studio change). */
+export function updateStem(id: string, values: Partial<NewStem>, executor?: Executor): Promise<void> {
+  return tracksRepo.updateStem(id, values, executor);
+}
+
+/** One more play (modules/plays decides what counts), in its transaction when given one; the update time stays. */
+export function incrementPlays(trackId: string, executor?: Executor): Promise<void> {
+  return tracksRepo.incrementPlays(trackId, executor);
+}
+
+/** One more download (modules/media decides what counts); the update time stays. */
+export function incrementDownloads(trackId: string): Promise<void> {
+  return tracksRepo.incrementDownloads(trackId);
+}
+
+/** A studio change adds a stem (modules/studio), in its transaction under the track's lock. */
+export function addStemIn(tx: Executor, stem: NewStem): Promise<void> {
+  return tracksRepo.addStemIn(tx, stem);
+}
+
+/**
+ * A studio change's track columns (modules/studio), in its transaction: the track goes back to PENDING so the
+ * processing job makes what is new, and its charge moves by `addedSeconds` (modules/studio/charges.ts).
+ */
+export function reprocessIn(tx: Executor, trackId: string, change: TrackChange, addedSeconds: number): Promise<void> {
+  return tracksRepo.reprocessIn(tx, trackId, change, addedSeconds);
+}
+
+/**
+ * A studio removal (modules/studio), in its transaction: the stem goes and the track's charge drops by `refunded`
+ * (never below 0); with `remix`, the track is PENDING with a stale mix until the mix is regenerated.
+ */
+export function removeStemIn(tx: Executor, trackId: string, stemId: string, refunded: number, remix: boolean): Promise<void> {
+  return tracksRepo.removeStemIn(tx, trackId, stemId, refunded, remix);
+}
+
+/**
+ * A fork (modules/forks), in its transaction after its quota check: the fork's track, waveform and stem rows
+ * naming the original's files, and the original's forkCount + 1.
+ */
+export function insertForkIn(
+  tx: Executor,
+  fork: NewTrack & { forkedFromId: string },
+  waveformData: number[] | null,
+  stemRows: NewStem[],
+): Promise<Track> {
+  return tracksRepo.insertForkIn(tx, fork, waveformData, stemRows);
+}
+
+/** The purge of a deleted track (modules/track-files), in its transaction: PENDING_DELETION becomes DELETED; false when it was not pending. */
+export function markPurgedIn(tx: Executor, trackId: string): Promise<boolean> {
+  return tracksRepo.markDeletedIn(tx, trackId);
+}
 
 export async function getTrack(id: string, viewer: Viewer | null): Promise<TrackDetails> {
   return trackView(await findViewableTrack(id, viewer), viewer);

@@ -29,7 +29,7 @@ describe("the check itself, over small trees", () => {
 
   const layered = {
     "modules/users/index.ts": 'import { find } from "./service";\nexport const plugin = find;',
-    "modules/users/service.ts": 'import { repo } from "./repo";\nexport const find = repo;',
+    "modules/users/service.ts": 'import { repo } from "./repo";\nexport const find = (id) => repo(id);',
     "modules/users/repo.ts": "export const repo = 1;",
     "modules/users/schema.ts": "export const users = 1;",
     "modules/users/model.ts": "export const User = 1;",
@@ -65,9 +65,68 @@ describe("the check itself, over small trees", () => {
         "modules/songs/later.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
         "modules/songs/repo.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
         "modules/songs/service.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
+        // …and, on a public file, passes that repo on as its own.
+        "modules/songs/service.ts -> modules/users/repo.ts: exports repo on; a public file offers operations, never a repo's rows",
         "modules/songs/view.ts -> modules/users/schema.ts: reach another module only through its index.ts, service.ts or model.ts",
         "src/server/jobs.ts -> modules/users/repo.ts: reach another module only through its index.ts, service.ts or model.ts",
         "islands/song.tsx -> modules/users/service.ts: islands may import only a module's model.ts",
+      ].sort(),
+    );
+  });
+
+  test("a repo may read another module's tables, but writing them fails, whatever the import's form", () => {
+    const root = tree({
+      ...layered,
+      "modules/songs/repo.ts": [
+        'import { type User, users } from "../users/schema";',
+        "export const byName = (db) => db.select().from(users);",
+      ].join("\n"),
+      "modules/albums/repo.ts": [
+        'import { users as people } from "../users/schema";',
+        "export const rename = (tx) => tx.update(people).set({ name: 1 });",
+      ].join("\n"),
+      "modules/plays/repo.ts": [
+        'import * as userTables from "../users/schema";',
+        "export const add = (tx) => tx.insert(userTables.users).values({});",
+        "export const drop = (tx) => tx.delete( userTables.users );",
+      ].join("\n"),
+      "modules/users/users.test.ts":
+        'import { users } from "./schema";\nexport const seed = (db) => db.insert(users).values({});',
+      "modules/songs/songs.test.ts":
+        'import { users } from "../users/schema";\nexport const seed = (db) => db.insert(users).values({});',
+    });
+    const writes = (importer: string, name: string) =>
+      `${importer} -> modules/users/schema.ts: writes ${name}, another module's table; call an operation of its service instead`;
+    expect(checkBoundaries(root).violations.sort()).toEqual(
+      [writes("modules/albums/repo.ts", "people"), writes("modules/plays/repo.ts", "userTables")].sort(),
+    );
+  });
+
+  test("a public file passing on its repo's functions fails, in every form; operations wrapping them pass", () => {
+    const passes = (file: string) => `modules/users/${file} -> modules/users/repo.ts`;
+    const root = tree({
+      ...layered,
+      "modules/users/service.ts": [
+        'import { repo } from "./repo";',
+        "export async function find(id) { return repo.find(id); }",
+        "export const count = () => repo.count();",
+      ].join("\n"),
+      "modules/users/index.ts": 'export { repo } from "./repo";\nexport type { Row } from "./repo";',
+      "modules/users/model.ts": 'export * from "./repo";',
+      "modules/songs/service.ts": [
+        'import { songsRepo as rows } from "./repo";',
+        "export const { find: findSong, remove } = rows;",
+        "export const list = rows.list;",
+        "export { rows };",
+      ].join("\n"),
+      "modules/songs/repo.ts": "export const songsRepo = {};",
+    });
+    expect(checkBoundaries(root).violations.sort()).toEqual(
+      [
+        `${passes("index.ts")}: re-exports a repo; a public file offers operations, never a repo's rows`,
+        `${passes("index.ts")}: re-exports a repo; a public file offers operations, never a repo's rows`,
+        `${passes("model.ts")}: re-exports a repo; a public file offers operations, never a repo's rows`,
+        "modules/songs/service.ts -> modules/songs/repo.ts: exports rows on; a public file offers operations, never a repo's rows",
       ].sort(),
     );
   });

@@ -5,10 +5,13 @@ import { dirname, join, relative, resolve, sep } from "node:path";
  * The module rules of DEVELOPERS.md, read from the import statements of a source tree:
  * - outside `modules/<name>/`, a module is reached only through its `index.ts` (its Elysia plugins),
  *   `service.ts` (functions and types) or `model.ts` (schemas);
- * - a `schema.ts` may import another module's `schema.ts` (foreign keys); a `repo.ts` may too, to read and
- *   write that module's tables in its own queries and transactions (a studio change writes stems and
- *   tracks rows), so the queries of a module's rules live in that module; tests, benches and scripts may
- *   too (to seed rows);
+ * - a `schema.ts` may import another module's `schema.ts` (foreign keys); a `repo.ts` may too, to read
+ *   that module's tables in its own queries (lists' keyset pages join tracks), but never to write them: an
+ *   insert, update or delete of another module's table goes through that module's service, which takes the
+ *   caller's transaction (`addStemIn(tx, …)`); tests, benches and scripts may write them (to seed rows);
+ * - a module's public files (`index.ts`, `service.ts`, `model.ts`) never pass on a repo's functions: no
+ *   `export … from` a `repo.ts`, and no export of a binding imported from one (`export const { a } = repo`),
+ *   so what other modules call is an operation the module named, not its rows;
  * - islands (browser code) may import only `model.ts`;
  * - no two modules depend on each other, directly or through others (tests left out).
  *
@@ -83,12 +86,69 @@ function findCycles(edges: Map<string, Set<string>>): string[][] {
   return cycles;
 }
 
+/** The local names of the values an import statement binds: `{ a, b as c, type D }` gives a and c; `* as n` gives n. */
+const NAMED_IMPORTS = /\bimport\s+(?!type\b)(?:\*\s+as\s+(\w+)|\{([^}]*)\})\s*from\s*["']([^"']+)["']/g;
+
+function importedBindings(code: string): { names: string[]; specifier: string }[] {
+  return [...code.matchAll(NAMED_IMPORTS)].map(([, namespace, list, specifier]) => ({
+    specifier: specifier as string,
+    names: namespace
+      ? [namespace]
+      : (list as string)
+          .split(",")
+          .map((item) => item.trim())
+          .filter((item) => item && !item.startsWith("type "))
+          .map((item) => item.split(/\s+as\s+/).pop() as string),
+  }));
+}
+
+const escaped = (name: string) => name.replace(/\$/g, "\\$");
+
+/** Whether `code` inserts into, updates or deletes from a table bound to `name` (or to a member of it, for `* as name`). */
+const writesTo = (code: string, name: string) =>
+  new RegExp(`\\.(insert|update|delete)\\(\\s*${escaped(name)}\\b(\\.\\w+)?\\s*\\)`).test(code);
+
+/** Whether a public file exports `name` on: `export { name }`, `export const x = name…`, `export const { a } = name`. */
+const exportsOn = (code: string, name: string) =>
+  new RegExp(`\\bexport\\s*\\{[^}]*\\b${escaped(name)}\\b[^}]*\\}(?!\\s*from)`).test(code) ||
+  new RegExp(`\\bexport\\s+(const|let|var)\\s+[^=;]*=\\s*${escaped(name)}\\b\\s*(\\.|;|\\n|$)`).test(code);
+
+/** `export { a } from "x"`, `export type { A } from "x"`, `export * from "x"`. */
+const RE_EXPORTS = /\bexport\s+(?:type\s+)?(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g;
+
+/** Rules read from what a file does with an import, not only from where it points. */
+function usesBroken(root: string, importer: string, code: string): string[] {
+  const from = moduleOf(importer);
+  const isPublic = from !== null && PUBLIC_FILES.has(fileName(importer)) && !isTest(importer);
+  const broken: string[] = [];
+  for (const { names, specifier } of importedBindings(code)) {
+    const target = resolveImport(root, importer, specifier);
+    const to = target ? moduleOf(target) : null;
+    if (!target || !to) continue;
+    if (to !== from && fileName(target) === "schema.ts" && !isTest(importer))
+      for (const name of names.filter((name) => writesTo(code, name)))
+        broken.push(`${importer} -> ${target}: writes ${name}, another module's table; call an operation of its service instead`);
+    if (isPublic && fileName(target) === "repo.ts")
+      for (const name of names.filter((name) => exportsOn(code, name)))
+        broken.push(`${importer} -> ${target}: exports ${name} on; a public file offers operations, never a repo's rows`);
+  }
+  if (isPublic)
+    for (const [, specifier] of code.matchAll(RE_EXPORTS)) {
+      const target = resolveImport(root, importer, specifier as string);
+      if (target && moduleOf(target) && fileName(target) === "repo.ts")
+        broken.push(`${importer} -> ${target}: re-exports a repo; a public file offers operations, never a repo's rows`);
+    }
+  return broken;
+}
+
 export function checkBoundaries(root: string): Boundaries {
   const violations: string[] = [];
   const edges = new Map<string, Set<string>>();
   for (const importer of sourceFiles(root)) {
     const from = moduleOf(importer);
-    for (const specifier of importsOf(readFileSync(join(root, importer), "utf8"))) {
+    const code = readFileSync(join(root, importer), "utf8");
+    violations.push(...usesBroken(root, importer, code));
+    for (const specifier of importsOf(code)) {
       const target = resolveImport(root, importer, specifier);
       const to = target ? moduleOf(target) : null;
       if (!target || !to || to === from) continue;
