@@ -49,6 +49,8 @@ cluster_skip=(
   # the PostgreSQL and bucket case.
   modules/backups/backups.test.ts
   tests/backup/backup-restore.test.ts
+  # About Elysia's own router in this process (app.handle), which a cluster, answering over HTTP, never uses.
+  modules/lists/own-list-in-process.test.ts
   # Builds beside one running server in a checkout of its own: nothing a cluster would change.
   src/server/infra/build-folders.test.ts
 )

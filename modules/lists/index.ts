@@ -31,7 +31,10 @@ export const listsModule = new Elysia({ name: "module.lists", prefix: "/tracks",
     ({ request, viewer, query }) => listAnswer(request, "anyone", null, () => listTracks("public", viewer, query, query)),
     { detail: { summary: "Public tracks, newest first, with filters" }, query: FilteredListQuery, response: TrackPage },
   )
-  .get("/", ({ request, user, query }) => listAnswer(request, "viewer", user, () => listTracks("own", user, query)), {
+  // "", not "/": declared "/" under this prefix, Elysia 1.4.30's own router (app.handle, as in-process tests call it)
+  // answered GET /api/tracks 404 beside the tracks module's DELETE /api/tracks, where a listening server's router
+  // found it (docs/upstream/elysia-prefix-root.md).
+  .get("", ({ request, user, query }) => listAnswer(request, "viewer", user, () => listTracks("own", user, query)), {
     detail: { summary: "The signed-in user's own tracks" },
     auth: true,
     query: ListQuery,

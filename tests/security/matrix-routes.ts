@@ -301,7 +301,7 @@ export const MATRIX: Record<string, RouteEntry> = {
   // The two filtered lists, per track, with filters every track of its kind matches (each has a stem): the leak check
   // holds what they list to the access rule, so a private track that matches shows only to those who may see it.
   "GET /api/tracks/public": trackRoute((_world, track) => ({ path: `/tracks/public?${matchingFilters(track)}` }), everyone),
-  "GET /api/tracks/": globalRoute("/tracks", (who) => signedIn(who, ok())),
+  "GET /api/tracks": globalRoute("/tracks", (who) => signedIn(who, ok())),
   "GET /api/tracks/shared": globalRoute("/tracks/shared", (who) => signedIn(who, ok())),
   "GET /api/tracks/available": trackRoute(
     (_world, track) => ({ path: `/tracks/available?${matchingFilters(track)}` }),

@@ -39,9 +39,8 @@ function started<T>(value: T | undefined): T {
  * setUpServer for API tests that need no server process: the same /api app, built in this test process on a
  * runtime of its own (a fresh data folder, the job worker and sweeps running, as main.ts does), answering through
  * Elysia's `app.handle` with no socket in between. tests/support/api.ts helpers take it like a server. Under
- * STEMMA_TEST_TARGET=cluster it is the real cluster, so the cluster lane asserts the same as before. One route differs:
- * Elysia 1.4's own router answers GET /api/tracks with 404 (DELETE /api/tracks is declared before it), where a
- * listening server's Bun router finds it, so files that list a user's own tracks stay on setUpServer.
+ * STEMMA_TEST_TARGET=cluster it is the real cluster, so the cluster lane asserts the same as before. (Elysia's own
+ * router once answered GET /api/tracks 404 here: docs/upstream/elysia-prefix-root.md, worked around in modules/lists.)
  */
 export function setUpApp(options: { env?: Record<string, string> } = {}): { readonly server: ServedApi } {
   if (testOnCluster) return setUpServer(options);
