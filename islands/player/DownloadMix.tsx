@@ -5,6 +5,7 @@ import { $auth } from "../lib/auth";
 import { showToast } from "../lib/toasts";
 import { useIslandStore } from "../lib/use-island-store";
 import { triggerDownload } from "../track/download-file";
+import { FormatButtons } from "../track/FormatButtons";
 
 type MixFormat = "mp3" | "wav";
 
@@ -34,20 +35,13 @@ export function DownloadMix({ trackId, currentMix }: { trackId: string; currentM
   }
 
   return (
-    <fieldset className="downloads download-mix">
-      <legend>Download this mix</legend>
-      {(["mp3", "wav"] as const).map((format) => (
-        <button
-          key={format}
-          type="button"
-          className="button button-small button-secondary"
-          disabled={busy !== null}
-          aria-busy={busy === format}
-          onClick={() => void download(format)}
-        >
-          {busy === format ? `Preparing ${format.toUpperCase()}...` : format.toUpperCase()}
-        </button>
-      ))}
-    </fieldset>
+    <FormatButtons
+      legend="Download this mix"
+      className="download-mix"
+      formats={["mp3", "wav"] as const}
+      busy={busy}
+      busyLabel={(format) => `Preparing ${format.toUpperCase()}...`}
+      onChoose={(format) => void download(format)}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { showToast } from "../lib/toasts";
 import { mediaUrl } from "../player/media-url";
 import { startConversion, waitForConversion } from "./conversion";
 import { triggerDownload } from "./download-file";
+import { FormatButtons } from "./FormatButtons";
 import type { PageStem } from "./page-props";
 
 type ZipFormat = "mp3" | ConversionFormat;
@@ -66,20 +67,13 @@ export default function AllStemsZip({ trackId, stems }: { trackId: string; stems
   }
 
   return (
-    <fieldset className="downloads all-stems-download">
-      <legend>Download all stems</legend>
-      {(["mp3", "wav", "flac"] as const).map((format) => (
-        <button
-          key={format}
-          type="button"
-          className="button button-small button-secondary"
-          disabled={busy !== null}
-          aria-busy={busy === format}
-          onClick={() => void download(format)}
-        >
-          {busy === format && converting ? `Converting ${format.toUpperCase()}...` : format.toUpperCase()}
-        </button>
-      ))}
-    </fieldset>
+    <FormatButtons
+      legend="Download all stems"
+      className="all-stems-download"
+      formats={["mp3", "wav", "flac"] as const}
+      busy={busy}
+      busyLabel={(format) => (converting ? `Converting ${format.toUpperCase()}...` : null)}
+      onChoose={(format) => void download(format)}
+    />
   );
 }
