@@ -8,7 +8,7 @@ import { findSessionViewer, type SessionGrant, type Viewer } from "./service";
 /**
  * The session token from `Authorization: Bearer …`, and only from there: a session in a URL would end
  * up in histories, logs and shared links. Media URLs carry short-lived media tokens instead
- * (src/server/media-token.ts), which are never sessions.
+ * (src/server/http/media-token.ts), which are never sessions.
  */
 function tokenOf(authorization: string | undefined): string | null {
   return authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;

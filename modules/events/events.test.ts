@@ -23,7 +23,7 @@ let publicId: string;
 let otherPublicId: string;
 const streams: OpenStream[] = [];
 
-/** Signed as src/server/media-token.ts signs, with the server's secret: a token the server would have made. */
+/** Signed as src/server/http/media-token.ts signs, with the server's secret: a token the server would have made. */
 function signedToken(resource: string, userId: string, expiresAtSeconds: number, secret = JWT_SECRET): string {
   const key = createHmac("sha256", secret).update("stemma media tokens v1").digest();
   const payload = Buffer.from(JSON.stringify({ t: resource, u: userId, e: expiresAtSeconds })).toString("base64url");

@@ -66,7 +66,7 @@ const isFork = async (id: string) =>
 
 /**
  * Waits until both kept answers of `id` are at its current page version, with no request for them. A fork's page is
- * kept under a version that folds in its ancestors' (src/server/public-pages.ts, forkPageVersion), so there it is
+ * kept under a version that folds in its ancestors' (src/server/cache/public-pages.ts, forkPageVersion), so there it is
  * current once kept and no longer due.
  */
 const prerendered = (id: string) =>

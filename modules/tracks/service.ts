@@ -194,7 +194,7 @@ export async function getTrack(id: string, viewer: Viewer | null): Promise<Track
   return trackView(await findViewableTrack(id, viewer), viewer);
 }
 
-/** What a kept public page of a track depends on (src/server/public-pages.ts). */
+/** What a kept public page of a track depends on (src/server/cache/public-pages.ts). */
 export interface PublicPageState {
   version: number;
   plays: number;

@@ -7,8 +7,8 @@ import { clusterOf, type TestServer } from "../../tests/support/server";
 import { corpusPath, firstLicenseId, type UploadReply } from "../../tests/support/uploads";
 
 /**
- * Uploads stream to disk (src/server/multipart.ts), so their size is bounded by MAX_UPLOAD_MB, not by
- * memory or Bun's 128 MB default; every other route is held to 1 MB (src/server/body-limit.ts).
+ * Uploads stream to disk (src/server/http/multipart.ts), so their size is bounded by MAX_UPLOAD_MB, not by
+ * memory or Bun's 128 MB default; every other route is held to 1 MB (src/server/http/body-limit.ts).
  */
 const roomy = setUpServer();
 const tight = setUpServer({ env: { MAX_UPLOAD_MB: "1" } });
