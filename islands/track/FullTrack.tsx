@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { startSecondsOf } from "../../src/shared/start-time";
 import { decodeWaveform } from "../../src/shared/waveform-code";
@@ -20,6 +20,19 @@ function usePeaks(waveform: string | null): number[] | null {
 }
 
 /**
+ * What keys the full track's player: its audio. New audio (a regenerated mix, a replaced original) gets a fresh
+ * player; the MP3 that ends the encoding of the original already streaming is the same audio, so a listener who
+ * pressed Play meanwhile is not stopped (the player takes the MP3 the next time it loads).
+ */
+function useAudioKey(originalUrl: string | null, mp3Url: string | null, src: string | null): string | null {
+  const last = useRef<{ originalUrl: string | null; mp3Url: string | null; key: string | null } | null>(null);
+  const sameAudio = last.current?.originalUrl === originalUrl && (last.current.mp3Url === null || last.current.mp3Url === mp3Url);
+  const key = sameAudio && last.current ? last.current.key : src;
+  last.current = { originalUrl, mp3Url, key };
+  return key;
+}
+
+/**
  * The full-track waveform (96 px) with its timed comments' markers and its downloads; 'Processing audio...' instead
  * while the audio is still being processed (SPEC §4). The track as read again since the page rendered (processing
  * ended, a studio change) replaces the rendered one in place.
@@ -35,6 +48,7 @@ export default function FullTrack({ track: rendered, artworkUrl }: { track: Page
   useEffect(() => setStartAt(startSecondsOf(new URLSearchParams(window.location.search).get("t"))), []);
   // While the MP3 is still encoding, a WAV/FLAC original streams as it is.
   const src = track.fullTrackMp3Url ?? originalUrl;
+  const audioKey = useAudioKey(originalUrl, track.fullTrackMp3Url, src);
   if (isProcessingUrl(originalUrl) || !waveformData?.length || !duration || !src) {
     return (
       <section className="full-track" aria-label="Full track">
@@ -46,9 +60,8 @@ export default function FullTrack({ track: rendered, artworkUrl }: { track: Page
   }
   return (
     <section className="full-track" aria-label="Full track">
-      {/* Keyed by its audio: new audio (a regenerated mix, the MP3 once encoded) gets a fresh player. */}
       <Player
-        key={src}
+        key={audioKey}
         playerId={fullTrackPlayerId(track.id)}
         src={src}
         peaks={waveformData}
