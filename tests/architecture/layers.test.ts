@@ -1,8 +1,7 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { checkLayers } from "./layers";
+import { smallTrees } from "./small-trees";
 
 const REPO = join(import.meta.dir, "../..");
 
@@ -11,21 +10,7 @@ test("the server imports no script or island, and src/shared neither the server 
 });
 
 describe("the check itself, over small trees", () => {
-  const roots: string[] = [];
-  afterAll(() => {
-    for (const root of roots) rmSync(root, { recursive: true, force: true });
-  });
-
-  /** A throwaway tree of `path -> source`. */
-  function tree(files: Record<string, string>): string {
-    const root = mkdtempSync(join(tmpdir(), "stemma-layers-"));
-    roots.push(root);
-    for (const [path, code] of Object.entries(files)) {
-      mkdirSync(dirname(join(root, path)), { recursive: true });
-      writeFileSync(join(root, path), code);
-    }
-    return root;
-  }
+  const tree = smallTrees("stemma-layers");
 
   const shared = {
     "scripts/lib/ports.ts": "export const freePort = 1;",
