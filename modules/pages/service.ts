@@ -93,25 +93,20 @@ export function createPublicPages({ build, pages, heldBytes }: { build: string; 
   }
 
   /**
-   * Compresses a fresh render hard and keeps it, off the request path. Never rejects: a failure is logged, the page
-   * was answered from the render, and the next request or the loop tries again.
+   * Compresses a fresh render hard and keeps it, off the request path. Never rejects (`keepingFails`): the page was
+   * answered from the render, and the next request or the loop tries again.
    */
-  async function keep(page: PublicPage, fresh: Omit<Fresh, "kept">): Promise<void> {
+  function keep(page: PublicPage, fresh: Omit<Fresh, "kept">): Promise<void> {
     const { key, version } = fresh;
-    try {
-      const kept = await keptPageOf(fresh);
-      await keepingFails(key, async () => {
-        await pagesRepo.keep(kept);
-        // Changed while it rendered. Hidden: the trigger that removes its kept answer may have run before it was
-        // written. Another version: an instance that rendered the newer one may have written it first, and this
-        // older one over it; due again, the loop renders the newer one unless it is the one kept.
-        const current = await page.state(key);
-        if (!current) await pagesRepo.remove(key, version);
-        else if (String(current.version) !== version) await pagesRepo.due(key, current.version);
-      });
-    } catch (error) {
-      log.warn("a rendered page could not be kept", { key, error: String(error) });
-    }
+    return keepingFails(key, async () => {
+      await pagesRepo.keep(await keptPageOf(fresh));
+      // Changed while it rendered. Hidden: the trigger that removes its kept answer may have run before it was
+      // written. Another version: an instance that rendered the newer one may have written it first, and this
+      // older one over it; due again, the loop renders the newer one unless it is the one kept.
+      const current = await page.state(key);
+      if (!current) await pagesRepo.remove(key, version);
+      else if (String(current.version) !== version) await pagesRepo.due(key, current.version);
+    });
   }
 
   /**
