@@ -21,13 +21,15 @@ fi
 # A first install on a new machine can fail to fetch a large optional package; a second try gets it.
 [ -d node_modules/.bin ] || npm install --no-audit --no-fund || npm install --no-audit --no-fund
 
+lanes=$(mktemp -d)
+trap 'rm -rf "$lanes"' EXIT
 passed=0
 failed=0
 step() {
   local name=$1
   shift
   echo "== $name"
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name"; fi
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $name" | tee -a "$lanes/failed-steps"; fi
 }
 step build bun scripts/build.ts
 
@@ -72,15 +74,13 @@ mapfile -t rest_behind < <(printf '%s\n' "${other_files[@]}" | grep -vxF -f <(pr
 # the tests' timeouts allow. The lanes share nothing: every server has its own data folder, database and free ports.
 # The generated test media are made first, once, rather than by both lanes' preloads at once.
 bun --eval 'import { ensureCorpus } from "./tests/support/corpus.ts"; ensureCorpus();'
-lanes=$(mktemp -d)
-trap 'rm -rf "$lanes"' EXIT
 
 # Runs bun test on the given files (extra env first), adding its counts to pass/fail.
 pass=0
 fail=0
 run_tests() {
   local log rc p f
-  log=$(mktemp -p "$lanes")
+  log=$(mktemp -p "$lanes" tests.XXXX)
   env "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   p=$(grep -Eo '^ *[0-9]+ pass' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
@@ -127,5 +127,8 @@ else
   echo "FAILED: typecheck, lint, the API suite and the other tests did not finish"
 fi
 
+# What failed, once more at the end: a reader of only the last lines of a long run still learns which.
+cat "$lanes/failed-steps" 2>/dev/null
+grep -h '^(fail) ' "$lanes"/tests.* 2>/dev/null | sort -u
 echo "$((passed + pass)) passed, $((failed + fail)) failed"
 [ $((failed + fail)) = 0 ]
