@@ -6,7 +6,8 @@ import { withStagingFolder } from "../../src/server/infra/staging";
 import { refusals } from "../../src/server/openapi/refusals";
 import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_AVATAR_BYTES, removeAvatar, sendAvatar, setAvatar } from "./avatar";
-import { authGuard, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";
+import { credentialsRoutes } from "./credentials-routes";
+import { authGuard, carriesAccessToken, signInClientOf, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";
 import { accountDeletionOf, deleteAccount } from "./leaving";
 import {
   AccountChanges,
@@ -27,7 +28,7 @@ import { oidcRoutes } from "./oidc/routes";
 import * as auth from "./service";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
-export { authGuard, verifiedSubjectOf, verifiedViewerOf };
+export { authGuard, carriesAccessToken, verifiedSubjectOf, verifiedViewerOf };
 
 /** The one part of PUT /me/avatar. */
 const AVATAR_LIMITS = {
@@ -36,12 +37,17 @@ const AVATAR_LIMITS = {
   maxFieldBytes: 1024,
 };
 
-const sessionOf = async (grant: auth.SessionGrant) => ({ token: await signSession(grant), user: grant.user });
+/** The login reply (SPEC §7): a new session's token, for the user `grant` names, signed in from `request`. */
+const sessionOf = async (grant: auth.SessionGrant, request: Request, server: Parameters<typeof signInClientOf>[1]) => ({
+  token: await signSession(grant, signInClientOf(request, server)),
+  user: grant.user,
+});
 
 /** SPEC §7 Auth. Field rules and messages are SPEC §5's, checked in the service. */
 export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", detail: { tags: ["Auth"] } })
   .use(authGuard)
   .use(oidcRoutes)
+  .use(credentialsRoutes)
   .post(
     "/login",
     async ({ body, request, server, set }) => {
@@ -52,7 +58,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
         await linkAfterLogin(grant.user.id, link);
         set.headers["set-cookie"] = clearCookie("link");
       }
-      return sessionOf(grant);
+      return sessionOf(grant, request, server);
     },
     {
       body: Credentials,
@@ -67,10 +73,10 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   )
   .post(
     "/signup",
-    async ({ body, set }) => {
+    async ({ body, request, server, set }) => {
       const grant = await auth.signup(body);
       set.status = 201;
-      return sessionOf(grant);
+      return sessionOf(grant, request, server);
     },
     {
       detail: { summary: "Create an account; answers the session token" },
@@ -173,7 +179,8 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   })
   .post(
     "/password",
-    async ({ user, body }) => sessionOf(await auth.changePassword(user, body.currentPassword, body.newPassword)),
+    async ({ user, body, request, server }) =>
+      sessionOf(await auth.changePassword(user, body.currentPassword, body.newPassword), request, server),
     {
       auth: true,
       body: ChangePasswordBody,

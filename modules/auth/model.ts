@@ -77,3 +77,45 @@ export const SignupBody = t.Object({
   password: t.String(),
   inviteCode: t.Optional(t.String()),
 });
+
+const Scope = t.Union([t.Literal("read"), t.Literal("write"), t.Literal("upload"), t.Literal("admin")]);
+
+/** A personal access token as Settings › Tokens lists it: never the token itself, which is shown once. */
+export const AccessTokenSummary = t.Object({
+  id: t.String(),
+  name: t.String(),
+  scopes: t.Array(Scope),
+  /** ISO 8601; null: it does not expire. */
+  expiresAt: t.Nullable(t.String()),
+  /** When it last made a request (to the minute); null: never. */
+  lastUsedAt: t.Nullable(t.String()),
+  createdAt: t.String(),
+});
+export type AccessTokenSummary = typeof AccessTokenSummary.static;
+/** POST /api/auth/tokens answers the new token once, in `token`. */
+export const NewAccessToken = t.Composite([AccessTokenSummary, t.Object({ token: t.String() })]);
+/** POST /api/auth/tokens. Scopes are checked by the service, so an unknown one gets a message naming it. */
+export const NewAccessTokenBody = t.Object({
+  name: t.String(),
+  scopes: t.Array(t.String()),
+  /** ISO 8601 and in the future; null or left out: it does not expire. */
+  expiresAt: t.Optional(t.Nullable(t.String())),
+});
+
+/** A signed-in browser or app, as Settings › Sessions lists it. */
+export const SessionSummary = t.Object({
+  id: t.String(),
+  /** Read from the user agent: "Chrome 131". */
+  browser: t.String(),
+  /** Read from the user agent: "Linux", "iPhone". */
+  device: t.String(),
+  userAgent: t.String(),
+  /** The address it last made a request from (to the minute). */
+  lastIp: t.Nullable(t.String()),
+  /** When it signed in. */
+  createdAt: t.String(),
+  lastSeenAt: t.String(),
+  /** The session this request came with. */
+  current: t.Boolean(),
+});
+export type SessionSummary = typeof SessionSummary.static;

@@ -3,9 +3,9 @@ import { db } from "../../src/server/db";
 import { inJsonArray } from "../../src/server/db/portable";
 import { allRaw } from "../../src/server/db/raw";
 import { theRow } from "../../src/server/db/rows";
-import type { Executor } from "../../src/server/db/transaction";
+import { type Executor, transaction } from "../../src/server/db/transaction";
 import { perRuntime } from "../../src/server/runtime";
-import { earlyAccessRequests, passwordResets, type User, userIdentities, users } from "./schema";
+import { earlyAccessRequests, passwordResets, sessions, type User, userIdentities, users } from "./schema";
 
 /** An account nobody has deleted: the only kind that signs in, is named, or is found. */
 const live = isNull(users.deletedAt);
@@ -25,6 +25,14 @@ const anonymousUsername = sql`'deleted-' || ${users.id}`;
 /** What a signed-in request reads of its user. */
 export type SessionRow = Pick<User, "id" | "email" | "username" | "role" | "sessionVersion">;
 
+/** Ends the session records of a user whose session version went up (every session signed before it has ended). */
+async function endSessionRecords(userId: string, executor: Executor): Promise<void> {
+  await executor
+    .update(sessions)
+    .set({ endedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+}
+
 export const authRepo = {
   /**
    * Who a verified session belongs to and the session version it must carry, read on every signed-in request:
@@ -38,14 +46,16 @@ export const authRepo = {
       )
     )[0],
   /** Stores a new password hash and ends every session signed before: answers the new session version. */
-  setPasswordHash: async (id: string, passwordHash: string, executor: Executor = db()): Promise<number> =>
-    theRow(
+  setPasswordHash: async (id: string, passwordHash: string, executor: Executor = db()): Promise<number> => {
+    await endSessionRecords(id, executor);
+    return theRow(
       await executor
         .update(users)
         .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` })
         .where(eq(users.id, id))
         .returning({ version: users.sessionVersion }),
-    ).version,
+    ).version;
+  },
   setProfile: async (id: string, profile: Partial<Pick<User, "displayName" | "bio">>): Promise<void> => {
     await db().update(users).set(profile).where(eq(users.id, id));
   },
@@ -76,14 +86,17 @@ export const authRepo = {
         .returning({ userId: passwordResets.userId })
     )[0]?.userId ?? null,
   /** Ends every session of the user: answers the new session version. */
-  endSessions: async (id: string): Promise<number> =>
-    theRow(
-      await db()
-        .update(users)
-        .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-        .where(eq(users.id, id))
-        .returning({ version: users.sessionVersion }),
-    ).version,
+  endSessions: (id: string): Promise<number> =>
+    transaction(async (executor) => {
+      await endSessionRecords(id, executor);
+      return theRow(
+        await executor
+          .update(users)
+          .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+          .where(eq(users.id, id))
+          .returning({ version: users.sessionVersion }),
+      ).version;
+    }),
   usernames: (ids: string[]): Promise<Pick<User, "id" | "username">[]> => usernamesQuery().execute({ ids: JSON.stringify(ids) }),
   /**
    * Users whose username contains `term` or whose e-mail address is `term` (any case; `%` and `_` match themselves),
@@ -170,6 +183,7 @@ export const authRepo = {
       .update(users)
       .set({ deletedAt: now, sessionVersion: sql`${users.sessionVersion} + 1`, displayName: null, bio: "", avatarKey: null })
       .where(eq(users.id, id));
+    await endSessionRecords(id, executor);
     await executor.delete(passwordResets).where(eq(passwordResets.userId, id));
   },
   /**

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { createdAt, id, int, table, text, textEnum, timestampMs, uniqueIndex } from "../../src/server/db/columns";
+import { createdAt, id, index, int, json, table, text, textEnum, timestampMs, uniqueIndex } from "../../src/server/db/columns";
+import type { AccessTokenScope } from "../../src/shared/access-token-scopes";
 
 export const users = table(
   "users",
@@ -72,3 +73,50 @@ export const userIdentities = table(
 );
 
 export type User = typeof users.$inferSelect;
+
+/**
+ * Signed-in browsers and apps: each sign-in is one row, its id carried in the session token (`sid`), so a person can
+ * see where they are signed in (Settings › Sessions) and end one session without the others. `lastSeenAt` and
+ * `lastIp` are refreshed at most once a minute (see session-records.ts).
+ */
+export const sessions = table(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent").notNull().default(""),
+    lastIp: text("last_ip"),
+    lastSeenAt: timestampMs("last_seen_at").notNull(),
+    /** When it was signed out (by itself, another session, or "Sign out everywhere"); null while it lasts. */
+    endedAt: timestampMs("ended_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * Personal access tokens for scripts and API clients: a name, scopes and an expiry. Only the SHA-256 of the token is
+ * kept; the token itself is shown once, when made.
+ */
+export const accessTokens = table(
+  "access_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Some of ACCESS_TOKEN_SCOPES (src/shared/access-token-scopes.ts). */
+    scopes: json<AccessTokenScope[]>("scopes").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** null: it does not expire. */
+    expiresAt: timestampMs("expires_at"),
+    lastUsedAt: timestampMs("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("access_tokens_user_idx").on(t.userId)],
+);
+export type SessionRecord = typeof sessions.$inferSelect;
+export type AccessToken = typeof accessTokens.$inferSelect;

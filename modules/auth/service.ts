@@ -17,6 +17,7 @@ import {
   usernameError,
 } from "../../src/shared/validation";
 import { attemptLimits } from "./attempt-limits";
+import { sessionViewerRow } from "./credentials";
 import type { AccountChanges, Profile, PublicProfileFields } from "./model";
 import { hashForUnknownAccounts, hashPassword, hasPassword } from "./passwords";
 import { authRepo, type SessionRow } from "./repo";
@@ -92,13 +93,20 @@ export async function findViewer(id: string): Promise<Viewer | null> {
 
 /**
  * Who a session names, while the session is current: null once its user is gone or has ended it (its version is
- * older than the user's: a password change, "Log out everywhere"). Sessions signed before versions existed carry none
- * and count as version 0.
+ * older than the user's: a password change, "Log out everywhere"), or once its record has ended (signed out from
+ * Settings › Sessions). Sessions signed before versions existed carry none and count as version 0; those signed
+ * before records existed (no `sessionId`) end only with their version.
  */
-export async function findSessionViewer(id: string, sessionVersion: number): Promise<Viewer | null> {
-  const row = await sessionRows(id, () => authRepo.viewerById(id));
+export async function findSessionViewer(id: string, sessionVersion: number, sessionId: string | null): Promise<Viewer | null> {
+  const row = sessionId ? await sessionViewerRow(sessionId, id) : await sessionRows(id, () => authRepo.viewerById(id));
   if (!row || row.sessionVersion !== sessionVersion) return null;
   return { id: row.id, email: row.email, username: row.username, role: row.role };
+}
+
+/** The user of an access token, unless their account is deleted. */
+export async function findLiveViewer(id: string): Promise<Viewer | null> {
+  const row = await sessionRows(id, () => authRepo.viewerById(id));
+  return row ? { id: row.id, email: row.email, username: row.username, role: row.role } : null;
 }
 
 /** A session to sign: whose it is and the version it carries. */

@@ -1,7 +1,7 @@
 import { Elysia } from "elysia";
 import { pathAndQuery } from "../../src/server/http/request-url";
 import { perRuntime } from "../../src/server/runtime";
-import { verifiedViewerOf } from "../auth";
+import { carriesAccessToken, verifiedViewerOf } from "../auth";
 import type { Viewer } from "../auth/service";
 import { hasFilters } from "../track-filters/service";
 import { createListCache } from "./cache";
@@ -89,6 +89,8 @@ async function cachedListAnswer({ request }: { request: Request }): Promise<Resp
   const target = pathAndQuery(request.url);
   const audience = AUDIENCES[target.path];
   if (!audience) return undefined;
+  // An access token's scopes are checked on the route: even a list anyone may read is not answered here for one.
+  if (carriesAccessToken(request.headers.get("authorization"))) return undefined;
   const viewer = audience === "anyone" ? null : await verifiedViewerOf(request.headers.get("authorization"));
   if (audience !== "anyone" && !viewer) return undefined;
   if (audience === "admin" && viewer?.role !== "ADMIN") return undefined;

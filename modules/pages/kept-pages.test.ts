@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { call, type Session, signUp } from "../../tests/support/api";
 import { runSql } from "../../tests/support/database-rows";
+import { eventually } from "../../tests/support/eventually";
 import { setUpServer } from "../../tests/support/lifecycle";
 import { clusterOf } from "../../tests/support/server";
 import { forkWithStems, removeStem } from "../../tests/support/studio";
@@ -48,15 +49,6 @@ const keptKeysOf = async (id: string) =>
   )
     .map((row) => row.key)
     .sort();
-
-/** Polls until `check` holds (the pre-render loop runs in the background), failing after 30 s. */
-async function eventually(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
-    await Bun.sleep(100);
-  }
-}
 
 const pagesDue = async () => (await runSql<{ key: string }>(live.server, "select key from pages_due")).map((row) => row.key);
 

@@ -4,7 +4,9 @@
  * cover), a private fork of the public one by another user (with a stem of its own), a decoy, shares
  * and a revoked share, and the tokens of every kind of caller.
  */
+
 import { SignJWT } from "jose";
+import type { AccessTokenScope } from "../../src/shared/access-token-scopes";
 import { call, type Session, signUp } from "../support/api";
 import type { LiveServer } from "../support/lifecycle";
 import { addStem, studioForm, waitReady } from "../support/studio";
@@ -28,6 +30,8 @@ export interface Caller {
   name: string;
   token: string | null;
   identity: Identity;
+  /** A personal access token's scopes: it acts as `identity` within them (undefined: a session). */
+  scopes?: AccessTokenScope[];
 }
 
 export interface MatrixTrack {
@@ -53,6 +57,39 @@ export interface MatrixWorld {
   sharedNotificationId: string;
   /** The address the server answers on: oEmbed takes a track page's whole URL. */
   siteUrl: string;
+}
+
+/**
+ * The owner with a personal access token of each scope but admin, the admin with one of only that, and a revoked token
+ * (which names nobody).
+ */
+async function tokenCallers(live: LiveServer, owner: Session, admin: Session): Promise<Caller[]> {
+  const make = async (session: Session, scopes: AccessTokenScope[]) =>
+    (
+      await call<{ id: string; token: string }>(live.server, "POST", "/auth/tokens", {
+        token: session.token,
+        body: { name: "matrix", scopes },
+      })
+    ).body;
+  const callers: Caller[] = [];
+  for (const scope of ["read", "write", "upload"] as const) {
+    callers.push({
+      name: `owner's ${scope} token`,
+      token: (await make(owner, [scope])).token,
+      identity: "owner",
+      scopes: [scope],
+    });
+  }
+  callers.push({
+    name: "admin's admin token",
+    token: (await make(admin, ["admin"])).token,
+    identity: "admin",
+    scopes: ["admin"],
+  });
+  const revoked = await make(owner, ["read", "write", "upload"]);
+  await call(live.server, "DELETE", `/auth/tokens/${revoked.id}`, { token: owner.token });
+  callers.push({ name: "a revoked token", token: revoked.token, identity: "anonymous" });
+  return callers;
 }
 
 const sign = (claims: Record<string, unknown>, secret: string, expiresIn: string | number) =>
@@ -190,6 +227,7 @@ export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
       ...(await forgedCallers(admin, other)),
       await endedSession(live),
       ...(["owner", "other", "shared", "revoked", "admin", "forker"] as const).map(named),
+      ...(await tokenCallers(live, owner, admin)),
     ],
     flagId: flag.body.id,
     inviteCodeId: code.body.id,

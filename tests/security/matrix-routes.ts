@@ -2,6 +2,7 @@
  * The authorisation matrix's entry for every route of the server: how to call it and what each kind
  * of caller must get. A route missing here fails the matrix test (it reads the server's route table).
  */
+import type { AccessTokenScope } from "../../src/shared/access-token-scopes";
 import { type Identity, type MatrixTrack, type MatrixWorld, ownerOf, type TrackState } from "./matrix-fixture";
 
 /** What a cell expects: one status, or several (a derivative may or may not exist yet). */
@@ -117,6 +118,13 @@ export const MATRIX: Record<string, RouteEntry> = {
   "POST /api/auth/request-early-access": globalRoute("/auth/request-early-access", everyone, { email: "early@example.org" }),
   "GET /api/auth/enabled-features": globalRoute("/auth/enabled-features", everyone),
   "GET /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, ok())),
+  // Tokens and sessions (issue 39): each caller's own. A token asking no scope is refused, so the cell makes none; no
+  // token or session has these ids, so each caller's removal finds nothing of theirs.
+  "GET /api/auth/tokens": globalRoute("/auth/tokens", (who) => signedIn(who, ok())),
+  "POST /api/auth/tokens": globalRoute("/auth/tokens", (who) => signedIn(who, { status: [400] }), { name: "matrix", scopes: [] }),
+  "DELETE /api/auth/tokens/:id": globalRoute("/auth/tokens/matrix-unknown", (who) => signedIn(who, { status: [404] })),
+  "GET /api/auth/sessions": globalRoute("/auth/sessions", (who) => signedIn(who, ok())),
+  "DELETE /api/auth/sessions/:id": globalRoute("/auth/sessions/matrix-unknown", (who) => signedIn(who, { status: [404] })),
   "GET /api/auth/users": globalRoute("/auth/users", (who) => signedIn(who, ok())),
   // An empty multipart body: refused (no image), so the cell changes nothing.
   "PUT /api/auth/me/avatar": {
@@ -448,3 +456,34 @@ export const MATRIX: Record<string, RouteEntry> = {
     (who, state) => viewing(who, state),
   ),
 };
+
+/**
+ * The scope an access token needs for a route of the matrix (src/shared/access-token-scopes.ts), restated as the rule
+ * the matrix holds the server to; "session": only a signed-in session may call it; "any": it never asks who calls.
+ */
+export function scopeOf(route: string): AccessTokenScope | "session" | "any" {
+  const [method, path] = route.split(" ") as [string, string];
+  if (SESSION_ONLY.includes(route)) return "session";
+  if (["GET /api/health", "GET /api/openapi.json", "GET /api/docs", "GET /api/docs/:file"].includes(route)) return "any";
+  if (path.startsWith("/api/admin/")) return "admin";
+  if (UPLOADING.includes(route) || path.startsWith("/api/uploads")) return "upload";
+  if (["GET", "HEAD", "OPTIONS"].includes(method) || READING_POSTS.includes(route)) return "read";
+  return "write";
+}
+const SESSION_ONLY = [
+  "POST /api/auth/password",
+  "POST /api/auth/logout-everywhere",
+  "DELETE /api/auth/me",
+  "GET /api/auth/tokens",
+  "POST /api/auth/tokens",
+  "DELETE /api/auth/tokens/:id",
+  "GET /api/auth/sessions",
+  "DELETE /api/auth/sessions/:id",
+];
+const UPLOADING = ["POST /api/track", "PATCH /api/track/:id/audio", "POST /api/track/:id/stem"];
+const READING_POSTS = [
+  "POST /api/media/presign",
+  "POST /api/events/token",
+  "POST /api/track/:id/usage",
+  "POST /api/track/:id/stem/:stemId/usage",
+];

@@ -1,7 +1,7 @@
 import { Elysia, t } from "elysia";
 import { unauthorized } from "../../../src/server/errors";
 import { refusals } from "../../../src/server/openapi/refusals";
-import { signSession } from "../guard";
+import { signInClientOf, signSession } from "../guard";
 import { Session } from "../model";
 import { findSessionViewer } from "../service";
 import { clearCookie } from "./cookies";
@@ -47,13 +47,14 @@ export const oidcRoutes = new Elysia({ name: "module.auth.oidc", prefix: "/oidc"
   })
   .post(
     "/session",
-    async ({ request, set }) => {
+    async ({ request, server, set }) => {
       const grant = handover(request);
       set.headers["set-cookie"] = clearCookie("handover");
       set.headers["cache-control"] = "no-store";
-      const user = grant && (await findSessionViewer(grant.sub, grant.sv));
+      // The handover names no session record yet: it checks the user's session version alone, then starts one.
+      const user = grant && (await findSessionViewer(grant.sub, grant.sv, null));
       if (!user) throw unauthorized("Your sign-in has expired. Please sign in again.");
-      return { token: await signSession({ user, sessionVersion: grant.sv }), user };
+      return { token: await signSession({ user, sessionVersion: grant.sv }, signInClientOf(request, server)), user };
     },
     {
       response: { 200: Session, ...refusals(404) },
