@@ -8,6 +8,8 @@ import { ExportSection } from "./ExportSection";
 import { LogoutEverywhereForm } from "./LogoutEverywhereForm";
 import { PasswordForm } from "./PasswordForm";
 import { ProfileForm } from "./ProfileForm";
+import { SessionList } from "./SessionList";
+import { TokensSection } from "./TokensSection";
 
 /** Who is signed in: the account's username and e-mail address. */
 function AccountSummary() {
@@ -38,7 +40,7 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** /settings: the signed-in user's account, profile, e-mail address, password, sessions, data export and leaving. */
+/** /settings: the signed-in user's account, profile, e-mail address, password, sessions, tokens, data export and leaving. */
 export default function SettingsPage() {
   return (
     <PageGuard require="user">
@@ -56,7 +58,11 @@ export default function SettingsPage() {
         <PasswordForm />
       </SettingsSection>
       <SettingsSection title="Sessions">
+        <SessionList />
         <LogoutEverywhereForm />
+      </SettingsSection>
+      <SettingsSection title="Tokens">
+        <TokensSection />
       </SettingsSection>
       <SettingsSection title="Your data">
         <ExportSection />

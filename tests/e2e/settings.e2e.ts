@@ -1,7 +1,7 @@
 /**
  * /settings in Chromium at 1280 and 375 px: the account, the profile (avatar, username, display name and bio), a password change (messages beside the fields, the
- * server's refusal, then success that keeps this browser signed in and signs every other one out) and "Log out
- * everywhere".
+ * server's refusal, then success that keeps this browser signed in and signs every other one out), "Log out
+ * everywhere", the list of signed-in sessions and personal access tokens.
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
@@ -213,6 +213,63 @@ describe("settings", () => {
     await page.waitForURL(`${live.server.url}/login`);
     expect(await storedToken(page)).toBeNull();
     expect([await meStatus(user.token), await meStatus(elsewhere)]).toEqual([401, 401]);
+  });
+
+  test("Sessions lists each signed-in browser; one is signed out, then every other", async () => {
+    const user = await signUp(live.server);
+    const phoneAgent =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+    const phone = await call<{ token: string }>(live.server, "POST", "/auth/login", {
+      body: { email: user.user.email, password: user.password },
+      headers: { "user-agent": phoneAgent },
+    });
+    const laptop = await secondSession(user.user.email, user.password);
+    const page = await open(user.token);
+    const list = section(page, "Sessions").getByRole("list", { name: "Signed-in sessions" });
+    await list.getByText("Safari 18 on iPhone").waitFor();
+    expect(await list.getByRole("listitem").count()).toBe(3);
+    await list.getByText("This browser").waitFor();
+
+    await list.getByRole("button", { name: "Sign out Safari 18 on iPhone" }).click();
+    await list.getByText("Safari 18 on iPhone").waitFor({ state: "detached" });
+    expect(await meStatus(phone.body.token)).toBe(401);
+
+    await section(page, "Sessions").getByRole("button", { name: "Sign out everywhere else" }).click();
+    await section(page, "Sessions").getByRole("button", { name: "Sign out everywhere else" }).waitFor({ state: "detached" });
+    expect(await list.getByRole("listitem").count()).toBe(1);
+    expect([await meStatus(laptop), await meStatus(user.token)]).toEqual([401, 200]);
+  });
+
+  test("Tokens: a token is made with scopes and an expiry, shown once, works for the API and is revoked", async () => {
+    await signUp(live.server); // the first account is the admin: this user is not
+    const user = await signUp(live.server);
+    const page = await open(user.token);
+    const tokens = section(page, "Tokens");
+    await tokens.getByText("You have no tokens.").waitFor();
+    // Only admins are offered the admin scope.
+    expect(await tokens.getByRole("checkbox").count()).toBe(3);
+    await tokens.getByRole("button", { name: "Make token" }).click();
+    await tokens.getByRole("alert").filter({ hasText: "Give the token a name" }).waitFor();
+
+    await tokens.getByLabel("Token name").fill("Nightly backup");
+    await tokens.getByRole("checkbox", { name: /^Write/ }).check();
+    await tokens.getByLabel("Expires after").selectOption({ label: "90 days" });
+    await tokens.getByRole("button", { name: "Make token" }).click();
+    const shown = (await tokens.locator(".new-token-value").textContent()) as string;
+    expect(shown).toMatch(/^stemma_pat_/);
+    await tokens.getByText("It is not shown again.").waitFor();
+    const listed = tokens.getByRole("list", { name: "Access tokens" }).getByRole("listitem");
+    await listed.getByText("Nightly backup").waitFor();
+    expect(await listed.textContent()).toContain("read, write");
+    expect(await listed.textContent()).toContain("never used");
+    expect(await meStatus(shown)).toBe(200);
+
+    await page.reload();
+    await section(page, "Tokens").getByText("Nightly backup").waitFor();
+    expect(await page.content()).not.toContain(shown);
+    await section(page, "Tokens").getByRole("button", { name: "Revoke Nightly backup" }).click();
+    await section(page, "Tokens").getByText("You have no tokens.").waitFor();
+    expect(await meStatus(shown)).toBe(401);
   });
 
   test("at 375 px every section fits without scrolling sideways", async () => {

@@ -151,8 +151,9 @@ export function publishedDocument(generated: OpenApiDocument): OpenApiDocument {
         [BEARER]: {
           type: "http",
           scheme: "bearer",
-          bearerFormat: "JWT",
-          description: "The `token` that POST /api/auth/signup or /api/auth/login answers",
+          description:
+            "A personal access token (Settings › Tokens, or POST /api/auth/tokens: `stemma_pat_…`), limited to its " +
+            "scopes, or the `token` that POST /api/auth/signup or /api/auth/login answers",
         },
         [MEDIA_TOKEN]: {
           type: "apiKey",
