@@ -51,6 +51,12 @@ export const credentialsRepo = {
         .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.endedAt)))
         .returning({ id: sessions.id })
     ).length > 0,
+  endSessionById: async (id: string, now: Date): Promise<void> => {
+    await db()
+      .update(sessions)
+      .set({ endedAt: now })
+      .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
+  },
   /** Ends every session of the user but `keep` (null: every one). */
   endSessionsBut: async (userId: string, keep: string | null, now: Date): Promise<number> =>
     (

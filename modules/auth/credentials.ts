@@ -73,6 +73,11 @@ export async function endSession(userId: string, sessionId: string): Promise<voi
   if (!(await credentialsRepo.endSession(userId, sessionId, new Date()))) throw notFound("Session not found");
 }
 
+/** Signs the session a request came with out (POST /api/auth/logout). */
+export async function endThisSession(sessionId: string): Promise<void> {
+  await credentialsRepo.endSessionById(sessionId, new Date());
+}
+
 /** Signs out every session of the user but `keep` (null: all of them); answers how many ended. */
 export const endSessionsBut = (userId: string, keep: string | null): Promise<number> =>
   credentialsRepo.endSessionsBut(userId, keep, new Date());

@@ -7,14 +7,27 @@ import { perRuntime } from "../../src/server/runtime";
 import { accessTokenOf, type Credential, isAccessToken, sessionSeen, startSession } from "./credentials";
 import { scopeNeeded } from "./scopes";
 import { findLiveViewer, findSessionViewer, type SessionGrant, type Viewer } from "./service";
+import { bearerToken, checkSameSite, cookieToken } from "./session-cookie";
+
+/** A request's headers, as Elysia's context and a plain Request each give them. */
+type RequestHeaders = Pick<Headers, "get">;
+
+/** The credential a request carries and where: `Authorization: Bearer …` first (API clients), else the session cookie. */
+interface Presented {
+  token: string;
+  via: "header" | "cookie";
+}
 
 /**
- * The session token from `Authorization: Bearer …`, and only from there: a session in a URL would end
- * up in histories, logs and shared links. Media URLs carry short-lived media tokens instead
- * (src/server/http/media-token.ts), which are never sessions.
+ * The token from `Authorization: Bearer …`, else from the browser's session cookie (session-cookie.ts); never from a
+ * URL, where a session would end up in histories, logs and shared links. Media URLs carry short-lived media tokens
+ * instead (src/server/http/media-token.ts), which are never sessions.
  */
-function tokenOf(authorization: string | undefined): string | null {
-  return authorization?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+function presentedBy(headers: RequestHeaders): Presented | null {
+  const bearer = bearerToken(headers.get("authorization"));
+  if (bearer) return { token: bearer, via: "header" };
+  const cookie = cookieToken(headers.get("cookie"));
+  return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
 /** Signs and verifies session tokens with the runtime's JWT_SECRET. */
@@ -75,22 +88,22 @@ function knownSession(token: string): VerifiedSession | undefined {
 /**
  * The user id a session token names, when the token was verified before and has not expired: null when
  * anonymous, undefined when the token is not known verified, so the caller takes the way that verifies it
- * (`viewerOf`). It does not read the user: callers needing more than the id (the role) look it up.
+ * (`callerOf`). It does not read the user: callers needing more than the id (the role) look it up.
  */
-export function verifiedSubjectOf(authorization: string | null | undefined): string | null | undefined {
-  const token = tokenOf(authorization ?? undefined);
-  if (!token) return null;
-  return knownSession(token)?.sub;
+export function verifiedSubjectOf(headers: RequestHeaders): string | null | undefined {
+  const presented = presentedBy(headers);
+  if (!presented) return null;
+  return knownSession(presented.token)?.sub;
 }
 
 /**
- * viewerOf for a token this process has verified before, undefined for any other (the way of kept answers, which
+ * callerOf's viewer for a token this process has verified before, undefined for any other (the way of kept answers, which
  * must not cost a signature check): null when anonymous or when the session has ended.
  */
-export async function verifiedViewerOf(authorization: string | null | undefined): Promise<Viewer | null | undefined> {
-  const token = tokenOf(authorization ?? undefined);
-  if (!token) return null;
-  const session = knownSession(token);
+export async function verifiedViewerOf(headers: RequestHeaders): Promise<Viewer | null | undefined> {
+  const presented = presentedBy(headers);
+  if (!presented) return null;
+  const session = knownSession(presented.token);
   return session && findSessionViewer(session.sub, session.sv, session.sid);
 }
 
@@ -101,20 +114,21 @@ export interface Caller {
 }
 
 /**
- * Who sends `Authorization: <authorization>`, and with what: null when anonymous, the token is bad or expired, the
- * user is gone or has ended the session since it was signed, or the access token was revoked or has expired.
+ * Who the request comes from, and with what: null when anonymous, the token is bad or expired, the user is gone or
+ * has ended the session since it was signed, or the access token was revoked or has expired.
  */
-export async function callerOf(authorization: string | null | undefined): Promise<Caller | null> {
-  const token = tokenOf(authorization ?? undefined);
-  if (!token) return null;
+export async function callerOf(headers: RequestHeaders): Promise<(Caller & { via: Presented["via"] }) | null> {
+  const presented = presentedBy(headers);
+  if (!presented) return null;
+  const { token, via } = presented;
   if (isAccessToken(token)) {
     const access = await accessTokenOf(token);
     const viewer = access && (await findLiveViewer(access.userId));
-    return viewer ? { viewer, credential: { kind: "token", tokenId: access.id, scopes: access.scopes } } : null;
+    return viewer ? { viewer, via, credential: { kind: "token", tokenId: access.id, scopes: access.scopes } } : null;
   }
   const session = knownSession(token) ?? (await verifySession(token));
   const viewer = session && (await findSessionViewer(session.sub, session.sv, session.sid));
-  return viewer ? { viewer, credential: { kind: "session", sessionId: session.sid } } : null;
+  return viewer ? { viewer, via, credential: { kind: "session", sessionId: session.sid } } : null;
 }
 
 /**
@@ -129,30 +143,30 @@ function checkScope(credential: Credential, request: Request): void {
   if (!credential.scopes.includes(needed)) throw forbidden(`This access token does not have the ${needed} scope`);
 }
 
-/** Whether `Authorization: <authorization>` carries a personal access token (which kept answers leave to the route). */
-export const carriesAccessToken = (authorization: string | null | undefined) => {
-  const token = tokenOf(authorization ?? undefined);
-  return token !== null && isAccessToken(token);
+/** Whether the request carries a personal access token (which kept answers leave to the route). */
+export const carriesAccessToken = (headers: RequestHeaders) => {
+  const presented = presentedBy(headers);
+  return presented !== null && isAccessToken(presented.token);
 };
 
 /**
  * The one access check for who is calling. Every route sees `viewer` (null when anonymous or the
- * token is bad); `{ auth: true }` demands a user (401), `{ admin: true }` an ADMIN (401/403). Each puts its
+ * token is bad) and `credential` (how they proved it); a change sent with the session cookie must come from this site
+ * (session-cookie.ts, checkSameSite); `{ auth: true }` demands a user (401), `{ admin: true }` an ADMIN (401/403). Each puts its
  * security requirement on the route's OpenAPI operation, so the document says which routes need a token.
  */
 export const authGuard = new Elysia({ name: "auth-guard" })
-  .derive(
-    { as: "global" },
-    async ({ headers, request, server }): Promise<{ viewer: Viewer | null; credential: Credential | null }> => {
-      const caller = await callerOf(headers.authorization);
-      if (!caller) return { viewer: null, credential: null };
-      checkScope(caller.credential, request);
-      if (caller.credential.kind === "session" && caller.credential.sessionId) {
-        sessionSeen(caller.credential.sessionId, clientIp(server, request));
-      }
-      return caller;
-    },
-  )
+  .derive({ as: "global" }, async ({ request, server }): Promise<{ viewer: Viewer | null; credential: Credential | null }> => {
+    const caller = await callerOf(request.headers);
+    if (!caller) return { viewer: null, credential: null };
+    // A cookie goes with every request the browser makes to this site, whichever site asked it to.
+    if (caller.via === "cookie") checkSameSite(request);
+    checkScope(caller.credential, request);
+    if (caller.credential.kind === "session" && caller.credential.sessionId) {
+      sessionSeen(caller.credential.sessionId, clientIp(server, request));
+    }
+    return { viewer: caller.viewer, credential: caller.credential };
+  })
   .macro({
     auth: {
       detail: { security: sessionRequired },

@@ -2,12 +2,14 @@ import { Elysia, t } from "elysia";
 import { streamedBody } from "../../src/server/http/body-limit";
 import { clientIp } from "../../src/server/http/client-ip";
 import { receiveMultipart } from "../../src/server/http/multipart";
+import { addCookie } from "../../src/server/http/set-cookie";
 import { withStagingFolder } from "../../src/server/infra/staging";
 import { refusals } from "../../src/server/openapi/refusals";
 import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_AVATAR_BYTES, removeAvatar, sendAvatar, setAvatar } from "./avatar";
+import { endThisSession } from "./credentials";
 import { credentialsRoutes } from "./credentials-routes";
-import { authGuard, carriesAccessToken, signInClientOf, signSession, verifiedSubjectOf, verifiedViewerOf } from "./guard";
+import { authGuard, carriesAccessToken, verifiedSubjectOf, verifiedViewerOf } from "./guard";
 import { accountDeletionOf, deleteAccount } from "./leaving";
 import {
   AccountChanges,
@@ -26,6 +28,8 @@ import { clearCookie } from "./oidc/cookies";
 import { pendingLink } from "./oidc/flow";
 import { oidcRoutes } from "./oidc/routes";
 import * as auth from "./service";
+import { bearerToken, clearedSessionCookie, cookieToken, sessionCookie } from "./session-cookie";
+import { sessionOf } from "./session-reply";
 
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
 export { authGuard, carriesAccessToken, verifiedSubjectOf, verifiedViewerOf };
@@ -36,12 +40,6 @@ const AVATAR_LIMITS = {
   maxBytes: MAX_AVATAR_BYTES,
   maxFieldBytes: 1024,
 };
-
-/** The login reply (SPEC §7): a new session's token, for the user `grant` names, signed in from `request`. */
-const sessionOf = async (grant: auth.SessionGrant, request: Request, server: Parameters<typeof signInClientOf>[1]) => ({
-  token: await signSession(grant, signInClientOf(request, server)),
-  user: grant.user,
-});
 
 /** SPEC §7 Auth. Field rules and messages are SPEC §5's, checked in the service. */
 export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", detail: { tags: ["Auth"] } })
@@ -56,9 +54,9 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
       const link = pendingLink(request);
       if (link) {
         await linkAfterLogin(grant.user.id, link);
-        set.headers["set-cookie"] = clearCookie("link");
+        addCookie(set, clearCookie("link"));
       }
-      return sessionOf(grant, request, server);
+      return sessionOf(grant, { request, server, set });
     },
     {
       body: Credentials,
@@ -76,7 +74,7 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     async ({ body, request, server, set }) => {
       const grant = await auth.signup(body);
       set.status = 201;
-      return sessionOf(grant, request, server);
+      return sessionOf(grant, { request, server, set });
     },
     {
       detail: { summary: "Create an account; answers the session token" },
@@ -118,8 +116,9 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   })
   .delete(
     "/me",
-    async ({ user, body }) => {
+    async ({ user, body, request, set }) => {
       await deleteAccount(user, body.password);
+      addCookie(set, clearedSessionCookie(request));
       return { success: true };
     },
     {
@@ -179,8 +178,8 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   })
   .post(
     "/password",
-    async ({ user, body, request, server }) =>
-      sessionOf(await auth.changePassword(user, body.currentPassword, body.newPassword), request, server),
+    async ({ user, body, request, server, set }) =>
+      sessionOf(await auth.changePassword(user, body.currentPassword, body.newPassword), { request, server, set }),
     {
       auth: true,
       body: ChangePasswordBody,
@@ -224,9 +223,46 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
     },
   )
   .post(
+    "/logout",
+    async ({ credential, request, set }) => {
+      if (credential?.kind === "session" && credential.sessionId) await endThisSession(credential.sessionId);
+      addCookie(set, clearedSessionCookie(request));
+      return { success: true };
+    },
+    {
+      response: t.Object({ success: t.Boolean() }),
+      detail: {
+        summary: "Sign this session out",
+        description:
+          "Ends the session the request comes with (its token stops working) and removes the browser's session " +
+          "cookie. Without a session it only removes the cookie.",
+      },
+    },
+  )
+  .post(
+    "/session-cookie",
+    ({ request, set, credential }) => {
+      // A session presented by cookie already is set again, as it is: the same session, for its remaining lifetime.
+      const token = bearerToken(request.headers.get("authorization")) ?? cookieToken(request.headers.get("cookie"));
+      if (token && credential?.kind === "session") addCookie(set, sessionCookie(request, token));
+      return { success: true };
+    },
+    {
+      auth: true,
+      response: t.Object({ success: t.Boolean() }),
+      detail: {
+        summary: "Move a browser's session token into its cookie",
+        description:
+          "For browsers signed in before sessions lived in a cookie: sent once with the token the page kept in " +
+          "`Authorization: Bearer`, it sets the httpOnly session cookie to that same session, which goes on unchanged.",
+      },
+    },
+  )
+  .post(
     "/logout-everywhere",
-    async ({ user, body }) => {
+    async ({ user, body, request, set }) => {
       await auth.endAllSessions(user, body.password);
+      addCookie(set, clearedSessionCookie(request));
       return { success: true };
     },
     {

@@ -22,6 +22,7 @@ const ANYONE = /^\/api\/(health|openapi\.json|docs(\/[^/]+)?)$/;
 const SESSION_ONLY: [string, RegExp][] = [
   ["POST", /^\/api\/auth\/password$/],
   ["POST", /^\/api\/auth\/logout-everywhere$/],
+  ["POST", /^\/api\/auth\/session-cookie$/],
   ["DELETE", /^\/api\/auth\/me$/],
   ["GET", /^\/api\/auth\/(tokens|sessions)$/],
   ["POST", /^\/api\/auth\/(tokens|sessions)$/],

@@ -90,8 +90,8 @@ async function cachedListAnswer({ request }: { request: Request }): Promise<Resp
   const audience = AUDIENCES[target.path];
   if (!audience) return undefined;
   // An access token's scopes are checked on the route: even a list anyone may read is not answered here for one.
-  if (carriesAccessToken(request.headers.get("authorization"))) return undefined;
-  const viewer = audience === "anyone" ? null : await verifiedViewerOf(request.headers.get("authorization"));
+  if (carriesAccessToken(request.headers)) return undefined;
+  const viewer = audience === "anyone" ? null : await verifiedViewerOf(request.headers);
   if (audience !== "anyone" && !viewer) return undefined;
   if (audience === "admin" && viewer?.role !== "ADMIN") return undefined;
   return cacheOf(target.query).hit(request, keyOf(target, audience, viewer?.id), await listContentVersion());

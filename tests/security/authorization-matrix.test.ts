@@ -7,6 +7,7 @@ import { beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SESSION_COOKIE } from "../../modules/auth/session-cookie";
 import { call } from "../support/api";
 import { setUpServer } from "../support/lifecycle";
 import { fetchMedia, grantedStatus } from "../support/media-fetch";
@@ -22,7 +23,11 @@ import {
 import { type CellRequest, MATRIX, mayView, scopeOf } from "./matrix-routes";
 
 const ROOT = join(import.meta.dir, "../..");
-const CREDENTIALS = ["header", "query", "both"] as const;
+/**
+ * `header`: Authorization: Bearer; `query`: ?token= (a media token where presigned); `both`: the header with another
+ * user's token in the query; `cookie`: the browser's session cookie, sent from this site (its Origin).
+ */
+const CREDENTIALS = ["header", "query", "both", "cookie"] as const;
 type Credential = (typeof CREDENTIALS)[number];
 
 const live = setUpServer({
@@ -128,7 +133,10 @@ async function send(
 ): Promise<Answer> {
   const headers: Record<string, string> = { ...request.headers };
   let url = `${live.server.url}/api${request.path}`;
-  if (caller.token && credential !== "query") headers.authorization = `Bearer ${caller.token}`;
+  if (caller.token && credential === "cookie") {
+    headers.cookie = `${SESSION_COOKIE}=${caller.token}`;
+    headers.origin = new URL(live.server.url).origin;
+  } else if (caller.token && credential !== "query") headers.authorization = `Bearer ${caller.token}`;
   if (credential === "query" && caller.token) {
     const presigned = media && mayView(caller.identity, state) ? await presignedUrl(caller, request.path) : null;
     url = presigned ?? withQuery(url, caller.token);
@@ -156,6 +164,16 @@ async function send(
   };
 }
 
+/** `caller` with a session of its own when it is a signed-in user's session (a route that signs out ends it). */
+async function withFreshSession(caller: Caller): Promise<Caller> {
+  const session = caller.identity !== "anonymous" && !caller.scopes ? world.users[caller.identity] : undefined;
+  if (!session || caller.token !== session.token) return caller;
+  const login = await call<{ token: string }>(live.server, "POST", "/auth/login", {
+    body: { email: session.user.email, password: session.password },
+  });
+  return { ...caller, token: login.body.token };
+}
+
 interface Cell {
   route: string;
   state: TrackState | null;
@@ -170,7 +188,8 @@ async function runCell({ route, state, caller, credential }: Cell): Promise<stri
   const who = identityFor(caller, credential, media, state);
   const track = state ? world.tracks[state] : world.tracks.public;
   const request = { ...entry.request(world, track, who), method };
-  const { status, text, contentType, bucketFailure } = await send(request, caller, credential, media, state);
+  const sender = entry.signsOut ? await withFreshSession(caller) : caller;
+  const { status, text, contentType, bucketFailure } = await send(request, sender, credential, media, state);
   // An access token acts as its user within its scopes; outside them, or on a route only a session may call: 403.
   const scope = scopeOf(route);
   const outOfScope = caller.scopes && scope !== "any" && (scope === "session" || !caller.scopes.includes(scope));

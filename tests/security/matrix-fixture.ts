@@ -26,6 +26,9 @@ export type Identity = "anonymous" | "owner" | "other" | "shared" | "revoked" | 
 /** Who owns the track the matrix uses in `state` (a global route's caller has no track: the owner's rules). */
 export const ownerOf = (state: TrackState | null): Identity => (state === "fork" ? "forker" : "owner");
 
+/** A user of the matrix: their session, and the password that signs them in again. */
+type Account = Session & { password: string };
+
 export interface Caller {
   name: string;
   token: string | null;
@@ -43,7 +46,7 @@ export interface MatrixTrack {
 }
 
 export interface MatrixWorld {
-  users: Record<Exclude<Identity, "anonymous">, Session>;
+  users: Record<Exclude<Identity, "anonymous">, Account>;
   tracks: Record<TrackState, MatrixTrack>;
   /** Another private track of the owner: its media token is the wrong one for every other track. */
   decoy: MatrixTrack;
@@ -182,9 +185,13 @@ async function deleteAndWait(live: LiveServer, admin: Session, owner: Session, i
 export async function prepareWorld(live: LiveServer): Promise<MatrixWorld> {
   const suffix = Date.now().toString(36);
   const admin = await signUp(live.server);
-  const [owner, other, shared, revoked, forker] = (await Promise.all(
-    [1, 2, 3, 4, 5].map(() => signUp(live.server)),
-  )) as unknown as [Session, Session, Session, Session, Session];
+  const [owner, other, shared, revoked, forker] = (await Promise.all([1, 2, 3, 4, 5].map(() => signUp(live.server)))) as [
+    Account,
+    Account,
+    Account,
+    Account,
+    Account,
+  ];
   const users = { admin, owner, other, shared, revoked, forker };
   const deleted = await uploadMatrixTrack(live, owner, `MatrixDeleted ${suffix}`, true);
   await deleteAndWait(live, admin, owner, deleted.id, "DELETED");

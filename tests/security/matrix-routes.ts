@@ -24,6 +24,8 @@ export interface CellRequest {
 interface RouteEntry {
   /** Track routes run once per track state. */
   perTrack: boolean;
+  /** It ends the session it is sent with: each signed-in caller sends a session of their own, made for the cell. */
+  signsOut?: boolean;
   /** Media files: `?token=` may carry a media token (presigned URL). */
   media?: boolean;
   /** Media Stemma makes as it sends them (a stems zip): answered by Stemma on a cluster too, never redirected. */
@@ -120,6 +122,10 @@ export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/auth/me": globalRoute("/auth/me", (who) => signedIn(who, ok())),
   // Tokens and sessions (issue 39): each caller's own. A token asking no scope is refused, so the cell makes none; no
   // token or session has these ids, so each caller's removal finds nothing of theirs.
+  // Signing out: anyone may (a visitor's only removes the cookie); each session caller signs a fresh session out.
+  "POST /api/auth/logout": { ...globalRoute("/auth/logout", everyone), signsOut: true },
+  // Sets the browser's cookie to the session sent as Bearer: nothing changes on the server.
+  "POST /api/auth/session-cookie": globalRoute("/auth/session-cookie", (who) => signedIn(who, ok())),
   "GET /api/auth/tokens": globalRoute("/auth/tokens", (who) => signedIn(who, ok())),
   "POST /api/auth/tokens": globalRoute("/auth/tokens", (who) => signedIn(who, { status: [400] }), { name: "matrix", scopes: [] }),
   "DELETE /api/auth/tokens/:id": globalRoute("/auth/tokens/matrix-unknown", (who) => signedIn(who, { status: [404] })),
@@ -472,6 +478,7 @@ export function scopeOf(route: string): AccessTokenScope | "session" | "any" {
 }
 const SESSION_ONLY = [
   "POST /api/auth/password",
+  "POST /api/auth/session-cookie",
   "POST /api/auth/logout-everywhere",
   "DELETE /api/auth/me",
   "GET /api/auth/tokens",

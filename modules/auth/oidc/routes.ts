@@ -1,9 +1,10 @@
 import { Elysia, t } from "elysia";
 import { unauthorized } from "../../../src/server/errors";
+import { addCookie } from "../../../src/server/http/set-cookie";
 import { refusals } from "../../../src/server/openapi/refusals";
-import { signInClientOf, signSession } from "../guard";
 import { Session } from "../model";
 import { findSessionViewer } from "../service";
+import { sessionOf } from "../session-reply";
 import { clearCookie } from "./cookies";
 import { callback, handover, type Redirect, start } from "./flow";
 
@@ -49,12 +50,12 @@ export const oidcRoutes = new Elysia({ name: "module.auth.oidc", prefix: "/oidc"
     "/session",
     async ({ request, server, set }) => {
       const grant = handover(request);
-      set.headers["set-cookie"] = clearCookie("handover");
+      addCookie(set, clearCookie("handover"));
       set.headers["cache-control"] = "no-store";
       // The handover names no session record yet: it checks the user's session version alone, then starts one.
       const user = grant && (await findSessionViewer(grant.sub, grant.sv, null));
       if (!user) throw unauthorized("Your sign-in has expired. Please sign in again.");
-      return { token: await signSession({ user, sessionVersion: grant.sv }, signInClientOf(request, server)), user };
+      return sessionOf({ user, sessionVersion: grant.sv }, { request, server, set });
     },
     {
       response: { 200: Session, ...refusals(404) },

@@ -76,7 +76,7 @@ const trackJson: PublicPage = {
     return state && { version: state.version, fills: trackPageFills(state), ownerId: state.ownerId };
   },
   mine(request, state) {
-    const subject = verifiedSubjectOf(request.headers.get("authorization"));
+    const subject = verifiedSubjectOf(request.headers);
     return subject === undefined || subject === state.ownerId;
   },
   async render(key) {
