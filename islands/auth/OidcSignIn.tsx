@@ -26,7 +26,7 @@ export function useOidcHandover(): { status: "idle" | "working" | "failed"; mess
     setState({ status: "working", message: null });
     reply(api.auth.oidc.session.post())
       .then((session) => {
-        signIn(session.token, session.user);
+        signIn(session.user);
         window.location.replace(currentReturnPath());
       })
       .catch((error: { serverMessage?: string }) =>

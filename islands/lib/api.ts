@@ -3,7 +3,6 @@ import type { NotificationInput } from "../../modules/notifications/model";
 // A type only: the browser bundle gets none of the server, while every route's params, body and reply types
 // come from the routes themselves, so an island cannot name a reply type the server does not send.
 import type { api as server } from "../../src/server/api";
-import { currentToken } from "./auth";
 import { announceNotification } from "./unread";
 
 /** The error every island shows for a failed call: SPEC §8 'API request failed: ' + message. */
@@ -16,11 +15,6 @@ export class ApiError extends Error {
     // Set by hand: minified builds rename the class, and logs print the name.
     this.name = "ApiError";
   }
-}
-
-function authHeaders(): Record<string, string> {
-  const token = currentToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
 }
 
 /** Polling asks for this header (SPEC §7); every such request also gets a cache-busting `_` parameter. */
@@ -41,12 +35,12 @@ function bustingCache(url: string, init: RequestInit | undefined): string {
 /**
  * The /api routes, typed from the server: `api.track({ id }).get()`. Each call resolves to Eden's
  * `{ data, error }`; islands take it through `reply`. Paths stay relative (`keepDomain`), dates stay the
- * ISO strings the JSON carries (`parseDate: false`), as the models' types say.
+ * ISO strings the JSON carries (`parseDate: false`), as the models' types say. No call names the session: it is the
+ * httpOnly cookie, which the browser sends with every request to this site.
  */
 export const api = treaty<typeof server>("", {
   keepDomain: true,
   parseDate: false,
-  headers: authHeaders,
   fetcher: ((url, init) => fetch(bustingCache(String(url), init), init)) as typeof fetch,
 }).api;
 
@@ -110,7 +104,6 @@ export function sendForm<R extends Route>(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, segments.join("/"));
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
@@ -160,7 +153,7 @@ export async function receiveFile<R extends Route>(
   const method = (segments.pop() ?? "post").toUpperCase();
   const response = await fetch(segments.join("/"), {
     method,
-    headers: { "content-type": "application/json", ...authHeaders() },
+    headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw errorOf(response.status, response.statusText, await response.json().catch(() => null));

@@ -1,41 +1,63 @@
 import { atom } from "nanostores";
 import type { User } from "../../modules/auth/model";
-import { AUTH_TOKEN_KEY } from "./storage-keys";
+import { AUTH_USER_KEY, LEGACY_TOKEN_KEY } from "./storage-keys";
 
-/** `unknown` until the stored token has been checked with /api/auth/me on load. */
-export type AuthState = { status: "unknown" } | { status: "anonymous" } | { status: "signed-in"; token: string; user: User };
+/**
+ * `unknown` until /api/auth/me has answered on load. The session is the httpOnly cookie the server sets at sign-in
+ * (issue 39): no script here ever holds it.
+ */
+export type AuthState = { status: "unknown" } | { status: "anonymous" } | { status: "signed-in"; user: User };
 
 export const $auth = atom<AuthState>({ status: "unknown" });
 
-export function storedToken(): string | null {
+/** Who this browser was last signed in as (a hint: `{id, username}`), or null. */
+export function storedUser(): { id: string; username: string } | null {
   try {
-    return localStorage.getItem(AUTH_TOKEN_KEY);
+    const hint = JSON.parse(localStorage.getItem(AUTH_USER_KEY) ?? "null") as { id?: unknown; username?: unknown } | null;
+    return typeof hint?.id === "string" && typeof hint.username === "string" ? { id: hint.id, username: hint.username } : null;
   } catch {
     return null;
   }
 }
 
-export function currentToken(): string | null {
+/** A session token kept by this browser before sessions lived in a cookie, still to be moved there (session.ts). */
+export function legacyToken(): string | null {
+  try {
+    return localStorage.getItem(LEGACY_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the browser is (or, until /api/auth/me answers, seems) signed in. */
+export function isSignedIn(): boolean {
   const state = $auth.get();
-  return state.status === "signed-in" ? state.token : storedToken();
+  return state.status === "signed-in" || (state.status === "unknown" && (storedUser() !== null || legacyToken() !== null));
 }
 
-export function signIn(token: string, user: User): void {
-  localStorage.setItem(AUTH_TOKEN_KEY, token);
-  $auth.set({ status: "signed-in", token, user });
+/** The signed-in user, as the server answered them: kept in the store, and their id and username as the hint. */
+export function signIn(user: User): void {
+  localStorage.setItem(AUTH_USER_KEY, JSON.stringify({ id: user.id, username: user.username }));
+  localStorage.removeItem(LEGACY_TOKEN_KEY);
+  $auth.set({ status: "signed-in", user });
 }
 
-/** Removes the token and the user; callers decide where to go next. */
+/** Forgets who was signed in (the server has no session for this browser); callers decide where to go next. */
 export function forgetSession(): void {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
+  localStorage.removeItem(AUTH_USER_KEY);
+  localStorage.removeItem(LEGACY_TOKEN_KEY);
   $auth.set({ status: "anonymous" });
 }
 
 /**
- * Signs out and goes to /login (or `destination`). The token goes, but the store is left as it is until the page unloads: a page that
- * needs a session reacts to the store by sending the browser to /login?next=…, and two navigations at once abort one.
+ * Signs out (POST /api/auth/logout ends this session and removes its cookie) and goes to /login (or `destination`).
+ * The store is left as it is until the page unloads: a page that needs a session reacts to the store by sending the
+ * browser to /login?next=…, and two navigations at once abort one.
  */
-export function logout(destination = "/login"): void {
-  localStorage.removeItem(AUTH_TOKEN_KEY);
+export async function logout(destination = "/login"): Promise<void> {
+  localStorage.removeItem(AUTH_USER_KEY);
+  localStorage.removeItem(LEGACY_TOKEN_KEY);
+  // Signed out already when this fails (the session ended elsewhere) or the network is down: the page goes on.
+  await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
   window.location.assign(destination);
 }

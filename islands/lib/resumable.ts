@@ -1,7 +1,6 @@
 import { atom } from "nanostores";
 import { type DetailedError, Upload } from "tus-js-client";
 import { ApiError } from "./api";
-import { currentToken } from "./auth";
 import { randomId } from "./random-id";
 
 /** One file of a resumable batch: its name, bytes sent and size. */
@@ -85,10 +84,6 @@ function sendOne(file: File, index: number): Promise<string> {
       retryDelays: RETRY_DELAYS,
       metadata: { filename: file.name, filetype: file.type },
       removeFingerprintOnSuccess: true,
-      onBeforeRequest: (request) => {
-        const token = currentToken();
-        if (token) request.setHeader("authorization", `Bearer ${token}`);
-      },
       onProgress: progress,
       onShouldRetry: (error) => {
         const status = (error as DetailedError).originalResponse?.getStatus() ?? 0;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { presignMediaUrl } from "../lib/api";
-import { currentToken } from "../lib/auth";
+import { isSignedIn } from "../lib/auth";
 
 /** A presigned URL is reused until this long before its token expires. */
 const RENEW_BEFORE_MS = 60_000;
@@ -30,7 +30,7 @@ export function withoutToken(url: string): string {
  */
 export async function mediaUrl(url: string, isPublic: boolean, extraQuery: Record<string, string> = {}): Promise<string> {
   const wanted = withQuery(url, extraQuery);
-  if (isPublic || !currentToken()) return wanted;
+  if (isPublic || !isSignedIn()) return wanted;
   const cached = presigned.get(wanted);
   if (cached && cached.renewAt > Date.now()) return cached.url;
   const signed = await presignMediaUrl(wanted);

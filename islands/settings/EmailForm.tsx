@@ -4,7 +4,7 @@ import { Field } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api, reply } from "../lib/api";
-import { currentToken, signIn } from "../lib/auth";
+import { signIn } from "../lib/auth";
 
 /** Settings › Email: a new address, confirmed with the current password; the account shows it at once. */
 export function EmailForm() {
@@ -22,7 +22,7 @@ export function EmailForm() {
       validateAll,
       async () => {
         const user = await reply(api.auth.me.patch({ email: values.newEmail, currentPassword: values.emailPassword }));
-        signIn(currentToken() as string, user);
+        signIn(user);
         setChangedTo(user.email);
       },
       "Failed to change the email address",

@@ -35,7 +35,7 @@ export function PasswordForm() {
         const session = await reply(
           api.auth.password.post({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
         );
-        signIn(session.token, session.user);
+        signIn(session.user);
         setDone(true);
       },
       "Failed to change the password",

@@ -5,7 +5,7 @@ import { Field, fieldId } from "../form/Field";
 import { FormError, useSubmit } from "../form/use-submit";
 import { useValidatedFields } from "../form/use-validated-fields";
 import { api, fresh, reply } from "../lib/api";
-import { currentToken, signIn } from "../lib/auth";
+import { signIn } from "../lib/auth";
 import { Loading } from "../ui/Loading";
 import { AvatarField } from "./AvatarField";
 
@@ -47,7 +47,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
       validateAll,
       async () => {
         const saved = await reply(api.auth.me.patch({ username: values.username, displayName: values.displayName, bio }));
-        signIn(currentToken() as string, { id: saved.id, email: saved.email, username: saved.username, role: saved.role });
+        signIn({ id: saved.id, email: saved.email, username: saved.username, role: saved.role });
         setSaved(true);
       },
       "Failed to save the profile",

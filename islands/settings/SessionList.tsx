@@ -26,7 +26,7 @@ export function SessionList() {
     setError(null);
     try {
       for (const session of ended) await reply(api.auth.sessions({ id: session.id }).delete());
-      if (ended.some((session) => session.current)) return logout();
+      if (ended.some((session) => session.current)) return await logout();
       await refresh();
     } catch (failure) {
       setError(submitErrorMessage(failure));

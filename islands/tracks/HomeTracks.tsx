@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from "react";
 import type { TrackPage } from "../../modules/lists/model";
 import type { SortKey } from "../../src/shared/sort-options";
-import { $auth, storedToken } from "../lib/auth";
+import { $auth, isSignedIn } from "../lib/auth";
 import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { TrackList } from "./TrackList";
@@ -34,15 +34,15 @@ export default function HomeTracks({
 }) {
   const auth = useIslandStore($auth);
   // Read after hydration: the server-rendered heading (no token there) must match the first client render.
-  const [hasStoredToken, setHasStoredToken] = useState(false);
+  const [seemsSignedIn, setSeemsSignedIn] = useState(false);
   // Read from the address after hydration too: the server renders one home page for every list (its page cache).
   const [chosen, setChosen] = useState<HomeList>("available");
   useEffect(() => {
-    setHasStoredToken(storedToken() !== null);
+    setSeemsSignedIn(isSignedIn());
     setChosen(new URLSearchParams(window.location.search).get("list") === "following" ? "following" : "available");
     initSession();
   }, []);
-  const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && hasStoredToken);
+  const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && seemsSignedIn);
   const following = signedIn && chosen === "following";
   const available = following ? FOLLOWING_PATH : "/tracks/available";
   const list = signedIn ? (auth.status === "signed-in" ? available : null) : PUBLIC_PATH;

@@ -5,7 +5,7 @@ import { fieldDescription, waitForFieldMessage } from "../support/field-message"
 import { createInviteOnlySwitch, type InviteOnlySwitch } from "../support/invite-only";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { ORIGINS, originUrl } from "../support/origins";
-import { storedToken } from "../support/signed-in-page";
+import { sessionCookieOf } from "../support/signed-in-page";
 import { holdIsland } from "./support/hydrated";
 
 setDefaultTimeout(30_000);
@@ -45,12 +45,12 @@ describe("register, logout, login", () => {
     await page.waitForURL(`${live.server.url}/`);
     const userMenu = page.getByRole("button", { name: "journey_user" });
     await userMenu.waitFor();
-    expect(await storedToken(page)).toBeTruthy();
+    expect(await sessionCookieOf(page)).toBeTruthy();
 
     await userMenu.click();
     await page.getByRole("menuitem", { name: "Logout" }).click();
     await page.waitForURL(`${live.server.url}/login`);
-    expect(await storedToken(page)).toBeNull();
+    expect(await sessionCookieOf(page)).toBeUndefined();
     expect(await page.getByRole("button", { name: "journey_user" }).count()).toBe(0);
 
     await field(page, "Email").fill("journey@example.com");
@@ -58,9 +58,18 @@ describe("register, logout, login", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL(`${live.server.url}/`);
     await page.getByRole("button", { name: "journey_user" }).waitFor();
-    const token = await storedToken(page);
+    const token = await sessionCookieOf(page);
     const me = await call<{ username: string }>(live.server, "GET", "/auth/me", { token: token ?? "" });
     expect(me.body.username).toBe("journey_user");
+    // The session is the httpOnly cookie alone: no script of the page can read it anywhere.
+    const readable = await page.evaluate(() => ({
+      cookie: document.cookie,
+      local: Object.entries(localStorage),
+      session: Object.entries(sessionStorage),
+    }));
+    expect(JSON.stringify(readable)).not.toContain(token as string);
+    expect(readable.cookie).not.toContain("stemma_session");
+    expect(JSON.stringify(readable)).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
   });
 
   test("someone already signed in who opens /login is sent to /", async () => {
@@ -96,7 +105,7 @@ describe("login form", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await formAlert(page).filter({ hasText: "Too many failed login attempts. Please wait 15 minutes and try again." }).waitFor();
     expect(page.url()).toBe(`${live.server.url}/login`);
-    expect(await storedToken(page)).toBeNull();
+    expect(await sessionCookieOf(page)).toBeUndefined();
   });
 
   test("when the server cannot be reached the form says 'An error occurred'", async () => {
@@ -151,7 +160,7 @@ describe.each(ORIGINS)("the login form from the server, on the %s origin", (orig
     release();
     await form.getByRole("button", { name: "Login" }).click();
     await page.waitForURL(`${originUrl(live.server.url, origin)}/`);
-    expect(await storedToken(page)).toBeTruthy();
+    expect(await sessionCookieOf(page)).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -229,7 +238,7 @@ describe("register form", () => {
     await fillRegistration(page, { email: existing.user.email, username: "brand_new_name", password: "Secret123" });
     await page.getByRole("button", { name: "Register" }).click();
     await formAlert(page).filter({ hasText: "An account with this email already exists" }).waitFor();
-    expect(await storedToken(page)).toBeNull();
+    expect(await sessionCookieOf(page)).toBeUndefined();
   });
 });
 

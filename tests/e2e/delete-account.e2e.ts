@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
-import { storedToken } from "../support/signed-in-page";
+import { sessionCookieOf } from "../support/signed-in-page";
 import { createTrack, uploadTiny, waitForProcessing } from "../support/uploads";
 
 setDefaultTimeout(90_000);
@@ -72,7 +72,7 @@ describe("deleting one's account", () => {
       await page.waitForURL(`${live.server.url}/`);
       await page.getByText("Your account has been deleted. Goodbye!").waitFor();
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).waitFor();
-      expect(await storedToken(page)).toBeNull();
+      expect(await sessionCookieOf(page)).toBeUndefined();
       expect(await meStatus(user.token)).toBe(401);
     });
   }

@@ -4,7 +4,7 @@ import { signUp } from "../support/api";
 import { launchBrowser } from "../support/browser";
 import { publicUrlOf, setUpOidcServer } from "../support/oidc-flow";
 import { screenshotPath } from "../support/screenshots";
-import { signedInPage, storedToken } from "../support/signed-in-page";
+import { sessionCookieOf, signedInPage } from "../support/signed-in-page";
 import { seriousViolations } from "./support/axe";
 
 setDefaultTimeout(60_000);
@@ -102,7 +102,7 @@ test("a first sign-in makes the account and returns to the page that sent the vi
   await signInAtProvider(page, "walker");
   await page.waitForURL(`${base()}/manage-storage`);
   await page.getByRole("button", { name: `walker_${run}` }).waitFor();
-  expect(await storedToken(page)).toBeTruthy();
+  expect(await sessionCookieOf(page)).toBeTruthy();
   // Nothing of the hand-over stays in the address or the history.
   expect(page.url()).not.toContain("oidc");
 });

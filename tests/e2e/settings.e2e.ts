@@ -5,12 +5,11 @@
  */
 import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { AUTH_TOKEN_KEY } from "../../islands/lib/storage-keys";
 import { PASSWORD_CHANGED } from "../../islands/settings/PasswordForm";
 import { call, signUp } from "../support/api";
 import { corpusPath } from "../support/corpus";
 import { setUpServerAndBrowser } from "../support/lifecycle";
-import { storedToken } from "../support/signed-in-page";
+import { sessionCookieOf } from "../support/signed-in-page";
 
 setDefaultTimeout(60_000);
 
@@ -19,18 +18,6 @@ const WIDE = { width: 1280, height: 800 };
 const NARROW = { width: 375, height: 740 };
 
 const open = async (token: string | null, viewport = WIDE) => (await live.openPage("/settings", token, { viewport })).page;
-/**
- * /settings signed in as `token` once, as after a login: unlike `open`, whose token is put back on every load,
- * what the page stores afterwards (a new token, none after logging out) is what the next load finds.
- */
-async function openOnce(token: string): Promise<Page> {
-  const page = await live.openPage("/", null, { viewport: WIDE }).then((opened) => opened.page);
-  // Signed out once the top bar has checked: nothing on the page moves on when the token appears.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }).waitFor();
-  await page.evaluate(([key, value]) => localStorage.setItem(key as string, value as string), [AUTH_TOKEN_KEY, token]);
-  await page.goto(`${live.server.url}/settings`);
-  return page;
-}
 const section = (page: Page, name: string) => page.getByRole("region", { name });
 const signedInAs = (page: Page, username: string) => page.getByRole("button", { name: username }).waitFor();
 const meStatus = async (token: string) => (await call(live.server, "GET", "/auth/me", { token })).status;
@@ -170,7 +157,7 @@ describe("settings", () => {
   test("changing the password: messages beside the fields, the server's refusal, then success", async () => {
     const user = await signUp(live.server);
     const elsewhere = await secondSession(user.user.email, user.password);
-    const page = await openOnce(user.token);
+    const page = await open(user.token);
     const form = section(page, "Password");
     await form.getByRole("button", { name: "Change password" }).click();
     await form.getByText("Password is required").waitFor();
@@ -190,7 +177,7 @@ describe("settings", () => {
     await form.getByRole("button", { name: "Change password" }).click();
     await form.getByRole("status").filter({ hasText: PASSWORD_CHANGED }).waitFor();
     // This browser holds the new session; the one it had and the other browser's are over.
-    const kept = (await storedToken(page)) as string;
+    const kept = (await sessionCookieOf(page)) as string;
     expect(kept).not.toBe(user.token);
     expect(await meStatus(kept)).toBe(200);
     expect([await meStatus(user.token), await meStatus(elsewhere)]).toEqual([401, 401]);
@@ -201,7 +188,7 @@ describe("settings", () => {
   test("log out everywhere asks for the password, then lands on /login with every session over", async () => {
     const user = await signUp(live.server);
     const elsewhere = await secondSession(user.user.email, user.password);
-    const page = await openOnce(user.token);
+    const page = await open(user.token);
     const form = section(page, "Sessions");
     await form.getByLabel("Password").fill("WrongPass1");
     await form.getByRole("button", { name: "Log out everywhere" }).click();
@@ -211,7 +198,7 @@ describe("settings", () => {
     await form.getByLabel("Password").fill(user.password);
     await form.getByRole("button", { name: "Log out everywhere" }).click();
     await page.waitForURL(`${live.server.url}/login`);
-    expect(await storedToken(page)).toBeNull();
+    expect(await sessionCookieOf(page)).toBeUndefined();
     expect([await meStatus(user.token), await meStatus(elsewhere)]).toEqual([401, 401]);
   });
 

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { type Session, signUp } from "../support/api";
+import { LEGACY_TOKEN_KEY } from "../../islands/lib/storage-keys";
+import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
-import { signedInPage, storedToken } from "../support/signed-in-page";
+import { sessionCookieOf, signedInPage, storedHint } from "../support/signed-in-page";
 import { hydrated } from "./support/hydrated";
 
 setDefaultTimeout(30_000);
@@ -116,18 +117,41 @@ describe("top bar", () => {
 });
 
 describe("session on load", () => {
-  test("a bad stored token is removed silently: no message, the Login link comes back", async () => {
+  test("a bad session is forgotten silently: no message, the Login link comes back", async () => {
     const page = await openPage("/", { token: "not.a.valid-token" });
     await topBar(page).getByRole("link", { name: "Login" }).waitFor();
-    expect(await storedToken(page)).toBeNull();
+    expect(await storedHint(page)).toBeNull();
     expect(await page.getByRole("alert").count()).toBe(0);
     expect(await page.locator(".toast").count()).toBe(0);
   });
 
-  test("a good stored token is kept and shows the user", async () => {
+  test("a good session is kept and shows the user", async () => {
     const page = await openPage("/", { token: user.token });
     await page.getByRole("button", { name: user.user.username }).waitFor();
-    expect(await storedToken(page)).toBe(user.token);
+    expect(await sessionCookieOf(page)).toBe(user.token);
+  });
+});
+
+describe("the session cookie", () => {
+  test("a token kept before sessions lived in a cookie is moved into it once; the person stays signed in", async () => {
+    const page = await openPage("/");
+    await topBar(page).getByRole("link", { name: "Login" }).waitFor();
+    await page.evaluate(([key, value]) => localStorage.setItem(key as string, value as string), [LEGACY_TOKEN_KEY, user.token]);
+    const moved = page.waitForRequest((request) => request.url().endsWith("/api/auth/session-cookie"));
+    await page.reload();
+    await moved;
+    await page.getByRole("button", { name: user.user.username }).waitFor();
+    expect(await sessionCookieOf(page)).toBe(user.token);
+    expect(await page.evaluate((key) => localStorage.getItem(key), LEGACY_TOKEN_KEY)).toBeNull();
+    // Once: the next load asks nobody to move anything.
+    let movedAgain = false;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/auth/session-cookie")) movedAgain = true;
+    });
+    await page.reload();
+    await page.getByRole("button", { name: user.user.username }).waitFor();
+    expect(movedAgain).toBe(false);
+    expect((await call(live.server, "GET", "/auth/me", { token: user.token })).status).toBe(200);
   });
 });
 
