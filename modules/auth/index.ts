@@ -31,6 +31,8 @@ import * as auth from "./service";
 import { bearerToken, clearedSessionCookie, cookieToken, sessionCookie } from "./session-cookie";
 import { sessionOf } from "./session-reply";
 
+/** The browser session cookie's name, and the refusal of a change sent with it from another site. */
+export { CROSS_SITE, SESSION_COOKIE } from "./session-cookie";
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
 export { authGuard, carriesAccessToken, verifiedSubjectOf, verifiedViewerOf };
 

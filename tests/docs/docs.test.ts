@@ -90,6 +90,10 @@ const SAID_AGAIN: Record<string, string> = {
   "- **Order**: relevance (SQLite's bm25, PostgreSQL's ts_rank) weighting the title": "docs/features.md, Order (tiers now)",
   "- **Known differences**: relevance scores differ between the two (the": "docs/features.md, Known differences",
   "- **Studio** (owner of the fork only; others get `404`,": "docs/features.md, Studio (originals too now)",
+  // Issue 39 replaced the bearer-only browser session and added the sessions list.
+  "- Sign-in tokens are only accepted in the `Authorization: Bearer`": "docs/security.md, the session cookie",
+  '- **Sessions**: "Log out everywhere" (`POST /api/auth/logout-everywhere {password}`) ends every':
+    "docs/security.md, Accounts › Sessions",
   // Notes on runs whose tables were since measured again: the notes under today's tables replace them.
   "The table above is one of two full runs of": "docs/performance.md, under the HTTP table",
   "The run above shared the machine with two other engineers'": "docs/performance.md, under the search table",

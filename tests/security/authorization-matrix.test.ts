@@ -7,7 +7,7 @@ import { beforeAll, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SESSION_COOKIE } from "../../modules/auth/session-cookie";
+import { SESSION_COOKIE } from "../../modules/auth";
 import { call } from "../support/api";
 import { setUpServer } from "../support/lifecycle";
 import { fetchMedia, grantedStatus } from "../support/media-fetch";

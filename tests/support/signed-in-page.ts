@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { AUTH_USER_KEY } from "../../islands/lib/storage-keys";
-import { SESSION_COOKIE } from "../../modules/auth/session-cookie";
+import { SESSION_COOKIE } from "../../modules/auth";
 import { LAN_HOST } from "./origins";
 
 export type SignedInPageOptions = { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean };
