@@ -80,6 +80,9 @@ export class CookieJar {
 /** One request with the jar's cookies, redirects not followed; the jar keeps what it sets. */
 export async function visit(jar: CookieJar, url: string, init: RequestInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
+  // As a browser sends a change from the site's own page (Stemma refuses one with its session cookie and no Origin).
+  const method = (init.method ?? "GET").toUpperCase();
+  if (method !== "GET" && method !== "HEAD" && !headers.has("origin")) headers.set("origin", new URL(url).origin);
   const cookie = jar.header(url);
   if (cookie) headers.set("cookie", cookie);
   const response = await fetch(url, { ...init, headers, redirect: "manual" });
