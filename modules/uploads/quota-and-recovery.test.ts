@@ -76,7 +76,9 @@ describe("crash recovery", () => {
       "04 - Nova Drift - Café Solstice.wav",
       "02 - Nova Drift - Glass Harbour.wav",
     ]) {
-      const res = await upload(first, session, { original: `album/${name}`, coverArt: "album/back.jpg" });
+      // The last one carries a stem, so what the crash loses takes a stem along too.
+      const stems = name.startsWith("02") ? [{ path: `album/${name}`, name: "bass", type: "bass" }] : [];
+      const res = await upload(first, session, { original: `album/${name}`, coverArt: "album/back.jpg", stems });
       expect(res.status).toBe(201);
       ids.push(res.body.track.id);
     }
@@ -87,7 +89,10 @@ describe("crash recovery", () => {
     const second = await live.restartServer();
     const done = await Promise.all(ids.map((id) => waitProcessed(second, session, id)));
     expect(done.map((track) => track.processingStatus)).toEqual(["READY", "READY", "FAILED"]);
-    expect(done[2]?.processingError).toBe("The upload was interrupted before its audio was saved. Please upload it again.");
+    const lost = "The upload was interrupted before its audio was saved. Please upload it again.";
+    expect(done[2]?.processingError).toBe(lost);
+    // Its stem ends with it, not PENDING for ever.
+    expect(done[2]?.stems.map((stem) => [stem.processingStatus, stem.processingError])).toEqual([["FAILED", lost]]);
     for (const track of done.slice(0, 2)) {
       expect(track.waveformData).toHaveLength(TRACK_JSON_WAVEFORM_VALUES);
       expect(track.fullTrackMp3Url).toBe(`/api/track/${track.id}/full.mp3`);
