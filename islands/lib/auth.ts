@@ -1,5 +1,6 @@
 import { atom } from "nanostores";
 import type { User } from "../../modules/auth/model";
+import { api } from "./api";
 import { AUTH_USER_KEY, LEGACY_TOKEN_KEY } from "./storage-keys";
 
 /**
@@ -42,10 +43,15 @@ export function signIn(user: User): void {
   $auth.set({ status: "signed-in", user });
 }
 
-/** Forgets who was signed in (the server has no session for this browser); callers decide where to go next. */
-export function forgetSession(): void {
+/** Removes what this browser keeps of who signed in (the hint, and a token from before the cookie). */
+function forgetStored(): void {
   localStorage.removeItem(AUTH_USER_KEY);
   localStorage.removeItem(LEGACY_TOKEN_KEY);
+}
+
+/** Forgets who was signed in (the server has no session for this browser); callers decide where to go next. */
+export function forgetSession(): void {
+  forgetStored();
   $auth.set({ status: "anonymous" });
 }
 
@@ -55,9 +61,8 @@ export function forgetSession(): void {
  * browser to /login?next=…, and two navigations at once abort one.
  */
 export async function logout(destination = "/login"): Promise<void> {
-  localStorage.removeItem(AUTH_USER_KEY);
-  localStorage.removeItem(LEGACY_TOKEN_KEY);
+  forgetStored();
   // Signed out already when this fails (the session ended elsewhere) or the network is down: the page goes on.
-  await fetch("/api/auth/logout", { method: "POST" }).catch(() => undefined);
+  await api.auth.logout.post().catch(() => undefined);
   window.location.assign(destination);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, or } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import { allRaw } from "../../src/server/db/raw";
 import { theRow } from "../../src/server/db/rows";
@@ -51,26 +51,11 @@ export const credentialsRepo = {
         .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.endedAt)))
         .returning({ id: sessions.id })
     ).length > 0,
-  endSessionById: async (id: string, now: Date): Promise<void> => {
-    await db()
-      .update(sessions)
-      .set({ endedAt: now })
-      .where(and(eq(sessions.id, id), isNull(sessions.endedAt)));
-  },
-  /** Ends every session of the user but `keep` (null: every one). */
-  endSessionsBut: async (userId: string, keep: string | null, now: Date): Promise<number> =>
-    (
-      await db()
-        .update(sessions)
-        .set({ endedAt: now })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), keep ? ne(sessions.id, keep) : undefined))
-        .returning({ id: sessions.id })
-    ).length,
   addAccessToken: async (
     values: Pick<typeof accessTokens.$inferInsert, "userId" | "name" | "scopes" | "tokenHash" | "expiresAt">,
   ): Promise<AccessToken> => theRow(await db().insert(accessTokens).values(values).returning()),
-  /** The token whose secret hashes to `tokenHash`, unless it has expired. */
-  accessTokenState: async (tokenHash: string, now: Date): Promise<AccessTokenState | undefined> =>
+  /** The token whose secret hashes to `tokenHash`, expired or not (credentials.ts judges its expiry). */
+  accessTokenState: async (tokenHash: string): Promise<AccessTokenState | undefined> =>
     (
       await db()
         .select({
@@ -80,7 +65,7 @@ export const credentialsRepo = {
           expiresAt: accessTokens.expiresAt,
         })
         .from(accessTokens)
-        .where(and(eq(accessTokens.tokenHash, tokenHash), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))))
+        .where(eq(accessTokens.tokenHash, tokenHash))
         .limit(1)
     )[0],
   touchAccessToken: async (id: string, now: Date): Promise<void> => {

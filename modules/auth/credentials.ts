@@ -73,14 +73,10 @@ export async function endSession(userId: string, sessionId: string): Promise<voi
   if (!(await credentialsRepo.endSession(userId, sessionId, new Date()))) throw notFound("Session not found");
 }
 
-/** Signs the session a request came with out (POST /api/auth/logout). */
-export async function endThisSession(sessionId: string): Promise<void> {
-  await credentialsRepo.endSessionById(sessionId, new Date());
+/** Signs the session a request came with out (POST /api/auth/logout); one that ended already stays so. */
+export async function endThisSession(userId: string, sessionId: string): Promise<void> {
+  await credentialsRepo.endSession(userId, sessionId, new Date());
 }
-
-/** Signs out every session of the user but `keep` (null: all of them); answers how many ended. */
-export const endSessionsBut = (userId: string, keep: string | null): Promise<number> =>
-  credentialsRepo.endSessionsBut(userId, keep, new Date());
 
 /** Access tokens are told from session tokens (JWTs, which start `ey`) by this prefix. */
 const TOKEN_PREFIX = "stemma_pat_";
@@ -149,12 +145,15 @@ export async function revokeAccessToken(userId: string, id: string): Promise<voi
 
 const tokenStates = readsUntilChanged<AccessTokenState | undefined>(10_000);
 
-/** The unexpired, unrevoked token `token` is, and marks it used (at most once a minute); undefined for any other. */
+/**
+ * The unexpired, unrevoked token `token` is, and marks it used (at most once a minute); undefined for any other. Its
+ * expiry is judged here, on every request, as a kept answer may outlive it.
+ */
 export async function accessTokenOf(token: string): Promise<AccessTokenState | undefined> {
   const hash = hashOf(token);
-  const state = await tokenStates(hash, () => credentialsRepo.accessTokenState(hash, new Date()));
-  if (!state || (state.expiresAt && state.expiresAt.getTime() <= Date.now())) return undefined;
+  const state = await tokenStates(hash, () => credentialsRepo.accessTokenState(hash));
   const now = Date.now();
+  if (!state || (state.expiresAt && state.expiresAt.getTime() <= now)) return undefined;
   if (dueForMark(state.id, now)) void credentialsRepo.touchAccessToken(state.id, new Date(now)).catch(notMarked);
   return state;
 }

@@ -31,8 +31,8 @@ import * as auth from "./service";
 import { bearerToken, clearedSessionCookie, cookieToken, sessionCookie } from "./session-cookie";
 import { sessionOf } from "./session-reply";
 
-/** The browser session cookie's name, and the refusal of a change sent with it from another site. */
-export { CROSS_SITE, SESSION_COOKIE } from "./session-cookie";
+/** The browser session cookie's name. */
+export { SESSION_COOKIE } from "./session-cookie";
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
 export { authGuard, carriesAccessToken, verifiedSubjectOf, verifiedViewerOf };
 
@@ -226,8 +226,8 @@ export const authModule = new Elysia({ name: "module.auth", prefix: "/auth", det
   )
   .post(
     "/logout",
-    async ({ credential, request, set }) => {
-      if (credential?.kind === "session" && credential.sessionId) await endThisSession(credential.sessionId);
+    async ({ viewer, credential, request, set }) => {
+      if (viewer && credential?.kind === "session" && credential.sessionId) await endThisSession(viewer.id, credential.sessionId);
       addCookie(set, clearedSessionCookie(request));
       return { success: true };
     },

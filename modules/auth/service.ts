@@ -31,7 +31,7 @@ export interface Viewer {
   role: "USER" | "ADMIN";
 }
 
-export const toViewer = ({ id, email, username, role }: User): Viewer => ({ id, email, username, role });
+export const toViewer = ({ id, email, username, role }: Pick<User, keyof Viewer>): Viewer => ({ id, email, username, role });
 
 /**
  * The early-access rules, kept by modules/admin (its feature flags and invite codes). Admin mounts
@@ -88,7 +88,7 @@ const resetRequests = attemptLimits("reset-requests");
 
 export async function findViewer(id: string): Promise<Viewer | null> {
   const row = await authRepo.viewerById(id);
-  return row ? { id: row.id, email: row.email, username: row.username, role: row.role } : null;
+  return row ? toViewer(row) : null;
 }
 
 /**
@@ -100,13 +100,13 @@ export async function findViewer(id: string): Promise<Viewer | null> {
 export async function findSessionViewer(id: string, sessionVersion: number, sessionId: string | null): Promise<Viewer | null> {
   const row = sessionId ? await sessionViewerRow(sessionId, id) : await sessionRows(id, () => authRepo.viewerById(id));
   if (!row || row.sessionVersion !== sessionVersion) return null;
-  return { id: row.id, email: row.email, username: row.username, role: row.role };
+  return toViewer(row);
 }
 
 /** The user of an access token, unless their account is deleted. */
 export async function findLiveViewer(id: string): Promise<Viewer | null> {
   const row = await sessionRows(id, () => authRepo.viewerById(id));
-  return row ? { id: row.id, email: row.email, username: row.username, role: row.role } : null;
+  return row ? toViewer(row) : null;
 }
 
 /** A session to sign: whose it is and the version it carries. */
