@@ -76,9 +76,11 @@ describe.each(ORIGINS)("on the %s origin", (origin) => {
 
     await cover.setInputFiles(`${CORPUS}/images/matplotlib-grace_hopper.jpg`);
     await page.getByRole("img", { name: "Chosen cover art" }).waitFor();
-    expect(
-      await page.evaluate(() => (document.querySelector("img.cover-preview") as HTMLImageElement).naturalWidth),
-    ).toBeGreaterThan(0);
+    // The element appears before the picture is decoded: wait for the decoded picture, not just the element.
+    await page.waitForFunction(() => {
+      const preview = document.querySelector("img.cover-preview") as HTMLImageElement | null;
+      return preview?.complete === true && preview.naturalWidth > 0;
+    });
     expect(await refusal.count()).toBe(0);
     await page.context().close();
   });
