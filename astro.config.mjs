@@ -2,6 +2,7 @@ import react from "@astrojs/react";
 import { defineConfig } from "astro/config";
 import { clientChunkGroups } from "./src/astro-adapter/client-chunks.ts";
 import stemmaAdapter from "./src/astro-adapter/index.ts";
+import { serverOnlyImports } from "./src/astro-adapter/server-only-imports.ts";
 import { reactIslandTags } from "./src/astro-adapter/tag-react-islands.ts";
 
 // Pages are prerendered by default; pages with `prerender = false` render on demand
@@ -12,7 +13,7 @@ export default defineConfig({
   // Pages are rendered whole before they are sent (and kept), so React's streaming only costs: renderToString.
   integrations: [react({ experimentalDisableStreaming: true })],
   vite: {
-    plugins: [reactIslandTags()],
+    plugins: [serverOnlyImports(), reactIslandTags()],
     environments: { client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunkGroups } } } } } },
   },
   srcDir: "./src",

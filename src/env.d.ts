@@ -7,7 +7,12 @@ declare namespace App {
     publicUrl: string;
     /** "Sign in with {label}" on /login and /register, when an OIDC provider is configured; else null. */
     oidcButtonLabel: string | null;
-    /** GET /api/track/{id} as an anonymous visitor would get it, or null when such a visitor may not see it. */
+    /**
+     * Who the page is rendered for: the signed-in user, null for a visitor, undefined when the page is kept for
+     * every visitor and the browser finds out who it is (issue 39).
+     */
+    viewer: import("../modules/auth/model").Profile | null | undefined;
+    /** GET /api/track/{id} as the viewer gets it, or null where the API answers 404. */
     getTrackPage(id: string): Promise<import("../modules/tracks/model").TrackDetails | null>;
     /** A fork's lineage when every track of its chain is public (the same for everyone), else null. */
     getPublicLineage(id: string): Promise<import("../modules/forks/model").Lineage | null>;
@@ -48,4 +53,13 @@ declare namespace Astro {
     /** Hydrates on the first pointer, focus, key or toggle inside the island (src/astro-adapter/client-interaction.ts). */
     "client:interaction"?: boolean;
   }
+}
+
+/**
+ * A module imported with `?server-only`: its default export on the server, null in the browsers' bundle
+ * (src/astro-adapter/server-only-imports.ts). Callers name its type.
+ */
+declare module "*?server-only" {
+  const onServer: unknown;
+  export default onServer;
 }

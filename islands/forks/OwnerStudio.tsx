@@ -11,8 +11,8 @@ const Studio = lazy(() => import("./Studio"));
 
 /**
  * The place of a track's studio on the track page: empty for everyone but the track's owner, for whom it loads the
- * studio's code and the track as the owner sees it (GET /api/track/{id}), or takes the track the page already has
- * (the client-rendered shell); then the track as read again after each change (track/live-track.ts).
+ * studio's code and the track as the owner sees it (GET /api/track/{id}); then the track as read again after each
+ * change (track/live-track.ts).
  * A page rendered without a stems section (the track had no stem) gives the section's props as `stemsSection`: once
  * the owner adds the first stem, the studio shows the section just above itself, where the page would have rendered
  * it. No reload, so a comment being typed stays.
@@ -20,19 +20,17 @@ const Studio = lazy(() => import("./Studio"));
 export default function OwnerStudio({
   trackId,
   ownerId,
-  track,
   stemsSection,
 }: {
   trackId: string;
   ownerId: string;
-  track?: TrackDetails;
   stemsSection?: Omit<StemsSectionProps, "stems">;
 }) {
   const auth = useIslandStore($auth);
   const isOwner = auth.status === "signed-in" && auth.user.id === ownerId;
   const [loaded, setLoaded] = useState<TrackDetails | null>(null);
   useEffect(() => {
-    if (!isOwner || track) return;
+    if (!isOwner) return;
     let current = true;
     reply(api.track({ id: trackId }).get(fresh()))
       .then((details) => current && setLoaded(details))
@@ -40,9 +38,9 @@ export default function OwnerStudio({
     return () => {
       current = false;
     };
-  }, [isOwner, track, trackId]);
+  }, [isOwner, trackId]);
   const latest = useLatestTrack(trackId);
-  const shown = latest?.details ?? track ?? loaded;
+  const shown = latest?.details ?? loaded;
   if (!isOwner || !shown) return null;
   const gainedStems = stemsSection && latest?.stems.length ? { ...stemsSection, stems: latest.stems } : undefined;
   return (

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { $auth } from "../lib/auth";
+import type { Profile } from "../../modules/auth/model";
 import { signInHref } from "../lib/return-path";
 import { initSession } from "../lib/session";
-import { useIslandStore } from "../lib/use-island-store";
 import { useReturnPath } from "../lib/use-return-path";
+import { useViewer } from "../lib/use-viewer";
+import signedInControlsOnServer from "./SignedInControls?server-only";
 
-// Loaded once signed in: visitors never download the bell, the user menu or the notifications' code.
-const SignedInControls = lazy(() => import("./SignedInControls"));
+// Loaded once signed in: visitors never download the bell, the user menu or the notifications' code. On the server
+// they render at once, so a page rendered for a signed-in viewer has them in its HTML, which the browser keeps until
+// their code has loaded (a lazy component suspending while it hydrates).
+const SignedInControls =
+  (signedInControlsOnServer as typeof import("./SignedInControls").default | null) ?? lazy(() => import("./SignedInControls"));
 
 /** The places of the bell and the user menu, held while a stored session is checked or their code loads. */
 function SignedInPlaceholder({ shown = false }: { shown?: boolean }) {
@@ -18,11 +22,11 @@ function SignedInPlaceholder({ shown = false }: { shown?: boolean }) {
  * below 640px), a search box (a search link below 640px), Login when signed out and not on /login (coming back to this page afterwards), the
  * bell and the user menu when signed in.
  */
-export default function TopBar({ currentPath }: { currentPath: string }) {
-  const auth = useIslandStore($auth);
+export default function TopBar({ currentPath, viewer }: { currentPath: string; viewer?: Profile | null }) {
+  const auth = useViewer(viewer);
   const [menuOpen, setMenuOpen] = useState(false);
   const returnPath = useReturnPath();
-  useEffect(initSession, []);
+  useEffect(() => initSession(viewer), [viewer]);
   return (
     <header className="topbar">
       <nav className="topbar-inner" aria-label="Main">

@@ -2,9 +2,12 @@ import { lazy, Suspense } from "react";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 import { ArtistLink } from "../profiles/ArtistLink";
+import ownerActionsOnServer from "./OwnerActions?server-only";
 
-// Loaded on demand: visitors and other users never download the owner's controls.
-const OwnerActions = lazy(() => import("./OwnerActions"));
+// Loaded on demand: visitors and other users never download the owner's controls. On the server they render at once,
+// so the page rendered for the owner has them in its HTML (issue 39), kept until their code has loaded.
+const OwnerActions =
+  (ownerActionsOnServer as typeof import("./OwnerActions").default | null) ?? lazy(() => import("./OwnerActions"));
 
 /**
  * The place of the owner's line (OwnerActions: the words, the Edit link, the toggle), the same size and unseen, held
@@ -27,33 +30,37 @@ function OwnerActionsPlaceholder({ className }: { className: string }) {
  * The header's uploader line (SPEC §2/§6): 'Uploaded by {name}' for everyone else, and for the owner
  * 'You uploaded this track' with the Edit link and the public/private toggle. Before the session is known the
  * server's page shows the uploader line, unless the stored session is the owner's (html[data-owner-view], set
- * before the first paint by the track page): then the owner's line's place is held instead.
+ * before the first paint by the track page): then the owner's line's place is held instead. A page rendered for its
+ * viewer (`viewerId`: theirs, null for a visitor; issue 39) shows their line from the start.
  */
 export default function OwnerControls({
   trackId,
   ownerId,
   username,
   isPublic,
+  viewerId,
 }: {
   trackId: string;
   ownerId: string;
   username: string;
   isPublic: boolean;
+  viewerId?: string | null;
 }) {
-  const auth = useIslandStore($auth);
+  const stored = useIslandStore($auth);
+  const signedInId = stored.status === "signed-in" ? stored.user.id : stored.status === "anonymous" ? null : viewerId;
   const uploader = (className?: string) => (
     <p className={className ? `track-uploader ${className}` : "track-uploader"}>
       Uploaded by <ArtistLink username={username} />
     </p>
   );
-  if (auth.status === "unknown")
+  if (signedInId === undefined)
     return (
       <>
         {uploader("while-not-owner")}
         <OwnerActionsPlaceholder className="while-owner" />
       </>
     );
-  if (auth.status !== "signed-in" || auth.user.id !== ownerId) return uploader();
+  if (signedInId !== ownerId) return uploader();
   return (
     <Suspense fallback={<OwnerActionsPlaceholder className="owner-controls-loading" />}>
       <OwnerActions trackId={trackId} isPublic={isPublic} />

@@ -17,7 +17,7 @@ export default function OwnerSharing({
 }: {
   trackId: string;
   ownerId: string;
-  /** The owner's list when the page already has it (the client-rendered shell); fetched otherwise. */
+  /** The owner's list when the page was rendered for them (issue 39); fetched otherwise. */
   sharedWith?: SharedUser[];
 }) {
   const auth = useIslandStore($auth);

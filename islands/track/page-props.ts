@@ -5,9 +5,7 @@ import { type LatestTrack, showLatest } from "./live-track";
 
 /**
  * What the track page's players get of a track and its stems: only the fields they show, with the waveform as one
- * short string (src/shared/waveform-code.ts) rather than an array Astro would serialise number by number. Built on
- * the server for the rendered page and in the browser for the client-rendered one (TrackShell), so both draw the
- * same.
+ * short string (src/shared/waveform-code.ts) rather than an array Astro would serialise number by number.
  */
 export type PageTrack = Pick<
   TrackDetails,

@@ -10,7 +10,7 @@ import { findLiveViewer, findSessionViewer, type SessionGrant, type Viewer } fro
 import { bearerToken, checkSameSite, cookieToken } from "./session-cookie";
 
 /** A request's headers, as Elysia's context and a plain Request each give them. */
-type RequestHeaders = Pick<Headers, "get">;
+export type RequestHeaders = Pick<Headers, "get">;
 
 /** The credential a request carries and where: `Authorization: Bearer …` first (API clients), else the session cookie. */
 interface Presented {
@@ -29,6 +29,12 @@ function presentedBy(headers: RequestHeaders): Presented | null {
   const cookie = cookieToken(headers.get("cookie"));
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
+
+/**
+ * Whether a request carries a credential at all, checked or not. Such a request is not answered from the pages kept
+ * for visitors, since its page is rendered for its viewer; no signature check, which a kept answer must not cost.
+ */
+export const presentsCredential = (headers: RequestHeaders): boolean => presentedBy(headers) !== null;
 
 /** Signs and verifies session tokens with the runtime's JWT_SECRET. */
 const sessionTokens = perRuntime(

@@ -9,7 +9,7 @@ import { formatFileSize } from "../../src/shared/file-size";
 import { MAX_AVATAR_BYTES, removeAvatar, sendAvatar, setAvatar } from "./avatar";
 import { endThisSession } from "./credentials";
 import { credentialsRoutes } from "./credentials-routes";
-import { authGuard, carriesAccessToken, verifiedSubjectOf, verifiedViewerOf } from "./guard";
+import { authGuard, carriesAccessToken, presentsCredential, verifiedSubjectOf, verifiedViewerOf } from "./guard";
 import { accountDeletionOf, deleteAccount } from "./leaving";
 import {
   AccountChanges,
@@ -31,10 +31,12 @@ import * as auth from "./service";
 import { bearerToken, clearedSessionCookie, cookieToken, sessionCookie } from "./session-cookie";
 import { sessionOf } from "./session-reply";
 
+/** Who a page is rendered for. */
+export { pageViewerOf } from "./page-viewer";
 /** The browser session cookie's name. */
 export { SESSION_COOKIE } from "./session-cookie";
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */
-export { authGuard, carriesAccessToken, verifiedSubjectOf, verifiedViewerOf };
+export { authGuard, carriesAccessToken, presentsCredential, verifiedSubjectOf, verifiedViewerOf };
 
 /** The one part of PUT /me/avatar. */
 const AVATAR_LIMITS = {

@@ -1,3 +1,4 @@
+import type { Profile } from "../../../modules/auth/model";
 import { publicLineage } from "../../../modules/forks/service";
 import type { TrackPage } from "../../../modules/lists/model";
 import type { ArtistProfile } from "../../../modules/profiles/model";
@@ -30,18 +31,18 @@ export function trackPageFills(counters: { plays: number; downloads: number }): 
   };
 }
 
-/**
- * The Track JSON of GET /api/track/{id} as an anonymous visitor gets it, through the same access check: the
- * page shows exactly that. A page request never carries the bearer token (it lives in localStorage), so
- * anything private is null here and the page renders a shell.
- */
+/** A 404 from a service as null: the page renders its own "not found". */
 const notFoundAsNull = (error: unknown): null => {
   if (error instanceof HttpError && error.status === 404) return null;
   throw error;
 };
 
-async function getTrackPage(id: string, placeholders: boolean): Promise<TrackDetails | null> {
-  const track = await getTrack(id, null).catch(notFoundAsNull);
+/**
+ * The Track JSON of GET /api/track/{id} as `viewer` gets it, through the same access check: the page shows exactly
+ * that, and null (a 404 page) wherever the API answers 404.
+ */
+async function getTrackPage(id: string, viewer: Profile | null, placeholders: boolean): Promise<TrackDetails | null> {
+  const track = await getTrack(id, viewer).catch(notFoundAsNull);
   return track && placeholders ? withCounterPlaceholders(track) : track;
 }
 
@@ -84,13 +85,15 @@ const publicTracks = (filters: string, sort: string, cursor: string | null, limi
 /**
  * What on-demand pages may use: the server's services, handed to Astro as `Astro.locals`, so the
  * Astro bundle never opens its own database or queue. `cached` renders a page for the page cache, with
- * placeholders where live values go (trackPageFills).
+ * placeholders where live values go (trackPageFills). `viewer` is who the page is for (issue 39): a signed-in
+ * user, null for a visitor, undefined for a page kept for every visitor (whose browser finds out who it is).
  */
-export function pageLocals({ cached }: { cached: boolean }): App.Locals {
+export function pageLocals({ cached, viewer }: { cached: boolean; viewer?: Profile | null }): App.Locals {
   return {
     publicUrl: config().publicUrl,
     oidcButtonLabel: config().oidc?.buttonLabel ?? null,
-    getTrackPage: (id) => getTrackPage(id, cached),
+    viewer,
+    getTrackPage: (id) => getTrackPage(id, viewer ?? null, cached),
     // A track made private as its page renders has no lineage to show: the page is not kept either.
     getPublicLineage: (id) => publicLineage(id).catch(notFoundAsNull),
     // What the home page renders before any script runs.

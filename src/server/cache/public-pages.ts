@@ -1,4 +1,4 @@
-import { verifiedSubjectOf } from "../../../modules/auth";
+import { presentsCredential, verifiedSubjectOf } from "../../../modules/auth";
 import { lineagePageVersion } from "../../../modules/forks/service";
 import { listContentVersion } from "../../../modules/lists/service";
 import type { PublicPage } from "../../../modules/pages/service";
@@ -16,6 +16,12 @@ const TRACK_JSON = /^\/api\/track\/([^/]+)$/;
 
 /** A key's own request: what a visitor without cookies or token asks for, whoever asked first. */
 const anonymous = (key: string) => new Request(`${config().publicUrl}${key}`);
+
+/**
+ * A page with a top bar is rendered for its viewer (issue 39: the user menu, the bell, a track's owner controls), so
+ * a request with a credential takes the route; the kept answer is every visitor's.
+ */
+const signedIn: PublicPage["mine"] = (request) => presentsCredential(request.headers);
 
 /**
  * A fork's page version: its own and its ancestors', as one number (kept_pages and pages_due hold numbers), since
@@ -38,6 +44,7 @@ function trackPage(astro: AstroHandler): PublicPage {
       const version = state.parentId ? forkPageVersion(state.version, await lineagePageVersion(state.parentId)) : state.version;
       return { version, fills: trackPageFills(state) };
     },
+    mine: signedIn,
     render: (key) => astro(anonymous(key), pageLocals({ cached: true })),
   };
 }
@@ -114,6 +121,7 @@ function listsPage(
       const current = await version(key);
       return current === null ? null : { version: current, maxAgeMs: listCountsAgeMs() };
     },
+    mine: signedIn,
     render: (key) => astro(anonymous(key), pageLocals({ cached: false })),
     renderAhead: "once kept",
   };

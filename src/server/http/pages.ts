@@ -1,6 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join, normalize } from "node:path";
 import { Elysia } from "elysia";
+import { pageViewerOf, presentsCredential } from "../../../modules/auth";
 import { feedsRoutes } from "../../../modules/feeds";
 import { listContentVersion } from "../../../modules/lists/service";
 import { createPublicPages, startPrerendering } from "../../../modules/pages/service";
@@ -78,6 +79,17 @@ export async function pages() {
   const build = buildIdOf(ROOT, [join(dist, "server"), join(ROOT, "modules"), join(ROOT, "src")]);
   const kept = createPublicPages({ build, pages: publicPages(astro), heldBytes: HELD_BYTES });
   const listPages = createPageCache({ maxBytes: LIST_PAGES_BYTES, buildId: build });
+  /**
+   * Renders a page for whoever asks (issue 39): a signed-in viewer's own page is theirs alone (private, never kept
+   * here or by a shared cache), a visitor's is the page every visitor gets.
+   */
+  async function renderFor(request: Request): Promise<Response> {
+    const viewer = await pageViewerOf(request.headers);
+    const response = await astro(request, pageLocals({ cached: false, viewer }));
+    if (viewer) response.headers.set("cache-control", "private, no-cache");
+    response.headers.append("vary", "cookie");
+    return response;
+  }
   const routes = new Elysia({ name: "pages" })
     .mapResponse(({ request, responseValue }) =>
       responseValue instanceof Response ? withPageHeaders(pathAndQuery(request.url).path, responseValue) : undefined,
@@ -85,15 +97,19 @@ export async function pages() {
     .use(feedsRoutes)
     .get("/my-tracks", ({ redirect }) => redirect("/my-tracks/authored", 302))
     .get("/admin", ({ redirect }) => redirect("/admin/feature-flags", 302))
-    .get("/track/:id", async ({ request }) => compressed(request, await astro(request, pageLocals({ cached: false }))))
+    .get("/track/:id", async ({ request }) => compressed(request, await renderFor(request)))
     .get("/*", async ({ request }) => {
       const url = new URL(request.url);
       // Unknown /api paths answer the JSON error shape, not the HTML 404 page.
       if (url.pathname === "/api" || url.pathname.startsWith("/api/")) throw notFound();
       const file = prebuiltFile(client, url.pathname);
       if (file) return files.serve(request, file, url.pathname.startsWith("/_astro/") ? ASSET_CACHE : PAGE_REVALIDATE);
-      const render = () => astro(request, pageLocals({ cached: false }));
-      if (url.pathname === "/" && (url.searchParams.has("cursor") || hasFilters(url.searchParams))) {
+      const render = () => renderFor(request);
+      if (
+        url.pathname === "/" &&
+        (url.searchParams.has("cursor") || hasFilters(url.searchParams)) &&
+        !presentsCredential(request.headers)
+      ) {
         const version = await listPageVersion();
         return listPages.serve(request, `${url.pathname}${url.search}`, version === null ? null : { version, fills: {} }, render);
       }

@@ -1,0 +1,13 @@
+import { callerOf, type RequestHeaders } from "./guard";
+import type { Profile } from "./model";
+import { profileOf } from "./service";
+
+/**
+ * Who a page is rendered for (issue 39): the signed-in user a browser session names (the cookie, or a session token
+ * in the header), with their profile, or null for anyone else. A personal access token is for scripts and the API,
+ * not for pages: its bearer gets the visitor's page.
+ */
+export async function pageViewerOf(headers: RequestHeaders): Promise<Profile | null> {
+  const caller = await callerOf(headers);
+  return caller?.credential.kind === "session" ? profileOf(caller.viewer) : null;
+}
