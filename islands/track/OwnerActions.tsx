@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError, api, reply } from "../lib/api";
 import { showToast } from "../lib/toasts";
 import { setTrackVisibility, useIsPublic } from "./visibility";
@@ -10,6 +10,10 @@ import { setTrackVisibility, useIsPublic } from "./visibility";
 export default function OwnerActions({ trackId, isPublic: initiallyPublic }: { trackId: string; isPublic: boolean }) {
   const isPublic = useIsPublic(trackId, initiallyPublic);
   const [saving, setSaving] = useState(false);
+  // Rendered on the server for the owner (issue 39), the toggle is offered once its code runs: a press before that
+  // would flip the box and send nothing.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   async function toggleVisibility() {
     setSaving(true);
@@ -40,7 +44,7 @@ export default function OwnerActions({ trackId, isPublic: initiallyPublic }: { t
         Edit Stems
       </a>
       <label className="visibility-toggle">
-        <input type="checkbox" checked={isPublic} disabled={saving} onChange={() => void toggleVisibility()} />
+        <input type="checkbox" checked={isPublic} disabled={saving || !ready} onChange={() => void toggleVisibility()} />
         Public
       </label>
     </div>

@@ -32,7 +32,7 @@ import { bearerToken, clearedSessionCookie, cookieToken, sessionCookie } from ".
 import { sessionOf } from "./session-reply";
 
 /** Who a page is rendered for. */
-export { pageViewerOf } from "./page-viewer";
+export { deadSessionCookie, pageViewerOf } from "./page-viewer";
 /** The browser session cookie's name. */
 export { SESSION_COOKIE } from "./session-cookie";
 /** The guard every module mounts for `viewer`, `{ auth: true }` and `{ admin: true }`. */

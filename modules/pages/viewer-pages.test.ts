@@ -111,9 +111,11 @@ describe("a track page nobody may show its viewer is a real 404", () => {
     expect(answer.html).not.toContain("Secret Lena");
   });
 
-  test("a cookie that names no session gets the visitor's pages", async () => {
+  test("a cookie that names no session gets the visitor's pages, and is removed", async () => {
     const answer = await page(`/track/${privateId}`, { cookie: `${SESSION_COOKIE}=not-a-session` });
     expect(answer.status).toBe(404);
+    expect(answer.headers.get("set-cookie")).toStartWith(`${SESSION_COOKIE}=;`);
+    expect(answer.headers.get("set-cookie")).toContain("Max-Age=0");
     const publicPage = await page(`/track/${publicId}`, { cookie: `${SESSION_COOKIE}=not-a-session` });
     expect(publicPage.status).toBe(200);
     expect(publicPage.html).toContain("Open Air");

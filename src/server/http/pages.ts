@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { join, normalize } from "node:path";
 import { Elysia } from "elysia";
-import { pageViewerOf, presentsCredential } from "../../../modules/auth";
+import { deadSessionCookie, pageViewerOf, presentsCredential } from "../../../modules/auth";
 import { feedsRoutes } from "../../../modules/feeds";
 import { listContentVersion } from "../../../modules/lists/service";
 import { createPublicPages, startPrerendering } from "../../../modules/pages/service";
@@ -87,6 +87,8 @@ export async function pages() {
     const viewer = await pageViewerOf(request.headers);
     const response = await astro(request, pageLocals({ cached: false, viewer }));
     if (viewer) response.headers.set("cache-control", "private, no-cache");
+    const dead = viewer ? null : deadSessionCookie(request);
+    if (dead) response.headers.append("set-cookie", dead);
     response.headers.append("vary", "cookie");
     return response;
   }
