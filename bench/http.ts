@@ -10,6 +10,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SESSION_COOKIE } from "../modules/auth";
 import { signUp } from "../tests/support/api";
 import { startServer } from "../tests/support/server";
 import { createTrack, waitForProcessing } from "../tests/support/uploads";
@@ -34,6 +35,11 @@ const RANGE_1MB = "bytes=0-1048575";
 /** What a browser sends: the walks are measured as visitors arrive, not as wrk asks by default (identity). */
 const BROWSER_ENCODINGS = { "accept-encoding": "gzip, deflate, br, zstd" };
 const PARTS = ["page", "lists", "media", "walk"] as const;
+/**
+ * A page rendered for one signed-in viewer costs a render each time, where a visitor's is kept: a share of nginx's
+ * rate an order below the kept page's goal, and a p99 a person never notices.
+ */
+const SIGNED_IN_PAGE_GOAL = { share: 0.02, p99: 100 };
 const ONLY = process.env.ONLY?.split(",") ?? [...PARTS];
 const runs = (part: (typeof PARTS)[number]) => ONLY.includes(part);
 
@@ -118,6 +124,21 @@ try {
       "nginx",
       { share: 0.5, p99: 10 },
       { connections: 64 },
+    );
+
+  // The same page for its signed-in owner: rendered for them at each request (issue 39: their menu and controls),
+  // never kept. nginx serves the very HTML the owner gets.
+  const ownerCookie = { cookie: `${SESSION_COOKIE}=${owner.token}` };
+  const ownersPage = await fetch(`${server.url}/track/${pageTrack}`, { headers: ownerCookie });
+  writeFileSync(join(docroot, "track-owner.html"), await ownersPage.text());
+  if (runs("page"))
+    await compare(
+      "SSR `/track/{id}` for its signed-in owner",
+      `/track/${pageTrack}`,
+      `http://127.0.0.1:${nginxPort}/track-owner.html`,
+      "nginx",
+      SIGNED_IN_PAGE_GOAL,
+      { connections: 64, headers: ownerCookie },
     );
 
   // The lists: a bare Bun.serve answers each list's own JSON from memory on the same core.

@@ -1,8 +1,6 @@
-import { useEffect } from "react";
 import type { TrackPage } from "../../modules/lists/model";
 import type { SortKey } from "../../src/shared/sort-options";
 import { $auth } from "../lib/auth";
-import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { TrackList } from "../tracks/TrackList";
 
@@ -24,7 +22,6 @@ export default function ArtistTracks({
   sortInAddress?: boolean;
 }) {
   const auth = useIslandStore($auth);
-  useEffect(() => initSession(), []);
   return (
     <TrackList
       path={path}

@@ -3,7 +3,6 @@ import type { ArtistResult, SearchPage, StemResult } from "../../modules/search/
 import { api, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { formatCount } from "../lib/format";
-import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { useMediaUrl } from "../player/media-url";
 import { TrackCard } from "../tracks/TrackCard";
@@ -51,7 +50,6 @@ export default function SearchResults({ query, initial }: { query: string; initi
   const auth = useIslandStore($auth);
   const [page, setPage] = useState<SearchPage | null>(initial);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => initSession(), []);
   const signedIn = auth.status === "signed-in";
   useEffect(() => {
     if (!signedIn) return;

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect } from "react";
 import { $auth } from "../lib/auth";
 import { currentReturnPath, signInHref } from "../lib/return-path";
-import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { useReturnPath } from "../lib/use-return-path";
 import { Loading } from "../ui/Loading";
@@ -35,7 +34,6 @@ export function PageGuard({
   children: ReactNode;
 }) {
   const auth = useIslandStore($auth);
-  useEffect(initSession, []);
   const allowed = auth.status === "signed-in" && (require === "user" || auth.user.role === "ADMIN");
   useEffect(() => {
     // Back to this page after signing in (return-path.ts keeps that to paths on this site).

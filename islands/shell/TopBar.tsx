@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { Profile } from "../../modules/auth/model";
 import { signInHref } from "../lib/return-path";
 import { initSession } from "../lib/session";
@@ -25,8 +25,20 @@ function SignedInPlaceholder({ shown = false }: { shown?: boolean }) {
 export default function TopBar({ currentPath, viewer }: { currentPath: string; viewer?: Profile | null }) {
   const auth = useViewer(viewer);
   const [menuOpen, setMenuOpen] = useState(false);
-  const returnPath = useReturnPath();
+  const returnPath = useReturnPath(currentPath);
   useEffect(() => initSession(viewer), [viewer]);
+  const user = auth.status === "signed-in" ? auth.user : null;
+  // The same element while the user is: React would give up the server's HTML of a lazy part still loading if its
+  // boundary were rendered again meanwhile (the store learning who is signed in), and draw it anew.
+  const signedInControls = useMemo(
+    () =>
+      user && (
+        <Suspense fallback={<SignedInPlaceholder shown />}>
+          <SignedInControls user={user} />
+        </Suspense>
+      ),
+    [user],
+  );
   return (
     <header className="topbar">
       <nav className="topbar-inner" aria-label="Main">
@@ -70,11 +82,7 @@ export default function TopBar({ currentPath, viewer }: { currentPath: string; v
               <SignedInPlaceholder />
             </>
           )}
-          {auth.status === "signed-in" && (
-            <Suspense fallback={<SignedInPlaceholder shown />}>
-              <SignedInControls user={auth.user} />
-            </Suspense>
-          )}
+          {signedInControls}
           <button
             type="button"
             className="menu-toggle narrow-only js-only"

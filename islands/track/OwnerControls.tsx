@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 import { ArtistLink } from "../profiles/ArtistLink";
@@ -48,6 +48,15 @@ export default function OwnerControls({
 }) {
   const stored = useIslandStore($auth);
   const signedInId = stored.status === "signed-in" ? stored.user.id : stored.status === "anonymous" ? null : viewerId;
+  // One element for as long as its props are: see TopBar's signed-in controls.
+  const ownerActions = useMemo(
+    () => (
+      <Suspense fallback={<OwnerActionsPlaceholder className="owner-controls-loading" />}>
+        <OwnerActions trackId={trackId} isPublic={isPublic} />
+      </Suspense>
+    ),
+    [trackId, isPublic],
+  );
   const uploader = (className?: string) => (
     <p className={className ? `track-uploader ${className}` : "track-uploader"}>
       Uploaded by <ArtistLink username={username} />
@@ -61,9 +70,5 @@ export default function OwnerControls({
       </>
     );
   if (signedInId !== ownerId) return uploader();
-  return (
-    <Suspense fallback={<OwnerActionsPlaceholder className="owner-controls-loading" />}>
-      <OwnerActions trackId={trackId} isPublic={isPublic} />
-    </Suspense>
-  );
+  return ownerActions;
 }

@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useState } from "react";
 import type { TrackPage } from "../../modules/lists/model";
 import type { SortKey } from "../../src/shared/sort-options";
 import { $auth, isSignedIn } from "../lib/auth";
-import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { TrackList } from "./TrackList";
 
@@ -40,7 +39,6 @@ export default function HomeTracks({
   useEffect(() => {
     setSeemsSignedIn(isSignedIn());
     setChosen(new URLSearchParams(window.location.search).get("list") === "following" ? "following" : "available");
-    initSession();
   }, []);
   const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && seemsSignedIn);
   const following = signedIn && chosen === "following";

@@ -1,6 +1,4 @@
-import { useEffect } from "react";
 import { $auth } from "../lib/auth";
-import { initSession } from "../lib/session";
 import { useIslandStore } from "../lib/use-island-store";
 import { Loading } from "../ui/Loading";
 import { TrackList } from "./TrackList";
@@ -14,7 +12,6 @@ export type MyTracksTab = keyof typeof TABS;
 /** /my-tracks/{authored|shared} (SPEC §2): own tracks with selection and batch delete, or tracks shared with me. */
 export default function MyTracks({ tab }: { tab: MyTracksTab }) {
   const auth = useIslandStore($auth);
-  useEffect(initSession, []);
   if (auth.status === "unknown") return <Loading />;
   if (auth.status === "anonymous") return <p className="notice">Please log in to view your tracks</p>;
   return (

@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from "../auth";
 const live = setUpServer();
 type Account = Awaited<ReturnType<typeof signUp>>;
 
+let admin: Account;
 let owner: Account;
 let friend: Account;
 let stranger: Account;
@@ -47,7 +48,7 @@ async function readyTrack(account: Account, data: { title: string; isPublic: boo
 }
 
 beforeAll(async () => {
-  await signUp(live.server); // the first account is the ADMIN
+  admin = await signUp(live.server); // the first account is the ADMIN
   [owner, friend, stranger] = await Promise.all([signUp(live.server), signUp(live.server), signUp(live.server)]);
   const leaver = await signUp(live.server);
   [publicId, privateId, deletedId, pendingDeletionId] = await Promise.all([
@@ -193,5 +194,49 @@ describe("public pages stay kept for visitors, and a signed-in viewer gets their
     expect(mine.status).toBe(200);
     expect(mine.html).toContain(menuButton(stranger));
     expect((await page(`/u/${owner.user.username}`)).html).not.toContain(menuButton(stranger));
+  });
+});
+
+describe("pages that need signing in are decided on the server", () => {
+  /** GET without following a redirect: where it sends the browser, if anywhere. */
+  const visit = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${live.server.url}${path}`, { headers, redirect: "manual" });
+    return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+  };
+
+  test.each([["/settings"], ["/upload"], ["/upload/bulk"], ["/manage-storage"], ["/track/some-id/edit?from=here"]])(
+    "a visitor asking for %s is sent to /login and back",
+    async (path) => {
+      const answer = await visit(path);
+      expect(answer.status).toBe(302);
+      expect(answer.location).toBe(`/login?next=${encodeURIComponent(path)}`);
+    },
+  );
+
+  test.each([["/notifications"], ["/my-tracks/authored"], ["/my-tracks/shared"], ["/admin/users"], ["/admin/backups"]])(
+    "a visitor asking for %s gets the page, which tells them to log in",
+    async (path) => {
+      const answer = await visit(path);
+      expect(answer.status).toBe(200);
+      expect(answer.html).toContain('href="/login?next=');
+    },
+  );
+
+  test("a signed-in user's pages carry their menu and are theirs alone", async () => {
+    for (const path of ["/settings", "/upload", "/notifications", "/my-tracks/authored", `/track/${publicId}/edit`]) {
+      const response = await fetch(`${live.server.url}${path}`, { headers: cookie(owner), redirect: "manual" });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("private, no-cache");
+      expect(await response.text()).toContain(menuButton(owner));
+    }
+  });
+
+  test("the admin screens send a signed-in user who is not an admin home, and open for an admin", async () => {
+    const refused = await visit("/admin/feature-flags", cookie(owner));
+    expect(refused.status).toBe(302);
+    expect(refused.location).toBe("/");
+    const opened = await visit("/admin/feature-flags", cookie(admin));
+    expect(opened.status).toBe(200);
+    expect(opened.html).toContain(menuButton(admin));
   });
 });

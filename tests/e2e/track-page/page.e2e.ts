@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { signUp } from "../../support/api";
 import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { screenshotPath } from "../../support/screenshots";
-import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { pageWidths, spillingBoxes } from "../support/layout";
 import { CORPUS, FULL_MIX, openTrackPage, STEM_FILES, uploadTrack } from "./fixtures";
