@@ -135,9 +135,10 @@ describe("pre-rendering", () => {
   test("a private track's page and JSON are never kept", async () => {
     const id = await uploadTiny(live.server, owner, { title: "Never Kept", isPublic: false });
     await waitProcessed(live.server, owner, id);
-    const shell = await get(`/track/${id}`);
-    expect(shell.headers.get("cache-control")).toBe("private, no-store");
-    expect(await shell.text()).not.toContain("Never Kept");
+    const refused = await get(`/track/${id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    expect(await refused.text()).not.toContain("Never Kept");
     expect((await get(`/api/track/${id}`)).status).toBe(404);
     expect((await call(live.server, "GET", `/track/${id}`, { token: owner.token })).status).toBe(200);
     expect(await runSql(live.server, "select key from pages_due where key like ?", `%${id}`)).toEqual([]);
@@ -204,9 +205,10 @@ describe("no change ever serves a stale kept answer", () => {
     await prerendered(id);
     await call(live.server, "PATCH", `/track/${id}/visibility`, { token: owner.token, body: { isPublic: false } });
     expect(await keptKeysOf(id)).toEqual([]);
-    const shell = await get(`/track/${id}`);
-    expect(shell.headers.get("cache-control")).toBe("private, no-store");
-    expect(await shell.text()).not.toContain("Goes Private");
+    const refused = await get(`/track/${id}`);
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    expect(await refused.text()).not.toContain("Goes Private");
     expect((await get(`/api/track/${id}`)).status).toBe(404);
     expect((await call(live.server, "GET", `/track/${id}`, { token: friend.token })).status).toBe(404);
     await call(live.server, "PATCH", `/track/${id}/visibility`, { token: owner.token, body: { isPublic: true } });

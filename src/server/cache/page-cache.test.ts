@@ -82,10 +82,11 @@ describe("a public track's page", () => {
     expect(await (await page(id)).text()).toContain("Goes Private");
     await call(live.server, "PATCH", `/track/${id}/visibility`, { token: owner.token, body: { isPublic: false } });
     for (let i = 0; i < 2; i++) {
-      const shell = await page(id);
-      expect(shell.headers.get("cache-control")).toBe("private, no-store");
-      expect(shell.headers.get("etag")).toBeNull();
-      expect(await shell.text()).not.toContain("Goes Private");
+      const refused = await page(id);
+      expect(refused.status).toBe(404);
+      expect(refused.headers.get("cache-control")).toBe("private, no-store");
+      expect(refused.headers.get("etag")).toBeNull();
+      expect(await refused.text()).not.toContain("Goes Private");
     }
     await call(live.server, "PATCH", `/track/${id}/visibility`, { token: owner.token, body: { isPublic: true } });
     expect(await (await page(id)).text()).toContain("Goes Private");

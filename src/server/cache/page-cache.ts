@@ -34,7 +34,7 @@ const SEEN_ONCE_KEYS = 4096;
 /**
  * Rendered pages kept in memory, least recently used first out past `maxBytes`, from their second request
  * on (`admits`). Only answers that are 200 and `public` are kept (`buildId` names the build in ETags: whatever the instance, the same
- * build and version give the same ETag): a page a visitor may not see (a private track's shell) is rendered
+ * build and version give the same ETag): a page not for everyone (a private track's, a 404) is rendered
  * for each request and never stored, so it can never reach anyone else.
  */
 export function createPageCache({ maxBytes, buildId }: { maxBytes: number; buildId: string }) {
