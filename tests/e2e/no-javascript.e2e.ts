@@ -93,7 +93,7 @@ describe("with JavaScript off", () => {
   });
 
   test("a signed-in page says it needs JavaScript instead of 'Loading...' forever", async () => {
-    for (const path of ["/notifications", "/admin/feature-flags", "/upload"]) {
+    for (const path of ["/notifications", "/admin/feature-flags"]) {
       const page = await withoutJavaScript(path);
       // Playwright's text search skips <noscript>; the paragraph is read directly.
       const notice = page.locator("main p.notice");
@@ -102,6 +102,11 @@ describe("with JavaScript off", () => {
       expect(await page.getByText("Loading...").isVisible()).toBe(false);
       await page.context().close();
     }
+    // A page with nothing for visitors is not even rendered: the server sends them to log in (issue 39).
+    const upload = await withoutJavaScript("/upload");
+    expect(upload.url()).toBe(`${live.server.url}/login?next=${encodeURIComponent("/upload")}`);
+    await upload.getByRole("heading", { name: "Login" }).waitFor();
+    await upload.context().close();
   });
 
   test("at 375 px the top bar shows its links instead of a menu button that cannot open", async () => {
