@@ -20,7 +20,8 @@ function SignedInPlaceholder({ shown = false }: { shown?: boolean }) {
 /**
  * The top bar of every page (SPEC §2): brand, My Tracks and Upload Track (behind a menu button
  * below 640px), a search box (a search link below 640px), Login when signed out and not on /login (coming back to this page afterwards), the
- * bell and the user menu when signed in.
+ * bell and the user menu when signed in. `viewer` is who the server rendered the page for (issue 39): the page starts
+ * the browser's session from it, and from /api/auth/me only where the server could not say (a page kept for visitors).
  */
 export default function TopBar({ currentPath, viewer }: { currentPath: string; viewer?: Profile | null }) {
   const auth = useViewer(viewer);
