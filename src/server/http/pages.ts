@@ -65,8 +65,8 @@ async function listPageVersion(): Promise<string | null> {
  * hooks set headers) before routing; `routes` serves build files from memory, compressed once (hashed assets
  * cached for a year, prebuilt pages revalidated), and renders everything else in this process: what no kept
  * answer may serve (a page for a signed-in viewer, private tracks' pages and 404s, an owner's JSON), the home page
- * from a cursor on or filtered, the 404 page. They are all the build's that was current when the server started (build-folders.ts), whatever is built
- * after.
+ * from a cursor on or filtered, the 404 page. They are all the build's that was current when the server started
+ * (build-folders.ts), whatever is built after.
  * /my-tracks and /admin only forward to their first tab (SPEC §2): a real redirect, not a meta refresh.
  * `prerender` starts the loop rendering kept pages as they become due.
  */
