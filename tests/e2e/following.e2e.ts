@@ -103,6 +103,9 @@ for (const origin of ORIGINS)
       await page.goto(`${originUrl(live.server.url, origin)}/?list=following`);
       await streamUp;
       await page.getByRole("button", { name: "Notifications", exact: true }).waitFor();
+      // The server's page lists the public tracks (the bell is in its HTML already): the island has taken over once
+      // it says what the Following list holds.
+      await page.getByText("Public tracks and forks of the artists you follow, newest first.").waitFor();
       const cards = page.getByRole("article");
       const earliest = cards.filter({ hasText: "Earlier Song" });
       await earliest.waitFor();
