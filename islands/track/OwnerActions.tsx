@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ApiError, api, reply } from "../lib/api";
 import { showToast } from "../lib/toasts";
+import { HeldUntilReady } from "../ui/HeldUntilReady";
 import { setTrackVisibility, useIsPublic } from "./visibility";
 
 /**
@@ -10,10 +11,6 @@ import { setTrackVisibility, useIsPublic } from "./visibility";
 export default function OwnerActions({ trackId, isPublic: initiallyPublic }: { trackId: string; isPublic: boolean }) {
   const isPublic = useIsPublic(trackId, initiallyPublic);
   const [saving, setSaving] = useState(false);
-  // Rendered on the server for the owner (issue 39), the toggle is offered once its code runs: a press before that
-  // would flip the box and send nothing.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
 
   async function toggleVisibility() {
     setSaving(true);
@@ -31,22 +28,25 @@ export default function OwnerActions({ trackId, isPublic: initiallyPublic }: { t
     }
   }
 
+  // Rendered on the server for the owner (issue 39): a press on the toggle before this code runs is held and replayed.
   return (
-    <div className="owner-controls">
-      <p className="track-uploader" title="You uploaded this track">
-        You uploaded this track
-      </p>
-      <a className="button button-small" href={`/track/${trackId}/edit`}>
-        Edit Track
-      </a>
-      {/* The studio sits lower on this page (islands/forks/Studio.tsx). */}
-      <a className="button button-small button-secondary" href="#studio">
-        Edit Stems
-      </a>
-      <label className="visibility-toggle">
-        <input type="checkbox" checked={isPublic} disabled={saving || !ready} onChange={() => void toggleVisibility()} />
-        Public
-      </label>
-    </div>
+    <HeldUntilReady>
+      <div className="owner-controls">
+        <p className="track-uploader" title="You uploaded this track">
+          You uploaded this track
+        </p>
+        <a className="button button-small" href={`/track/${trackId}/edit`}>
+          Edit Track
+        </a>
+        {/* The studio sits lower on this page (islands/forks/Studio.tsx). */}
+        <a className="button button-small button-secondary" href="#studio">
+          Edit Stems
+        </a>
+        <label className="visibility-toggle">
+          <input type="checkbox" checked={isPublic} disabled={saving} onChange={() => void toggleVisibility()} />
+          Public
+        </label>
+      </div>
+    </HeldUntilReady>
   );
 }
