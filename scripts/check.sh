@@ -128,6 +128,17 @@ else
 fi
 
 # What failed, once more at the end: a reader of only the last lines of a long run still learns which.
+# Each failed test with what bun printed before it (its error and stack, the last 40 lines), then the names alone.
+awk '
+  /^\((pass|skip|todo)\) / || /\.(test|e2e)\.ts:$/ { n = 0; next }
+  /^\(fail\) / {
+    print "---- " $0
+    for (i = (n > 40 ? n - 40 : 0); i < n; i++) print block[i % 40]
+    n = 0
+    next
+  }
+  { block[n % 40] = $0; n++ }
+' "$lanes"/tests.* 2>/dev/null | head -400
 cat "$lanes/failed-steps" 2>/dev/null
 grep -h '^(fail) ' "$lanes"/tests.* 2>/dev/null | sort -u
 echo "$((passed + pass)) passed, $((failed + fail)) failed"

@@ -44,7 +44,7 @@ export async function startTestProvider(given: Record<string, ProviderClaims>): 
   let proc: Subprocess | null = null;
   let log = "";
 
-  const start = async () => {
+  const startOnce = async () => {
     const child = Bun.spawn(["node", CHILD], {
       env: { ...process.env, OIDC_TEST_PROVIDER: JSON.stringify({ port, client: { ...client, redirectUris }, accounts }) },
       stdout: "pipe",
@@ -64,6 +64,20 @@ export async function startTestProvider(given: Record<string, ProviderClaims>): 
     );
     const timer = setTimeout(() => ready.reject(new Error(`the OIDC provider did not start:\n${log}`)), 20_000);
     await ready.promise.finally(() => clearTimeout(timer));
+  };
+  // Its port is free only while it is down: a process elsewhere on the machine may hold it for a moment then (a
+  // probe for a free port), so a start that fails is tried again before the test is failed with its reason.
+  const start = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await startOnce();
+      } catch (error) {
+        if (attempt === 3) throw error;
+        console.warn(`the OIDC provider did not start (attempt ${attempt}), trying again:`, (error as Error).message);
+        await stop();
+        await Bun.sleep(500 * attempt);
+      }
+    }
   };
   const stop = async () => {
     if (!proc) return;
