@@ -3,9 +3,13 @@ import { startSecondsOf } from "../../src/shared/start-time";
 import { decodeWaveform } from "../../src/shared/waveform-code";
 import { formatDuration } from "../lib/format";
 import { createSurfer } from "../player/create-surfer";
+import { matchLoudnessOf } from "../player/loudness-gain";
 import { createPlayRecorder } from "../player/play-recorder";
 
 const SEEK_STEP_SECONDS = 5;
+
+/** A measured value the page wrote in a data attribute; absent (not measured) as null. */
+const numberOrNull = (value: string | undefined) => (value ? Number(value) : null);
 const WAVE_HEIGHT = 48;
 
 /**
@@ -16,6 +20,7 @@ const WAVE_HEIGHT = 48;
 export function startEmbedPlayer(root: HTMLElement): void {
   const { trackId = "", src = "", waveform = "" } = root.dataset;
   const duration = Number(root.dataset.duration);
+  const loudness = { loudnessLufs: numberOrNull(root.dataset.loudnessLufs), truePeakDb: numberOrNull(root.dataset.truePeakDb) };
   const player = root.querySelector<HTMLElement>(".embed-player") as HTMLElement;
   const button = player.querySelector<HTMLButtonElement>(".embed-play") as HTMLButtonElement;
   const wave = player.querySelector<HTMLElement>(".embed-wave") as HTMLElement;
@@ -45,6 +50,8 @@ export function startEmbedPlayer(root: HTMLElement): void {
     if (created) return created;
     const media = new Audio();
     media.preload = "none";
+    // Matched as on the site ("Match loudness", this browser's choice there too), routed before the source is set.
+    const matching = matchLoudnessOf(media, () => loudness);
     media.src = src;
     const container = wave.querySelector<HTMLElement>(".embed-surfer") as HTMLElement;
     created = createSurfer({ container, media, peaks: decodeWaveform(waveform), duration, height: WAVE_HEIGHT }).then(
@@ -55,7 +62,10 @@ export function startEmbedPlayer(root: HTMLElement): void {
           drawn = true;
           wave.querySelector(".waveform-svg")?.remove();
         });
-        instance.on("play", () => show("playing"));
+        instance.on("play", () => {
+          matching?.resume();
+          show("playing");
+        });
         instance.on("pause", () => {
           recorder.interrupt();
           show("paused");

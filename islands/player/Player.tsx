@@ -1,5 +1,6 @@
 import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import type WaveSurfer from "wavesurfer.js";
+import type { MeasuredLoudness } from "../../src/shared/loudness";
 import { formatDuration } from "../lib/format";
 import type { PlayTarget } from "./play-recorder";
 import { $positions, $seekRequest } from "./seek";
@@ -39,6 +40,13 @@ export interface PlayerProps {
   markers?: WaveMarker[];
   /** Seconds to start from (a shared link's `?t=`): the playhead waits there until the visitor plays. */
   startAt?: number;
+  /**
+   * The track's measured loudness: played at −14 LUFS while "Match loudness" is on (src/shared/loudness.ts). A stem
+   * gets its track's, so it sounds as it does in the matched track. Left out, the audio plays as it is.
+   */
+  loudness?: MeasuredLoudness;
+  /** Under the player once it is first reached for: "Match loudness" and the gain it applies (the full track's). */
+  showLoudness?: boolean;
 }
 
 const SEEK_STEP_SECONDS = 5;
@@ -46,6 +54,8 @@ const SEEK_STEP_SECONDS = 5;
 // Timed comments arrive after the page has hydrated (never in the server's HTML): their markers' code comes with
 // the first of them.
 const WaveMarkers = lazy(() => import("./WaveMarkers").then((module) => ({ default: module.WaveMarkers })));
+// The loudness details come with the player's other code, when a listener first reaches for it.
+const LoudnessMatch = lazy(() => import("./LoudnessMatch").then((module) => ({ default: module.LoudnessMatch })));
 
 /**
  * Play/pause (and stop) over a waveform. The stored peaks are drawn as SVG from the first paint
@@ -56,12 +66,23 @@ export default function Player(props: PlayerProps) {
   const { playerId, src, peaks, duration, height = 128, showStop = false } = props;
   const waveRef = useRef<HTMLDivElement>(null);
   const surferRef = useRef<Promise<WaveSurfer> | null>(null);
+  /** Undoes what the surfer's creation wired outside it (the loudness gain and its listener). */
+  const unwireRef = useRef<(() => void) | null>(null);
+  /** Sets the loudness gain again from the props and the preference, once the gain exists. */
+  const matchRef = useRef<(() => void) | null>(null);
   const [state, setState] = useState<PlayerState>("loading");
   const [drawn, setDrawn] = useState(false);
+  const [reachedFor, setReachedFor] = useState(false);
   const [position, setPosition] = useState(0);
   // Read when playback starts, so a parent re-rendering with new object literals does not rebuild the waveform.
   const details = useRef(props);
   details.current = props;
+
+  // A track measured after the page rendered (processing ended, the upgrade's job) is matched from then on.
+  const { loudnessLufs, truePeakDb } = props.loudness ?? {};
+  useEffect(() => {
+    if (loudnessLufs !== undefined || truePeakDb !== undefined) matchRef.current?.();
+  }, [loudnessLufs, truePeakDb]);
 
   const { startAt } = props;
   useEffect(() => {
@@ -80,6 +101,8 @@ export default function Player(props: PlayerProps) {
       releasePlayback(playerId);
       void surferRef.current?.then((surfer) => surfer.destroy());
       surferRef.current = null;
+      unwireRef.current?.();
+      unwireRef.current = null;
       setDrawn(false);
     };
   }, [playerId]);
@@ -87,18 +110,29 @@ export default function Player(props: PlayerProps) {
   /** The wavesurfer instance, created on first need and wired to state, store, recorder and Media Session. */
   function surfer(): Promise<WaveSurfer> {
     if (surferRef.current) return surferRef.current;
+    setReachedFor(true);
     const media = new Audio();
     media.preload = "none";
     const container = waveRef.current as HTMLElement;
     const created = (async () => {
       // Loaded with wavesurfer, on first use: a page of players that nobody plays needs none of it.
-      const [{ createSurfer }, { mediaUrl }, { createPlayRecorder }, { claimMediaSession, setMediaSessionState }] =
-        await Promise.all([
-          import("./create-surfer"),
-          import("./media-url"),
-          import("./play-recorder"),
-          import("./media-session"),
-        ]);
+      const [
+        { createSurfer },
+        { mediaUrl },
+        { createPlayRecorder },
+        { claimMediaSession, setMediaSessionState },
+        { matchLoudnessOf },
+      ] = await Promise.all([
+        import("./create-surfer"),
+        import("./media-url"),
+        import("./play-recorder"),
+        import("./media-session"),
+        import("./loudness-gain"),
+      ]);
+      // Before the source: routing sets the element's CORS mode, which must come first.
+      const loudness = matchLoudnessOf(media, () => details.current.loudness);
+      matchRef.current = loudness?.rematch ?? null;
+      unwireRef.current = loudness?.stop ?? null;
       media.src = await mediaUrl(src, props.isPublic ?? false);
       const instance = await createSurfer({ container, media, peaks, duration, height });
       const target = details.current.playTarget;
@@ -114,6 +148,7 @@ export default function Player(props: PlayerProps) {
       };
       instance.on("redrawcomplete", () => setDrawn(true));
       instance.on("play", () => {
+        loudness?.resume();
         claimPlayback(playerId);
         const { title, artist, artworkUrl } = details.current;
         claimMediaSession({ title, artist, artworkUrl }, controls);
@@ -185,7 +220,7 @@ export default function Player(props: PlayerProps) {
     </div>
   );
 
-  return (
+  const player = (
     <fieldset className={`player player-h${height}`} data-state={state} aria-label={`Player: ${props.title}`}>
       <div className="player-controls js-only">
         <button
@@ -230,5 +265,16 @@ export default function Player(props: PlayerProps) {
         </span>
       )}
     </fieldset>
+  );
+  if (!props.showLoudness) return player;
+  return (
+    <>
+      {player}
+      {reachedFor && props.loudness && (
+        <Suspense fallback={null}>
+          <LoudnessMatch loudness={props.loudness} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,9 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
+import { type MeasuredLoudness, matchGainDb } from "../../src/shared/loudness";
 import type { StemMixSettings } from "../../src/shared/stem-mix";
 import type { MixToFork } from "../forks/ForkDialog";
 import { type ForkSource, ForkWithMix } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
+import { useIslandStore } from "../lib/use-island-store";
 import { DownloadMix } from "./DownloadMix";
+import { $matchLoudness } from "./loudness-preference";
 import { mediaUrl } from "./media-url";
 import { forkMix, type StemLevel, UNITY_LEVEL } from "./mix-levels";
 import { createPlayRecorder } from "./play-recorder";
@@ -31,6 +34,7 @@ export function SyncedStems({
   height,
   isPublic,
   forkSource,
+  loudness,
 }: {
   trackId: string;
   stems: {
@@ -47,6 +51,8 @@ export function SyncedStems({
   /** Public stems stream as they are; private ones through presigned URLs. */
   isPublic: boolean;
   forkSource: ForkSource;
+  /** The track's measured loudness: the whole set is matched with the one gain of its full mix. */
+  loudness: MeasuredLoudness;
 }) {
   const [playback, setPlayback] = useState<StemPlayback | null>(null);
   const [loadState, setLoadState] = useState<LoadState>("loading");
@@ -119,6 +125,12 @@ export function SyncedStems({
   useEffect(() => {
     playback?.mix.setMasterDb(masterDb);
   }, [playback, masterDb]);
+
+  // After the listener's master fader: one loudness-match gain for the whole set of stems.
+  const matchDb = useIslandStore($matchLoudness) ? matchGainDb(loudness) : 0;
+  useEffect(() => {
+    playback?.mix.setLoudnessDb(matchDb);
+  }, [playback, matchDb]);
 
   const ready = loadState === "ready";
 

@@ -16,12 +16,14 @@ interface StemChain {
  * The synced-mode mixer on the stems' own context, so mixing costs the sync nothing: per stem, a
  * solo/mute gain → its fader (which makes a mono stem stereo) → a balance (one gain per channel, the
  * far side turned down, `balanceGains`: the law the server renders a "Fork with this mix" with), all
- * into one master gain → the destination. Sources (decoded buffers or media elements) connect to
+ * into one master gain → the loudness match's gain → the destination. Sources (decoded buffers or media elements) connect to
  * `input(id)`; the graph outlives them, so every setting holds across seeks, pauses, stops and plays.
  */
 export class MixGraph {
   private readonly chains = new Map<string, StemChain>();
   private readonly master: GainNode;
+  /** The loudness match (src/shared/loudness.ts), after the listener's master fader: one gain for the whole set. */
+  private readonly loudness: GainNode;
 
   /** Builds one chain per stem, in the stems' order. */
   constructor(
@@ -29,7 +31,8 @@ export class MixGraph {
     stemIds: string[],
   ) {
     this.master = context.createGain();
-    this.master.connect(context.destination);
+    this.loudness = context.createGain();
+    this.master.connect(this.loudness).connect(context.destination);
     for (const id of stemIds) {
       const audible = context.createGain();
       // Two channels whatever comes in: a mono stem is heard on both sides, as the server renders it.
@@ -69,6 +72,10 @@ export class MixGraph {
 
   setMasterDb(db: number): void {
     this.glide(this.master.gain, dbToGain(db));
+  }
+
+  setLoudnessDb(db: number): void {
+    this.glide(this.loudness.gain, dbToGain(db));
   }
 
   private glide(param: AudioParam, value: number): void {

@@ -75,6 +75,8 @@ export default function FullTrack({ track: rendered, artworkUrl }: { track: Page
         isPublic={isPublic}
         markers={markers}
         startAt={startAt}
+        loudness={track}
+        showLoudness
       />
       <Downloads
         target={{ trackId: track.id }}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from "react";
+import type { MeasuredLoudness } from "../../src/shared/loudness";
 import { decodeWaveform } from "../../src/shared/waveform-code";
 import type { ForkSource } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
@@ -49,6 +50,8 @@ export interface StemsSectionProps {
   isPublic: boolean;
   /** For sync mode's "Fork with this mix". */
   forkSource: ForkSource;
+  /** The track's measured loudness, which its stems are matched with (src/shared/loudness.ts). */
+  loudness: MeasuredLoudness;
 }
 
 /**
@@ -63,8 +66,11 @@ export default function StemsSection({
   stems: renderedStems,
   isPublic: loadedPublic,
   forkSource,
+  loudness: renderedLoudness,
 }: StemsSectionProps) {
-  const pageStems = useLatestTrack(trackId)?.stems ?? renderedStems;
+  const latest = useLatestTrack(trackId);
+  const pageStems = latest?.stems ?? renderedStems;
+  const loudness = latest?.track ?? renderedLoudness;
   // Decoded once: the players need the same arrays from render to render.
   const stems = useMemo(
     () => pageStems.map((stem) => ({ ...stem, waveformData: stem.waveform ? decodeWaveform(stem.waveform) : null })),
@@ -103,7 +109,14 @@ export default function StemsSection({
       <AllStemsDownload trackId={trackId} stems={pageStems} />
       {mode === "sync" ? (
         <Suspense fallback={null}>
-          <SyncedStems trackId={trackId} stems={playable} height={height} isPublic={isPublic} forkSource={forkSource} />
+          <SyncedStems
+            trackId={trackId}
+            stems={playable}
+            height={height}
+            isPublic={isPublic}
+            forkSource={forkSource}
+            loudness={loudness}
+          />
         </Suspense>
       ) : (
         <ul className={`stem-rows stem-rows-${layout}`}>
@@ -126,6 +139,7 @@ export default function StemsSection({
                   artist={artist}
                   playTarget={{ trackId, stemId: stem.id, playbackSource: "STREAM" }}
                   isPublic={isPublic}
+                  loudness={loudness}
                 />
               ) : stem.processingStatus === "FAILED" ? (
                 <p className="processing-note">This stem could not be processed.</p>

@@ -18,6 +18,8 @@ export type PageTrack = Pick<
   | "fullTrackMp3Url"
   | "fullTrackWavUrl"
   | "fullTrackFlacUrl"
+  | "loudnessLufs"
+  | "truePeakDb"
 > & { waveform: string | null };
 
 export type PageStem = Pick<
@@ -40,6 +42,8 @@ export function pageTrack(track: TrackDetails): PageTrack {
     fullTrackMp3Url: track.fullTrackMp3Url,
     fullTrackWavUrl: track.fullTrackWavUrl,
     fullTrackFlacUrl: track.fullTrackFlacUrl,
+    loudnessLufs: track.loudnessLufs,
+    truePeakDb: track.truePeakDb,
     waveform: encoded(track.waveformData),
   };
 }

@@ -139,6 +139,7 @@ function CardWaveform({ track }: { track: TrackListItem }) {
       artworkUrl={artworkUrl}
       playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
       isPublic={track.isPublic}
+      loudness={track}
     />
   );
 }

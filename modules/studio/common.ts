@@ -60,6 +60,7 @@ export const fileFields = (fileKey: string, facts: Inspected) => ({
   mp3Key: null,
   mp3SizeBytes: 0,
   loudnessLufs: null,
+  truePeakDb: null,
   processingStatus: "PENDING" as const,
   processingError: null,
 });

@@ -62,6 +62,7 @@ export async function regenerateMix(trackId: string, signal: AbortSignal): Promi
         mp3Key: null,
         mp3SizeBytes: 0,
         loudnessLufs: null,
+        truePeakDb: null,
         mixStale: false,
       });
     });

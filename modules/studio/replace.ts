@@ -47,6 +47,7 @@ export async function replaceAudio(id: string, viewer: Viewer, file: StagedFile 
     mp3Key: null,
     mp3SizeBytes: 0,
     loudnessLufs: null,
+    truePeakDb: null,
   };
   await storeThen(originalKey, facts, [track.originalKey, track.mp3Key], () =>
     changeWithinQuota(track, { track: audio }, added, quota.admit),

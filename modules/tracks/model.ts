@@ -45,6 +45,7 @@ export const StemDetails = t.Object({
   wavUrl: url,
   flacUrl: url,
   loudnessLufs: t.Nullable(t.Number()),
+  truePeakDb: t.Nullable(t.Number()),
   /** How the stem sounds in the track's full mix: unity, centred and heard, unless forked "with this mix". */
   mix: t.Object({ gainDb: t.Number(), pan: t.Number(), muted: t.Boolean() }),
   ...processing,
@@ -86,7 +87,10 @@ const listedFields = {
   mp3SizeBytes: t.Number(),
   coverArtSizeBytes: t.Number(),
   totalQuotaSeconds: t.Number(),
+  /** EBU R128 integrated loudness of the full track (LUFS); null while processing and for silence. */
   loudnessLufs: t.Nullable(t.Number()),
+  /** Its true peak (dBTP): the player's loudness match never raises the track past 0 dBTP. */
+  truePeakDb: t.Nullable(t.Number()),
   moduleTitle: t.Nullable(t.String()),
   moduleMessage: t.Nullable(t.String()),
   ...processing,

@@ -269,6 +269,41 @@ export const tracksRepo = {
         .where(and(eq(tracks.processingStatus, "PENDING"), ne(tracks.status, "DELETED")))
     ).map((row) => row.id),
 
+  /** The oldest track whose audio (or a stem's) waits to have its loudness measured again. */
+  nextLoudnessPending: async (): Promise<Track | undefined> =>
+    (
+      await db()
+        .select()
+        .from(tracks)
+        .where(and(eq(tracks.loudnessPending, true), ne(tracks.status, "DELETED")))
+        .orderBy(asc(tracks.createdAt), asc(tracks.id))
+        .limit(1)
+    )[0],
+  /** Whether any track waits to be measured again: the boot's check before it queues the job. */
+  anyLoudnessPending: async (): Promise<boolean> =>
+    (
+      await db()
+        .select({ id: tracks.id })
+        .from(tracks)
+        .where(and(eq(tracks.loudnessPending, true), ne(tracks.status, "DELETED")))
+        .limit(1)
+    ).length > 0,
+  /**
+   * A measurement of the track's audio, kept only while `originalKey` is still its audio: a replacement or a new mix
+   * made meanwhile is measured by its own processing, which this must not overwrite.
+   */
+  recordLoudness: async (id: string, originalKey: string, values: Pick<NewTrack, "loudnessLufs" | "truePeakDb">) => {
+    await db()
+      .update(tracks)
+      .set(values)
+      .where(and(eq(tracks.id, id), eq(tracks.originalKey, originalKey)));
+  },
+  recordStemLoudness: async (id: string, fileKey: string, values: Pick<NewStem, "loudnessLufs" | "truePeakDb">) => {
+    await db()
+      .update(stems)
+      .set({ ...values, loudnessPending: false })
+      .where(and(eq(stems.id, id), eq(stems.fileKey, fileKey)));
+  },
   updateStem: async (id: string, values: Partial<NewStem>, executor: Executor = db()): Promise<void> => {
     await executor.update(stems).set(values).where(eq(stems.id, id));
   },

@@ -62,6 +62,10 @@ export const tracks = table(
      */
     waveformPreview: json<number[]>("waveform_preview"),
     loudnessLufs: real("loudness_lufs"),
+    /** The original's true peak (dBTP): the player never raises the track past it. */
+    truePeakDb: real("true_peak_db"),
+    /** Processed before true peaks were measured: the `tracks.measure-loudness` job measures it again. */
+    loudnessPending: bool("loudness_pending").notNull().default(false),
     /** Tracker modules keep their embedded title and message text. */
     moduleTitle: text("module_title"),
     moduleMessage: text("module_message"),
@@ -143,6 +147,8 @@ export const stems = table(
     duration: real("duration"),
     waveformData: json<number[]>("waveform_data"),
     loudnessLufs: real("loudness_lufs"),
+    truePeakDb: real("true_peak_db"),
+    loudnessPending: bool("loudness_pending").notNull().default(false),
     processingStatus: textEnum("processing_status", PROCESSING_STATUSES).notNull().default("PENDING"),
     processingError: text("processing_error"),
     /** How the stem sounds in its track's rendered mix (a fork made "with this mix"): gain, balance, silenced. */

@@ -137,6 +137,25 @@ export function setTrackAudio(id: string, change: TrackChange): Promise<void> {
 }
 
 /** Sets a stem's columns (uploads' processing, studio's rename), in the caller's transaction when given one (a studio change). */
+/** The next track whose loudness waits to be measured again (modules/uploads/loudness-backfill.ts), if any. */
+export function nextLoudnessPending(): Promise<Track | undefined> {
+  return tracksRepo.nextLoudnessPending();
+}
+
+export function anyLoudnessPending(): Promise<boolean> {
+  return tracksRepo.anyLoudnessPending();
+}
+
+/** Keeps a measurement of the track's audio while `originalKey` is still that audio. */
+export function recordLoudness(id: string, originalKey: string, loudness: Pick<NewTrack, "loudnessLufs" | "truePeakDb">) {
+  return tracksRepo.recordLoudness(id, originalKey, loudness);
+}
+
+/** Keeps a measurement of the stem's audio while `fileKey` is still that audio, and clears its pending mark. */
+export function recordStemLoudness(id: string, fileKey: string, loudness: Pick<NewStem, "loudnessLufs" | "truePeakDb">) {
+  return tracksRepo.recordStemLoudness(id, fileKey, loudness);
+}
+
 export function updateStem(id: string, values: Partial<NewStem>, executor?: Executor): Promise<void> {
   return tracksRepo.updateStem(id, values, executor);
 }

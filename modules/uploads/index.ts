@@ -7,6 +7,7 @@ import { MAX_STEMS, TOO_MANY_STEMS } from "../../src/shared/upload-rules";
 import { authGuard } from "../auth";
 import { withNotification } from "../notifications/service";
 import { getTrack } from "../tracks/service";
+import { resumeLoudnessBackfill } from "./loudness-backfill";
 import { UploadForm, UploadReply } from "./model";
 import { uploadParts } from "./parts";
 import { resumePendingProcessing } from "./processing";
@@ -28,7 +29,10 @@ const uploadLimits = () => ({
 /** SPEC §7 POST /track: the upload, checked whole before anything is kept; processing runs as a job. */
 export const uploadsModule = new Elysia({ name: "module.uploads", detail: { tags: ["Tracks"] } })
   .use(authGuard)
-  .onStart(() => resumePendingProcessing())
+  .onStart(async () => {
+    await resumePendingProcessing();
+    await resumeLoudnessBackfill();
+  })
   .post(
     "/track",
     ({ user, request, set }) =>

@@ -92,12 +92,12 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
   }
 }
 
-/** The streaming MP3 and its loudness from one ffmpeg run, stored under `mp3Key`. */
+/** The streaming MP3, its loudness and true peak from one ffmpeg run, stored under `mp3Key`. */
 async function encodeMp3(path: string, format: UploadFormat, mp3Key: string, folder: string, signal: AbortSignal) {
   const mp3Path = join(folder, `${crypto.randomUUID()}.mp3`);
-  const { loudnessLufs } = await renderMp3AndLoudness(path, format, mp3Path, signal);
+  const loudness = await renderMp3AndLoudness(path, format, mp3Path, signal);
   const stored = await fileStore().putFile(mp3Key, mp3Path);
-  return { mp3Key, loudnessLufs, mp3SizeBytes: stored.size };
+  return { mp3Key, ...loudness, loudnessPending: false, mp3SizeBytes: stored.size };
 }
 
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {

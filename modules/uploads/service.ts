@@ -23,6 +23,7 @@ import { MAX_COVER_BYTES, validateCoverArt } from "./cover-art";
 import { enqueueProcessing } from "./processing";
 import { quotaGate } from "./quota";
 
+export { measurePendingLoudness } from "./loudness-backfill";
 /** The job that finishes an upload (src/server/jobs/handlers.ts binds it). */
 export { enqueueProcessing, enqueueRegeneration, processTrack } from "./processing";
 /** The quota check and warning every charge shares (uploads, forks, the fork studio). */

@@ -60,7 +60,7 @@ describe("accepted originals", () => {
       )
     : corpus;
 
-  test("every real module, WAV and FLAC uploads and processes: duration, waveform, MP3, loudness, module text", async () => {
+  test("every real module, WAV and FLAC uploads and processes: duration, waveform, MP3, loudness, true peak, module text", async () => {
     const session = await signUp(live.server);
     const results = await Promise.all(
       cases.map(async ([path, originalFormat]) => {
@@ -79,6 +79,9 @@ describe("accepted originals", () => {
       expect(track.waveformData).toHaveLength(TRACK_JSON_WAVEFORM_VALUES);
       expect(Math.max(...(track.waveformData as number[]))).toBeGreaterThan(0.01);
       expect(typeof track.loudnessLufs).toBe("number");
+      // A true peak at or above the loudness: a module's too (rendered by libopenmpt in the same decode).
+      expect(track.truePeakDb as number, path).toBeGreaterThanOrEqual(track.loudnessLufs as number);
+      expect(track.truePeakDb as number, path).toBeLessThan(6);
       expect(track.mp3SizeBytes as number).toBeGreaterThan(1000);
       expect(track.totalQuotaSeconds).toBeCloseTo(track.duration as number, 5);
       if (["xm", "it", "s3m", "mod"].includes(format)) {

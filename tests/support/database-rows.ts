@@ -39,6 +39,8 @@ export async function runSql<T>(server: TestServer, query: string, ...values: Ar
     )) as T[];
   }
   const sqlite = new Database(join(server.dataDir, "stemma.db"));
+  // A running server may hold the write lock for a moment: wait for it, as the server's own connections do.
+  sqlite.exec("PRAGMA busy_timeout = 5000");
   try {
     return sqlite.query(query).all(...values) as T[];
   } finally {

@@ -13,6 +13,11 @@ export const jobDefinitions = {
   "system.ping": { payload: t.Object({ nonce: t.String() }), attempts: 2, timeoutMs: 10_000 },
   /** Peaks, MP3, loudness and cover sizes for an upload and its stems (modules/uploads/processing.ts). */
   "track.process": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 60 * 60_000 },
+  /**
+   * Measures, a batch at a time, the loudness and true peak of audio processed before true peaks were
+   * (modules/uploads/loudness-backfill.ts); queued at boot while any is marked, and by itself while some are left.
+   */
+  "tracks.measure-loudness": { payload: t.Object({}), attempts: 2, timeoutMs: 30 * 60_000 },
   /** A fork's full track made again from its remaining stems after one is removed (modules/studio/regenerate.ts). */
   "track.regenerate": { payload: t.Object({ trackId: t.String() }), attempts: 2, timeoutMs: 30 * 60_000 },
   /** A `new-track` notification to every follower of a new public track's owner, one job per track (modules/follows). */

@@ -7,7 +7,7 @@ import { notifyFollowersOfNewTrack } from "../../../modules/follows/service";
 import { expireUploads } from "../../../modules/resumable-uploads/service";
 import { regenerateMix } from "../../../modules/studio/service";
 import { purgeDeletedTracks, sweepFilesInFlight } from "../../../modules/track-files/service";
-import { processTrack } from "../../../modules/uploads/service";
+import { measurePendingLoudness, processTrack } from "../../../modules/uploads/service";
 import type { JobHandlers } from "./definitions";
 import { handlePing } from "./ping";
 
@@ -15,6 +15,7 @@ import { handlePing } from "./ping";
 export const jobHandlers: JobHandlers = {
   "system.ping": handlePing,
   "track.process": ({ trackId }, signal) => processTrack(trackId, signal),
+  "tracks.measure-loudness": (_payload, signal) => measurePendingLoudness(signal),
   "track.regenerate": ({ trackId }, signal) => regenerateMix(trackId, signal),
   "follows.new-track": ({ trackId }) => notifyFollowersOfNewTrack(trackId),
   "embeds.preview-image": ({ trackId }, signal) => makePreviewImage(trackId, signal),

@@ -1,8 +1,8 @@
 /**
  * Lets a browser test read the synced-mode mixer's AudioParams without the app exposing anything:
  * `recordAudioGraph` runs before the page's scripts (context.addInitScript) and notes every
- * AudioNode.connect; `readMixer` then finds the mixer by its shape (mix-graph.ts): the gain connected
- * to the destination is the master, the channel mergers feeding it are the stems' (in the stems'
+ * AudioNode.connect; `readMixer` then finds the mixer by its shape (mix-graph.ts): the gain the
+ * stems' channel mergers feed is the master, and those mergers are the stems' (in the stems'
  * order, as the graph builds them), each fed by its left and right gains, fed by a splitter, fed by
  * the fader, fed by the solo/mute gain. Both functions are serialised into the page, so they use
  * nothing from outside themselves.
@@ -27,7 +27,8 @@ export function recordAudioGraph(): void {
 export function readMixer(): MixerReading | null {
   const edges = (window as unknown as { audioGraphEdges: Edge[] }).audioGraphEdges;
   const into = (node: AudioNode) => edges.filter(([, to]) => to === node).map(([from]) => from);
-  const master = edges.findLast(([from, to]) => from instanceof GainNode && to instanceof AudioDestinationNode)?.[0];
+  // The master is the gain the stems' mergers feed (the loudness match sits between it and the destination).
+  const master = edges.findLast(([from, to]) => from instanceof ChannelMergerNode && to instanceof GainNode)?.[1];
   if (!(master instanceof GainNode)) return null;
   const stems = into(master)
     .filter((node) => node instanceof ChannelMergerNode)
