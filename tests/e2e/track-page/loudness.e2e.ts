@@ -61,15 +61,19 @@ async function visitor(): Promise<{ context: BrowserContext; page: Page }> {
   return opened;
 }
 
-/** The median of five readings of the speakers, 200 ms apart, once `playing` has played for a second. */
+/**
+ * The loudest of eight readings of the speakers, 250 ms apart, once playback has run for a second. A steady sine
+ * reads the same in every window; a window a loaded machine stalled in reads quieter, never louder, so the
+ * loudest is the level played.
+ */
 async function levelOf(page: Page): Promise<number> {
   await page.waitForTimeout(1000);
   const readings: number[] = [];
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < 8; i++) {
     readings.push((await page.evaluate(speakerLevelDb)) as number);
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(250);
   }
-  return readings.sort((a, b) => a - b)[2] as number;
+  return Math.max(...readings);
 }
 
 /** Plays the track's page player and answers the level it sends to the speakers, then pauses it. */
@@ -141,8 +145,7 @@ describe("loudness-matched playback", () => {
     const { context, page } = await visitor();
     const onSite = await playedLevel(page, tracks.loud);
     await page.goto(`${live.server.url}/embed/track/${tracks.quiet.id}`);
-    const embed = page.locator(".embed-player");
-    await embed.locator("[data-state='ready']").or(page.locator(".embed-player[data-state='ready']")).first().waitFor();
+    await page.locator(".embed-player[data-state='ready']").waitFor();
     await page.getByRole("button", { name: "Play" }).click();
     await page.locator(".embed-player[data-state='playing']").waitFor();
     expect(Math.abs((await levelOf(page)) - onSite)).toBeLessThan(1);
