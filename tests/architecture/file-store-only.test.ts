@@ -9,7 +9,12 @@ import { join } from "node:path";
 const REPO = join(import.meta.dir, "../..");
 
 /** The ffmpeg scratch steps: they download inputs into a job folder, render there, and putFile (or send) the outputs. */
-const FFMPEG_SCRATCH_STEPS = ["modules/conversions/service.ts", "modules/studio/render-mix.ts", "modules/uploads/processing.ts"];
+const FFMPEG_SCRATCH_STEPS = [
+  "modules/conversions/service.ts",
+  "modules/studio/render-mix.ts",
+  "modules/uploads/loudness-backfill.ts",
+  "modules/uploads/processing.ts",
+];
 
 /** The server's own source: modules and src/server, tests excluded. */
 async function serverSources(): Promise<Array<{ path: string; code: string }>> {
