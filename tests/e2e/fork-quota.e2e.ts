@@ -13,7 +13,7 @@ import { STEMS, stemPath } from "../support/studio";
 import { createTrack, waitForProcessing } from "../support/uploads";
 import { seriousViolations } from "./support/axe";
 import { hydrated } from "./support/hydrated";
-import { waitForState } from "./track-page/fixtures";
+import { openSyncMode } from "./track-page/fixtures";
 
 setDefaultTimeout(120_000);
 
@@ -72,12 +72,7 @@ for (const origin of ORIGINS) {
 
     test("'Fork with this mix' says it costs the rendered full track, and Manage Storage then shows it", async () => {
       const { context, page } = await live.openPage(`/track/${trackId}`, forker.token, { origin, viewport: VIEWPORT });
-      const stems = page.getByRole("region", { name: /^Stems/ });
-      await stems.scrollIntoViewIfNeeded();
-      await hydrated(page);
-      await stems.getByRole("button", { name: "Sync" }).click();
-      const synced = stems.getByRole("region", { name: "Synced stems" });
-      await waitForState(synced, "ready");
+      const synced = await openSyncMode(page);
       await synced.getByRole("button", { name: "Fork with this mix" }).click();
       const dialog = page.getByRole("dialog", { name: "Fork Track" });
       await dialog

@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import type { LiveServerAndBrowser } from "../../support/lifecycle";
 import type { TestServer } from "../../support/server";
 import { CORPUS, createTrack, type UploadOptions } from "../../support/uploads";
+import { hydrated } from "../support/hydrated";
 
 export { CORPUS };
 export const STEMS_DIR = `${CORPUS}/stems`;
@@ -50,4 +51,16 @@ export async function waitForState(player: Locator, state: string): Promise<void
       await player.elementHandle(),
       state,
     ] as const);
+}
+
+/** Switches the page's stems section to sync mode, as a listener does, and answers its "Synced stems" region once ready. */
+export async function openSyncMode(page: Page): Promise<Locator> {
+  const stems = page.getByRole("region", { name: /^Stems/ });
+  await stems.scrollIntoViewIfNeeded();
+  // The stems hydrate once visible; a click before that would do nothing.
+  await hydrated(page);
+  await stems.getByRole("button", { name: "Sync" }).click();
+  const synced = stems.getByRole("region", { name: "Synced stems" });
+  await waitForState(synced, "ready");
+  return synced;
 }

@@ -10,7 +10,7 @@ import { setUpServerAndBrowser } from "../../support/lifecycle";
 import { signedInPage } from "../../support/signed-in-page";
 import { upload, waitForProcessing } from "../../support/uploads";
 import { hydrated } from "../support/hydrated";
-import { waitForState } from "./fixtures";
+import { openSyncMode, waitForState } from "./fixtures";
 import { speakerLevelDb, tapSpeakers } from "./output-level-probe";
 
 /**
@@ -130,13 +130,8 @@ describe("loudness-matched playback", () => {
   test("sync mode matches the whole set of stems with its track's one gain", async () => {
     const { context, page } = await visitor();
     const fullTrack = await playedLevel(page, tracks.loud);
-    const stems = page.getByRole("region", { name: /^Stems/ });
-    await stems.scrollIntoViewIfNeeded();
-    await hydrated(page);
-    await stems.getByRole("button", { name: "Sync" }).click();
-    const synced = stems.getByRole("region", { name: "Synced stems" });
-    await waitForState(synced, "ready");
-    await stems.getByRole("button", { name: "Play All" }).click();
+    const synced = await openSyncMode(page);
+    await synced.getByRole("button", { name: "Play All" }).click();
     expect(Math.abs((await levelOf(page)) - fullTrack)).toBeLessThan(1);
     await context.close();
   });
