@@ -279,15 +279,6 @@ export const tracksRepo = {
         .orderBy(asc(tracks.createdAt), asc(tracks.id))
         .limit(1)
     )[0],
-  /** Whether any track waits to be measured again: the boot's check before it queues the job. */
-  anyLoudnessPending: async (): Promise<boolean> =>
-    (
-      await db()
-        .select({ id: tracks.id })
-        .from(tracks)
-        .where(and(eq(tracks.loudnessPending, true), ne(tracks.status, "DELETED")))
-        .limit(1)
-    ).length > 0,
   /**
    * A measurement of the track's audio, kept only while `originalKey` is still its audio: a replacement or a new mix
    * made meanwhile is measured by its own processing, which this must not overwrite.

@@ -136,14 +136,9 @@ export function setTrackAudio(id: string, change: TrackChange): Promise<void> {
   return tracksRepo.change(id, change);
 }
 
-/** Sets a stem's columns (uploads' processing, studio's rename), in the caller's transaction when given one (a studio change). */
 /** The next track whose loudness waits to be measured again (modules/uploads/loudness-backfill.ts), if any. */
 export function nextLoudnessPending(): Promise<Track | undefined> {
   return tracksRepo.nextLoudnessPending();
-}
-
-export function anyLoudnessPending(): Promise<boolean> {
-  return tracksRepo.anyLoudnessPending();
 }
 
 /** Keeps a measurement of the track's audio while `originalKey` is still that audio. */
@@ -156,6 +151,7 @@ export function recordStemLoudness(id: string, fileKey: string, loudness: Pick<N
   return tracksRepo.recordStemLoudness(id, fileKey, loudness);
 }
 
+/** Sets a stem's columns (uploads' processing, studio's rename), in the caller's transaction when given one (a studio change). */
 export function updateStem(id: string, values: Partial<NewStem>, executor?: Executor): Promise<void> {
   return tracksRepo.updateStem(id, values, executor);
 }

@@ -6,15 +6,7 @@ import { enqueue } from "../../src/server/infra/queue";
 import { stagingFolder } from "../../src/server/infra/staging";
 import { log } from "../../src/server/logger";
 import { fileStore } from "../../src/server/store";
-import {
-  anyLoudnessPending,
-  listStemsOf,
-  nextLoudnessPending,
-  recordLoudness,
-  recordStemLoudness,
-  type Track,
-  updateTrack,
-} from "../tracks/service";
+import { listStemsOf, nextLoudnessPending, recordLoudness, recordStemLoudness, type Track, updateTrack } from "../tracks/service";
 
 /**
  * How long one run measures before it queues the next and lets the queue go on: a new upload's processing, queued
@@ -30,7 +22,7 @@ const enqueueRun = (id: string) => enqueue("tracks.measure-loudness", {}, `track
  * again in the background. Processes booting in the same minute share one run's id, so a cluster queues it once.
  */
 export async function resumeLoudnessBackfill(): Promise<void> {
-  if (!(await anyLoudnessPending())) return;
+  if (!(await nextLoudnessPending())) return;
   await enqueueRun(`boot-${Math.floor(Date.now() / 60_000)}`);
   log.info("queued the loudness measurement of audio processed before true peaks were measured");
 }
@@ -59,12 +51,12 @@ async function measureTrack(track: Track, signal: AbortSignal): Promise<void> {
   try {
     // A track being processed (or rendered again) is measured by that processing.
     if (track.processingStatus === "READY") {
-      const loudness = await measured(track.originalKey, track.originalFormat, folder, signal, track.id);
+      const loudness = await loudnessOfStored(track.originalKey, track.originalFormat, folder, signal, track.id);
       if (loudness) await recordLoudness(track.id, track.originalKey, loudness);
     }
     for (const stem of await listStemsOf(track.id)) {
       if (!stem.loudnessPending || stem.processingStatus !== "READY") continue;
-      const loudness = await measured(stem.fileKey, stem.originalFormat as UploadFormat, folder, signal, track.id);
+      const loudness = await loudnessOfStored(stem.fileKey, stem.originalFormat as UploadFormat, folder, signal, track.id);
       await recordStemLoudness(stem.id, stem.fileKey, loudness ?? { loudnessLufs: stem.loudnessLufs, truePeakDb: null });
     }
     await updateTrack(track.id, { loudnessPending: false });
@@ -74,7 +66,7 @@ async function measureTrack(track: Track, signal: AbortSignal): Promise<void> {
 }
 
 /** The file's loudness, or null (logged) when it cannot be read or decoded: a shutdown is thrown, to run again. */
-async function measured(key: string, format: UploadFormat, folder: string, signal: AbortSignal, trackId: string) {
+async function loudnessOfStored(key: string, format: UploadFormat, folder: string, signal: AbortSignal, trackId: string) {
   try {
     return await measureLoudness(await fileStore().localPath(key, folder), format, signal);
   } catch (error) {

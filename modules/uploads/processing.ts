@@ -97,7 +97,7 @@ async function encodeMp3(path: string, format: UploadFormat, mp3Key: string, fol
   const mp3Path = join(folder, `${crypto.randomUUID()}.mp3`);
   const loudness = await renderMp3AndLoudness(path, format, mp3Path, signal);
   const stored = await fileStore().putFile(mp3Key, mp3Path);
-  return { mp3Key, ...loudness, loudnessPending: false, mp3SizeBytes: stored.size };
+  return { mp3Key, ...loudness, mp3SizeBytes: stored.size };
 }
 
 async function processOriginal(track: Track, folder: string, signal: AbortSignal): Promise<void> {
@@ -116,7 +116,8 @@ async function processStem(stem: Stem, folder: string, signal: AbortSignal): Pro
   const mp3Key = trackKeys.streamMp3(stem.fileKey);
   try {
     const encoded = await encodeMp3(path, stem.originalFormat as UploadFormat, mp3Key, folder, signal);
-    await updateStem(stem.id, { ...encoded, processingStatus: "READY", processingError: null });
+    // Measured now: the backfill leaves it be. A track's own mark stays, as it covers its other stems too.
+    await updateStem(stem.id, { ...encoded, loudnessPending: false, processingStatus: "READY", processingError: null });
     await processingEnded(stem.trackId, stem.id, "READY");
   } catch (error) {
     if (signal.aborted || isDatabaseBusy(error)) throw error;

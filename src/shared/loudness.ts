@@ -1,7 +1,10 @@
 /** Where the player sets every track: −14 LUFS, the level the large streaming services play at. */
 export const TARGET_LUFS = -14;
 
-/** What the server measured of a track (the Track JSON's and list items' fields). */
+/**
+ * EBU R128 integrated loudness (LUFS) and true peak (dBTP) as the server measures them: the Track JSON's, list items'
+ * and stems' fields; null while unmeasured and for silence, which has neither.
+ */
 export interface MeasuredLoudness {
   loudnessLufs: number | null;
   truePeakDb: number | null;

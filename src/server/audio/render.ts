@@ -1,3 +1,4 @@
+import type { MeasuredLoudness } from "../../shared/loudness";
 import { runFfmpeg } from "../infra/ffmpeg";
 import { DEMUXER, type UploadFormat } from "./sniff";
 
@@ -6,12 +7,6 @@ export const MP3_BITRATE = "192k";
 const RENDER_TIMEOUT_MS = 15 * 60_000;
 
 const input = (path: string, format: UploadFormat) => ["-f", DEMUXER[format], "-i", `file:${path}`];
-
-/** EBU R128 integrated loudness (LUFS) and true peak (dBTP); null for silence, which has neither. */
-export interface Loudness {
-  loudnessLufs: number | null;
-  truePeakDb: number | null;
-}
 
 /**
  * ffmpeg's ebur128 meter with the true peak (4× oversampled), whose summary `loudnessIn` reads; its line per 100 ms
@@ -28,7 +23,7 @@ export async function renderMp3AndLoudness(
   format: UploadFormat,
   mp3Path: string,
   signal?: AbortSignal,
-): Promise<Loudness> {
+): Promise<MeasuredLoudness> {
   const { stderr } = await runFfmpeg(
     [
       ...input(path, format),
@@ -58,7 +53,7 @@ export async function renderMp3AndLoudness(
 }
 
 /** The loudness and true peak of the file at `path`, decoded once and metered (audio processed before peaks were). */
-export async function measureLoudness(path: string, format: UploadFormat, signal?: AbortSignal): Promise<Loudness> {
+export async function measureLoudness(path: string, format: UploadFormat, signal?: AbortSignal): Promise<MeasuredLoudness> {
   const { stderr } = await runFfmpeg(
     [...input(path, format), "-loglevel", "info", "-nostats", "-map", "0:a:0", "-af", METER, "-f", "null", "-"],
     { timeoutMs: RENDER_TIMEOUT_MS, signal },
@@ -67,7 +62,7 @@ export async function measureLoudness(path: string, format: UploadFormat, signal
 }
 
 /** The meter's summary, printed last: `I: -14.2 LUFS` and, under "True peak:", `Peak: -0.8 dBFS` (-inf for silence). */
-function loudnessIn(stderr: string): Loudness {
+function loudnessIn(stderr: string): MeasuredLoudness {
   const summary = stderr.slice(stderr.lastIndexOf("Summary:"));
   const integrated = summary.match(/I:\s+(-?[\d.]+|-inf) LUFS/)?.[1];
   const peak = summary.slice(summary.indexOf("True peak:")).match(/Peak:\s+(-?[\d.]+|-inf) dBFS/)?.[1];
