@@ -1,13 +1,7 @@
 import { type MeasuredLoudness, matchGainDb, TARGET_LUFS } from "../../src/shared/loudness";
 import { useIslandStore } from "../lib/use-island-store";
 import { $matchLoudness, setMatchLoudness } from "./loudness-preference";
-
-/** A gain as a listener reads it: "+2.5 dB", "−6.0 dB" (a true minus sign), "0 dB". */
-export function formatGainDb(db: number): string {
-  const rounded = Math.round(db * 10) / 10;
-  if (rounded === 0) return "0 dB";
-  return `${rounded > 0 ? "+" : "−"}${Math.abs(rounded).toFixed(1)} dB`;
-}
+import { gainText } from "./mix-levels";
 
 /** A loudness with a true minus sign: "−14 LUFS", "−23.4 LUFS". */
 const formatLufs = (lufs: number, digits: number) => `${lufs < 0 ? "−" : ""}${Math.abs(lufs).toFixed(digits)} LUFS`;
@@ -24,7 +18,7 @@ export function LoudnessMatch({ loudness }: { loudness: MeasuredLoudness }) {
       ? "Loudness not measured yet"
       : !on
         ? `Plays as mastered (${formatLufs(loudness.loudnessLufs, 1)})`
-        : `${formatGainDb(gain)} to ${formatLufs(TARGET_LUFS, 0)}`;
+        : `${gainText(gain)} to ${formatLufs(TARGET_LUFS, 0)}`;
   return (
     <div className="loudness-match js-only">
       <label>
