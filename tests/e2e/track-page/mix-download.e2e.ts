@@ -15,9 +15,8 @@ import { ORIGINS, type Origin } from "../../support/origins";
 import { screenshotPath } from "../../support/screenshots";
 import { TONE_STEMS, uploadToneTrack } from "../../support/tone-stems";
 import { seriousViolations } from "../support/axe";
-import { hydrated } from "../support/hydrated";
 import { wrappedBoxes } from "../support/layout";
-import { waitForState } from "./fixtures";
+import { openSyncMode } from "./fixtures";
 
 setDefaultTimeout(120_000);
 
@@ -42,10 +41,7 @@ const mixDownload = (page: Page) => synced(page).getByRole("group", { name: "Dow
 /** The track page in sync mode on `origin`, as `token` (or a visitor), at `viewport`. */
 async function openSynced(token: string | null, origin: Origin, viewport = WIDE): Promise<Page> {
   const { page } = await live.openPage(`/track/${track.id}`, token, { origin, viewport });
-  await stemsSection(page).scrollIntoViewIfNeeded();
-  await hydrated(page);
-  await stemsSection(page).getByRole("button", { name: "Sync" }).click();
-  await waitForState(synced(page), "ready");
+  await openSyncMode(page);
   return page;
 }
 

@@ -15,10 +15,9 @@ import { screenshotPath } from "../../support/screenshots";
 import { signedInPage } from "../../support/signed-in-page";
 import { waitForProcessing } from "../../support/uploads";
 import { seriousViolations } from "../support/axe";
-import { hydrated } from "../support/hydrated";
 import { pageWidths, spillingBoxes, wrappedBoxes } from "../support/layout";
 import { type MixerReading, readMixer, recordAudioGraph } from "./audio-graph-probe";
-import { FULL_MIX, STEM_FILES, uploadTrack, waitForState } from "./fixtures";
+import { FULL_MIX, openSyncMode, STEM_FILES, uploadTrack, waitForState } from "./fixtures";
 
 setDefaultTimeout(120_000);
 
@@ -61,11 +60,7 @@ async function openSynced(
   if (options.streaming)
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, "deviceMemory", { get: () => 0.001 }));
   await page.goto(`${live.server.url}/track/${options.trackId ?? track.id}`);
-  await stemsSection(page).scrollIntoViewIfNeeded();
-  // The stems hydrate once visible; a click before that would do nothing.
-  await hydrated(page);
-  await stemsSection(page).getByRole("button", { name: "Sync" }).click();
-  await waitForState(synced(page), "ready");
+  await openSyncMode(page);
   return page;
 }
 
