@@ -20,6 +20,9 @@ export default defineConfig({
   // No outDir: scripts/build.ts (npm run build) gives every build a new folder and then makes it the current one.
   build: { format: "directory" },
   devToolbar: { enabled: false },
+  // The client router (layouts/Base.astro) would prefetch every link a pointer passes over: a page render each, for
+  // visits mostly not made. Links are fetched when followed.
+  prefetch: { prefetchAll: false },
   // /my-tracks and /admin forward to their first tab with a real redirect in src/server/http/pages.ts.
   telemetry: false,
 });

@@ -74,7 +74,7 @@ export function OidcButton({ label, returnPath }: { label: string; returnPath: s
       <p className="oidc-divider">
         <span>or</span>
       </p>
-      <a className="button button-secondary oidc-button" href={href}>
+      <a className="button button-secondary oidc-button" href={href} data-astro-reload>
         Sign in with {label}
       </a>
     </div>

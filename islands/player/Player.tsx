@@ -1,10 +1,12 @@
 import { type KeyboardEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import type WaveSurfer from "wavesurfer.js";
 import type { MeasuredLoudness } from "../../src/shared/loudness";
+import { trackPath } from "../../src/shared/public-addresses";
 import { formatDuration } from "../lib/format";
+import { useIslandStore } from "../lib/use-island-store";
+import { $nowPlaying, $playback, type PlayItem } from "./now-playing";
 import type { PlayTarget } from "./play-recorder";
 import { $positions, $seekRequest } from "./seek";
-import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import { WaveformSvg } from "./WaveformSvg";
 import type { WaveMarker } from "./WaveMarkers";
 import type { WaveformHeight } from "./waveform-style";
@@ -17,7 +19,7 @@ export type PlayerState = "loading" | "ready" | "playing" | "paused";
  * Stable interface: other islands embed it; add optional props only.
  */
 export interface PlayerProps {
-  /** Unique on the page: one-at-a-time playback is keyed by it (e.g. `track:{id}`, `stem:{id}`). */
+  /** Unique on the page, and the same wherever the same audio is shown: `track:{id}`, `stem:{id}` (now-playing.ts). */
   playerId: string;
   /** The audio URL from the API (fullTrackMp3Url or a stem's mp3Url); presigned unless `isPublic`. */
   src: string;
@@ -26,11 +28,13 @@ export interface PlayerProps {
   duration: number;
   /** 128 by default; 48 in track lists and the stem grid, 64 in the stem list, 96 for the full track. */
   height?: WaveformHeight;
-  /** Names the player for screen readers and the Media Session (lock screen). */
+  /** Names the player for screen readers, the player bar and the Media Session (lock screen). */
   title: string;
   artist: string;
+  /** The artist's page, linked from the player bar (null: an account that is gone). */
+  artistHref?: string | null;
   artworkUrl?: string | null;
-  /** Where a play is recorded after 5 s of listening; leave out to record nothing. */
+  /** Where a play is recorded after 5 s of listening; leave out to record nothing. Its track is the bar's link. */
   playTarget?: PlayTarget;
   /** Full tracks get the stop/reset button ('Stop Playback' while playing, else 'Reset to Start'). */
   showStop?: boolean;
@@ -56,127 +60,126 @@ const SEEK_STEP_SECONDS = 5;
 const WaveMarkers = lazy(() => import("./WaveMarkers").then((module) => ({ default: module.WaveMarkers })));
 // The loudness details come with the player's other code, when a listener first reaches for it.
 const LoudnessMatch = lazy(() => import("./LoudnessMatch").then((module) => ({ default: module.LoudnessMatch })));
+/** The site's one playback (playback.ts), loaded when a listener first reaches for a player. */
+const playback = () => import("./playback");
 
 /**
- * Play/pause (and stop) over a waveform. The stored peaks are drawn as SVG from the first paint
- * (server-rendered); wavesurfer.js takes over when the visitor first points at, focuses or uses the
- * player. Controls are enabled once the island has hydrated ('loading' until then).
+ * Play/pause (and stop) over a waveform, a view of the site's one playback (playback.ts) for its audio. The stored
+ * peaks are drawn as SVG from the first paint (server-rendered); while this audio is the one playing, wavesurfer.js
+ * draws it from the playing element instead. Controls are enabled once the island has hydrated ('loading' until
+ * then). Leaving the page leaves the audio playing, in the player bar.
  */
 export default function Player(props: PlayerProps) {
   const { playerId, src, peaks, duration, height = 128, showStop = false } = props;
   const waveRef = useRef<HTMLDivElement>(null);
-  const surferRef = useRef<Promise<WaveSurfer> | null>(null);
-  /** Undoes what the surfer's creation wired outside it (the loudness gain and its listener). */
-  const unwireRef = useRef<(() => void) | null>(null);
-  /** Sets the loudness gain again from the props and the preference, once the gain exists. */
-  const matchRef = useRef<(() => void) | null>(null);
-  const [state, setState] = useState<PlayerState>("loading");
+  const nowPlaying = useIslandStore($nowPlaying);
+  const { state: playbackState, position: playedAt } = useIslandStore($playback);
+  const [hydrated, setHydrated] = useState(false);
+  /** Played here since the page loaded: once another player takes over, this one is "paused", not "ready". */
+  const [touched, setTouched] = useState(false);
+  /** Where this audio starts when played (a click on the waveform, a shared link's time) while it is not playing. */
+  const [cue, setCue] = useState(0);
   const [drawn, setDrawn] = useState(false);
   const [reachedFor, setReachedFor] = useState(false);
-  const [position, setPosition] = useState(0);
   // Read when playback starts, so a parent re-rendering with new object literals does not rebuild the waveform.
   const details = useRef(props);
   details.current = props;
 
+  const current = nowPlaying?.key === playerId;
+  // A track in the bar since a reload waits there ("cued"): its player shows its place, but nothing has loaded.
+  const started = current && playbackState !== "cued";
+  const position = current ? playedAt : cue;
+  const lastPosition = useRef(position);
+  lastPosition.current = position;
+
+  useEffect(() => {
+    if (started) setTouched(true);
+    // Another player took over: this one keeps its place, to play on from there.
+    else setCue(lastPosition.current);
+  }, [started]);
+
   // A track measured after the page rendered (processing ended, the upgrade's job) is matched from then on.
   const { loudnessLufs, truePeakDb } = props.loudness ?? {};
   useEffect(() => {
-    if (loudnessLufs !== undefined || truePeakDb !== undefined) matchRef.current?.();
-  }, [loudnessLufs, truePeakDb]);
+    const measured = details.current.loudness;
+    if (started && measured && (loudnessLufs !== undefined || truePeakDb !== undefined))
+      void playback().then((engine) => engine.updateLoudness(playerId, measured));
+  }, [started, playerId, loudnessLufs, truePeakDb]);
 
   const { startAt } = props;
   useEffect(() => {
-    if (startAt) setPosition(Math.min(startAt, duration));
+    if (startAt) setCue(Math.min(startAt, duration));
   }, [startAt, duration]);
 
   useEffect(() => {
-    setState("ready");
-    const stopListening = onOtherPlayerStarts(playerId, () => void surferRef.current?.then((surfer) => surfer.pause()));
-    const stopSeeking = $seekRequest.listen((request) => {
+    setHydrated(true);
+    return $seekRequest.listen((request) => {
       if (request?.playerId === playerId) seekRef.current(request.seconds);
     });
-    return () => {
-      stopListening();
-      stopSeeking();
-      releasePlayback(playerId);
-      void surferRef.current?.then((surfer) => surfer.destroy());
-      surferRef.current = null;
-      unwireRef.current?.();
-      unwireRef.current = null;
-      setDrawn(false);
-    };
   }, [playerId]);
 
-  /** The wavesurfer instance, created on first need and wired to state, store, recorder and Media Session. */
-  function surfer(): Promise<WaveSurfer> {
-    if (surferRef.current) return surferRef.current;
-    setReachedFor(true);
-    const media = new Audio();
-    media.preload = "none";
-    const container = waveRef.current as HTMLElement;
-    const created = (async () => {
-      // Loaded with wavesurfer, on first use: a page of players that nobody plays needs none of it.
-      const [
-        { createSurfer },
-        { mediaUrl },
-        { createPlayRecorder },
-        { claimMediaSession, setMediaSessionState },
-        { matchLoudnessOf },
-      ] = await Promise.all([
-        import("./create-surfer"),
-        import("./media-url"),
-        import("./play-recorder"),
-        import("./media-session"),
-        import("./loudness-gain"),
-      ]);
-      // Before the source: routing sets the element's CORS mode, which must come first.
-      const loudness = matchLoudnessOf(media, () => details.current.loudness);
-      matchRef.current = loudness?.rematch ?? null;
-      unwireRef.current = loudness?.stop ?? null;
-      media.src = await mediaUrl(src, props.isPublic ?? false);
-      const instance = await createSurfer({ container, media, peaks, duration, height });
-      const target = details.current.playTarget;
-      const recorder = target ? createPlayRecorder(target) : null;
-      const start = details.current.startAt;
-      if (start) instance.setTime(Math.min(start, duration));
-      const controls = {
-        play: () => void instance.play(),
-        pause: () => instance.pause(),
-        stop: () => instance.stop(),
-        seekTo: (seconds: number) => instance.setTime(seconds),
-        seekBy: (seconds: number) => instance.setTime(Math.max(0, instance.getCurrentTime() + seconds)),
-      };
+  // While this audio plays, wavesurfer draws it from the playing element (it stays playing when the surfer goes).
+  useEffect(() => {
+    if (!started) return;
+    let surfer: WaveSurfer | null = null;
+    let gone = false;
+    void (async () => {
+      const [{ createSurfer }, { mediaElement }] = await Promise.all([import("./create-surfer"), playback()]);
+      const container = waveRef.current;
+      if (gone || !container) return;
+      const instance = await createSurfer({ container, media: mediaElement(), peaks, duration, height });
+      if (gone) return instance.destroy();
+      surfer = instance;
       instance.on("redrawcomplete", () => setDrawn(true));
-      instance.on("play", () => {
-        loudness?.resume();
-        claimPlayback(playerId);
-        const { title, artist, artworkUrl } = details.current;
-        claimMediaSession({ title, artist, artworkUrl }, controls);
-        setMediaSessionState("playing");
-        setState("playing");
-      });
-      instance.on("pause", () => {
-        recorder?.interrupt();
-        setMediaSessionState("paused");
-        setState("paused");
-      });
-      instance.on("seeking", () => recorder?.interrupt());
-      instance.on("timeupdate", (time) => {
-        setPosition(time);
-        $positions.setKey(playerId, time);
-        if (instance.isPlaying()) recorder?.progress(time);
-      });
-      return instance;
     })();
-    surferRef.current = created;
-    return created;
+    return () => {
+      gone = true;
+      surfer?.destroy();
+      setDrawn(false);
+    };
+  }, [started, peaks, duration, height]);
+
+  /** What this player plays, for the one playback and the bar. */
+  function item(): PlayItem {
+    const { title, artist, artistHref, artworkUrl, isPublic, loudness, playTarget } = details.current;
+    return {
+      key: playerId,
+      title,
+      artist,
+      href: playTarget ? trackPath(playTarget.trackId) : window.location.pathname,
+      artistHref: artistHref ?? null,
+      artworkUrl: artworkUrl ?? null,
+      duration,
+      src,
+      isPublic: isPublic ?? false,
+      loudness,
+      playTarget,
+    };
   }
 
-  const ready = state !== "loading";
-  const playing = state === "playing";
-  const playPause = () => void surfer().then((instance) => instance.playPause());
-  const seekTo = (seconds: number) =>
-    void surfer().then((instance) => instance.setTime(Math.min(duration, Math.max(0, seconds))));
+  function reachFor() {
+    setReachedFor(true);
+    void playback();
+    void import("./create-surfer");
+  }
+
+  const ready = hydrated;
+  const playing = current && (playbackState === "playing" || playbackState === "loading");
+  const state: PlayerState = !ready ? "loading" : playing ? "playing" : touched ? "paused" : "ready";
+  const playPause = () => {
+    reachFor();
+    void playback().then((engine) => (started ? engine.toggle() : engine.play(item(), { at: position })));
+  };
+  const stop = () => {
+    if (current) void playback().then((engine) => engine.stop());
+    else setCue(0);
+  };
+  const seekTo = (seconds: number) => {
+    const to = Math.min(duration, Math.max(0, seconds));
+    if (current) return void playback().then((engine) => engine.seek(to));
+    setCue(to);
+    $positions.setKey(playerId, to);
+  };
   // Seek requests from other islands (requestSeek) arrive through a listener set up once.
   const seekRef = useRef(seekTo);
   seekRef.current = seekTo;
@@ -211,11 +214,14 @@ export default function Player(props: PlayerProps) {
       aria-valuenow={Math.round(position)}
       aria-valuetext={`${formatDuration(position)} of ${formatDuration(duration)}`}
       onKeyDown={onKeyDown}
-      onPointerEnter={() => ready && void surfer()}
-      onFocus={() => ready && void surfer()}
+      onPointerEnter={() => ready && reachFor()}
+      onFocus={() => ready && reachFor()}
       onClick={onSvgClick}
     >
       {!drawn && <WaveformSvg peaks={peaks} height={height} />}
+      {!drawn && position > 0 && (
+        <span className="player-cue" style={{ left: `${(Math.min(position, duration) / duration) * 100}%` }} />
+      )}
       <div ref={waveRef} className="player-surfer" />
     </div>
   );
@@ -240,7 +246,7 @@ export default function Player(props: PlayerProps) {
             aria-label={playing ? "Stop Playback" : "Reset to Start"}
             title={playing ? "Stop Playback" : "Reset to Start"}
             disabled={!ready}
-            onClick={() => void surfer().then((instance) => instance.stop())}
+            onClick={stop}
           >
             <span aria-hidden="true">■</span>
           </button>

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type MeasuredLoudness, matchGainDb } from "../../src/shared/loudness";
+import { trackPath } from "../../src/shared/public-addresses";
 import type { StemMixSettings } from "../../src/shared/stem-mix";
 import type { MixToFork } from "../forks/ForkDialog";
 import { type ForkSource, ForkWithMix } from "../forks/ForkWithMix";
@@ -9,27 +10,71 @@ import { DownloadMix } from "./DownloadMix";
 import { $matchLoudness } from "./loudness-preference";
 import { mediaUrl } from "./media-url";
 import { forkMix, type StemLevel, UNITY_LEVEL } from "./mix-levels";
-import { createPlayRecorder } from "./play-recorder";
+import { $nowPlaying, $playback } from "./now-playing";
+import { pause, play, seek, stop, type Transport, transportOf } from "./playback";
 import { MasterFader, StemLevelControls } from "./StemMixer";
 import { StemWave } from "./StemWave";
 import { audibleStems, heardLabel, toggled } from "./solo-mute";
 import { createStemPlayback, type StemPlayback } from "./stem-playback";
-import { claimPlayback, onOtherPlayerStarts, releasePlayback } from "./store";
 import type { WaveformHeight } from "./waveform-style";
-
-/** SPEC §4: the visual cursor follows the clock at most every 50 ms. */
-const CURSOR_THROTTLE_MS = 50;
 
 type LoadState = "loading" | "ready" | "failed";
 
+/** The listener's mix of a set: what a page opened again finds as it was left. */
+interface StemsMix {
+  soloed: Set<string>;
+  muted: Set<string>;
+  levels: ReadonlyMap<string, StemLevel>;
+  masterDb: number;
+}
+
+/** A synced set as the one playback sees it; `attached` while its page shows it. */
+interface StemsTransport extends Transport {
+  attached: boolean;
+}
+
+/**
+ * A set that went on playing in the player bar when its page was left, with the mix it had: opening the page again
+ * takes it back rather than loading the stems anew.
+ */
+let kept: { trackId: string; playback: StemPlayback; transport: StemsTransport; mix: StemsMix } | null = null;
+
+function stemsTransport(playback: StemPlayback): StemsTransport {
+  const transport: StemsTransport = {
+    attached: true,
+    get playing() {
+      return playback.playing;
+    },
+    get position() {
+      return playback.position;
+    },
+    play: () => playback.play(),
+    pause: () => playback.pause(),
+    seek: (seconds) => playback.seek(seconds),
+    setVolume: (volume) => playback.mix.setVolume(volume),
+    release() {
+      // Its page still shows it: it waits there, paused. Else its decoded audio goes.
+      if (transport.attached) return playback.pause();
+      playback.close();
+      if (kept?.transport === transport) kept = null;
+    },
+  };
+  return transport;
+}
+
 /**
  * Synced mode (SPEC §4): all stems play together on one clock with start, stop, solo and mute, and a
- * mixer (a fader and pan per stem, a master fader) on that clock. Starting them pauses every other
- * player on the page (the full track included), and the other way round. The mixer's settings live
- * here and are applied to whichever playback exists, so they hold across seek, pause, stop and play.
+ * mixer (a fader and pan per stem, a master fader) on that clock. Played, the set is the site's one playback
+ * (playback.ts) as one item ("Undertow · stems"): it pauses every other player and goes on in the player bar, mix
+ * and all, when the page is left. The mixer's settings live here and are applied to whichever playback exists, so
+ * they hold across seek, pause, stop and play.
  */
 export function SyncedStems({
   trackId,
+  title,
+  artist,
+  artistHref,
+  artworkUrl,
   stems,
   height,
   isPublic,
@@ -37,6 +82,11 @@ export function SyncedStems({
   loudness,
 }: {
   trackId: string;
+  /** The track's title and artist, for the player bar. */
+  title: string;
+  artist: string;
+  artistHref: string | null;
+  artworkUrl: string | null;
   stems: {
     id: string;
     name: string;
@@ -54,28 +104,45 @@ export function SyncedStems({
   /** The track's measured loudness: the whole set is matched with the one gain of its full mix. */
   loudness: MeasuredLoudness;
 }) {
-  const [playback, setPlayback] = useState<StemPlayback | null>(null);
-  const [loadState, setLoadState] = useState<LoadState>("loading");
-  const [playing, setPlaying] = useState(false);
-  const [position, setPosition] = useState(0);
-  const [soloed, setSoloed] = useState<Set<string>>(new Set());
-  const [muted, setMuted] = useState<Set<string>>(() => new Set(stems.filter((stem) => stem.mix.muted).map((stem) => stem.id)));
-  const [levels, setLevels] = useState<ReadonlyMap<string, StemLevel>>(
-    () => new Map(stems.map((stem) => [stem.id, { gainDb: stem.mix.gainDb, pan: stem.mix.pan }])),
-  );
-  const [masterDb, setMasterDb] = useState(UNITY_LEVEL.gainDb);
   const playerId = `stems:${trackId}`;
+  // The set left playing in the bar, if this page is its own: its mix comes back with it.
+  const [adopted] = useState(() => (kept?.trackId === trackId && transportOf(playerId) === kept.transport ? kept : null));
+  const [playback, setPlayback] = useState<StemPlayback | null>(null);
+  const [transport, setTransport] = useState<StemsTransport | null>(null);
+  const [loadState, setLoadState] = useState<LoadState>("loading");
+  const [pausedAt, setPausedAt] = useState(0);
+  const [soloed, setSoloed] = useState<Set<string>>(() => adopted?.mix.soloed ?? new Set());
+  const [muted, setMuted] = useState<Set<string>>(
+    () => adopted?.mix.muted ?? new Set(stems.filter((stem) => stem.mix.muted).map((stem) => stem.id)),
+  );
+  const [levels, setLevels] = useState<ReadonlyMap<string, StemLevel>>(
+    () => adopted?.mix.levels ?? new Map(stems.map((stem) => [stem.id, { gainDb: stem.mix.gainDb, pan: stem.mix.pan }])),
+  );
+  const [masterDb, setMasterDb] = useState(adopted?.mix.masterDb ?? UNITY_LEVEL.gainDb);
+  const mixRef = useRef<StemsMix>({ soloed, muted, levels, masterDb });
+  mixRef.current = { soloed, muted, levels, masterDb };
   const duration = Math.max(...stems.map((stem) => stem.duration));
   const stemIds = useMemo(() => stems.map((stem) => stem.id), [stems]);
   const audible = useMemo(() => audibleStems(stemIds, soloed, muted), [stemIds, soloed, muted]);
+  const current = useIslandStore($nowPlaying)?.key === playerId;
+  const { state: playbackState, position: playedAt } = useIslandStore($playback);
+  const playing = current && (playbackState === "playing" || playbackState === "loading");
+  const position = current ? playedAt : pausedAt;
 
   useEffect(() => {
-    const created = createStemPlayback(
-      stems.map((stem) => ({ id: stem.id, url: stem.mp3Url, duration: stem.duration })),
-      duration,
-      (url) => mediaUrl(url, isPublic),
-    );
+    const reused = kept?.trackId === trackId && transportOf(playerId) === kept.transport ? kept : null;
+    if (reused) kept = null;
+    const created =
+      reused?.playback ??
+      createStemPlayback(
+        stems.map((stem) => ({ id: stem.id, url: stem.mp3Url, duration: stem.duration })),
+        duration,
+        (url) => mediaUrl(url, isPublic),
+      );
+    const ownTransport = reused?.transport ?? stemsTransport(created);
+    ownTransport.attached = true;
     setPlayback(created);
+    setTransport(ownTransport);
     created.ready.then(
       () => setLoadState("ready"),
       (error) => {
@@ -83,34 +150,12 @@ export function SyncedStems({
         setLoadState("failed");
       },
     );
-    const recorder = createPlayRecorder({ trackId, playbackSource: "SYNCED" });
-    let lastCursor = 0;
-    let frame = 0;
-    const follow = (now: number) => {
-      frame = requestAnimationFrame(follow);
-      if (!created.playing || now - lastCursor < CURSOR_THROTTLE_MS) return;
-      lastCursor = now;
-      const current = created.position;
-      setPosition(current);
-      recorder.progress(current);
-      if (current >= duration) {
-        created.stop();
-        recorder.interrupt();
-        setPlaying(false);
-        setPosition(0);
-      }
-    };
-    frame = requestAnimationFrame(follow);
-    const stopListening = onOtherPlayerStarts(playerId, () => {
-      created.pause();
-      recorder.interrupt();
-      setPlaying(false);
-    });
     return () => {
-      cancelAnimationFrame(frame);
-      stopListening();
-      releasePlayback(playerId);
-      created.close();
+      // Playing (or paused) in the bar: it stays there with its mix until something else plays.
+      if (transportOf(playerId) === ownTransport) {
+        ownTransport.attached = false;
+        kept = { trackId, playback: created, transport: ownTransport, mix: mixRef.current };
+      } else created.close();
     };
   }, [trackId, playerId, duration, stems, isPublic]);
 
@@ -135,29 +180,36 @@ export function SyncedStems({
   const ready = loadState === "ready";
 
   function start() {
-    if (!playback) return;
-    claimPlayback(playerId);
-    playback.play();
-    setPlaying(true);
-  }
-
-  function pause() {
-    playback?.pause();
-    setPlaying(false);
+    if (!transport) return;
+    void play(
+      {
+        key: playerId,
+        title: `${title} · stems`,
+        artist,
+        href: trackPath(trackId),
+        artistHref,
+        artworkUrl,
+        duration,
+        src: null,
+        isPublic,
+        playTarget: { trackId, playbackSource: "SYNCED" },
+      },
+      { at: position, through: transport },
+    );
   }
 
   /** 'Stop All Tracks' means every player on the page: the full track may be the one playing. */
   function stopAll() {
+    if (current) return stop();
+    pause();
     playback?.stop();
-    claimPlayback(playerId);
-    releasePlayback(playerId);
-    setPlaying(false);
-    setPosition(0);
+    setPausedAt(0);
   }
 
-  function seek(seconds: number) {
+  function seekTo(seconds: number) {
+    if (current) return seek(seconds);
     playback?.seek(seconds);
-    setPosition(seconds);
+    setPausedAt(seconds);
   }
 
   /** The mix as heard now, for the server to render: a fork's full track, or a download. */
@@ -174,7 +226,7 @@ export function SyncedStems({
       data-state={loadState === "ready" ? (playing ? "playing" : "ready") : loadState}
     >
       <div className="synced-transport">
-        <button type="button" className="button" disabled={!ready} onClick={playing ? pause : start}>
+        <button type="button" className="button" disabled={!ready} onClick={playing ? () => pause() : start}>
           {playing ? "Pause All" : "Play All"}
         </button>
         <button type="button" className="button button-secondary" disabled={!ready} title="Stop All Tracks" onClick={stopAll}>
@@ -235,7 +287,7 @@ export function SyncedStems({
                 disabled={!ready}
                 onChange={(level) => setLevels((current) => new Map(current).set(stem.id, level))}
               />
-              <StemWave peaks={stem.waveformData} duration={stem.duration} height={height} position={position} onSeek={seek} />
+              <StemWave peaks={stem.waveformData} duration={stem.duration} height={height} position={position} onSeek={seekTo} />
             </li>
           );
         })}

@@ -22,8 +22,13 @@ interface StemChain {
 export class MixGraph {
   private readonly chains = new Map<string, StemChain>();
   private readonly master: GainNode;
-  /** The loudness match (src/shared/loudness.ts), after the listener's master fader: one gain for the whole set. */
+  /**
+   * The loudness match (src/shared/loudness.ts), after the listener's master fader: one gain for the whole set, times
+   * the player bar's volume.
+   */
   private readonly loudness: GainNode;
+  private loudnessDb = 0;
+  private volume = 1;
 
   /** Builds one chain per stem, in the stems' order. */
   constructor(
@@ -75,7 +80,14 @@ export class MixGraph {
   }
 
   setLoudnessDb(db: number): void {
-    this.glide(this.loudness.gain, dbToGain(db));
+    this.loudnessDb = db;
+    this.glide(this.loudness.gain, dbToGain(db) * this.volume);
+  }
+
+  /** The player bar's volume, 0–1. */
+  setVolume(volume: number): void {
+    this.volume = volume;
+    this.setLoudnessDb(this.loudnessDb);
   }
 
   private glide(param: AudioParam, value: number): void {

@@ -96,7 +96,11 @@ export function TokensSection() {
     <div className="tokens-section">
       <p className="form-hint">
         Tokens let scripts and apps use the API as you, within the scopes you give them: send one as{" "}
-        <code>Authorization: Bearer &lt;token&gt;</code>. See the <a href="/api/docs">API reference</a>.
+        <code>Authorization: Bearer &lt;token&gt;</code>. See the{" "}
+        <a href="/api/docs" data-astro-reload>
+          API reference
+        </a>
+        .
       </p>
       {made && <NewToken token={made} onDone={() => setMade(null)} />}
       {tokens && tokens.length > 0 && (

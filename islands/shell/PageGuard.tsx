@@ -48,9 +48,7 @@ export function PageGuard({
         <Loading />
       </div>
       {/* The session lives in the browser: without JavaScript this page can never show, so say so. */}
-      <noscript>
-        <p className="notice">This page needs JavaScript: it shows what is yours once you are signed in.</p>
-      </noscript>
+      <p className="notice no-js-only">This page needs JavaScript: it shows what is yours once you are signed in.</p>
     </>
   );
 }

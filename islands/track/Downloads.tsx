@@ -39,11 +39,9 @@ export default function Downloads(props: DownloadsProps) {
       )}
       {/* Without JavaScript nobody is signed in: the server's page already says how to download. */}
       {auth.status === "unknown" && (
-        <noscript>
-          <a className="downloads-sign-in" href={signInHref("/login", `/track/${props.target.trackId}`)}>
-            Sign in to download
-          </a>
-        </noscript>
+        <a className="downloads-sign-in no-js-only" href={signInHref("/login", `/track/${props.target.trackId}`)}>
+          Sign in to download
+        </a>
       )}
     </fieldset>
   );

@@ -69,6 +69,7 @@ export default function FullTrack({ track: rendered, artworkUrl }: { track: Page
         height={96}
         title={track.title}
         artist={track.primaryArtistName}
+        artistHref={rendered.artistHref}
         artworkUrl={artworkUrl}
         playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
         showStop

@@ -45,7 +45,11 @@ function Toggle<T extends string>({
 
 export interface StemsSectionProps {
   trackId: string;
+  /** The track's title, artist, artist's page and cover, for the player bar. */
+  title: string;
   artist: string;
+  artistHref: string | null;
+  artworkUrl: string | null;
   stems: PageStem[];
   isPublic: boolean;
   /** For sync mode's "Fork with this mix". */
@@ -62,7 +66,10 @@ export interface StemsSectionProps {
  */
 export default function StemsSection({
   trackId,
+  title,
   artist,
+  artistHref,
+  artworkUrl,
   stems: renderedStems,
   isPublic: loadedPublic,
   forkSource,
@@ -111,6 +118,10 @@ export default function StemsSection({
         <Suspense fallback={null}>
           <SyncedStems
             trackId={trackId}
+            title={title}
+            artist={artist}
+            artistHref={artistHref}
+            artworkUrl={artworkUrl}
             stems={playable}
             height={height}
             isPublic={isPublic}
@@ -137,6 +148,8 @@ export default function StemsSection({
                   height={height}
                   title={stem.name}
                   artist={artist}
+                  artistHref={artistHref}
+                  artworkUrl={artworkUrl}
                   playTarget={{ trackId, stemId: stem.id, playbackSource: "STREAM" }}
                   isPublic={isPublic}
                   loudness={loudness}

@@ -1,4 +1,5 @@
 import type { StemDetails, TrackDetails } from "../../modules/tracks/model";
+import { uploaderPath } from "../../src/shared/public-addresses";
 import { encodeWaveform } from "../../src/shared/waveform-code";
 import type { ForkSource } from "../forks/ForkWithMix";
 import { type LatestTrack, showLatest } from "./live-track";
@@ -20,7 +21,11 @@ export type PageTrack = Pick<
   | "fullTrackFlacUrl"
   | "loudnessLufs"
   | "truePeakDb"
-> & { waveform: string | null };
+> & {
+  waveform: string | null;
+  /** The uploader's page, for the player bar (null for an account that is gone). */
+  artistHref: string | null;
+};
 
 export type PageStem = Pick<
   StemDetails,
@@ -45,6 +50,7 @@ export function pageTrack(track: TrackDetails): PageTrack {
     loudnessLufs: track.loudnessLufs,
     truePeakDb: track.truePeakDb,
     waveform: encoded(track.waveformData),
+    artistHref: uploaderPath(track.user?.username),
   };
 }
 

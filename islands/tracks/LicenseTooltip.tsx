@@ -99,11 +99,9 @@ export function LicenseTooltip({
         {symbol === "CC" ? <span className="license-cc">CC</span> : symbol}
       </button>
       {/* Without JavaScript the tooltip cannot open: the licence is named as text instead of a dead button. */}
-      <noscript>
-        <span className="card-icon" role="img" aria-label={name} title={label}>
-          {symbol}
-        </span>
-      </noscript>
+      <span className="card-icon no-js-only" role="img" aria-label={name} title={label}>
+        {symbol}
+      </span>
       {open && (
         <span role="tooltip" id={tooltipId} className="tooltip">
           {loaded.status === "loading" && "Loading..."}

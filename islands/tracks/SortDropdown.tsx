@@ -35,11 +35,9 @@ export function SortDropdown({
         <input key={name} type="hidden" name={name} value={kept} />
       ))}
       {select}
-      <noscript>
-        <button type="submit" className="button button-small button-secondary">
-          Sort
-        </button>
-      </noscript>
+      <button type="submit" className="button button-small button-secondary no-js-only">
+        Sort
+      </button>
     </form>
   );
 }

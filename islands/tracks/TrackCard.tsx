@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { TrackListItem } from "../../modules/tracks/model";
 import { DELETED_USER } from "../../src/shared/artists";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
-import { artistPath, genrePath } from "../../src/shared/public-addresses";
+import { artistPath, genrePath, uploaderPath } from "../../src/shared/public-addresses";
 import { formatDuration, formatReleaseDate } from "../lib/format";
 import { useMediaUrl } from "../player/media-url";
 import Player from "../player/Player";
@@ -136,6 +136,7 @@ function CardWaveform({ track }: { track: TrackListItem }) {
       height={WAVEFORM_HEIGHTS.list}
       title={track.title}
       artist={track.primaryArtistName}
+      artistHref={uploaderPath(track.user?.username)}
       artworkUrl={artworkUrl}
       playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
       isPublic={track.isPublic}

@@ -170,11 +170,9 @@ export function TrackList({
         </div>
       )}
       {sortInAddress && pages.nextCursor && (
-        <noscript>
-          <a className="button button-secondary more-tracks" href={listAddress(addressFilters, sort, pages.nextCursor)}>
-            More tracks
-          </a>
-        </noscript>
+        <a className="button button-secondary more-tracks no-js-only" href={listAddress(addressFilters, sort, pages.nextCursor)}>
+          More tracks
+        </a>
       )}
       {selectable && (
         <SelectionBar count={selected.size} onCancel={() => setSelected(new Set())} onDelete={() => setToDelete([...selected])} />

@@ -24,7 +24,7 @@ const ON_USE = [
   "wavesurfer",
   "create-surfer",
   "play-recorder",
-  "media-session",
+  "playback",
   "SyncedStems",
   "ForkDialog",
   "ForkTreeDialog",
@@ -83,16 +83,22 @@ test("signed in, the page fetches the bell, the menu, the download buttons and t
   await context.close();
 });
 
-test("pointing at Share brings the Share menu's code, and pointing at a player brings wavesurfer", async () => {
+test("pointing at Share brings the Share menu's code, pointing at a player brings the playback's, and playing draws it", async () => {
   const { context, page } = await live.openPage(`/track/${trackId}`, null);
   await hydrated(page);
   await page.getByText("Share", { exact: true }).hover();
   await page.waitForFunction(() => document.querySelector('astro-island[client="interaction"][ssr]') === null);
-  // Pointing at the waveform loads wavesurfer, which then draws it in place of the page's own drawing.
+  // Pointing at the waveform loads the playback and wavesurfer; playing draws the playing audio in place of the page's
+  // own drawing.
   const seekBar = page.locator(".full-track").getByRole("slider", { name: "Seek" });
   await seekBar.hover();
-  await seekBar.locator(".waveform-svg").waitFor({ state: "detached" });
+  await page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((entry) => new URL(entry.name).pathname.startsWith("/_astro/wavesurfer")),
+  );
   const fetched = await scriptsFetched(page);
-  expect(fetched).toEqual(expect.arrayContaining(["ShareMenu", "wavesurfer", "play-recorder", "media-url"]));
+  expect(fetched).toEqual(expect.arrayContaining(["ShareMenu", "wavesurfer", "playback", "play-recorder", "media-url"]));
+  await expect(seekBar.locator(".waveform-svg").count()).resolves.toBe(1);
+  await page.locator(".full-track").getByRole("button", { name: "Play" }).click();
+  await seekBar.locator(".waveform-svg").waitFor({ state: "detached" });
   await context.close();
 });

@@ -1,0 +1,220 @@
+import type { MeasuredLoudness } from "../../src/shared/loudness";
+import { type LoudnessMatching, matchLoudnessOf } from "./loudness-gain";
+import { claimMediaSession, setMediaSessionState } from "./media-session";
+import { mediaUrl } from "./media-url";
+import { $nowPlaying, $playback, $volume, type PlayItem, rememberPlaying, rememberVolume } from "./now-playing";
+import { createPlayRecorder } from "./play-recorder";
+import { $positions } from "./seek";
+
+/**
+ * The one playback of the site (issue 40 A, SPEC §4: one track plays at a time). Whatever island starts an item hands
+ * it here; the audio belongs to this module, not to the island, so it plays on across client-side navigations (the
+ * client router keeps this page's scripts) while islands come and go around it. Loaded on first use.
+ */
+
+/** What plays the item: the one media element for a single track, or a synced set of stems' own clock. */
+export interface Transport {
+  readonly playing: boolean;
+  readonly position: number;
+  play(): void;
+  pause(): void;
+  seek(seconds: number): void;
+  setVolume(volume: number): void;
+  /** It is no longer what plays: it stops, and a set of stems whose page has gone lets its decoded audio go. */
+  release(): void;
+}
+
+/** SPEC §4: a synced set's cursor follows its clock at most every 50 ms. */
+const FOLLOW_EVERY_MS = 50;
+/** How often the position is kept while playing, for a reload or a crash to resume near it. */
+const REMEMBER_EVERY_MS = 5_000;
+
+let element: HTMLAudioElement | null = null;
+let loudness: LoudnessMatching | null = null;
+let transport: Transport | null = null;
+let recorder: ReturnType<typeof createPlayRecorder> | null = null;
+let frame = 0;
+let lastFollow = 0;
+let lastRemembered = 0;
+
+/** The element every single track plays through, made on first need; players' waveforms draw from it. */
+export function mediaElement(): HTMLAudioElement {
+  if (element) return element;
+  const media = new Audio();
+  media.preload = "auto";
+  // Before any source: the loudness match routes it through Web Audio, which sets its CORS mode first.
+  loudness = matchLoudnessOf(media, () => $nowPlaying.get()?.loudness);
+  media.volume = $volume.get();
+  const ours = () => transport === mediaTransport;
+  media.addEventListener("timeupdate", () => ours() && follow(media.currentTime));
+  media.addEventListener("playing", () => ours() && showState("playing"));
+  media.addEventListener("waiting", () => ours() && showState("loading"));
+  media.addEventListener("pause", () => ours() && showState("paused"));
+  media.addEventListener("seeking", () => ours() && recorder?.interrupt());
+  media.addEventListener("ended", () => ours() && showState("paused"));
+  element = media;
+  return media;
+}
+
+const mediaTransport: Transport = {
+  get playing() {
+    return element !== null && !element.paused && !element.ended;
+  },
+  get position() {
+    return element?.currentTime ?? 0;
+  },
+  play() {
+    loudness?.resume();
+    mediaElement()
+      .play()
+      .catch((error: unknown) => {
+        // Another play or a pause cut this one short: nothing to tell.
+        if (error instanceof DOMException && error.name === "AbortError") return;
+        console.warn("Could not play", error);
+        showState("paused");
+      });
+  },
+  pause: () => element?.pause(),
+  seek(seconds) {
+    mediaElement().currentTime = seconds;
+  },
+  setVolume(volume) {
+    mediaElement().volume = volume;
+  },
+  release: () => element?.pause(),
+};
+
+function showState(state: "loading" | "playing" | "paused"): void {
+  if (state !== "playing") recorder?.interrupt();
+  $playback.setKey("state", state);
+  setMediaSessionState(state === "paused" ? "paused" : "playing");
+  if (state === "paused") rememberPlaying();
+}
+
+/** The playhead moved: the bar, the page's players, the play count and the kept position hear of it. */
+function follow(position: number): void {
+  const item = $nowPlaying.get();
+  if (!item) return;
+  $playback.setKey("position", position);
+  $positions.setKey(item.key, position);
+  if (transport?.playing) recorder?.progress(position);
+  const now = Date.now();
+  if (now - lastRemembered > REMEMBER_EVERY_MS) {
+    lastRemembered = now;
+    rememberPlaying();
+  }
+  // A synced set has no "ended" event of its own: it stops at its end, back at the start.
+  if (transport !== mediaTransport && position >= item.duration) stop();
+}
+
+/** A synced set's clock is read on animation frames (the media element reports by itself). */
+function followFrames(now: number): void {
+  frame = requestAnimationFrame(followFrames);
+  if (!transport?.playing || now - lastFollow < FOLLOW_EVERY_MS) return;
+  lastFollow = now;
+  follow(transport.position);
+}
+
+function mediaControls() {
+  return {
+    play: () => resume(),
+    pause: () => pause(),
+    stop: () => stop(),
+    seekTo: (seconds: number) => seek(seconds),
+    seekBy: (seconds: number) => seek(Math.max(0, $playback.get().position + seconds)),
+  };
+}
+
+/** Whether `key` is what plays now (or waits in the bar). */
+export const isCurrent = (key: string): boolean => $nowPlaying.get()?.key === key;
+
+/** The transport of `key` if it is the current item's: a synced set's page takes its playing set back. */
+export const transportOf = (key: string): Transport | null => (isCurrent(key) ? transport : null);
+
+/**
+ * Plays `item` from `at` seconds (from where it is, if it is already the current item), through `through` for a
+ * synced set, else through the media element. Whatever played before stops.
+ */
+export async function play(item: PlayItem, options: { at?: number; through?: Transport } = {}): Promise<void> {
+  const same = isCurrent(item.key) && transport !== null && (!options.through || options.through === transport);
+  if (same && transport) {
+    if (options.at !== undefined) seek(options.at);
+    transport.play();
+    if (transport !== mediaTransport) showState("playing");
+    return;
+  }
+  if (transport && transport !== options.through) transport.release();
+  cancelAnimationFrame(frame);
+  transport = null;
+  $nowPlaying.set(item);
+  const at = options.at ?? 0;
+  $playback.set({ state: "loading", position: at });
+  $positions.setKey(item.key, at);
+  recorder = item.playTarget ? createPlayRecorder(item.playTarget) : null;
+  claimMediaSession(item, mediaControls());
+  if (options.through) {
+    transport = options.through;
+    transport.seek(at);
+  } else {
+    const media = mediaElement();
+    const url = item.src ? await mediaUrl(item.src, item.isPublic) : null;
+    // Another item was started while this one's address was being signed.
+    if ($nowPlaying.get()?.key !== item.key || transport || !url) return;
+    transport = mediaTransport;
+    loudness?.rematch();
+    media.src = url;
+    media.currentTime = at;
+  }
+  transport.setVolume($volume.get());
+  transport.play();
+  if (transport !== mediaTransport) {
+    showState("playing");
+    frame = requestAnimationFrame(followFrames);
+  }
+}
+
+/** Plays the current item on from where it is (the bar's item after a reload starts there). */
+export function resume(): void {
+  const item = $nowPlaying.get();
+  if (!item) return;
+  if (transport) void play(item);
+  else void play(item, { at: $playback.get().position });
+}
+
+export function pause(): void {
+  transport?.pause();
+  if (transport && transport !== mediaTransport) showState("paused");
+}
+
+export function toggle(): void {
+  if (transport?.playing) pause();
+  else resume();
+}
+
+export function seek(seconds: number): void {
+  const item = $nowPlaying.get();
+  if (!item) return;
+  const to = Math.min(item.duration, Math.max(0, seconds));
+  recorder?.interrupt();
+  if (transport) transport.seek(to);
+  follow(to);
+}
+
+/** Stops and goes back to the start (the full track's stop, the synced set's "Stop All Tracks", a set's end). */
+export function stop(): void {
+  pause();
+  seek(0);
+}
+
+/** The current item's loudness as measured since it started (its processing ended): matched from now on. */
+export function updateLoudness(key: string, measured: MeasuredLoudness): void {
+  const item = $nowPlaying.get();
+  if (item?.key !== key) return;
+  $nowPlaying.set({ ...item, loudness: measured });
+  loudness?.rematch();
+}
+
+export function setVolume(volume: number): void {
+  rememberVolume(volume);
+  transport?.setVolume(volume);
+}
