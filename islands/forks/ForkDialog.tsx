@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { forkCostSeconds } from "../../src/shared/fork-cost";
 import { formatQuotaDuration } from "../../src/shared/quota-duration";
 import { api, reply } from "../lib/api";
+import { goTo } from "../lib/go-to";
 import { type forkMix, mixLine } from "../player/mix-levels";
 import { Modal } from "./Modal";
 
@@ -50,7 +51,7 @@ export function ForkDialog({
       const { id } = await reply(
         api.track({ id: trackId }).fork.post({ title: forkTitle, description, isPublic, mix: mix?.settings }),
       );
-      window.location.assign(`/track/${id}`);
+      goTo(`/track/${id}`);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       setBusy(false);

@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import type { Notification } from "../../modules/notifications/model";
+import { goTo } from "../lib/go-to";
 import { localTime, markNotificationRead } from "./notifications-api";
 
 /**
@@ -12,7 +13,7 @@ function openAndMarkRead(event: MouseEvent<HTMLAnchorElement>, notification: Not
   const href = event.currentTarget.href;
   markNotificationRead(notification.id)
     .catch((error) => console.error("Failed to mark the notification as read", error))
-    .finally(() => window.location.assign(href));
+    .finally(() => goTo(href));
 }
 
 /**

@@ -160,7 +160,7 @@ export default function Player(props: PlayerProps) {
   function reachFor() {
     setReachedFor(true);
     void playback();
-    void import("./create-surfer");
+    void import("./create-surfer").then((module) => module.loadWaveSurfer());
   }
 
   const ready = hydrated;

@@ -144,6 +144,8 @@ export async function play(item: PlayItem, options: { at?: number; through?: Tra
     return;
   }
   if (transport && transport !== options.through) transport.release();
+  // One sound at a time: a page's own <audio> (a search result's stem preview) stops for it.
+  for (const audio of document.querySelectorAll("audio")) audio.pause();
   cancelAnimationFrame(frame);
   transport = null;
   $nowPlaying.set(item);

@@ -25,7 +25,14 @@ function StemRow({ stem, signedIn }: { stem: StemResult; signedIn: boolean }) {
       </div>
       {src ? (
         // biome-ignore lint/a11y/useMediaCaption: a preview of instrumental audio has no words to caption.
-        <audio controls preload="none" src={src} aria-label={`Preview of ${stem.name}`} />
+        <audio
+          controls
+          preload="none"
+          src={src}
+          aria-label={`Preview of ${stem.name}`}
+          // One sound at a time: the player bar's pauses for a preview (and a preview for the bar, playback.ts).
+          onPlay={() => void import("../player/playback").then((playback) => playback.pause())}
+        />
       ) : (
         <span className="search-stem-facts">{stem.previewUrl ? "Loading preview..." : "No preview yet"}</span>
       )}

@@ -10,6 +10,7 @@ import { forkLicenseNote, formFromTrack, licensesFor } from "./edit-form";
 import { TrackEditForm } from "./TrackEditForm";
 import "../upload/upload.css";
 import "./track-edit.css";
+import { goTo } from "../lib/go-to";
 import { useIslandStore } from "../lib/use-island-store";
 
 type TrackState = { status: "loading" } | { status: "ready"; track: TrackDetails } | { status: "missing" } | { status: "failed" };
@@ -39,7 +40,7 @@ const trackPage = (trackId: string) => `/track/${encodeURIComponent(trackId)}`;
 
 /** After save or cancel, the track page (SPEC §2). */
 function goToTrack(trackId: string) {
-  window.location.assign(trackPage(trackId));
+  goTo(trackPage(trackId));
 }
 
 function TrackEdit({ trackId }: { trackId: string }) {

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { MeasuredLoudness } from "../../src/shared/loudness";
 import { decodeWaveform } from "../../src/shared/waveform-code";
 import type { ForkSource } from "../forks/ForkWithMix";
 import { formatDuration } from "../lib/format";
+import { useIslandStore } from "../lib/use-island-store";
+import { $nowPlaying } from "../player/now-playing";
 import Player from "../player/Player";
 import AllStemsDownload from "./AllStemsDownload";
 import Downloads from "./Downloads";
@@ -86,6 +88,11 @@ export default function StemsSection({
   const isPublic = useIsPublic(trackId, loadedPublic);
   const [layout, setLayout] = useState<"grid" | "list">("grid");
   const [mode, setMode] = useState<"preview" | "sync">("preview");
+  // The set playing in the player bar since the listener left this page: the page opens on it again, mix and all.
+  const setInBar = useIslandStore($nowPlaying)?.key === `stems:${trackId}`;
+  useEffect(() => {
+    if (setInBar) setMode("sync");
+  }, [setInBar]);
   const height = layout === "grid" ? 48 : 64;
   const playable = stems.filter(isPlayable);
   if (stems.length === 0) return null;

@@ -7,6 +7,7 @@ import { EMPTY_TRACK_INFO, trackInfoFromForm, useTrackInfoForm } from "../form/t
 import { useLicenses } from "../form/use-licenses";
 import { FormError, useSubmit } from "../form/use-submit";
 import { api, sendForm } from "../lib/api";
+import { goTo } from "../lib/go-to";
 import { $resumable, sendResumable } from "../lib/resumable";
 import { useIslandStore } from "../lib/use-island-store";
 import { CoverArtField } from "./CoverArtField";
@@ -53,7 +54,7 @@ export function UploadForm() {
   useModuleTitle(original, info.form.title, (title) => info.setText("title", title));
   // Navigates in an effect, after the leave warning above has been taken down in the same commit.
   useEffect(() => {
-    if (createdId) window.location.assign(`/track/${encodeURIComponent(createdId)}`);
+    if (createdId) goTo(`/track/${encodeURIComponent(createdId)}`);
   }, [createdId]);
 
   const submit = async (event: FormEvent) => {

@@ -192,9 +192,11 @@ test("markers that arrive after the waveform was drawn leave it working: it stil
   await page.goto(`${live.server.url}/track/${trackId}`);
   const duration = (await call<{ duration: number }>(live.server, "GET", `/track/${trackId}`)).body.duration;
   await page.locator('.full-track fieldset.player[data-state="ready"]').waitFor();
-  // Pointing at the waveform loads wavesurfer, which then draws it in place of the page's own drawing.
-  await seekBar(page).hover();
+  // Playing draws the playing audio with wavesurfer in place of the page's own drawing.
+  const player = page.locator(".full-track fieldset.player");
+  await player.getByRole("button", { name: "Play" }).click();
   await seekBar(page).locator(".waveform-svg").waitFor({ state: "detached" });
+  await player.getByRole("button", { name: "Pause" }).click();
   await clickWaveformAt(page, 3, duration);
   await seekedNear(page, 3);
   release();

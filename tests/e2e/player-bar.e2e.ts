@@ -78,9 +78,15 @@ describe("the player bar", () => {
 
       await page.locator(".track-header").getByRole("link", { name: artist.user.username }).click();
       await page.waitForURL(`**/u/${artist.user.username}`);
+      // Each page is used once it is known hydrated, as a listener would after it has drawn.
+      await hydrated(page);
       last = await playsPast(page, last);
 
-      if (viewport.width < 640) await page.getByRole("link", { name: "Search" }).first().click();
+      if (viewport.width < 640) {
+        await page.getByRole("link", { name: "Search" }).first().click();
+        await page.waitForURL("**/search");
+        await hydrated(page);
+      }
       const search = page.getByRole("searchbox", {
         name: viewport.width < 640 ? "Search words" : "Search tracks, stems and artists",
       });
@@ -89,15 +95,18 @@ describe("the player bar", () => {
       await page.waitForURL("**/search?q=Undertow**");
       const result = page.getByRole("article", { name: "Undertow" }).first();
       await result.waitFor();
+      await hydrated(page);
       last = await playsPast(page, last);
 
       await result.getByRole("link", { name: "#ambient" }).click();
       await page.waitForURL("**/genre/ambient");
+      await hydrated(page);
       last = await playsPast(page, last);
       expect(await stayed(page)).toBe(true);
       // The bar's links lead back: the artist's page, then the track's, where the page's waveform is the bar's.
       await bar(page).getByRole("link", { name: "Nova Drift" }).click();
       await page.waitForURL(`**/u/${artist.user.username}`);
+      await hydrated(page);
       await title.click();
       await page.waitForURL(`**/track/${trackId}`);
       // The artist's page had a card with a player of the same name: the track page's is under its full track.
@@ -109,4 +118,124 @@ describe("the player bar", () => {
       await page.context().close();
     });
   }
+});
+
+describe("one player, on the page and in the bar", () => {
+  test("seeking either moves both, and the bar's pause pauses the page's player", async () => {
+    const page = await openTrackPage(live, trackId);
+    await hydrated(page);
+    await playOnTrackPage(page);
+    const player = page.locator(".full-track").getByRole("group", { name: "Player: Undertow" });
+    const pageSeek = player.getByRole("slider", { name: "Seek" });
+    await barPosition(page).fill("30");
+    await page.waitForFunction((element) => Number(element?.getAttribute("aria-valuenow")) >= 30, await pageSeek.elementHandle());
+    await player.getByRole("button", { name: "Pause" }).click();
+    await waitForState(player, "paused");
+    await bar(page).getByRole("button", { name: "Play" }).waitFor();
+    const before = await elapsed(page);
+    await pageSeek.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(
+      (past) => Number(document.querySelector<HTMLInputElement>('[aria-label="Playback position"]')?.value) >= past + 4,
+      before,
+    );
+    await bar(page).getByRole("button", { name: "Play" }).click();
+    await waitForState(player, "playing");
+    await bar(page).getByRole("button", { name: "Pause" }).click();
+    await waitForState(player, "paused");
+    await page.context().close();
+  });
+
+  test("sync mode goes on in the bar as one item, mix and all, and its page takes it back", async () => {
+    const page = await openTrackPage(live, trackId);
+    const synced = await openSyncMode(page);
+    const drums = synced.getByRole("listitem", { name: "Drums" });
+    await drums.getByRole("button", { name: "Mute" }).click();
+    await synced.getByRole("button", { name: "Play All" }).click();
+    await waitForState(synced, "playing");
+    await bar(page).getByRole("link", { name: "Undertow · stems" }).waitFor();
+    let last = await playsPast(page, 0);
+    await markPage(page);
+
+    await page.locator(".track-header").getByRole("link", { name: artist.user.username }).click();
+    await page.waitForURL(`**/u/${artist.user.username}`);
+    last = await playsPast(page, last);
+    await page.goBack();
+    await page.waitForURL(`**/track/${trackId}`);
+    const again = page.getByRole("region", { name: "Synced stems" });
+    await waitForState(again, "playing");
+    await expect(
+      again.getByRole("listitem", { name: "Drums" }).getByRole("button", { name: "Unmute" }).getAttribute("aria-pressed"),
+    ).resolves.toBe("true");
+    last = await playsPast(page, last);
+    await again.getByRole("button", { name: "Pause All" }).click();
+    await bar(page).getByRole("button", { name: "Play" }).waitFor();
+    expect(await stayed(page)).toBe(true);
+    await page.context().close();
+  });
+
+  test("a reload finds the last track in the bar, paused where it was", async () => {
+    const page = await openTrackPage(live, trackId);
+    await hydrated(page);
+    await playOnTrackPage(page);
+    await playsPast(page, 3);
+    await bar(page).getByRole("button", { name: "Pause" }).click();
+    await bar(page).getByRole("button", { name: "Play" }).waitFor();
+    const pausedAt = await elapsed(page);
+    await page.reload();
+    await bar(page).getByRole("link", { name: "Undertow" }).waitFor();
+    await bar(page).getByRole("button", { name: "Play" }).waitFor();
+    expect(Math.abs((await elapsed(page)) - pausedAt)).toBeLessThanOrEqual(1);
+    // Nothing plays until asked; then it goes on from there.
+    await page.waitForTimeout(500);
+    expect(Math.abs((await elapsed(page)) - pausedAt)).toBeLessThanOrEqual(1);
+    await bar(page).getByRole("button", { name: "Play" }).click();
+    await playsPast(page, pausedAt + 1);
+    await page.context().close();
+  });
+});
+
+describe("pages reached inside the page", () => {
+  test("while a track plays, their islands work (the comment form, the mixer); back returns to the list's place", async () => {
+    const listener = await signUp(live.server);
+    const { page } = await live.openPage(`/u/${artist.user.username}`, listener.token, {
+      viewport: { width: 1280, height: 420 },
+    });
+    await hydrated(page);
+    const card = page.getByRole("article", { name: "Undertow" });
+    await card.scrollIntoViewIfNeeded();
+    // Pages load inside the page while audio plays (a link is a whole page load otherwise).
+    await card.getByRole("button", { name: "Play" }).click();
+    await playsPast(page, 0);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await markPage(page);
+    await card.getByRole("link", { name: "Undertow" }).first().click();
+    await page.waitForURL(`**/track/${trackId}`);
+    await hydrated(page);
+    await page.getByRole("textbox", { name: "Add a comment" }).fill("Heard it all the way through");
+    await page.getByRole("button", { name: "Post comment" }).click();
+    await page.getByRole("article", { name: `Comment by ${listener.user.username}` }).waitFor();
+    const synced = await openSyncMode(page);
+    await synced.getByRole("listitem", { name: "Bass" }).getByRole("button", { name: "Solo" }).click();
+    await synced.getByRole("listitem", { name: "Bass" }).getByRole("button", { name: "Unsolo" }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`**/u/${artist.user.username}`);
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 2, scrolled);
+    expect(await stayed(page)).toBe(true);
+    await page.context().close();
+  });
+
+  test("while nothing plays, a link is a whole page load, as it was before there was a bar to keep", async () => {
+    const { page } = await live.openPage(`/track/${trackId}`, null);
+    await hydrated(page);
+    await markPage(page);
+    await page.locator(".track-header").getByRole("link", { name: artist.user.username }).click();
+    await page.waitForURL(`**/u/${artist.user.username}`);
+    await page.getByRole("article", { name: "Undertow" }).waitFor();
+    expect(await stayed(page)).toBe(false);
+    await page.goBack();
+    await page.waitForURL(`**/track/${trackId}`);
+    await page.context().close();
+  });
 });
