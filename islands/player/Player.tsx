@@ -108,8 +108,12 @@ export default function Player(props: PlayerProps) {
 
   const { startAt } = props;
   useEffect(() => {
-    if (startAt) setCue(Math.min(startAt, duration));
-  }, [startAt, duration]);
+    if (!startAt) return;
+    const at = Math.min(startAt, duration);
+    setCue(at);
+    // The same track waiting in the bar since a reload waits at the shared link's time too.
+    if ($nowPlaying.get()?.key === playerId && $playback.get().state === "cued") $playback.setKey("position", at);
+  }, [startAt, duration, playerId]);
 
   useEffect(() => {
     setHydrated(true);
