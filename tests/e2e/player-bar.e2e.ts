@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { waitForProcessing } from "../support/uploads";
+import { seriousViolations } from "./support/axe";
 import { hydrated } from "./support/hydrated";
 import { FULL_MIX, openSyncMode, openTrackPage, STEM_FILES, uploadTrack, waitForState } from "./track-page/fixtures";
 
@@ -72,6 +73,8 @@ describe("the player bar", () => {
       await hydrated(page);
       await playOnTrackPage(page);
       await markPage(page);
+      // The bar is part of every screen now: it passes axe-core as the screens do (accessibility.e2e.ts).
+      expect(await seriousViolations(page)).toEqual([]);
       const title = bar(page).getByRole("link", { name: "Undertow" });
       await expect(title.getAttribute("href")).resolves.toBe(`/track/${trackId}`);
       let last = await elapsed(page);
