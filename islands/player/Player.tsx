@@ -51,6 +51,8 @@ export interface PlayerProps {
   loudness?: MeasuredLoudness;
   /** Under the player once it is first reached for: "Match loudness" and the gain it applies (the full track's). */
   showLoudness?: boolean;
+  /** "Play next" and "Add to queue" beside play (cards and the track page: issue 40 B). */
+  queueControls?: boolean;
 }
 
 const SEEK_STEP_SECONDS = 5;
@@ -276,11 +278,33 @@ export default function Player(props: PlayerProps) {
       )}
     </fieldset>
   );
-  if (!props.showLoudness) return player;
+  // Beside the player, not in it: its group's own buttons stay play, pause and stop.
+  const queueControls = props.queueControls && (
+    <div className="player-queue-controls js-only">
+      <button
+        type="button"
+        className="button button-small button-secondary"
+        disabled={!ready}
+        onClick={() => void playback().then((engine) => engine.playNext(item()))}
+      >
+        Play next
+      </button>
+      <button
+        type="button"
+        className="button button-small button-secondary"
+        disabled={!ready}
+        onClick={() => void playback().then((engine) => engine.addToQueue(item()))}
+      >
+        Add to queue
+      </button>
+    </div>
+  );
+  if (!props.showLoudness && !queueControls) return player;
   return (
     <>
       {player}
-      {reachedFor && props.loudness && (
+      {queueControls}
+      {props.showLoudness && reachedFor && props.loudness && (
         <Suspense fallback={null}>
           <LoudnessMatch loudness={props.loudness} />
         </Suspense>

@@ -11,6 +11,9 @@ export interface MediaSessionControls {
   stop: () => void;
   seekTo: (seconds: number) => void;
   seekBy: (seconds: number) => void;
+  /** The queue's next and previous items (headphone and lock-screen skip buttons). */
+  next: () => void;
+  previous: () => void;
 }
 
 const SEEK_STEP_SECONDS = 10;
@@ -31,6 +34,8 @@ export function claimMediaSession(info: MediaSessionInfo, controls: MediaSession
     ["seekto", (details) => details.seekTime !== undefined && controls.seekTo(details.seekTime)],
     ["seekbackward", (details) => controls.seekBy(-(details.seekOffset ?? SEEK_STEP_SECONDS))],
     ["seekforward", (details) => controls.seekBy(details.seekOffset ?? SEEK_STEP_SECONDS)],
+    ["nexttrack", () => controls.next()],
+    ["previoustrack", () => controls.previous()],
   ];
   for (const [action, handler] of handlers) {
     try {

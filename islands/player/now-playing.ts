@@ -36,7 +36,34 @@ export const $playback = map<{ state: PlaybackState; position: number }>({ state
 /** The listener's volume, 0–1, kept per browser as the loudness preference is. */
 export const $volume = atom(1);
 
+/** Where the queue came from ("Playing from …") and how to read on: the next page of its list, while it has one. */
+export interface QueueSource {
+  label: string;
+  /** The list's next items, read when the queue runs low; null once the list is all queued. */
+  more: (() => Promise<PlayItem[]>) | null;
+}
+
+/** What plays after the current item, in order (issue 40 B). */
+export const $queue = atom<PlayItem[]>([]);
+export const $queueSource = atom<QueueSource | null>(null);
+/** What played before, for Previous. */
+export const $history = atom<PlayItem[]>([]);
+/** When an item ends the next starts (on unless turned off); shuffle and repeat, per browser as the volume is. */
+export const $autoplay = atom(true);
+export const $shuffle = atom(false);
+export type Repeat = "off" | "all" | "one";
+export const $repeat = atom<Repeat>("off");
+
 const LAST_KEY = storageKey("player", "last");
+const MODES_KEY = storageKey("player", "modes");
+
+/** Keeps autoplay, shuffle and repeat as the listener sets them. */
+export function setModes(modes: { autoplay?: boolean; shuffle?: boolean; repeat?: Repeat }): void {
+  if (modes.autoplay !== undefined) $autoplay.set(modes.autoplay);
+  if (modes.shuffle !== undefined) $shuffle.set(modes.shuffle);
+  if (modes.repeat !== undefined) $repeat.set(modes.repeat);
+  writeStored("local", MODES_KEY, JSON.stringify({ autoplay: $autoplay.get(), shuffle: $shuffle.get(), repeat: $repeat.get() }));
+}
 const VOLUME_KEY = storageKey("player", "volume");
 
 /** The last single track and where it was, kept so that a reload finds it in the bar, paused. */
@@ -55,6 +82,18 @@ export function rememberVolume(volume: number): void {
 function restore(): void {
   const volume = Number(readStored("local", VOLUME_KEY) ?? 1);
   if (Number.isFinite(volume)) $volume.set(Math.min(1, Math.max(0, volume)));
+  try {
+    const modes = JSON.parse(readStored("local", MODES_KEY) ?? "{}") as {
+      autoplay?: unknown;
+      shuffle?: unknown;
+      repeat?: unknown;
+    };
+    if (typeof modes.autoplay === "boolean") $autoplay.set(modes.autoplay);
+    if (typeof modes.shuffle === "boolean") $shuffle.set(modes.shuffle);
+    if (modes.repeat === "all" || modes.repeat === "one") $repeat.set(modes.repeat);
+  } catch {
+    // Kept by another version of the page: the defaults.
+  }
   try {
     const last = JSON.parse(readStored("local", LAST_KEY) ?? "null") as { item?: PlayItem; position?: number } | null;
     if (!last?.item?.key || !last.item.src) return;

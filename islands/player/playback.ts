@@ -1,8 +1,23 @@
 import type { MeasuredLoudness } from "../../src/shared/loudness";
+import { showToast } from "../lib/toasts";
 import { type LoudnessMatching, matchLoudnessOf } from "./loudness-gain";
 import { claimMediaSession, setMediaSessionState } from "./media-session";
 import { mediaUrl } from "./media-url";
-import { $nowPlaying, $playback, $volume, type PlayItem, rememberPlaying, rememberVolume } from "./now-playing";
+import {
+  $autoplay,
+  $history,
+  $nowPlaying,
+  $playback,
+  $queue,
+  $queueSource,
+  $repeat,
+  $shuffle,
+  $volume,
+  type PlayItem,
+  type QueueSource,
+  rememberPlaying,
+  rememberVolume,
+} from "./now-playing";
 import { createPlayRecorder } from "./play-recorder";
 import { $positions } from "./seek";
 
@@ -28,6 +43,10 @@ export interface Transport {
 const FOLLOW_EVERY_MS = 50;
 /** How often the position is kept while playing, for a reload or a crash to resume near it. */
 const REMEMBER_EVERY_MS = 5_000;
+/** Previous goes back to the start of the item once this far in, else to the item before (issue 40 B). */
+const RESTART_AFTER_SECONDS = 3;
+/** The queue reads on from its list when this few items are left. */
+const READ_AHEAD = 2;
 
 let element: HTMLAudioElement | null = null;
 let loudness: LoudnessMatching | null = null;
@@ -51,7 +70,10 @@ export function mediaElement(): HTMLAudioElement {
   media.addEventListener("waiting", () => ours() && showState("loading"));
   media.addEventListener("pause", () => ours() && showState("paused"));
   media.addEventListener("seeking", () => ours() && recorder?.interrupt());
-  media.addEventListener("ended", () => ours() && showState("paused"));
+  media.addEventListener("ended", () => ours() && finished());
+  // The item's audio cannot be had: a track made private or deleted while it waited in the queue (its address now
+  // answers 404), or a dead link. Skipped with a note, never played.
+  media.addEventListener("error", () => ours() && media.src && skipUnavailable());
   element = media;
   return media;
 }
@@ -103,8 +125,11 @@ function follow(position: number): void {
     lastRemembered = now;
     rememberPlaying();
   }
-  // A synced set has no "ended" event of its own: it stops at its end, back at the start.
-  if (transport !== mediaTransport && position >= item.duration) stop();
+  // A synced set has no "ended" event of its own: at its end it goes back to the start, and the queue goes on.
+  if (transport !== mediaTransport && transport?.playing && position >= item.duration) {
+    stop();
+    finished();
+  }
 }
 
 /** A synced set's clock is read on animation frames (the media element reports by itself). */
@@ -122,7 +147,32 @@ function mediaControls() {
     stop: () => stop(),
     seekTo: (seconds: number) => seek(seconds),
     seekBy: (seconds: number) => seek(Math.max(0, $playback.get().position + seconds)),
+    next: () => void next(),
+    previous: () => previous(),
   };
+}
+
+/** The item ended: again (repeat one), the next (autoplay), or nothing more. */
+function finished(): void {
+  if ($repeat.get() === "one") {
+    seek(0);
+    resume();
+    return;
+  }
+  showState("paused");
+  if ($autoplay.get()) void next();
+}
+
+function skipUnavailable(): void {
+  const item = $nowPlaying.get();
+  showToast({
+    type: "warning",
+    title: "Skipped",
+    message: `"${item?.title ?? "A track"}" is no longer available.`,
+  });
+  transport = null;
+  showState("paused");
+  void next();
 }
 
 /** Whether `key` is what plays now (or waits in the bar). */
@@ -159,7 +209,9 @@ export async function play(item: PlayItem, options: { at?: number; through?: Tra
     transport.seek(at);
   } else {
     const media = mediaElement();
-    const url = item.src ? await mediaUrl(item.src, item.isPublic) : null;
+    // A private track's address is signed for this listener; one they may no longer hear is skipped.
+    const url = item.src ? await mediaUrl(item.src, item.isPublic).catch(() => null) : null;
+    if ($nowPlaying.get()?.key === item.key && !transport && !url) return skipUnavailable();
     // Another item was started while this one's address was being signed.
     if ($nowPlaying.get()?.key !== item.key || transport || !url) return;
     transport = mediaTransport;
@@ -214,6 +266,95 @@ export function updateLoudness(key: string, measured: MeasuredLoudness): void {
   if (item?.key !== key) return;
   $nowPlaying.set({ ...item, loudness: measured });
   loudness?.rematch();
+}
+
+/**
+ * Replaces the queue with `items` in order and plays the first; the rest of their list (`source.more`) is read as
+ * the queue reaches it. What played before is forgotten.
+ */
+export function playAll(items: PlayItem[], source: QueueSource): void {
+  const [first, ...rest] = items;
+  if (!first) return;
+  $queue.set(rest);
+  $queueSource.set(source);
+  $history.set([]);
+  void play(first);
+}
+
+/** Whether something is heard now: "Play next" and "Add to queue" start playback only when nothing is. */
+const heard = (): boolean => {
+  const { state } = $playback.get();
+  return $nowPlaying.get() !== null && (state === "playing" || state === "loading");
+};
+
+export function playNext(item: PlayItem): void {
+  $queue.set([item, ...$queue.get()]);
+  if (!heard()) void next();
+}
+
+export function addToQueue(item: PlayItem): void {
+  $queue.set([...$queue.get(), item]);
+  if (!heard()) void next();
+}
+
+export function removeFromQueue(index: number): void {
+  $queue.set($queue.get().filter((_, at) => at !== index));
+}
+
+/** Moves the queued item at `from` to `to` (a drag, or Move up / Move down). */
+export function moveInQueue(from: number, to: number): void {
+  const queue = [...$queue.get()];
+  const [moved] = queue.splice(from, 1);
+  if (!moved || to < 0 || to > queue.length) return;
+  queue.splice(to, 0, moved);
+  $queue.set(queue);
+}
+
+/** The queue, read on from its list when it runs low. */
+async function queueWithMore(): Promise<PlayItem[]> {
+  const source = $queueSource.get();
+  if ($queue.get().length > READ_AHEAD || !source?.more) return $queue.get();
+  const read = source.more;
+  // Read once at a time: the list's reader moves its own cursor.
+  $queueSource.set({ ...source, more: null });
+  const items = await read().catch((error: unknown) => {
+    console.warn("Could not read more of the list", error);
+    return [] as PlayItem[];
+  });
+  if ($queueSource.get()?.label === source.label) $queueSource.set({ ...source, more: items.length ? read : null });
+  $queue.set([...$queue.get(), ...items]);
+  return $queue.get();
+}
+
+/** Plays the next queued item (a random one while shuffling); after the last, the list again on repeat all. */
+export async function next(): Promise<void> {
+  let queue = await queueWithMore();
+  const current = $nowPlaying.get();
+  const startingOver = queue.length === 0 && $repeat.get() === "all";
+  if (startingOver) {
+    queue = [...$history.get(), ...(current ? [current] : [])];
+    $history.set([]);
+  }
+  if (queue.length === 0) return;
+  const at = $shuffle.get() ? Math.floor(Math.random() * queue.length) : 0;
+  const item = queue[at] as PlayItem;
+  $queue.set(queue.filter((_, index) => index !== at));
+  if (current && transport && !startingOver) $history.set([...$history.get(), current]);
+  await play(item, { at: 0 });
+}
+
+/** Back to the start of the item once 3 s in (or with nothing before it), else the item before. */
+export function previous(): void {
+  const before = $history.get();
+  const item = before.at(-1);
+  if ($playback.get().position > RESTART_AFTER_SECONDS || !item) {
+    seek(0);
+    return;
+  }
+  $history.set(before.slice(0, -1));
+  const current = $nowPlaying.get();
+  if (current) $queue.set([current, ...$queue.get()]);
+  void play(item);
 }
 
 export function setVolume(volume: number): void {

@@ -5,6 +5,7 @@ import { $auth } from "../lib/auth";
 import { formatCount } from "../lib/format";
 import { useIslandStore } from "../lib/use-island-store";
 import { useMediaUrl } from "../player/media-url";
+import { PlayAll } from "../tracks/PlayAll";
 import { TrackCard } from "../tracks/TrackCard";
 import "../tracks/tracks.css";
 
@@ -73,6 +74,7 @@ export default function SearchResults({ query, initial }: { query: string; initi
     : null;
   return (
     <>
+      {page.type === "tracks" && <PlayAll tracks={page.items} nextCursor={null} readAfter={null} />}
       {page.type === "tracks" && (
         <ul className="track-grid">
           {page.items.map((track) => (

@@ -78,6 +78,7 @@ export default function FullTrack({ track: rendered, artworkUrl }: { track: Page
         startAt={startAt}
         loudness={track}
         showLoudness
+        queueControls
       />
       <Downloads
         target={{ trackId: track.id }}

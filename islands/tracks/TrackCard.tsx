@@ -11,6 +11,7 @@ import { WAVEFORM_HEIGHTS } from "../player/waveform-style";
 import { ActivityBars } from "./ActivityBars";
 import { CardIcon } from "./CardIcons";
 import { LicenseTooltip } from "./LicenseTooltip";
+import { coverUrlOf } from "./play-items";
 import { TrackBadges } from "./TrackBadges";
 
 export interface CardSelection {
@@ -87,7 +88,6 @@ export function TrackCard({
 }
 
 /** The cover's URL once it exists (not while it is being processed). */
-const coverUrlOf = (track: TrackListItem) => (track.coverArt && !isProcessingUrl(track.coverArt) ? track.coverArt : null);
 
 function CoverArt({ track }: { track: TrackListItem }) {
   const src = useMediaUrl(coverUrlOf(track), track.isPublic);
@@ -141,6 +141,7 @@ function CardWaveform({ track }: { track: TrackListItem }) {
       playTarget={{ trackId: track.id, playbackSource: "STREAM" }}
       isPublic={track.isPublic}
       loudness={track}
+      queueControls
     />
   );
 }

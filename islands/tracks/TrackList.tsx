@@ -7,6 +7,7 @@ import { showToast } from "../lib/toasts";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { DeleteDialog } from "./DeleteDialog";
+import { PlayAll } from "./PlayAll";
 import { SelectionBar } from "./SelectionBar";
 import { SortDropdown } from "./SortDropdown";
 import { nextSelection } from "./selection";
@@ -138,6 +139,7 @@ export function TrackList({
     <div className={selected.size > 0 ? "track-list has-selection" : "track-list"}>
       <div className="track-list-toolbar">
         <SortDropdown value={sort} onChange={changeSort} submittable={sortInAddress} keep={addressFilters} />
+        <PlayAll tracks={pages.items} nextCursor={pages.nextCursor} readAfter={pages.readAfter} />
       </div>
       {pages.error && pages.items.length === 0 ? (
         <ErrorView message={pages.error} onRetry={pages.retry} />

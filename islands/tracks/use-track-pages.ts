@@ -136,5 +136,8 @@ export function useTrackPages(path: string | null, sort: SortKey, initial?: Init
     setState((previous) => ({ ...previous, items: previous.items.filter((item) => !ids.includes(item.id)) }));
   }, []);
 
-  return { ...state, loadMore, remove, showNewTracks, retry: () => load(null) };
+  /** The page after `cursor`, read for the queue ("Play all") without showing it here. */
+  const readAfter = useCallback((cursor: string) => readPage(path ?? "", cursor), [path, readPage]);
+
+  return { ...state, loadMore, remove, showNewTracks, readAfter, retry: () => load(null) };
 }

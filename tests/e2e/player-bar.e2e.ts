@@ -208,7 +208,7 @@ describe("pages reached inside the page", () => {
     const card = page.getByRole("article", { name: "Undertow" });
     await card.scrollIntoViewIfNeeded();
     // Pages load inside the page while audio plays (a link is a whole page load otherwise).
-    await card.getByRole("button", { name: "Play" }).click();
+    await card.getByRole("button", { name: "Play", exact: true }).click();
     await playsPast(page, 0);
     const scrolled = await page.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);

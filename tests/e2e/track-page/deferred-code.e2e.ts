@@ -98,7 +98,7 @@ test("pointing at Share brings the Share menu's code, pointing at a player bring
   const fetched = await scriptsFetched(page);
   expect(fetched).toEqual(expect.arrayContaining(["ShareMenu", "wavesurfer", "playback", "play-recorder", "media-url"]));
   await expect(seekBar.locator(".waveform-svg").count()).resolves.toBe(1);
-  await page.locator(".full-track").getByRole("button", { name: "Play" }).click();
+  await page.locator(".full-track").getByRole("button", { name: "Play", exact: true }).click();
   await seekBar.locator(".waveform-svg").waitFor({ state: "detached" });
   await context.close();
 });
