@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ForkTree } from "../../modules/forks/model";
 import { api, reply } from "../lib/api";
+import { playItemsOf } from "../tracks/play-items";
 import { Loading } from "../ui/Loading";
 import { Modal } from "./Modal";
 
@@ -57,6 +58,29 @@ function Branch({ track, under, depth }: { track: TreeTrack | TreeFork; under: M
   );
 }
 
+/** How many forks' details are read at a time for the queue. */
+const FORKS_READ_AT_ONCE = 5;
+
+/**
+ * "Play all" of a fork tree (issue 40 B): its forks in the tree's order, each read (GET /api/track/{id}) as the queue
+ * reaches it, since the tree carries no audio; one still processing, or gone meanwhile, is passed over.
+ */
+function playForks(tree: ForkTree): void {
+  const waiting = tree.forks.map((fork) => fork.id);
+  const read = async () => {
+    while (waiting.length > 0) {
+      const ids = waiting.splice(0, FORKS_READ_AT_ONCE);
+      const details = await Promise.all(ids.map((id) => reply(api.track({ id }).get()).catch(() => null)));
+      const items = playItemsOf(details.flatMap((track) => (track ? [track] : [])));
+      if (items.length > 0) return items;
+    }
+    return [];
+  };
+  void Promise.all([read(), import("../player/playback")]).then(([first, playback]) =>
+    playback.playAll(first, { label: `Forks of ${tree.original.title}`, more: waiting.length ? read : null }),
+  );
+}
+
 /** SPEC §2 fork tree modal: GET /api/track/{id}/forks, the original first and each fork nested under its parent. */
 export function ForkTreeDialog({ trackId, onClose }: { trackId: string; onClose: () => void }) {
   const [tree, setTree] = useState<ForkTree | null>(null);
@@ -78,6 +102,11 @@ export function ForkTreeDialog({ trackId, onClose }: { trackId: string; onClose:
       {tree && tree.total === 0 && tree.privateCount === 0 && <p className="fork-empty">No public forks found.</p>}
       {tree && tree.privateCount > 0 && <p className="fork-empty">{privateForks(tree.privateCount)}</p>}
       <div className="dialog-actions">
+        {tree && tree.forks.length > 0 && (
+          <button type="button" className="button" onClick={() => playForks(tree)}>
+            Play all
+          </button>
+        )}
         <button type="button" className="button button-secondary" onClick={onClose}>
           Close
         </button>

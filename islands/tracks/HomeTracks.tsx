@@ -42,12 +42,13 @@ export default function HomeTracks({
   }, []);
   const signedIn = auth.status === "signed-in" || (auth.status === "unknown" && seemsSignedIn);
   const following = signedIn && chosen === "following";
+  const heading = following ? "Following" : signedIn ? "Available Tracks" : "Public Tracks";
   const available = following ? FOLLOWING_PATH : "/tracks/available";
   const list = signedIn ? (auth.status === "signed-in" ? available : null) : PUBLIC_PATH;
   const path = list && filters && !following ? `${list}?${filters}` : list;
   return (
     <>
-      <h1>{following ? "Following" : signedIn ? "Available Tracks" : "Public Tracks"}</h1>
+      <h1>{heading}</h1>
       {signedIn && (
         <nav className="artist-tabs" aria-label="Home lists">
           <a href="/" aria-current={following ? undefined : "page"}>
@@ -76,6 +77,7 @@ export default function HomeTracks({
           sortInAddress
           addressFilters={following ? "list=following" : filters}
           showsNewTracksLive={following}
+          queueLabel={heading}
         />
       )}
     </>

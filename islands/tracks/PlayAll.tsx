@@ -2,7 +2,7 @@ import type { TrackPage } from "../../modules/lists/model";
 import type { TrackListItem } from "../../modules/tracks/model";
 import { playItemsOf } from "./play-items";
 
-/** Where the queue says it came from: the page's own title ("#ambient", an artist's name, "Search"). */
+/** Where the queue came from, by default: the page's own title ("#ambient", an artist's name, "Search"). */
 const pageLabel = () => document.title.replace(/ · Stemma$/, "");
 
 /**
@@ -13,10 +13,13 @@ export function PlayAll({
   tracks,
   nextCursor,
   readAfter,
+  label,
 }: {
   tracks: TrackListItem[];
   nextCursor: string | null;
   readAfter: ((cursor: string) => Promise<TrackPage>) | null;
+  /** Where the queue says it came from; the page's own title unless given. */
+  label?: string;
 }) {
   if (playItemsOf(tracks).length === 0) return null;
   const start = () => {
@@ -28,7 +31,7 @@ export function PlayAll({
       return playItemsOf(page.items);
     };
     void import("../player/playback").then((playback) =>
-      playback.playAll(playItemsOf(tracks), { label: pageLabel(), more: cursor ? more : null }),
+      playback.playAll(playItemsOf(tracks), { label: label ?? pageLabel(), more: cursor ? more : null }),
     );
   };
   return (

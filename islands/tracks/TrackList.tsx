@@ -53,6 +53,7 @@ export function TrackList({
   sortInAddress = false,
   addressFilters = "",
   showsNewTracksLive = false,
+  queueLabel,
 }: {
   path: string | null;
   viewerId: string | null;
@@ -62,6 +63,8 @@ export function TrackList({
   sortInAddress?: boolean;
   addressFilters?: string;
   showsNewTracksLive?: boolean;
+  /** What "Play all" says the queue came from; the page's title unless given (the home page's lists). */
+  queueLabel?: string;
 }) {
   const [sort, setSort] = useState<SortKey>(initialSort);
   const pages = useTrackPages(path, sort, initial);
@@ -139,7 +142,7 @@ export function TrackList({
     <div className={selected.size > 0 ? "track-list has-selection" : "track-list"}>
       <div className="track-list-toolbar">
         <SortDropdown value={sort} onChange={changeSort} submittable={sortInAddress} keep={addressFilters} />
-        <PlayAll tracks={pages.items} nextCursor={pages.nextCursor} readAfter={pages.readAfter} />
+        <PlayAll tracks={pages.items} nextCursor={pages.nextCursor} readAfter={pages.readAfter} label={queueLabel} />
       </div>
       {pages.error && pages.items.length === 0 ? (
         <ErrorView message={pages.error} onRetry={pages.retry} />

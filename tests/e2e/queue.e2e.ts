@@ -216,6 +216,25 @@ describe("the queue", () => {
     await context.close();
   });
 
+  test("a fork tree's 'Play all' plays its forks, and the queue says where they came from", async () => {
+    const forker = await signUp(live.server);
+    const fork = await call<{ id: string }>(live.server, "POST", `/track/${ids.Undertow}/fork`, {
+      token: forker.token,
+      body: { title: "Undertow Again", isPublic: true },
+    });
+    expect(fork.status).toBe(201);
+    await waitForProcessing(live.server, forker.token, fork.body.id);
+    const { page } = await live.openPage(`/track/${ids.Undertow}`, null);
+    await hydrated(page);
+    await page.getByRole("button", { name: "View Forks (1)" }).click();
+    await page.getByRole("dialog", { name: "Forks" }).getByRole("button", { name: "Play all" }).click();
+    await playingTitle(page, "Undertow Again");
+    await page.getByRole("dialog", { name: "Forks" }).getByRole("button", { name: "Close" }).click();
+    const panel = await openQueue(page);
+    await panel.getByText("Playing from Forks of Undertow").waitFor();
+    await page.context().close();
+  });
+
   test("a track made private while it waits in the queue is skipped with a note, never played", async () => {
     const page = await artistPage({ width: 375, height: 800 });
     await playUndertow(page);
