@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { formatDuration } from "../lib/format";
 import { useIslandStore } from "../lib/use-island-store";
-import { $playback, $queue, $queueSource, $volume, type PlayItem } from "./now-playing";
+import { $playback, $queue, $queueSource, $repeat, $volume, type PlayItem } from "./now-playing";
 import { listenForShortcuts } from "./shortcuts";
 
 /** The site's one playback (playback.ts), loaded when the bar is first used: a page that plays nothing needs none. */
@@ -20,7 +20,9 @@ export function PlayerBarView({ item }: { item: PlayItem }) {
   const volume = useIslandStore($volume);
   const queue = useIslandStore($queue);
   const source = useIslandStore($queueSource);
-  const queued = queue.length > 0 || !!source?.more;
+  const repeat = useIslandStore($repeat);
+  // Repeat all starts the played items over once the queue is through.
+  const queued = queue.length > 0 || !!source?.more || repeat === "all";
   const [queueOpen, setQueueOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   useEffect(() => listenForShortcuts(() => setHelpOpen(true)), []);

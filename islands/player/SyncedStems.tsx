@@ -141,6 +141,7 @@ export function SyncedStems({
       );
     const ownTransport = reused?.transport ?? stemsTransport(created);
     ownTransport.attached = true;
+    if (!reused) setLoadState("loading");
     setPlayback(created);
     setTransport(ownTransport);
     created.ready.then(

@@ -1,4 +1,3 @@
-import type { TransitionBeforePreparationEvent } from "astro:transitions/client";
 import { atom, map } from "nanostores";
 import type { MeasuredLoudness } from "../../src/shared/loudness";
 import { readStored, writeStored } from "../lib/browser-storage";
@@ -105,18 +104,10 @@ function restore(): void {
 }
 
 /** Whether audio is loaded in the playback (playing or paused), which a whole page load would stop or drop. */
-const holdsAudio = () => $nowPlaying.get() !== null && $playback.get().state !== "cued";
+export const holdsAudio = () => $nowPlaying.get() !== null && $playback.get().state !== "cued";
 
 if (typeof window !== "undefined") {
   restore();
   // The position as the listener leaves: a reload or a closed tab resumes from there.
   window.addEventListener("pagehide", rememberPlaying);
-  // The client router (layouts/Base.astro) loads the next page inside this one while that keeps audio going, which is
-  // what it is there for. Otherwise a link or a GET form is the whole page load it always was (back and forward stay
-  // the router's, which made those history entries; a POST form's body would be lost to a plain load).
-  document.addEventListener("astro:before-preparation", (event) => {
-    const { navigationType, formData } = event as TransitionBeforePreparationEvent;
-    if (navigationType === "traverse" || formData || holdsAudio()) return;
-    event.preventDefault();
-  });
 }

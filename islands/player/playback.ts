@@ -52,9 +52,15 @@ let element: HTMLAudioElement | null = null;
 let loudness: LoudnessMatching | null = null;
 let transport: Transport | null = null;
 let recorder: ReturnType<typeof createPlayRecorder> | null = null;
-let frame = 0;
-let lastFollow = 0;
+/** The timer that reads a synced set's clock while it plays. */
+let clock: ReturnType<typeof setInterval> | undefined;
 let lastRemembered = 0;
+/** Counts play requests: one made while another waited for its signed address makes that one stand down. */
+let requests = 0;
+/** Whether the current single track has been heard since it started: an error before that means it cannot be had. */
+let heardCurrent = false;
+/** Whether the current item played to its end (and nothing followed): what is queued then starts by itself. */
+let endedCurrent = false;
 
 /** The element every single track plays through, made on first need; players' waveforms draw from it. */
 export function mediaElement(): HTMLAudioElement {
@@ -66,14 +72,24 @@ export function mediaElement(): HTMLAudioElement {
   media.volume = $volume.get();
   const ours = () => transport === mediaTransport;
   media.addEventListener("timeupdate", () => ours() && follow(media.currentTime));
-  media.addEventListener("playing", () => ours() && showState("playing"));
+  media.addEventListener("playing", () => {
+    if (!ours()) return;
+    heardCurrent = true;
+    showState("playing");
+  });
   media.addEventListener("waiting", () => ours() && showState("loading"));
   media.addEventListener("pause", () => ours() && showState("paused"));
   media.addEventListener("seeking", () => ours() && recorder?.interrupt());
   media.addEventListener("ended", () => ours() && finished());
-  // The item's audio cannot be had: a track made private or deleted while it waited in the queue (its address now
-  // answers 404), or a dead link. Skipped with a note, never played.
-  media.addEventListener("error", () => ours() && media.src && skipUnavailable());
+  // Before it was heard, the item's audio cannot be had: a track made private or deleted while it waited in the queue
+  // (its address now answers 404), or a dead link. Skipped with a note, never played. After (the network went, a
+  // private track's token ran out while paused) it stops where it was; Play loads it again, signed anew.
+  media.addEventListener("error", () => {
+    if (!ours() || !media.src) return;
+    if (!heardCurrent) return skipUnavailable();
+    showState("paused");
+    showToast({ type: "warning", title: "Playback stopped", message: "The audio could not be loaded. Press Play to try again." });
+  });
   element = media;
   return media;
 }
@@ -132,12 +148,13 @@ function follow(position: number): void {
   }
 }
 
-/** A synced set's clock is read on animation frames (the media element reports by itself). */
-function followFrames(now: number): void {
-  frame = requestAnimationFrame(followFrames);
-  if (!transport?.playing || now - lastFollow < FOLLOW_EVERY_MS) return;
-  lastFollow = now;
-  follow(transport.position);
+/** A synced set's clock is read on a timer while it plays (the media element reports by itself); a timer rather than
+ * animation frames, which a background tab does not get, so a set ending there still ends. */
+function followClock(): void {
+  clearInterval(clock);
+  clock = setInterval(() => {
+    if (transport && transport !== mediaTransport && transport.playing) follow(transport.position);
+  }, FOLLOW_EVERY_MS);
 }
 
 function mediaControls() {
@@ -154,6 +171,7 @@ function mediaControls() {
 
 /** The item ended: again (repeat one), the next (autoplay), or nothing more. */
 function finished(): void {
+  endedCurrent = true;
   if ($repeat.get() === "one") {
     seek(0);
     resume();
@@ -186,18 +204,27 @@ export const transportOf = (key: string): Transport | null => (isCurrent(key) ? 
  * synced set, else through the media element. Whatever played before stops.
  */
 export async function play(item: PlayItem, options: { at?: number; through?: Transport } = {}): Promise<void> {
-  const same = isCurrent(item.key) && transport !== null && (!options.through || options.through === transport);
+  const request = ++requests;
+  // An element that failed (its token ran out, the network went) is loaded again, signed anew, from where it was.
+  const failed = transport === mediaTransport && element?.error;
+  if (failed && options.at === undefined) options.at = element?.currentTime ?? 0;
+  const same = isCurrent(item.key) && transport !== null && !failed && (!options.through || options.through === transport);
   if (same && transport) {
     if (options.at !== undefined) seek(options.at);
     transport.play();
-    if (transport !== mediaTransport) showState("playing");
+    if (transport !== mediaTransport) {
+      showState("playing");
+      followClock();
+    }
     return;
   }
   if (transport && transport !== options.through) transport.release();
   // One sound at a time: a page's own <audio> (a search result's stem preview) stops for it.
   for (const audio of document.querySelectorAll("audio")) audio.pause();
-  cancelAnimationFrame(frame);
+  clearInterval(clock);
   transport = null;
+  heardCurrent = false;
+  endedCurrent = false;
   $nowPlaying.set(item);
   const at = options.at ?? 0;
   $playback.set({ state: "loading", position: at });
@@ -211,9 +238,9 @@ export async function play(item: PlayItem, options: { at?: number; through?: Tra
     const media = mediaElement();
     // A private track's address is signed for this listener; one they may no longer hear is skipped.
     const url = item.src ? await mediaUrl(item.src, item.isPublic).catch(() => null) : null;
-    if ($nowPlaying.get()?.key === item.key && !transport && !url) return skipUnavailable();
-    // Another item was started while this one's address was being signed.
-    if ($nowPlaying.get()?.key !== item.key || transport || !url) return;
+    // Another item was started, or this one paused, while its address was being signed.
+    if (request !== requests) return;
+    if (!url) return skipUnavailable();
     transport = mediaTransport;
     loudness?.rematch();
     media.src = url;
@@ -223,7 +250,7 @@ export async function play(item: PlayItem, options: { at?: number; through?: Tra
   transport.play();
   if (transport !== mediaTransport) {
     showState("playing");
-    frame = requestAnimationFrame(followFrames);
+    followClock();
   }
 }
 
@@ -236,12 +263,15 @@ export function resume(): void {
 }
 
 export function pause(): void {
+  // Still waiting for its signed address: it stands down before it starts.
+  if (!transport && $playback.get().state === "loading") requests += 1;
   transport?.pause();
-  if (transport && transport !== mediaTransport) showState("paused");
+  clearInterval(clock);
+  if (!transport || transport !== mediaTransport) showState("paused");
 }
 
 export function toggle(): void {
-  if (transport?.playing) pause();
+  if (transport?.playing || $playback.get().state === "loading") pause();
   else resume();
 }
 
@@ -278,23 +308,25 @@ export function playAll(items: PlayItem[], source: QueueSource): void {
   $queue.set(rest);
   $queueSource.set(source);
   $history.set([]);
-  void play(first);
+  // From its start, even when it is what plays now.
+  void play(first, { at: 0 });
 }
 
-/** Whether something is heard now: "Play next" and "Add to queue" start playback only when nothing is. */
-const heard = (): boolean => {
-  const { state } = $playback.get();
-  return $nowPlaying.get() !== null && (state === "playing" || state === "loading");
-};
+/**
+ * Whether nothing is playing, so that "Play next" and "Add to queue" start what they add: the bar is empty, waits
+ * with a reload's track, or its item has played to its end. A track the listener paused stays theirs to resume.
+ */
+const nothingPlaying = (): boolean =>
+  !$nowPlaying.get() || $playback.get().state === "cued" || (endedCurrent && !transport?.playing);
 
 export function playNext(item: PlayItem): void {
   $queue.set([item, ...$queue.get()]);
-  if (!heard()) void next();
+  if (nothingPlaying()) void next();
 }
 
 export function addToQueue(item: PlayItem): void {
   $queue.set([...$queue.get(), item]);
-  if (!heard()) void next();
+  if (nothingPlaying()) void next();
 }
 
 export function removeFromQueue(index: number): void {
@@ -316,12 +348,15 @@ async function queueWithMore(): Promise<PlayItem[]> {
   if ($queue.get().length > READ_AHEAD || !source?.more) return $queue.get();
   const read = source.more;
   // Read once at a time: the list's reader moves its own cursor.
-  $queueSource.set({ ...source, more: null });
+  const reading = { ...source, more: null };
+  $queueSource.set(reading);
   const items = await read().catch((error: unknown) => {
     console.warn("Could not read more of the list", error);
     return [] as PlayItem[];
   });
-  if ($queueSource.get()?.label === source.label) $queueSource.set({ ...source, more: items.length ? read : null });
+  // Another list was played meanwhile: what this one read is not its.
+  if ($queueSource.get() !== reading) return $queue.get();
+  $queueSource.set({ ...source, more: items.length ? read : null });
   $queue.set([...$queue.get(), ...items]);
   return $queue.get();
 }
@@ -332,14 +367,16 @@ export async function next(): Promise<void> {
   const current = $nowPlaying.get();
   const startingOver = queue.length === 0 && $repeat.get() === "all";
   if (startingOver) {
-    queue = [...$history.get(), ...(current ? [current] : [])];
+    // The current item only if it was heard: one skipped as unavailable would otherwise come round for ever.
+    queue = [...$history.get(), ...(current?.src && transport ? [current] : [])];
     $history.set([]);
   }
   if (queue.length === 0) return;
   const at = $shuffle.get() ? Math.floor(Math.random() * queue.length) : 0;
   const item = queue[at] as PlayItem;
   $queue.set(queue.filter((_, index) => index !== at));
-  if (current && transport && !startingOver) $history.set([...$history.get(), current]);
+  // A synced set lives on its page's decoded audio: Previous cannot bring it back, so it is not kept.
+  if (current?.src && transport && !startingOver) $history.set([...$history.get(), current]);
   await play(item, { at: 0 });
 }
 

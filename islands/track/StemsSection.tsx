@@ -94,7 +94,8 @@ export default function StemsSection({
     if (setInBar) setMode("sync");
   }, [setInBar]);
   const height = layout === "grid" ? 48 : 64;
-  const playable = stems.filter(isPlayable);
+  // The same array from render to render: sync mode loads its stems anew whenever it changes.
+  const playable = useMemo(() => stems.filter(isPlayable), [stems]);
   if (stems.length === 0) return null;
 
   return (

@@ -119,6 +119,13 @@ describe("the queue", () => {
     // Previous, within 3 s of its start, goes back to the track before.
     await bar(page).getByRole("button", { name: "Previous" }).click();
     await playingTitle(page, "Undertow");
+    // A paused track stays the listener's: queuing another starts nothing.
+    await bar(page).getByRole("button", { name: "Pause" }).click();
+    await bar(page).getByRole("button", { name: "Play" }).waitFor();
+    await card(page, "One").getByRole("button", { name: "Play next" }).click();
+    await queueIs(panel, ["One", "Two", "Three", "One"]);
+    expect(await bar(page).getByRole("link", { name: "Undertow", exact: true }).count()).toBe(1);
+    await bar(page).getByRole("button", { name: "Play" }).waitFor();
     await page.context().close();
   });
 
