@@ -217,6 +217,10 @@ describe("the queue", () => {
     await playUndertow(page);
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Undertow");
     await card(page, "Two").getByRole("button", { name: "Add to queue" }).click();
+    // Queued once the bar's Next can be used (the click reaches the queue a moment later).
+    await page.waitForFunction(
+      () => document.querySelector<HTMLButtonElement>('.player-bar [aria-label="Next"]')?.disabled === false,
+    );
     await page.evaluate(() => (window as unknown as { mediaHandlers: Record<string, () => void> }).mediaHandlers.nexttrack?.());
     await playingTitle(page, "Two");
     expect(await page.evaluate(() => navigator.mediaSession.metadata?.title)).toBe("Two");
@@ -247,6 +251,8 @@ describe("the queue", () => {
     await playUndertow(page);
     await card(page, "Three").getByRole("button", { name: "Add to queue" }).click();
     await card(page, "Two").getByRole("button", { name: "Add to queue" }).click();
+    const panel = await openQueue(page);
+    await queueIs(panel, ["Three", "Two"]);
     const hidden = await call(live.server, "PATCH", `/track/${ids.Three}/visibility`, {
       token: artist.token,
       body: { isPublic: false },
