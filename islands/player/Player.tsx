@@ -4,7 +4,7 @@ import type { MeasuredLoudness } from "../../src/shared/loudness";
 import { trackPath } from "../../src/shared/public-addresses";
 import { formatDuration } from "../lib/format";
 import { useIslandStore } from "../lib/use-island-store";
-import { $nowPlaying, $playback, type PlayItem } from "./now-playing";
+import { $nowPlaying, $playback, type PlayItem, SEEK_STEP_SECONDS } from "./now-playing";
 import type { PlayTarget } from "./play-recorder";
 import { $positions, $seekRequest } from "./seek";
 import { WaveformSvg } from "./WaveformSvg";
@@ -54,8 +54,6 @@ export interface PlayerProps {
   /** "Play next" and "Add to queue" beside play (cards and the track page: issue 40 B). */
   queueControls?: boolean;
 }
-
-const SEEK_STEP_SECONDS = 5;
 
 // Timed comments arrive after the page has hydrated (never in the server's HTML): their markers' code comes with
 // the first of them.

@@ -32,6 +32,8 @@ export type PlaybackState = "cued" | "loading" | "playing" | "paused";
 
 export const $nowPlaying = atom<PlayItem | null>(null);
 export const $playback = map<{ state: PlaybackState; position: number }>({ state: "paused", position: 0 });
+/** How far an arrow key seeks: on a focused waveform (Player.tsx) and anywhere on the page (shortcuts.ts). */
+export const SEEK_STEP_SECONDS = 5;
 /** The listener's volume, 0–1, kept per browser as the loudness preference is. */
 export const $volume = atom(1);
 
@@ -55,6 +57,7 @@ export const $repeat = atom<Repeat>("off");
 
 const LAST_KEY = storageKey("player", "last");
 const MODES_KEY = storageKey("player", "modes");
+const VOLUME_KEY = storageKey("player", "volume");
 
 /** Keeps autoplay, shuffle and repeat as the listener sets them. */
 export function setModes(modes: { autoplay?: boolean; shuffle?: boolean; repeat?: Repeat }): void {
@@ -63,7 +66,6 @@ export function setModes(modes: { autoplay?: boolean; shuffle?: boolean; repeat?
   if (modes.repeat !== undefined) $repeat.set(modes.repeat);
   writeStored("local", MODES_KEY, JSON.stringify({ autoplay: $autoplay.get(), shuffle: $shuffle.get(), repeat: $repeat.get() }));
 }
-const VOLUME_KEY = storageKey("player", "volume");
 
 /** The last single track and where it was, kept so that a reload finds it in the bar, paused. */
 export function rememberPlaying(): void {

@@ -211,11 +211,7 @@ export async function play(item: PlayItem, options: { at?: number; through?: Tra
   const same = isCurrent(item.key) && transport !== null && !failed && (!options.through || options.through === transport);
   if (same && transport) {
     if (options.at !== undefined) seek(options.at);
-    transport.play();
-    if (transport !== mediaTransport) {
-      showState("playing");
-      followClock();
-    }
+    start(transport);
     return;
   }
   if (transport && transport !== options.through) transport.release();
@@ -247,11 +243,15 @@ export async function play(item: PlayItem, options: { at?: number; through?: Tra
     media.currentTime = at;
   }
   transport.setVolume($volume.get());
-  transport.play();
-  if (transport !== mediaTransport) {
-    showState("playing");
-    followClock();
-  }
+  start(transport);
+}
+
+/** Sets `playing` going; a synced set (which reports nothing by itself) shows it and has its clock read. */
+function start(playing: Transport): void {
+  playing.play();
+  if (playing === mediaTransport) return;
+  showState("playing");
+  followClock();
 }
 
 /** Plays the current item on from where it is (the bar's item after a reload starts there). */

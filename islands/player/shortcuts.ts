@@ -1,6 +1,5 @@
-import { $nowPlaying, $playback } from "./now-playing";
+import { $nowPlaying, $playback, SEEK_STEP_SECONDS } from "./now-playing";
 
-const SEEK_STEP_SECONDS = 5;
 /** Where a key belongs to what has the focus: typing, choosing, or a control Space presses. */
 const OWNS_KEYS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"], button, a, summary, [role="slider"]';
 
