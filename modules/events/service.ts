@@ -92,6 +92,11 @@ interface Listener {
   tracks: Set<string>;
   /** Live events that arrive while the replay is read, written after it; null once the stream is live. */
   held: SentEvent[] | null;
+  /**
+   * The ids the replay sent. An event is stored before it is handed out (on PostgreSQL, heard through NOTIFY after
+   * its commit), so the replay can read an event whose live hand-over comes after it: that copy is dropped.
+   */
+  replayed: Set<number>;
   /** Deliveries run one after another, so a stream gets its events in order even where access is checked. */
   queue: Promise<void>;
   /** Deliveries still waiting in `queue`: with none, a user's event is written at once. */
@@ -163,7 +168,7 @@ function deliver(event: SentEvent): void {
   const listeners = event.userId ? byUser.get(event.userId) : event.trackId ? byTrack.get(event.trackId) : undefined;
   for (const listener of listeners ?? []) {
     if (listener.held) listener.held.push(event);
-    else deliverTo(listener, event);
+    else if (!listener.replayed.delete(event.id)) deliverTo(listener, event);
   }
 }
 
@@ -269,6 +274,7 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
         viewer,
         tracks: new Set(requested.filter((_, index) => visible[index])),
         held: [],
+        replayed: new Set(),
         queue: Promise.resolve(),
         pending: 0,
         write(bytes) {
@@ -296,13 +302,16 @@ export async function openEventStream(request: StreamRequest): Promise<Response>
         // The position to reconnect from: the newest id, even below a Last-Event-ID another database gave.
         const { newest } = await eventsRepo.bounds().catch(() => ({ newest: null }));
         opened.write(encoder.encode(`id: ${newest ?? 0}\nevent: ${missed ? READY_EVENT : RESET_EVENT}\ndata: {}\n\n`));
-      } else for (const event of missed) send(opened, event);
+      } else
+        for (const event of missed) {
+          send(opened, event);
+          opened.replayed.add(event.id);
+        }
       // What was published while the replay was read, less what the replay already sent. Live events are never
       // held back for their id: commits on several instances may hand out ids in another order than they land.
-      const replayed = new Set((missed ?? []).map((event) => event.id));
       const held = opened.held ?? [];
       opened.held = null;
-      for (const event of held) if (!replayed.has(event.id)) deliverTo(opened, event);
+      for (const event of held) if (!opened.replayed.delete(event.id)) deliverTo(opened, event);
     },
     cancel: stop,
   });
