@@ -11,7 +11,7 @@ import { call, type Session, signUp } from "../support/api";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { signedInPage } from "../support/signed-in-page";
 import { createTrack, waitForProcessing } from "../support/uploads";
-import { holdIsland } from "./support/hydrated";
+import { holdIsland, hydrated } from "./support/hydrated";
 import { pageWidths, spillingBoxes } from "./support/layout";
 
 setDefaultTimeout(60_000);
@@ -46,6 +46,8 @@ beforeAll(async () => {
 test("a comment at 0:12 shows a marker under the waveform and an entry in the list, and stays after a reload", async () => {
   const { context, page } = await live.openPage(`/track/${trackId}`, listener.token, { viewport: { width: 1280, height: 900 } });
   await page.getByText("No comments yet.").waitFor();
+  // The waveform is clicked next: the player must be listening to it.
+  await hydrated(page);
   const duration = (await call<{ duration: number }>(live.server, "GET", `/track/${trackId}`)).body.duration;
   await clickWaveformAt(page, 12.1, duration);
   const atTime = page.getByLabel("At the current time (0:12)");
@@ -156,6 +158,7 @@ test("a comment posted in one browser appears, marker and all, on a page open in
   const posting = await live.openPage(`/track/${trackId}`, guest.token, { viewport: { width: 1280, height: 900 } });
   await posting.page.getByRole("textbox", { name: "Add a comment" }).waitFor();
   await posting.page.getByText("Loading comments...").waitFor({ state: "detached" });
+  await hydrated(posting.page);
   const duration = (await call<{ duration: number }>(live.server, "GET", `/track/${trackId}`)).body.duration;
   await clickWaveformAt(posting.page, 12.1, duration);
   await posting.page.getByLabel("At the current time (0:12)").check();

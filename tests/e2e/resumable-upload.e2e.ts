@@ -13,6 +13,7 @@ import { setUpServerAndBrowser } from "../support/lifecycle";
 import { writeNoiseWav } from "../support/noise-wav";
 import { fileSha256, storedOriginalSha256 } from "../support/tus";
 import { seriousViolations } from "./support/axe";
+import { hydrated } from "./support/hydrated";
 
 setDefaultTimeout(120_000);
 const MB = 1024 * 1024;
@@ -33,6 +34,8 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 /** The upload form filled in with `wav` as its audio file, ready to send. */
 async function fillForm(page: Page, title: string) {
   await page.getByRole("heading", { name: "Upload Track", level: 1 }).waitFor();
+  // The form is server-rendered: a file chosen before React hydrates it would never reach the upload.
+  await hydrated(page);
   await field(page, "Title").fill(title);
   await field(page, "Primary Artist").fill("Nova Drift");
   const license = field(page, "License");
