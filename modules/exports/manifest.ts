@@ -2,6 +2,7 @@ import { fileStore } from "../../src/server/store";
 import { profileOf, usernamesOf, type Viewer } from "../auth/service";
 import { commentsWrittenBy } from "../comments/service";
 import { followingOf } from "../follows/service";
+import { likedBy } from "../likes/service";
 import type { Notification } from "../notifications/model";
 import { listNotifications } from "../notifications/service";
 import {
@@ -58,6 +59,7 @@ export async function inventoryOf(viewer: Viewer, root: string, exportedAt: Date
   const origins = await originsOf(owned, viewer);
   const written = await commentsWrittenBy(viewer.id);
   const followed = await followingOf(viewer.id);
+  const liked = await likedBy(viewer.id);
   const usernames = await usernamesOf([
     ...followed.map((follow) => follow.followeeId),
     ...[...shares.values()].flat(),
@@ -129,6 +131,8 @@ export async function inventoryOf(viewer: Viewer, root: string, exportedAt: Date
       createdAt: comment.createdAt.toISOString(),
     })),
     following: followed.map((follow) => ({ username: nameOf(follow.followeeId), since: follow.createdAt.toISOString() })),
+    // The tracks the user likes, by id (a title could have changed, or the track become private, since).
+    likes: liked.map((like) => ({ trackId: like.trackId, since: like.createdAt.toISOString() })),
     notifications: await allNotifications(viewer.id),
   };
   return { manifest, entries };

@@ -18,7 +18,8 @@ export type Scope =
   | { kind: "artist"; userId: string }
   | { kind: "artistForks"; userId: string }
   | { kind: "forkedFromArtist"; userId: string }
-  | { kind: "followed"; userId: string };
+  | { kind: "followed"; userId: string }
+  | { kind: "liked"; userId: string };
 
 /** A row's place in a list: its id and sort value (created_at in ms, a text, or a duration). */
 export type Key = Position;
@@ -56,6 +57,11 @@ const FROM = {
   followed: {
     from: "follows f cross join tracks t",
     where: `f.follower_id = $scope and t.user_id = f.followee_id and t.status = 'ACTIVE' and t.is_public = ${isPostgres ? "true" : "1"}`,
+  },
+  // A user's likes page (modules/likes): what they like first (the likes key), then each track, if public.
+  liked: {
+    from: "likes l cross join tracks t",
+    where: `l.user_id = $scope and t.id = l.track_id and t.status = 'ACTIVE' and t.is_public = ${isPostgres ? "true" : "1"}`,
   },
 } as const;
 

@@ -96,6 +96,11 @@ export function listFollowedTracks(viewer: Viewer, query: PageQuery): Promise<Tr
   return readPage([{ kind: "followed", userId: viewer.id }], query, DEFAULT_SORT);
 }
 
+/** GET /api/users/{username}/likes: the public tracks a user likes (modules/likes decides who may read it). */
+export function listLikedTracks(userId: string, query: PageQuery): Promise<TrackPageJson> {
+  return readPage([{ kind: "liked", userId }], query, DEFAULT_SORT);
+}
+
 /** The admin's deleted-tracks list (the route checks the admin): one status, or both when none is given. */
 export function listDeletedTracks(query: PageQuery & { status?: DeletedStatus }): Promise<TrackPageJson> {
   const statuses = query.status ? [query.status] : DELETED_STATUSES;

@@ -2,7 +2,14 @@ import { bool, createdAt, index, orderedId, table, text, textEnum } from "../../
 import { users } from "../auth/schema";
 
 /** Every kind of notification; islands style `storage-quota-warning` as a warning, the rest as information. */
-export const NOTIFICATION_TYPES = ["storage-quota-warning", "early-access-request", "info", "comment", "new-track"] as const;
+export const NOTIFICATION_TYPES = [
+  "storage-quota-warning",
+  "early-access-request",
+  "info",
+  "comment",
+  "new-track",
+  "like",
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const notifications = table(

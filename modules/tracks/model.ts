@@ -77,6 +77,8 @@ const listedFields = {
   totalPlays: t.Number(),
   totalDownloads: t.Number(),
   forkCount: t.Number(),
+  /** How many users like it (PUT /api/track/{id}/like); lists may show it LIST_COUNTER_STALENESS_SECONDS late. */
+  likeCount: t.Integer(),
   isFork: t.Boolean(),
   forkedFromId: t.Nullable(t.String()),
   createdAt: t.String({ format: "date-time" }),
@@ -114,6 +116,8 @@ export const TrackDetails = t.Object({
   flacSizeBytes: t.Number(),
   stems: t.Array(StemDetails),
   sharedWith: SharedWith,
+  /** Whether the caller likes it (false when not signed in). */
+  likedByMe: t.Boolean(),
 });
 export type TrackDetails = typeof TrackDetails.static;
 

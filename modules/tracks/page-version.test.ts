@@ -4,10 +4,11 @@
  */
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { transaction } from "../../src/server/db/transaction";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 import { conversions } from "../conversions/schema";
 import { stems, trackShares, tracks, trackWaveforms } from "./schema";
-import { incrementDownloads, incrementPlays, publicPageState } from "./service";
+import { incrementDownloads, incrementPlays, publicPageState, setLikeCount } from "./service";
 
 const db = await openTestDatabase("page-version");
 
@@ -59,14 +60,16 @@ test("edits, visibility, stems, shares, conversions and the waveform raise the v
   ).toBe(true);
 });
 
-test("plays and downloads change the counters, not the version", async () => {
+test("plays, downloads and likes change the counters, not the version", async () => {
   const before = await publicPageState(trackId);
   await incrementPlays(trackId);
   await incrementDownloads(trackId);
+  await transaction((tx) => setLikeCount(trackId, 3, tx));
   expect(await publicPageState(trackId)).toEqual({
     version: before?.version ?? -1,
     plays: (before?.plays ?? 0) + 1,
     downloads: (before?.downloads ?? 0) + 1,
+    likes: 3,
     ownerId: owner,
     parentId: null,
   });

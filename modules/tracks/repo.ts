@@ -71,6 +71,7 @@ const pageStateQuery = perRuntime(({ db }) =>
       version: tracks.pageVersion,
       plays: tracks.totalPlays,
       downloads: tracks.totalDownloads,
+      likes: tracks.likeCount,
       isPublic: tracks.isPublic,
       status: tracks.status,
       ownerId: tracks.userId,
@@ -316,6 +317,13 @@ export const tracksRepo = {
     await executor
       .update(tracks)
       .set({ totalPlays: sql`${tracks.totalPlays} + 1`, updatedAt: sql`${tracks.updatedAt}` })
+      .where(eq(tracks.id, trackId));
+  },
+  /** A like or its withdrawal: the count the likes module has just made, set inside its transaction. */
+  setLikeCount: async (trackId: string, likeCount: number, executor: Executor): Promise<void> => {
+    await executor
+      .update(tracks)
+      .set({ likeCount, updatedAt: sql`${tracks.updatedAt}` })
       .where(eq(tracks.id, trackId));
   },
   incrementDownloads: async (trackId: string): Promise<void> => {

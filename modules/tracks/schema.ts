@@ -83,6 +83,8 @@ export const tracks = table(
     totalPlays: int("total_plays").notNull().default(0),
     totalDownloads: int("total_downloads").notNull().default(0),
     forkCount: int("fork_count").notNull().default(0),
+    /** How many users like it (modules/likes counts them): a counter, like plays, that no cached page waits for. */
+    likeCount: int("like_count").notNull().default(0),
     isFork: bool("is_fork").notNull().default(false),
     forkedFromId: text("forked_from_id"),
     status: textEnum("status", TRACK_STATUSES).notNull().default("ACTIVE"),

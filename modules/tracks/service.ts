@@ -25,7 +25,7 @@ export { trackListJsonOf } from "./kept-list-items";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, storedBy, trackKeys } from "./keys";
 export type { NewStem, OwnedTrack, Stem, Track, TrackChange } from "./schema";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
-export { downloadStates } from "./view";
+export { downloadStates, likedBy } from "./view";
 
 /**
  * The quota check a charge runs first inside its transaction (modules/uploads quotaGate); it throws
@@ -161,6 +161,11 @@ export function incrementPlays(trackId: string, executor?: Executor): Promise<vo
   return tracksRepo.incrementPlays(trackId, executor);
 }
 
+/** A track's like count, as modules/likes has just counted it (in its transaction); the update time stays. */
+export function setLikeCount(trackId: string, likeCount: number, executor: Executor): Promise<void> {
+  return tracksRepo.setLikeCount(trackId, likeCount, executor);
+}
+
 /** One more download (modules/media decides what counts); the update time stays. */
 export function incrementDownloads(trackId: string): Promise<void> {
   return tracksRepo.incrementDownloads(trackId);
@@ -214,6 +219,7 @@ export interface PublicPageState {
   version: number;
   plays: number;
   downloads: number;
+  likes: number;
   /** The one viewer whose Track JSON differs (it lists whom the track is shared with). */
   ownerId: string;
   /** The track it was forked from: a fork's page names its ancestors (forks' lineagePageVersion). */
@@ -228,7 +234,8 @@ export interface PublicPageState {
 export async function publicPageState(id: string): Promise<PublicPageState | null> {
   const row = await tracksRepo.pageState(id);
   if (!row?.isPublic || row.status !== "ACTIVE") return null;
-  return { version: row.version, plays: row.plays, downloads: row.downloads, ownerId: row.ownerId, parentId: row.parentId };
+  const { version, plays, downloads, likes, ownerId, parentId } = row;
+  return { version, plays, downloads, likes, ownerId, parentId };
 }
 
 /** A track's page version and the track it was forked from, whoever may see it; null when there is no such row. */

@@ -11,6 +11,7 @@ import { followsModule } from "../../modules/follows";
 import { forksModule } from "../../modules/forks";
 import { healthModule } from "../../modules/health";
 import { licensesModule } from "../../modules/licenses";
+import { likesModule } from "../../modules/likes";
 import { artistListsModule, cachedLists, listsModule } from "../../modules/lists";
 import { mediaModule } from "../../modules/media";
 import { notificationsModule } from "../../modules/notifications";
@@ -70,4 +71,5 @@ export const api = new Elysia({ prefix: "/api" })
   .use(mediaModule)
   .use(conversionsModule)
   .use(playsModule)
+  .use(likesModule)
   .use(embedsModule);

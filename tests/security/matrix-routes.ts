@@ -461,6 +461,26 @@ export const MATRIX: Record<string, RouteEntry> = {
     (_world, track) => ({ path: `/track/${track.id}/stem/${track.stemId}/usage`, body: PLAY }),
     (who, state) => viewing(who, state),
   ),
+  // A user's likes page: anyone, while it is public (the matrix's users keep the default).
+  "GET /api/users/:username/likes": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}/likes` }),
+    expect: everyone,
+  },
+  "GET /api/likes": globalRoute("/likes?trackIds=a,b", (who) => signedIn(who, ok())),
+  "GET /api/likes/settings": globalRoute("/likes/settings", (who) => signedIn(who, ok())),
+  "PUT /api/likes/settings": globalRoute("/likes/settings", (who) => signedIn(who, ok()), { public: true }),
+  // Likes (modules/likes): anyone signed in who may see the track, while it is active (an admin sees a track
+  // pending deletion, but it takes no likes).
+  ...Object.fromEntries(
+    ["GET", "PUT", "DELETE"].map((method) => [
+      `${method} /api/track/:id/like`,
+      trackRoute(
+        (_world, track) => ({ path: `/track/${track.id}/like` }),
+        (who, state) => signedIn(who, mayView(who, state) && active(state) ? ok() : hidden),
+      ),
+    ]),
+  ),
 };
 
 /**

@@ -17,17 +17,23 @@ import type { PageState } from "./page-cache";
  * where the counts go, and too long to be a count: a description quoting one would show the count,
  * which is public anyway.
  */
-const COUNTER_PLACEHOLDERS = { plays: 9007199254740991, downloads: 9007199254740990 } as const;
+const COUNTER_PLACEHOLDERS = { plays: 9007199254740991, downloads: 9007199254740990, likes: 9007199254740989 } as const;
 
 /** A Track JSON kept for everyone: its counters are placeholders, filled in as it is served (trackPageFills). */
 export function withCounterPlaceholders(track: TrackDetails): TrackDetails {
-  return { ...track, totalPlays: COUNTER_PLACEHOLDERS.plays, totalDownloads: COUNTER_PLACEHOLDERS.downloads };
+  return {
+    ...track,
+    totalPlays: COUNTER_PLACEHOLDERS.plays,
+    totalDownloads: COUNTER_PLACEHOLDERS.downloads,
+    likeCount: COUNTER_PLACEHOLDERS.likes,
+  };
 }
 
-export function trackPageFills(counters: { plays: number; downloads: number }): PageState["fills"] {
+export function trackPageFills(counters: { plays: number; downloads: number; likes: number }): PageState["fills"] {
   return {
     [COUNTER_PLACEHOLDERS.plays]: String(counters.plays),
     [COUNTER_PLACEHOLDERS.downloads]: String(counters.downloads),
+    [COUNTER_PLACEHOLDERS.likes]: String(counters.likes),
   };
 }
 

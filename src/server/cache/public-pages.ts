@@ -1,4 +1,4 @@
-import { presentsCredential, verifiedSubjectOf } from "../../../modules/auth";
+import { presentsCredential } from "../../../modules/auth";
 import { lineagePageVersion } from "../../../modules/forks/service";
 import { listContentVersion } from "../../../modules/lists/service";
 import type { PublicPage } from "../../../modules/pages/service";
@@ -72,20 +72,16 @@ function embedPage(astro: AstroHandler): PublicPage {
 }
 
 /**
- * A public track's JSON (`GET /api/track/{id}`, polled while it processes): the same for everyone but its owner,
- * whose copy lists whom the track is shared with; the owner, and a token this process has not verified yet, take
- * the route.
+ * A public track's JSON (`GET /api/track/{id}`, polled while it processes): the same for every visitor. A signed-in
+ * caller's copy says whether they like it (and the owner's lists whom it is shared with), so they take the route.
  */
 const trackJson: PublicPage = {
   keyOf: (path) => (TRACK_JSON.test(path) ? path : null),
   async state(key) {
     const state = await publicPageState(key.slice("/api/track/".length));
-    return state && { version: state.version, fills: trackPageFills(state), ownerId: state.ownerId };
+    return state && { version: state.version, fills: trackPageFills(state) };
   },
-  mine(request, state) {
-    const subject = verifiedSubjectOf(request.headers);
-    return subject === undefined || subject === state.ownerId;
-  },
+  mine: signedIn,
   async render(key) {
     const track = withCounterPlaceholders(await getTrack(key.slice("/api/track/".length), null));
     return new Response(JSON.stringify(track), {

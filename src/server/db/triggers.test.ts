@@ -84,7 +84,7 @@ const STEPS: Array<{ on: string; event: TriggerEvent; when?: string; sql: string
     on: "tracks",
     event: "UPDATE",
     when: "only the counters changed",
-    sql: [`update "tracks" set "total_plays" = "total_plays" + 1 where "id" = 't1'`],
+    sql: [`update "tracks" set "total_plays" = "total_plays" + 1, "like_count" = "like_count" + 1 where "id" = 't1'`],
   },
   {
     on: "list_versions",
