@@ -1,7 +1,7 @@
 /**
  * JavaScript budget of the track page: the gzipped size of every script a visitor's browser
  * loads on /track/{id} before interacting (page load, network idle, then idle-time islands), for a
- * public track with cover and four stems. Exits 1 above 100 KB.
+ * public track with cover and four stems. Exits 1 above 102 KB.
  * Run after a build: STEMMA_DIST=… bun bench/page-js.ts
  */
 
@@ -10,7 +10,7 @@ import { launchBrowser } from "../tests/support/browser";
 import { startServer } from "../tests/support/server";
 import { uploadPageTrack } from "./support/page-track";
 
-const BUDGET_KB = 100;
+const BUDGET_KB = 102;
 
 const server = await startServer();
 const browser = await launchBrowser();

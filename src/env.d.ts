@@ -37,6 +37,15 @@ declare namespace App {
       cursor: string | null,
       limit: number,
     ): Promise<import("../modules/lists/model").TrackPage | null>;
+    /**
+     * The first page (or the page at `cursor`) of a user's likes as the viewer gets it (GET /api/users/{username}/likes):
+     * the page, or the API's refusal message (likes kept private, no such user).
+     */
+    getLikedTracks(
+      username: string,
+      cursor: string | null,
+      limit: number,
+    ): Promise<{ page: import("../modules/lists/model").TrackPage | null; message: string | null }>;
     /** A page of an artist's list (`tracks`, `forks`, `forked`) in a SPEC §9 sort key, or null when refused. */
     getArtistTracks(
       username: string,

@@ -1,12 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { formatDuration } from "../lib/format";
 import { useIslandStore } from "../lib/use-island-store";
+import { LikeButton } from "../likes/LikeButton";
 import { $playback, $queue, $queueSource, $repeat, $volume, type PlayItem } from "./now-playing";
 import { listenForShortcuts } from "./shortcuts";
 
 /** The site's one playback (playback.ts), loaded when the bar is first used: a page that plays nothing needs none. */
 const playback = () => import("./playback");
 const QueuePanel = lazy(() => import("./QueuePanel").then((module) => ({ default: module.QueuePanel })));
+/** A track page's address (public-addresses.ts trackPath): the bar's item links to it. */
+const TRACK_PATH = /^\/track\/([^/?#]+)/;
 const ShortcutsHelp = lazy(() => import("./ShortcutsHelp").then((module) => ({ default: module.ShortcutsHelp })));
 
 /**
@@ -32,6 +35,8 @@ export function PlayerBarView({ item }: { item: PlayItem }) {
     </Suspense>
   );
   const playing = state === "playing" || state === "loading";
+  // The heart is the track's, whatever of it plays (the track, one of its stems, or its synced stems).
+  const trackId = TRACK_PATH.exec(item.href)?.[1] ?? null;
   const duration = item.duration;
   return (
     <>
@@ -56,6 +61,7 @@ export function PlayerBarView({ item }: { item: PlayItem }) {
             <span className="player-bar-artist">{item.artist}</span>
           )}
         </div>
+        {trackId && <LikeButton trackId={trackId} likeCount={0} ask />}
         <div className="player-bar-buttons">
           <button
             type="button"

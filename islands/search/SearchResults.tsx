@@ -8,6 +8,7 @@ import { useMediaUrl } from "../player/media-url";
 import { PlayAll } from "../tracks/PlayAll";
 import { TrackCard } from "../tracks/TrackCard";
 import "../tracks/tracks.css";
+import { useLikedAmong } from "../likes/use-liked-among";
 
 /**
  * A stem found, with its track, and its preview played in place (presigned for a signed-in viewer's private ones).
@@ -54,6 +55,9 @@ function ArtistRow({ artist }: { artist: ArtistResult }) {
  * The results of one search (`query`, the address's own parameters): the server rendered what a visitor finds; a
  * signed-in viewer's own and shared tracks are found too, so with a session the page asks again with it.
  */
+/** What a stems search asks likes about: nothing (the same array every render, so the hook does not ask again). */
+const NO_TRACKS: { id: string; likeCount: number }[] = [];
+
 export default function SearchResults({ query, initial }: { query: string; initial: SearchPage | null }) {
   const auth = useIslandStore($auth);
   const [page, setPage] = useState<SearchPage | null>(initial);
@@ -65,6 +69,8 @@ export default function SearchResults({ query, initial }: { query: string; initi
       setError(failure.message),
     );
   }, [signedIn, query]);
+
+  useLikedAmong(page?.type === "tracks" ? page.items : NO_TRACKS);
 
   if (error) return <p className="form-error">{error}</p>;
   if (!page) return null;

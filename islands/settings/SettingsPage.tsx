@@ -5,6 +5,7 @@ import { PageGuard } from "../shell/PageGuard";
 import { DeleteAccountForm } from "./DeleteAccountForm";
 import { EmailForm } from "./EmailForm";
 import { ExportSection } from "./ExportSection";
+import { LikesPrivacy } from "./LikesPrivacy";
 import { LogoutEverywhereForm } from "./LogoutEverywhereForm";
 import { PasswordForm } from "./PasswordForm";
 import { ProfileForm } from "./ProfileForm";
@@ -40,7 +41,7 @@ function SettingsSection({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** /settings: the signed-in user's account, profile, e-mail address, password, sessions, tokens, data export and leaving. */
+/** /settings: the signed-in user's account, profile, likes, e-mail address, password, sessions, tokens, data export and leaving. */
 export default function SettingsPage() {
   return (
     <PageGuard require="user">
@@ -50,6 +51,9 @@ export default function SettingsPage() {
       </SettingsSection>
       <SettingsSection title="Profile">
         <ProfileForm />
+      </SettingsSection>
+      <SettingsSection title="Likes">
+        <LikesPrivacy />
       </SettingsSection>
       <SettingsSection title="Email">
         <EmailForm />

@@ -8,14 +8,16 @@ import { TrackCover } from "./TrackCover";
 /**
  * The track page header (SPEC §2): rendered to plain HTML on the server (no JavaScript) and reused by
  * the client-side shell for tracks only signed-in viewers may see. `children` carry the uploader line
- * or, for the owner, their controls (the OwnerControls island); `plays` and `downloads` the live figures; `share`
- * the Share menu, beside the title.
+ * or, for the owner, their controls (the OwnerControls island); `plays`, `downloads` and `likes` the live figures;
+ * `like` the heart and `share` the Share menu, beside the title.
  */
 export function TrackHeader({
   track,
   coverUrl,
   plays,
   downloads,
+  likes,
+  like,
   share,
   duration,
   cover,
@@ -28,6 +30,10 @@ export function TrackHeader({
   plays?: React.ReactNode;
   /** The Downloads figure as a live island (LiveCount), which rises when this page starts a download. */
   downloads?: React.ReactNode;
+  /** The Likes figure as a live island (LikeCount), which follows a like on this page. */
+  likes?: React.ReactNode;
+  /** The heart (LikeButton): like or unlike, or log in to. */
+  like?: React.ReactNode;
   /** The Share menu (ShareMenu), for a track others can open and embed. */
   share?: React.ReactNode;
   /** The Duration figure as a live island (LiveDuration), which follows the audio read again in place. */
@@ -46,6 +52,7 @@ export function TrackHeader({
       <div className="track-meta">
         <div className="track-title-row">
           <h1 className="track-title">{track.title}</h1>
+          {like}
           {share}
         </div>
         <p className="track-artist">{track.primaryArtistName}</p>
@@ -66,6 +73,10 @@ export function TrackHeader({
           <div>
             <dt>Downloads</dt>
             <dd>{downloads ?? track.totalDownloads}</dd>
+          </div>
+          <div>
+            <dt>Likes</dt>
+            <dd>{likes ?? track.likeCount}</dd>
           </div>
           {releaseDate && (
             <div>

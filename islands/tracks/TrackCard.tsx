@@ -4,6 +4,7 @@ import { DELETED_USER } from "../../src/shared/artists";
 import { isProcessingUrl } from "../../src/shared/processing-marker";
 import { artistPath, genrePath, uploaderPath } from "../../src/shared/public-addresses";
 import { formatDuration, formatReleaseDate } from "../lib/format";
+import { LikeButton } from "../likes/LikeButton";
 import { useMediaUrl } from "../player/media-url";
 import Player from "../player/Player";
 import { WaveformSvg } from "../player/WaveformSvg";
@@ -62,6 +63,7 @@ export function TrackCard({
       </div>
       <div className="card-meta">
         <ActivityBars plays={track.totalPlays} downloads={track.totalDownloads} />
+        <LikeButton trackId={track.id} likeCount={track.likeCount} count />
         {releaseDate && <span className="card-release">{releaseDate}</span>}
         <LicenseTooltip licenseId={track.licenseId} licenseType={track.licenseType} isOwner={isOwner} />
         <span

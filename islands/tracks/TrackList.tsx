@@ -4,6 +4,7 @@ import { DEFAULT_SORT, type SortKey } from "../../src/shared/sort-options";
 import { api, reply } from "../lib/api";
 import { onLiveEvent } from "../lib/live-events";
 import { showToast } from "../lib/toasts";
+import { useLikedAmong } from "../likes/use-liked-among";
 import { ErrorView } from "../ui/ErrorView";
 import { Loading } from "../ui/Loading";
 import { DeleteDialog } from "./DeleteDialog";
@@ -68,6 +69,7 @@ export function TrackList({
 }) {
   const [sort, setSort] = useState<SortKey>(initialSort);
   const pages = useTrackPages(path, sort, initial);
+  useLikedAmong(pages.items);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const lastClicked = useRef<string | null>(null);
   const [toDelete, setToDelete] = useState<string[]>([]);

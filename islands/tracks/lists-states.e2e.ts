@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 
 describe("home", () => {
-  test("a visitor sees 'Public Tracks', the eight sorts and 'No tracks found'", async () => {
+  test("a visitor sees 'Public Tracks', SPEC §9's eight sorts and 'Most liked', and 'No tracks found'", async () => {
     const { context, page } = await live.openPage("/", null);
     await page.getByRole("heading", { name: "Public Tracks" }).waitFor();
     await page.getByText("No tracks found").waitFor();
@@ -27,6 +27,7 @@ describe("home", () => {
       "Duration Longest",
       "Artist A-Z",
       "Artist Z-A",
+      "Most liked",
     ]);
     expect(await page.getByLabel("Sort by").inputValue()).toBe("newest");
     await context.close();

@@ -82,6 +82,21 @@ describe("liking a track", () => {
     }
     expect(shown).toBe(wanted);
   });
+
+  test("'Most liked' (sortField=likeCount) puts the most liked first, without being told a direction", async () => {
+    const other = await uploadTiny(live.server, stranger, { title: "Unloved", isPublic: true });
+    await waitForProcessing(live.server, stranger.token, other);
+    let order: string[] = [];
+    for (let attempt = 0; attempt < 100 && order[0] !== publicId; attempt++) {
+      const page = await call<TrackPage>(live.server, "GET", "/tracks/public?sortField=likeCount&limit=50");
+      order = page.body.items.map((item) => item.id);
+      if (order[0] !== publicId) await Bun.sleep(100);
+    }
+    expect(order.indexOf(publicId)).toBe(0);
+    expect(order).toContain(other);
+    const rising = await call<TrackPage>(live.server, "GET", "/tracks/public?sortField=likeCount&sortDirection=asc&limit=50");
+    expect(rising.body.items.at(-1)?.id).toBe(publicId);
+  });
 });
 
 describe("which tracks one likes", () => {

@@ -1,5 +1,7 @@
 import { t } from "elysia";
 
+export { MAX_ASKED_TRACKS } from "../../src/shared/likes";
+
 /** GET, PUT and DELETE /api/track/{id}/like: whether the caller likes the track, and how many do. */
 export const LikeState = t.Object({
   likedByMe: t.Boolean(),
@@ -15,8 +17,6 @@ export const LikeSettings = t.Object({
 });
 export type LikeSettings = typeof LikeSettings.static;
 
-/** At most this many tracks per GET /api/likes?trackIds= (a page of cards is 20). */
-export const MAX_ASKED_TRACKS = 100;
 export const LikedQuery = t.Object({
   trackIds: t.String({
     pattern: "^[A-Za-z0-9-]{1,64}(,[A-Za-z0-9-]{1,64})*$",

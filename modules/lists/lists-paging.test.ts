@@ -36,6 +36,8 @@ function insertTrack(owner: Viewer, overrides: Partial<typeof tracks.$inferInser
       originalKey: `k${n}`,
       licenseId,
       isPublic: n % 3 !== 0,
+      // Ties in every count (the most liked sort).
+      likeCount: n % 4,
       // Three tracks share each millisecond.
       createdAt: new Date(BASE_TIME + Math.floor(n / 3)),
       ...overrides,
@@ -59,6 +61,7 @@ const ORDER_SQL = {
   duration: sql`duration`,
   title: sql`lower(title)`,
   primaryArtistName: sql`lower(primary_artist_name)`,
+  likeCount: sql`like_count`,
 };
 function referenceOrder(field: (typeof SORT_FIELDS)[number], direction: "asc" | "desc"): string[] {
   const dir = direction === "asc" ? sql`asc` : sql`desc`;

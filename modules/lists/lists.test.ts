@@ -41,6 +41,8 @@ const TRACK_PAGE_ONLY = [
   "flacConversionStatus",
   "wavSizeBytes",
   "flacSizeBytes",
+  // The caller's own: a list answer is shared by everyone who may read it.
+  "likedByMe",
 ];
 
 describe("who sees what", () => {

@@ -4,7 +4,7 @@ import { trackFilters } from "../track-filters/model";
 import { TrackListItem } from "../tracks/model";
 
 /** SPEC §9 sorts. Every list breaks ties by id, so an order is total and a cursor names one exact place. */
-export const SORT_FIELDS = ["createdAt", "title", "duration", "primaryArtistName"] as const;
+export const SORT_FIELDS = ["createdAt", "title", "duration", "primaryArtistName", "likeCount"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];

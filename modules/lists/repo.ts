@@ -76,6 +76,7 @@ const SORT_SQL = {
   duration: "t.duration",
   title: caseless("t.title"),
   primaryArtistName: caseless("t.primary_artist_name"),
+  likeCount: "t.like_count",
 } as const;
 /** SQLite's NULL order (first ascending, last descending), which PostgreSQL reverses unless told. */
 const NULLS = isPostgres ? { asc: " nulls first", desc: " nulls last" } : { asc: "", desc: "" };

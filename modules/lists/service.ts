@@ -1,4 +1,5 @@
 import { readsUntilChanged } from "../../src/server/db/changes";
+import { defaultDirectionOf } from "../../src/shared/sort-options";
 import type { Viewer } from "../auth/service";
 import type { TrackFilterQuery } from "../track-filters/model";
 import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
@@ -57,7 +58,10 @@ async function readPage(
   filterQuery: TrackFilterQuery = {},
 ): Promise<TrackPageJson> {
   const field = query.sortField ?? fallback.field;
-  const sort: Sort = { field, direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : "asc") };
+  const sort: Sort = {
+    field,
+    direction: query.sortDirection ?? (field === fallback.field ? fallback.direction : defaultDirectionOf(field)),
+  };
   const limit = query.limit ?? DEFAULT_LIMIT;
   const filtersKey = filtersKeyOf(filterQuery);
   const after = query.cursor ? decodeCursor(query.cursor, sort, filtersKey) : null;

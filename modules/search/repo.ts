@@ -131,6 +131,7 @@ const SORT_SQL: Record<SortField, string> = {
   primaryArtistName: caseless("t.primary_artist_name"),
   // Durations are never negative: a track still being measured sorts first ascending, as in the lists.
   duration: "coalesce(t.duration, -1)",
+  likeCount: "t.like_count",
 };
 
 /** A column a page is ordered by, and its direction. */

@@ -1,5 +1,6 @@
 import { badRequest } from "../../src/server/errors";
 import { perRuntime } from "../../src/server/runtime";
+import { defaultDirectionOf } from "../../src/shared/sort-options";
 import type { Viewer } from "../auth/service";
 import { listLicenses } from "../licenses/service";
 import { filtersKeyOf, trackFiltersOf } from "../track-filters/service";
@@ -20,7 +21,7 @@ function orderOf(query: SearchQuery): Order {
   }
   if (type === "artists" && query.sortField !== "primaryArtistName")
     throw badRequest("Artists sort by relevance or by primaryArtistName");
-  const direction = query.sortDirection ?? (query.sortField === "createdAt" ? "desc" : "asc");
+  const direction = query.sortDirection ?? defaultDirectionOf(query.sortField);
   return { by: query.sortField, direction };
 }
 

@@ -1,4 +1,4 @@
-/** SPEC §9 sort options: label, field, direction; newest first by default. */
+/** SPEC §9 sort options, and issue 41's ninth (most liked): label, field, direction; newest first by default. */
 export const SORT_OPTIONS = [
   { key: "newest", label: "Newest First", field: "createdAt", direction: "desc" },
   { key: "oldest", label: "Oldest First", field: "createdAt", direction: "asc" },
@@ -8,9 +8,16 @@ export const SORT_OPTIONS = [
   { key: "durationDesc", label: "Duration Longest", field: "duration", direction: "desc" },
   { key: "artistAsc", label: "Artist A-Z", field: "primaryArtistName", direction: "asc" },
   { key: "artistDesc", label: "Artist Z-A", field: "primaryArtistName", direction: "desc" },
+  { key: "mostLiked", label: "Most liked", field: "likeCount", direction: "desc" },
 ] as const;
 export type SortKey = (typeof SORT_OPTIONS)[number]["key"];
 export const DEFAULT_SORT: SortKey = "newest";
+/**
+ * The direction a sort field takes when a request names none: counts and dates from the most (the newest) down,
+ * names and durations from the start.
+ */
+export const defaultDirectionOf = (field: string): "asc" | "desc" =>
+  field === "createdAt" || field === "likeCount" ? "desc" : "asc";
 /** The page size of every track list. */
 export const PAGE_SIZE = 20;
 

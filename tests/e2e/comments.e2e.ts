@@ -93,7 +93,7 @@ test("a comment's time and its marker seek the player there", async () => {
     document.querySelector('[role="slider"][aria-label="Seek"]')?.getAttribute("aria-valuetext")?.startsWith("0:12"),
   );
   // Visitors read the comments but are asked to log in to write one.
-  await page.getByRole("link", { name: "Log in" }).waitFor();
+  await page.getByRole("link", { name: "Log in", exact: true }).waitFor();
   expect(await page.getByRole("textbox", { name: "Add a comment" }).count()).toBe(0);
   await context.close();
 });

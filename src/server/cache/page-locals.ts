@@ -1,5 +1,6 @@
 import type { Profile } from "../../../modules/auth/model";
 import { publicLineage } from "../../../modules/forks/service";
+import { likesPage } from "../../../modules/likes/service";
 import type { TrackPage } from "../../../modules/lists/model";
 import type { ArtistProfile } from "../../../modules/profiles/model";
 import type { SearchPage } from "../../../modules/search/model";
@@ -35,6 +36,17 @@ export function trackPageFills(counters: { plays: number; downloads: number; lik
     [COUNTER_PLACEHOLDERS.downloads]: String(counters.downloads),
     [COUNTER_PLACEHOLDERS.likes]: String(counters.likes),
   };
+}
+
+/** A user's likes page as `viewer` gets it (theirs even when kept private), or the API's refusal message. */
+async function likedTracksPage(username: string, viewer: Profile | null, cursor: string | null, limit: number) {
+  try {
+    const json = await likesPage(viewer, username, { limit, ...(cursor ? { cursor } : {}) });
+    return { page: JSON.parse(json) as TrackPage, message: null };
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) return { page: null, message: error.message };
+    throw error;
+  }
 }
 
 /** A 404 from a service as null: the page renders its own "not found". */
@@ -109,5 +121,6 @@ export function pageLocals({ cached, viewer }: { cached: boolean; viewer?: Profi
       listPage(`/users/${encodeURIComponent(username)}/${list}`, {}, sort, cursor, limit),
     getGenreTracks: (genre, sort, cursor, limit) => listPage("/search", { genre }, sort, cursor, limit),
     search: (query) => answerOrRefusal<SearchPage>(`/search?${query}`),
+    getLikedTracks: (username, cursor, limit) => likedTracksPage(username, viewer ?? null, cursor, limit),
   };
 }

@@ -65,7 +65,7 @@ async function scriptsFetched(page: Page): Promise<string[]> {
 
 test("a visitor reading the page fetches no code for acting, signing in or uploading", async () => {
   const { context, page } = await live.openPage(`/track/${trackId}`, null);
-  await page.getByRole("link", { name: "Log in" }).waitFor();
+  await page.getByRole("link", { name: "Log in", exact: true }).waitFor();
   const fetched = await scriptsFetched(page);
   expect(fetched).toContain("Comments");
   const names = built();

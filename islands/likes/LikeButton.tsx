@@ -1,0 +1,71 @@
+import { useEffect } from "react";
+import { $auth } from "../lib/auth";
+import { signInHref } from "../lib/return-path";
+import { useIslandStore } from "../lib/use-island-store";
+import { useReturnPath } from "../lib/use-return-path";
+import { HeartIcon } from "./HeartIcon";
+import { askLikeState, setLiked } from "./like-states";
+import { $likeStates } from "./like-store";
+import "./likes.css";
+
+/**
+ * A track's heart: a toggle (`aria-pressed`) named "Like" for a signed-in reader, a link to log in for a visitor (and
+ * in the server's HTML, before the page knows who reads it).
+ * `count` shows the like count beside it (cards; the track page shows it among its figures instead). `ask`: this
+ * heart asks the reader's state itself (the track page, the player bar); cards are asked for a page at a time.
+ */
+export function LikeButton({
+  trackId,
+  likeCount,
+  count = false,
+  ask = false,
+}: {
+  trackId: string;
+  likeCount: number;
+  count?: boolean;
+  ask?: boolean;
+}) {
+  const auth = useIslandStore($auth);
+  const states = useIslandStore($likeStates);
+  const returnPath = useReturnPath();
+  const signedIn = auth.status === "signed-in";
+  useEffect(() => {
+    if (signedIn && ask) askLikeState(trackId);
+  }, [signedIn, ask, trackId]);
+
+  const state = states[trackId];
+  const liked = state?.likedByMe ?? false;
+  const shown = state?.likeCount ?? likeCount;
+  const figure = count && (
+    <span className="like-count" title={`${shown} ${shown === 1 ? "like" : "likes"}`}>
+      {shown}
+    </span>
+  );
+  // A visitor, or a page not yet told who reads it (the server's HTML, which works without JavaScript): a link.
+  if (auth.status !== "signed-in")
+    return (
+      <span className="like">
+        <a className="like-button" href={signInHref("/login", returnPath)} aria-label="Log in to like" title="Log in to like">
+          <HeartIcon filled={false} />
+        </a>
+        {figure}
+      </span>
+    );
+  return (
+    <span className="like">
+      <button
+        type="button"
+        className={liked ? "like-button liked" : "like-button"}
+        aria-label="Like"
+        title={liked ? "Unlike" : "Like"}
+        aria-pressed={liked}
+        // Until the reader's state is known, a press could not say which way it goes.
+        disabled={ask && !state}
+        onClick={() => void setLiked(trackId, !liked, shown)}
+      >
+        <HeartIcon filled={liked} />
+      </button>
+      {figure}
+    </span>
+  );
+}
