@@ -10,9 +10,9 @@ import "./likes.css";
 
 /**
  * A track's heart: a toggle (`aria-pressed`) named "Like" for a signed-in reader, a link to log in for a visitor (and
- * in the server's HTML, before the page knows who reads it).
- * `count` shows the like count beside it (cards; the track page shows it among its figures instead). `ask`: this
- * heart asks the reader's state itself (the track page, the player bar); cards are asked for a page at a time.
+ * in the server's HTML, before the page knows who reads it). `count` shows the like count beside it (cards; the track
+ * page shows it among its figures instead). `ask`: this heart asks the reader's state itself (the player bar); the
+ * track page is told it by the server, cards a page at a time (useLikedAmong).
  */
 export function LikeButton({
   trackId,
@@ -29,11 +29,11 @@ export function LikeButton({
   const states = useIslandStore($likeStates);
   const returnPath = useReturnPath();
   const signedIn = auth.status === "signed-in";
-  useEffect(() => {
-    if (signedIn && ask) askLikeState(trackId);
-  }, [signedIn, ask, trackId]);
-
   const state = states[trackId];
+  useEffect(() => {
+    if (signedIn && ask && state?.likeCount === undefined) askLikeState(trackId);
+  }, [signedIn, ask, trackId, state]);
+
   const liked = state?.likedByMe ?? false;
   const shown = state?.likeCount ?? likeCount;
   const figure = count && (
@@ -42,7 +42,7 @@ export function LikeButton({
     </span>
   );
   // A visitor, or a page not yet told who reads it (the server's HTML, which works without JavaScript): a link.
-  if (auth.status !== "signed-in")
+  if (!signedIn)
     return (
       <span className="like">
         <a className="like-button" href={signInHref("/login", returnPath)} aria-label="Log in to like" title="Log in to like">
@@ -60,8 +60,8 @@ export function LikeButton({
         title={liked ? "Unlike" : "Like"}
         aria-pressed={liked}
         // Until the reader's state is known, a press could not say which way it goes.
-        disabled={ask && !state}
-        onClick={() => void setLiked(trackId, !liked, shown)}
+        disabled={!state}
+        onClick={() => void setLiked(trackId, !liked)}
       >
         <HeartIcon filled={liked} />
       </button>

@@ -1,9 +1,17 @@
 import { map } from "nanostores";
-import type { LikeState } from "../../modules/likes/model";
 
 /**
- * What this page knows of each track's likes, by track id: whether the signed-in reader likes it, and its count. The
- * hearts of the track page, the cards and the player bar, and the page's Likes figure all read it, so a like anywhere
- * shows everywhere at once. A track not in it shows the count the page was rendered with and an unpressed heart.
+ * What this page knows of a track's likes: whether the signed-in reader likes it and, once the server has said so
+ * (a like's answer, the track page, the player bar), its count. Cards learn only the first (their count is the
+ * list's, which may lag), so a card never puts an older count over a newer page's.
  */
-export const $likeStates = map<Record<string, LikeState>>({});
+export interface KnownLike {
+  likedByMe: boolean;
+  likeCount?: number;
+}
+
+/**
+ * Each track's KnownLike, by id. The hearts of the track page, the cards and the player bar, and the page's Likes
+ * figure all read it, so a like anywhere shows everywhere at once.
+ */
+export const $likeStates = map<Record<string, KnownLike>>({});

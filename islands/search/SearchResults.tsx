@@ -4,11 +4,11 @@ import { api, reply } from "../lib/api";
 import { $auth } from "../lib/auth";
 import { formatCount } from "../lib/format";
 import { useIslandStore } from "../lib/use-island-store";
+import { useLikedAmong } from "../likes/use-liked-among";
 import { useMediaUrl } from "../player/media-url";
 import { PlayAll } from "../tracks/PlayAll";
 import { TrackCard } from "../tracks/TrackCard";
 import "../tracks/tracks.css";
-import { useLikedAmong } from "../likes/use-liked-among";
 
 /**
  * A stem found, with its track, and its preview played in place (presigned for a signed-in viewer's private ones).
@@ -51,13 +51,13 @@ function ArtistRow({ artist }: { artist: ArtistResult }) {
   );
 }
 
+/** What a stems search asks likes about: nothing (the same array every render, so the hook does not ask again). */
+const NO_TRACKS: { id: string }[] = [];
+
 /**
  * The results of one search (`query`, the address's own parameters): the server rendered what a visitor finds; a
  * signed-in viewer's own and shared tracks are found too, so with a session the page asks again with it.
  */
-/** What a stems search asks likes about: nothing (the same array every render, so the hook does not ask again). */
-const NO_TRACKS: { id: string; likeCount: number }[] = [];
-
 export default function SearchResults({ query, initial }: { query: string; initial: SearchPage | null }) {
   const auth = useIslandStore($auth);
   const [page, setPage] = useState<SearchPage | null>(initial);

@@ -12,11 +12,12 @@ import { useIslandStore } from "../lib/use-island-store";
 export function LikesPrivacy() {
   const auth = useIslandStore($auth);
   const [shown, setShown] = useState<boolean | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     reply(api.likes.settings.get())
       .then((settings) => setShown(settings.public))
-      .catch((error) => console.error("Reading the likes setting failed", error));
+      .catch((error) => setFailure(error instanceof Error ? error.message : "An error occurred"));
   }, []);
 
   async function change(wanted: boolean) {
@@ -41,6 +42,7 @@ export function LikesPrivacy() {
     }
   }
 
+  if (failure) return <p className="form-error">{failure}</p>;
   if (shown === null || auth.status !== "signed-in") return <p className="form-hint">Loading...</p>;
   return (
     <div className="form">

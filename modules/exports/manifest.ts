@@ -2,7 +2,7 @@ import { fileStore } from "../../src/server/store";
 import { profileOf, usernamesOf, type Viewer } from "../auth/service";
 import { commentsWrittenBy } from "../comments/service";
 import { followingOf } from "../follows/service";
-import { likedBy } from "../likes/service";
+import { likesOf } from "../likes/service";
 import type { Notification } from "../notifications/model";
 import { listNotifications } from "../notifications/service";
 import {
@@ -59,7 +59,7 @@ export async function inventoryOf(viewer: Viewer, root: string, exportedAt: Date
   const origins = await originsOf(owned, viewer);
   const written = await commentsWrittenBy(viewer.id);
   const followed = await followingOf(viewer.id);
-  const liked = await likedBy(viewer.id);
+  const liked = await likesOf(viewer.id);
   const usernames = await usernamesOf([
     ...followed.map((follow) => follow.followeeId),
     ...[...shares.values()].flat(),

@@ -4,12 +4,12 @@ import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { alsoOnLeaving } from "../auth/service";
 import { ListQuery, TrackPage } from "../lists/model";
-import { likedBy } from "../tracks/service";
+import { userLikes } from "../tracks/service";
 import { LikedQuery, LikedTracks, LikeSettings, LikeState } from "./model";
 import * as likes from "./service";
 
 alsoOnLeaving(likes.leaveLikes);
-likedBy.provide(likes.isLikedBy);
+userLikes.provide(likes.userLikes);
 
 const onTrack = (summary: string, ...more: 429[]) => ({
   auth: true as const,

@@ -57,6 +57,17 @@ describe("liking a track", () => {
     expect((await trackAs(undefined, publicId)).body.likeCount).toBe(1);
   });
 
+  test("likes change no page version (a counter, as plays): a repeated one writes nothing at all", async () => {
+    const version = async () =>
+      (await runSql<{ v: number }>(live.server, "select page_version as v from tracks where id = ?", publicId))[0]?.v;
+    const before = await version();
+    await like("PUT", stranger.token, publicId);
+    await like("PUT", stranger.token, publicId);
+    await like("DELETE", stranger.token, publicId);
+    await like("DELETE", stranger.token, publicId);
+    expect(await version()).toBe(before);
+  });
+
   test("a visitor is asked to sign in; a track one may not see, or none, is not found", async () => {
     for (const method of ["GET", "PUT", "DELETE"] as const) {
       expect(await like(method, undefined, publicId)).toMatchObject({
@@ -97,6 +108,30 @@ describe("liking a track", () => {
     const rising = await call<TrackPage>(live.server, "GET", "/tracks/public?sortField=likeCount&sortDirection=asc&limit=50");
     expect(rising.body.items.at(-1)?.id).toBe(publicId);
   });
+
+  test("a handmade 'Most liked' cursor holding no count is 'Invalid cursor', in the lists and in search", async () => {
+    const cursorOf = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString("base64url");
+    for (const value of [1.5, 3e9, -1, null, "many"]) {
+      const listed = await call<{ message: string }>(
+        live.server,
+        "GET",
+        `/tracks/public?sortField=likeCount&cursor=${cursorOf(["likeCount", "desc", "", value, publicId])}`,
+      );
+      expect(listed).toMatchObject({ status: 400, body: { message: "Invalid cursor" } });
+      const found = await call<{ metadata: { nextCursor: string | null } }>(
+        live.server,
+        "GET",
+        "/search?q=Tester&sortField=likeCount&limit=1",
+      );
+      const real = JSON.parse(Buffer.from(found.body.metadata.nextCursor ?? "", "base64url").toString()) as unknown[];
+      const searched = await call<{ message: string }>(
+        live.server,
+        "GET",
+        `/search?q=Tester&sortField=likeCount&limit=1&cursor=${cursorOf([real[0], real[1], value, ...real.slice(3)])}`,
+      );
+      expect(searched).toMatchObject({ status: 400, body: { message: "Invalid cursor" } });
+    }
+  });
 });
 
 describe("which tracks one likes", () => {
@@ -110,6 +145,17 @@ describe("which tracks one likes", () => {
       status: 400,
       body: { message: "trackIds must be comma-separated track ids" },
     });
+    // A track the caller liked, then lost sight of, is not named.
+    const fading = await uploadTiny(live.server, stranger, { title: "Fading", isPublic: true });
+    await waitForProcessing(live.server, stranger.token, fading);
+    await like("PUT", fan.token, fading);
+    expect((await asked(fan.token, fading)).body).toEqual({ trackIds: [fading] });
+    const hidden = await call(live.server, "PATCH", `/track/${fading}/visibility`, {
+      token: stranger.token,
+      body: { isPublic: false },
+    });
+    expect(hidden.status).toBe(200);
+    expect((await asked(fan.token, fading)).body).toEqual({ trackIds: [] });
     const many = Array.from({ length: MAX_ASKED_TRACKS + 1 }, (_, index) => `t${index}`).join(",");
     expect(await asked(fan.token, many)).toMatchObject({
       status: 400,

@@ -1,11 +1,10 @@
-import { type Executor, holdLock, transaction } from "../../src/server/db/transaction";
+import { type Executor, transaction } from "../../src/server/db/transaction";
 import { badRequest, forbidden, notFound, tooManyRequests } from "../../src/server/errors";
 import { createRateLimiter } from "../../src/server/http/rate-limit";
-import { perRuntime } from "../../src/server/runtime";
 import { publicProfileOf, type Viewer } from "../auth/service";
 import { listLikedTracks, type PageQuery, type TrackPageJson } from "../lists/service";
 import { notifyUsers } from "../notifications/service";
-import { findViewableTrack, setLikeCount, type Track } from "../tracks/service";
+import { adjustLikeCount, findViewableTrack, type Track } from "../tracks/service";
 import {
   LIKE_NOTICE_SECONDS,
   LIKE_WINDOW_SECONDS,
@@ -17,7 +16,7 @@ import {
 } from "./model";
 import { likesRepo } from "./repo";
 
-const changesByUser = perRuntime(() => createRateLimiter("likes", LIKES_PER_WINDOW, LIKE_WINDOW_SECONDS * 1000));
+const changesByUser = createRateLimiter("likes", LIKES_PER_WINDOW, LIKE_WINDOW_SECONDS * 1000);
 
 /** A track the viewer may like: one they may see that is not on its way out (an admin sees those too). */
 async function likeableTrack(trackId: string, viewer: Viewer): Promise<Track> {
@@ -26,27 +25,18 @@ async function likeableTrack(trackId: string, viewer: Viewer): Promise<Track> {
   return track;
 }
 
-/** Counts the track's likes again and stores the count on it, inside the change's transaction. */
-async function recount(trackId: string, executor: Executor): Promise<number> {
-  const likeCount = await likesRepo.countOf(trackId, executor);
-  await setLikeCount(trackId, likeCount, executor);
-  return likeCount;
-}
-
 /**
- * Adds or removes the viewer's like and recounts, under a lock on the track: two likes at once on PostgreSQL would
- * otherwise each count without the other's row. Answers the state it leaves.
+ * Adds or removes the viewer's like and moves the track's count by what changed, in one transaction: the count's
+ * row lock orders likes at once (on PostgreSQL too), and a like that was already there changes nothing.
  */
 async function change(viewer: Viewer, track: Track, liked: boolean): Promise<LikeState & { added: boolean }> {
-  if (await changesByUser().blocked(viewer.id))
+  if (await changesByUser.blocked(viewer.id))
     throw tooManyRequests("Too many likes in a short time. Please wait a few minutes and try again.");
-  await changesByUser().hit(viewer.id);
+  await changesByUser.hit(viewer.id);
   return transaction(async (tx) => {
-    await holdLock(tx, `likes: ${track.id}`);
-    const before = await likesRepo.isLiked(viewer.id, track.id, tx);
-    if (liked) await likesRepo.add(viewer.id, track.id, tx);
-    else await likesRepo.remove(viewer.id, track.id, tx);
-    return { likedByMe: liked, likeCount: await recount(track.id, tx), added: liked && !before };
+    const changed = liked ? await likesRepo.add(viewer.id, track.id, tx) : await likesRepo.remove(viewer.id, track.id, tx);
+    const likeCount = await adjustLikeCount(track.id, changed ? (liked ? 1 : -1) : 0, tx);
+    return { likedByMe: liked, likeCount, added: liked && changed };
   });
 }
 
@@ -66,46 +56,60 @@ async function tellOwner(viewer: Viewer, track: Track): Promise<void> {
   });
 }
 
-/** GET /api/track/{id}/like. */
+/** GET /api/track/{id}/like: the count is the track's own (the same the Track JSON and the lists carry). */
 export async function likeState(viewer: Viewer, trackId: string): Promise<LikeState> {
   const track = await likeableTrack(trackId, viewer);
-  return { likedByMe: await likesRepo.isLiked(viewer.id, track.id), likeCount: await likesRepo.countOf(track.id) };
+  return { likedByMe: await likesRepo.isLiked(viewer.id, track.id), likeCount: track.likeCount };
 }
 
 /** PUT /api/track/{id}/like: liking twice is liking once (and tells the owner once). */
 export async function like(viewer: Viewer, trackId: string): Promise<LikeState> {
   const track = await likeableTrack(trackId, viewer);
-  const { added, ...state } = await change(viewer, track, true);
+  const { added, likedByMe, likeCount } = await change(viewer, track, true);
   if (added) await tellOwner(viewer, track);
-  return state;
+  return { likedByMe, likeCount };
 }
 
 /** DELETE /api/track/{id}/like: unliking a track not liked changes nothing. */
 export async function unlike(viewer: Viewer, trackId: string): Promise<LikeState> {
-  const { added: _added, ...state } = await change(viewer, await likeableTrack(trackId, viewer), false);
-  return state;
+  const { likedByMe, likeCount } = await change(viewer, await likeableTrack(trackId, viewer), false);
+  return { likedByMe, likeCount };
 }
 
 /** Whether `userId` likes the track: the `likedByMe` of the Track JSON. */
-export const isLikedBy = (trackId: string, userId: string): Promise<boolean> => likesRepo.isLiked(userId, trackId);
+export const userLikes = (userId: string, trackId: string): Promise<boolean> => likesRepo.isLiked(userId, trackId);
 
 /** What `userId` likes, for their account export. */
-export function likedBy(userId: string): Promise<{ trackId: string; createdAt: Date }[]> {
-  return likesRepo.likedBy(userId);
+export function likesOf(userId: string): Promise<{ trackId: string; createdAt: Date }[]> {
+  return likesRepo.likesOf(userId);
 }
 
-/** Inside an account's deletion: its likes go, and each track it liked is counted again. */
+/**
+ * Inside an account's deletion: its likes go, and each track they were on counts one fewer. In id order, so two
+ * deletions at once take the tracks' row locks in the same order and never wait on each other in a circle.
+ */
 export async function leaveLikes(userId: string, executor: Executor): Promise<void> {
-  const liked = await likesRepo.likedBy(userId, executor);
-  await likesRepo.removeAllOf(userId, executor);
-  for (const { trackId } of liked) await recount(trackId, executor);
+  const liked = (await likesRepo.removeAllOf(userId, executor)).sort();
+  for (const trackId of liked) await adjustLikeCount(trackId, -1, executor);
 }
 
-/** GET /api/likes?trackIds=: which of these tracks the caller likes (the hearts on a page of cards). */
+/**
+ * GET /api/likes?trackIds=: which of these tracks the caller likes (the hearts on a page of cards); only tracks they
+ * may still see, so a track made private since tells nothing about itself.
+ */
 export async function likedAmong(viewer: Viewer, trackIds: string): Promise<LikedTracks> {
   const asked = [...new Set(trackIds.split(","))];
   if (asked.length > MAX_ASKED_TRACKS) throw badRequest(`trackIds may name at most ${MAX_ASKED_TRACKS} tracks`);
-  return { trackIds: await likesRepo.likedAmong(viewer.id, asked) };
+  const liked = await likesRepo.likedAmong(viewer.id, asked);
+  const visible = await Promise.all(
+    liked.map((id) =>
+      likeableTrack(id, viewer).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return { trackIds: liked.filter((_, index) => visible[index]) };
 }
 
 /** GET /api/likes/settings. */

@@ -1,5 +1,5 @@
 import { badRequest } from "../../src/server/errors";
-import { decodeCursor as decodeEnvelope, encodeCursor as encodeEnvelope } from "../../src/server/http/cursor";
+import { decodeCursor as decodeEnvelope, encodeCursor as encodeEnvelope, isCountValue } from "../../src/server/http/cursor";
 import type { Position, Sort, SortField } from "./model";
 
 /**
@@ -13,6 +13,7 @@ export function encodeCursor(sort: Sort, filters: string, position: Position): s
 function valueFits(field: SortField, value: unknown): value is Position["value"] {
   if (field === "title" || field === "primaryArtistName") return typeof value === "string";
   if (field === "createdAt") return Number.isSafeInteger(value);
+  if (field === "likeCount") return isCountValue(value);
   return value === null || (typeof value === "number" && Number.isFinite(value));
 }
 

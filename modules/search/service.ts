@@ -1,4 +1,5 @@
 import { badRequest } from "../../src/server/errors";
+import { isCountValue } from "../../src/server/http/cursor";
 import { perRuntime } from "../../src/server/runtime";
 import { defaultDirectionOf } from "../../src/shared/sort-options";
 import type { Viewer } from "../auth/service";
@@ -98,6 +99,7 @@ export async function search(query: SearchQuery, viewer: Viewer | null): Promise
   const placeSize = searchRepo.placeSize(type, order);
   const filtersKey = filtersKeyOf(query);
   const after = query.cursor ? decodeCursor(query.cursor, orderKey, filtersKey, placeSize) : null;
+  if (after && order.by === "likeCount" && !isCountValue(after[0])) throw badRequest("Invalid cursor");
   const conditions = { viewerId: viewer?.id ?? null, filters: await trackFiltersOf(query) };
   const { rows, columns } = await searchRepo.searchPage({ type, terms, conditions, order, after, take: limit + 1 });
   const shown = rows.slice(0, limit);

@@ -8,7 +8,7 @@ import { transaction } from "../../src/server/db/transaction";
 import { openTestDatabase, seededLicenseId, seedUsers } from "../../tests/support/in-process-database";
 import { conversions } from "../conversions/schema";
 import { stems, trackShares, tracks, trackWaveforms } from "./schema";
-import { incrementDownloads, incrementPlays, publicPageState, setLikeCount } from "./service";
+import { adjustLikeCount, incrementDownloads, incrementPlays, publicPageState } from "./service";
 
 const db = await openTestDatabase("page-version");
 
@@ -64,7 +64,7 @@ test("plays, downloads and likes change the counters, not the version", async ()
   const before = await publicPageState(trackId);
   await incrementPlays(trackId);
   await incrementDownloads(trackId);
-  await transaction((tx) => setLikeCount(trackId, 3, tx));
+  await transaction((tx) => adjustLikeCount(trackId, 3, tx));
   expect(await publicPageState(trackId)).toEqual({
     version: before?.version ?? -1,
     plays: (before?.plays ?? 0) + 1,

@@ -319,12 +319,19 @@ export const tracksRepo = {
       .set({ totalPlays: sql`${tracks.totalPlays} + 1`, updatedAt: sql`${tracks.updatedAt}` })
       .where(eq(tracks.id, trackId));
   },
-  /** A like or its withdrawal: the count the likes module has just made, set inside its transaction. */
-  setLikeCount: async (trackId: string, likeCount: number, executor: Executor): Promise<void> => {
-    await executor
-      .update(tracks)
-      .set({ likeCount, updatedAt: sql`${tracks.updatedAt}` })
-      .where(eq(tracks.id, trackId));
+  /**
+   * Likes added (+1) or withdrawn (-1), inside the likes module's transaction; answers the count. Nothing is written
+   * for no change: an update that changes no counter raises the page version (migration 0004's trigger).
+   */
+  adjustLikeCount: async (trackId: string, delta: number, executor: Executor): Promise<number> => {
+    const [row] = delta
+      ? await executor
+          .update(tracks)
+          .set({ likeCount: sql`${tracks.likeCount} + ${delta}`, updatedAt: sql`${tracks.updatedAt}` })
+          .where(eq(tracks.id, trackId))
+          .returning({ likeCount: tracks.likeCount })
+      : await executor.select({ likeCount: tracks.likeCount }).from(tracks).where(eq(tracks.id, trackId));
+    return row?.likeCount ?? 0;
   },
   incrementDownloads: async (trackId: string): Promise<void> => {
     await db()

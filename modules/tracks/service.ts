@@ -25,7 +25,7 @@ export { trackListJsonOf } from "./kept-list-items";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, storedBy, trackKeys } from "./keys";
 export type { NewStem, OwnedTrack, Stem, Track, TrackChange } from "./schema";
 export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
-export { downloadStates, likedBy } from "./view";
+export { downloadStates, userLikes } from "./view";
 
 /**
  * The quota check a charge runs first inside its transaction (modules/uploads quotaGate); it throws
@@ -161,9 +161,12 @@ export function incrementPlays(trackId: string, executor?: Executor): Promise<vo
   return tracksRepo.incrementPlays(trackId, executor);
 }
 
-/** A track's like count, as modules/likes has just counted it (in its transaction); the update time stays. */
-export function setLikeCount(trackId: string, likeCount: number, executor: Executor): Promise<void> {
-  return tracksRepo.setLikeCount(trackId, likeCount, executor);
+/**
+ * A like added (+1) or withdrawn (-1) by modules/likes, in its transaction (the row's lock keeps likes at once exact);
+ * answers the track's count. The update time stays.
+ */
+export function adjustLikeCount(trackId: string, delta: number, executor: Executor): Promise<number> {
+  return tracksRepo.adjustLikeCount(trackId, delta, executor);
 }
 
 /** One more download (modules/media decides what counts); the update time stays. */

@@ -37,7 +37,7 @@ export interface DownloadState {
 /** Provided by modules/conversions, which builds on tracks: the state of a track and its stems as read. */
 export const downloadStates = extensionPoint<(track: Track, stems: Stem[]) => Promise<DownloadState>>("tracks: download states");
 /** Whether a user likes a track (modules/likes, which counts on tracks, provides it). */
-export const likedBy = extensionPoint<(trackId: string, userId: string) => Promise<boolean>>(
+export const userLikes = extensionPoint<(userId: string, trackId: string) => Promise<boolean>>(
   "tracks: whether a user likes a track",
 );
 
@@ -165,7 +165,7 @@ export async function trackView(track: Track, viewer: Viewer | null): Promise<Tr
     ...downloadFields(conversions),
     stems: trackStems.map((stem) => stemView(track, stem, conversions)),
     sharedWith,
-    likedByMe: viewer ? await likedBy.get()(track.id, viewer.id) : false,
+    likedByMe: viewer ? await userLikes.get()(viewer.id, track.id) : false,
   };
 }
 

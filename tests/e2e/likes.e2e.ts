@@ -64,11 +64,16 @@ describe("liking", () => {
       expect(widths.page).toBe(widths.screen);
       expect(await seriousViolations(page)).toEqual([]);
 
-      // The count is filled into the kept page as it is served; the heart asks who the reader is.
+      // The page is rendered for its reader and says whether they like the track: the heart asks nothing.
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "GET" && new URL(request.url()).pathname.endsWith("/like")) asked.push(request.url());
+      });
       await page.reload();
       await hydrated(page);
       await page.locator('.track-header .like-button[aria-pressed="true"]').waitFor();
       await expect(likesFigure(page).textContent()).resolves.toBe("1");
+      expect(asked).toEqual([]);
 
       await heart(page, page.locator(".track-header")).click();
       await page.locator('.track-header .like-button[aria-pressed="false"]:not([disabled])').waitFor();

@@ -10,6 +10,13 @@ export function encodeCursor(values: unknown[]): string {
   return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
+/**
+ * Whether a cursor's value fits a count column (a like count): a whole number PostgreSQL's integer holds, so a
+ * handmade cursor is a 400, never the database's error.
+ */
+export const isCountValue = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) >= 0 && (value as number) <= 2 ** 31 - 1;
+
 /** The array a cursor of ours holds when it has `length` values; `400 Invalid cursor` for anything else. */
 export function decodeCursor(cursor: string, length: number): unknown[] {
   const invalid = badRequest("Invalid cursor");
