@@ -81,11 +81,12 @@ export async function processTrack(trackId: string, signal: AbortSignal): Promis
     if (signal.aborted || isDatabaseBusy(error)) throw error;
     const reason = error instanceof ProcessingFailed ? error.message : "The audio could not be processed.";
     log.warn("track processing failed", { trackId, error: error instanceof Error ? error.message : String(error) });
-    await updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
-    // Stems not reached (the original was found missing first) fail with the track, rather than wait for ever.
+    // Stems not reached (the original was found missing first) fail with the track, rather than wait for ever; before
+    // it, so whoever sees the track FAILED (a page, a poll) never finds one of its stems still PENDING.
     for (const stem of await listStemsOf(trackId)) {
       if (stem.processingStatus === "PENDING") await updateStem(stem.id, { processingStatus: "FAILED", processingError: reason });
     }
+    await updateTrack(trackId, { processingStatus: "FAILED", processingError: reason, coverArtPending: false });
     await processingEnded(trackId, null, "FAILED");
   } finally {
     await rm(folder, { recursive: true, force: true });
