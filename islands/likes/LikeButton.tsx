@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { $auth } from "../lib/auth";
+import { formatCount } from "../lib/format";
 import { signInHref } from "../lib/return-path";
 import { useIslandStore } from "../lib/use-island-store";
 import { useReturnPath } from "../lib/use-return-path";
@@ -37,7 +38,7 @@ export function LikeButton({
   const liked = state?.likedByMe ?? false;
   const shown = state?.likeCount ?? likeCount;
   const figure = count && (
-    <span className="like-count" title={`${shown} ${shown === 1 ? "like" : "likes"}`}>
+    <span className="like-count" title={formatCount(shown, "like")}>
       {shown}
     </span>
   );
