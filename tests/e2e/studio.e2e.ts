@@ -10,6 +10,7 @@ import { corpusPath } from "../support/corpus";
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { screenshotPath } from "../support/screenshots";
 import { stemPath, studioCast } from "../support/studio";
+import { waitForProcessing } from "../support/uploads";
 
 const live = setUpServerAndBrowser();
 let owner: Session;
@@ -91,6 +92,9 @@ describe("stems", () => {
   }, 120_000);
 
   test("editing renames a stem; removing one asks first, then regenerates the full track", async () => {
+    // The test before added a stem the page never showed: once its processing ends the studio shows it afresh, which
+    // would close a form opened meanwhile. Edit a fork at rest.
+    await waitForProcessing(live.server, forker.token, forkId);
     const { context, page } = await openFork(forker.token, { width: 375, height: 800 });
     const row = studio(page).locator("li", { hasText: "bass" });
     await row.getByRole("button", { name: "Edit" }).click();
