@@ -1,4 +1,5 @@
 import { fileStore } from "../../src/server/store";
+import { albumsForExport } from "../albums/service";
 import { profileOf, usernamesOf, type Viewer } from "../auth/service";
 import { commentsWrittenBy } from "../comments/service";
 import { followingOf } from "../follows/service";
@@ -133,6 +134,8 @@ export async function inventoryOf(viewer: Viewer, root: string, exportedAt: Date
     following: followed.map((follow) => ({ username: nameOf(follow.followeeId), since: follow.createdAt.toISOString() })),
     // The tracks the user likes, by id (a title could have changed, or the track become private, since).
     likes: liked.map((like) => ({ trackId: like.trackId, since: like.createdAt.toISOString() })),
+    // The user's albums, each with its tracks' ids in album order.
+    albums: await albumsForExport(viewer.id),
     notifications: await allNotifications(viewer.id),
   };
   return { manifest, entries };

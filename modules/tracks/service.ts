@@ -24,7 +24,14 @@ export { keptJson } from "./kept-json";
 export { trackListJsonOf } from "./kept-list-items";
 export { COVER_SIZE_NAMES, type CoverSize, coverVariantKey, derivativeKey, storedBy, trackKeys } from "./keys";
 export type { NewStem, OwnedTrack, Stem, Track, TrackChange } from "./schema";
-export { extensionFormat, isStemFormat, parseUploadInput, type UploadData } from "./upload-input";
+export {
+  cleanText,
+  extensionFormat,
+  isStemFormat,
+  parseUploadInput,
+  releaseDateOf,
+  type UploadData,
+} from "./upload-input";
 export { downloadStates, userLikes } from "./view";
 
 /**

@@ -42,7 +42,7 @@ export interface UploadData extends TrackInfo {
 type Raw = Record<string, unknown>;
 
 /** Text as it is kept: bidi controls removed, trimmed; null when nothing is left. */
-const cleanText = (value: string | null | undefined) => (value ? stripBidiControls(value).trim() : "") || null;
+export const cleanText = (value: string | null | undefined) => (value ? stripBidiControls(value).trim() : "") || null;
 
 /** Required text is checked again once clean: the schema sees bidi controls as text. */
 function requiredText(value: string | null | undefined, message: string): string {
@@ -63,7 +63,7 @@ function bpmOf(value: TrackInfoBody["bpm"]): number | null {
  * Accepts YYYY, YYYY-MM, YYYY-MM-DD or a full ISO timestamp; stores YYYY-MM-DD. Never in the
  * future, which for a date means after today anywhere on Earth: someone in UTC+14 may release today.
  */
-function releaseDateOf(text: string | null | undefined): string | null {
+export function releaseDateOf(text: string | null | undefined): string | null {
   const value = cleanText(text);
   if (!value) return null;
   const match = value.match(/^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/);

@@ -1,5 +1,6 @@
 import { Elysia } from "elysia";
 import { adminModule } from "../../modules/admin";
+import { albumsModule } from "../../modules/albums";
 import { authModule } from "../../modules/auth";
 import { backupsModule } from "../../modules/backups";
 import { commentsModule } from "../../modules/comments";
@@ -72,4 +73,5 @@ export const api = new Elysia({ prefix: "/api" })
   .use(conversionsModule)
   .use(playsModule)
   .use(likesModule)
+  .use(albumsModule)
   .use(embedsModule);

@@ -470,6 +470,19 @@ export const MATRIX: Record<string, RouteEntry> = {
   "GET /api/likes": globalRoute("/likes?trackIds=a,b", (who) => signedIn(who, ok())),
   "GET /api/likes/settings": globalRoute("/likes/settings", (who) => signedIn(who, ok())),
   "PUT /api/likes/settings": globalRoute("/likes/settings", (who) => signedIn(who, ok()), { public: true }),
+  // Albums (modules/albums): who may read or change an album is modules/albums/albums.test.ts's (its owner, public
+  // ones, admins); here, that each route asks for a session where it must, and tells nothing of an album that is not.
+  // A well-formed album of a track nobody has: refused (400) once the caller is known, and nothing is made.
+  "POST /api/albums": globalRoute("/albums", (who) => signedIn(who, { status: [400] }), {
+    title: "Matrix album",
+    trackIds: ["matrix-unknown-track"],
+    isPublic: true,
+  }),
+  "GET /api/albums/:id": globalRoute("/albums/matrix-unknown-album", () => ({ status: [404] })),
+  "PATCH /api/albums/:id": globalRoute("/albums/matrix-unknown-album", (who) => signedIn(who, { status: [404] }), {
+    title: "Matrix album",
+  }),
+  "DELETE /api/albums/:id": globalRoute("/albums/matrix-unknown-album", (who) => signedIn(who, { status: [404] })),
   // Likes (modules/likes): anyone signed in who may see the track, while it is active (an admin sees a track
   // pending deletion, but it takes no likes).
   ...Object.fromEntries(

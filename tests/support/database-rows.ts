@@ -2,11 +2,14 @@ import { Database } from "bun:sqlite";
 import { join } from "node:path";
 import type { TestServer } from "./server";
 
+/** Where a test server keeps its rows: its SQLite file in dataDir, or its PostgreSQL database. */
+type Rows = Pick<TestServer, "dataDir" | "databaseUrl">;
+
 /**
  * Counts rows straight in a test server's database (its SQLite file, or its PostgreSQL database), for state no
  * API shows any more. `where` is fixed SQL with one `?` for `value`.
  */
-export async function countRows(server: TestServer, table: string, where: string, value: string): Promise<number> {
+export async function countRows(server: Rows, table: string, where: string, value: string): Promise<number> {
   const [row] = await runSql<{ n: number | string }>(server, `select count(*) as n from ${table} where ${where}`, value);
   // PostgreSQL's count is a bigint, which arrives as text.
   return Number(row?.n ?? 0);
@@ -30,7 +33,7 @@ function postgresClient(url: string): InstanceType<typeof Bun.SQL> {
  * Runs fixed SQL with `?` placeholders straight on a test server's database (stopped or killed first
  * when it writes), for state the API neither shows nor makes (a crash's leftovers).
  */
-export async function runSql<T>(server: TestServer, query: string, ...values: Array<string | number>): Promise<T[]> {
+export async function runSql<T>(server: Rows, query: string, ...values: Array<string | number>): Promise<T[]> {
   if (server.databaseUrl) {
     let n = 0;
     return (await postgresClient(server.databaseUrl).unsafe(

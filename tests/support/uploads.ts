@@ -3,7 +3,7 @@ import type { TrackDetails } from "../../modules/tracks/model";
 import type { UploadReply as CreatedReply } from "../../modules/uploads/model";
 import { call } from "./api";
 import { corpusPath } from "./corpus";
-import type { TestServer } from "./server";
+import type { ApiServer } from "./server";
 
 // Real uploads through POST /api/track (SPEC §7) for API, browser and bench tests.
 export { CORPUS, corpusPath } from "./corpus";
@@ -19,7 +19,7 @@ export interface UploadOptions {
 
 const firstLicenseIds = new Map<string, string>();
 
-export async function firstLicenseId(server: TestServer): Promise<string> {
+export async function firstLicenseId(server: ApiServer): Promise<string> {
   let id = firstLicenseIds.get(server.url);
   if (!id) {
     id = (await call<Array<{ id: string }>>(server, "GET", "/licenses")).body[0]?.id as string;
@@ -29,7 +29,7 @@ export async function firstLicenseId(server: TestServer): Promise<string> {
 }
 
 /** The multipart body: `data` JSON, `original`, optional `coverArt`, repeated `stems`. */
-export async function uploadForm(server: TestServer, options: UploadOptions): Promise<FormData> {
+export async function uploadForm(server: ApiServer, options: UploadOptions): Promise<FormData> {
   const form = new FormData();
   const [path, name] =
     typeof options.original === "string" ? [options.original, basename(options.original)] : (options.original ?? []);
@@ -51,12 +51,12 @@ export async function uploadForm(server: TestServer, options: UploadOptions): Pr
 export type UploadReply = CreatedReply & { message?: string };
 
 /** POST /api/track as `session`; the reply as it came, refusals included. */
-export async function upload(server: TestServer, session: { token: string }, options: UploadOptions) {
+export async function upload(server: ApiServer, session: { token: string }, options: UploadOptions) {
   return call<UploadReply>(server, "POST", "/track", { token: session.token, body: await uploadForm(server, options) });
 }
 
 /** Uploads and returns the new track's id at once, while processing runs; a refusal throws. */
-export async function createTrack(server: TestServer, token: string, options: UploadOptions): Promise<string> {
+export async function createTrack(server: ApiServer, token: string, options: UploadOptions): Promise<string> {
   const res = await upload(server, { token }, options);
   if (res.status !== 201 || !res.body.id) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
@@ -67,7 +67,7 @@ export const TINY_WAV = "bad/CON.wav";
 
 /** Uploads a tiny real WAV (no waiting for processing) and returns the new id. */
 export function uploadTiny(
-  server: TestServer,
+  server: ApiServer,
   session: { token: string },
   data: { title?: string; primaryArtistName?: string; isPublic?: boolean } = {},
 ): Promise<string> {
@@ -78,7 +78,7 @@ export function uploadTiny(
 }
 
 async function pollTrack<T>(
-  server: TestServer,
+  server: ApiServer,
   token: string | undefined,
   id: string,
   done: (track: TrackDetails) => boolean,
@@ -100,7 +100,7 @@ async function pollTrack<T>(
  * or every `intervalMs` (the browser's 3 s of SPEC §9 when a load test plays the user).
  */
 export function waitProcessed(
-  server: TestServer,
+  server: ApiServer,
   session: { token: string } | null,
   id: string,
   timeoutMs = 60_000,
@@ -124,7 +124,7 @@ const pending = (url: string | null) => url?.startsWith("{address}") ?? false;
  * the MP3s can be listed a moment before, and a fork of the track then is still refused).
  */
 export function waitForProcessing<T = TrackDetails>(
-  server: TestServer,
+  server: ApiServer,
   token: string | undefined,
   id: string,
   timeoutMs = 60_000,
