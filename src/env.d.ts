@@ -46,6 +46,8 @@ declare namespace App {
       cursor: string | null,
       limit: number,
     ): Promise<{ page: import("../modules/lists/model").TrackPage | null; message: string | null }>;
+    /** GET /api/albums/{id} as the viewer gets it (only the tracks they may see), or null where the API answers 404. */
+    getAlbum(id: string): Promise<import("../modules/albums/model").Album | null>;
     /** A page of an artist's list (`tracks`, `forks`, `forked`) in a SPEC §9 sort key, or null when refused. */
     getArtistTracks(
       username: string,

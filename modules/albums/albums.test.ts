@@ -171,6 +171,29 @@ describe("who sees what", () => {
   });
 });
 
+test("a track's album, as its reader sees it: 'Track 2 of 3', counting only the tracks they may see", async () => {
+  const album = (await create(owner.token, { title: "Places", trackIds: [secret, first, second], isPublic: true })).body;
+  const albumOf = (token: string | undefined, trackId: string) =>
+    call<{ album: { id: string; title: string; position: number; trackCount: number } | null; message?: string }>(
+      live.server,
+      "GET",
+      `/track/${trackId}/album`,
+      { token },
+    );
+  expect((await albumOf(owner.token, second)).body.album).toEqual({ id: album.id, title: "Places", position: 3, trackCount: 3 });
+  expect((await albumOf(undefined, second)).body.album).toEqual({ id: album.id, title: "Places", position: 2, trackCount: 2 });
+  expect((await albumOf(stranger.token, first)).body.album).toMatchObject({ position: 1, trackCount: 2 });
+  // A track on no album, and a track the reader may not see (as the track itself: 404).
+  expect((await albumOf(undefined, third)).body).toEqual({ album: null });
+  const hidden = await albumOf(stranger.token, secret);
+  expect([hidden.status, hidden.body.message]).toEqual([404, "Track not found"]);
+  // A private album is nobody's business but its owner's: its tracks say they are on none.
+  await albums("PATCH", `/${album.id}`, owner.token, { isPublic: false });
+  expect((await albumOf(undefined, first)).body).toEqual({ album: null });
+  expect((await albumOf(owner.token, first)).body.album).toMatchObject({ position: 2, trackCount: 3 });
+  await albums("DELETE", `/${album.id}`, owner.token);
+});
+
 describe("changing an album", () => {
   test("the owner reorders, removes and renames; a track on another album is a 409 naming that album", async () => {
     const album = (await create(owner.token, { title: "Draft", trackIds: [first, second], isPublic: true })).body;

@@ -2,7 +2,7 @@ import { Elysia } from "elysia";
 import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { alsoOnLeaving } from "../auth/service";
-import { Album, AlbumChangesBody, AlbumParams, DeletedAlbum, NewAlbumBody } from "./model";
+import { Album, AlbumChangesBody, AlbumParams, DeletedAlbum, NewAlbumBody, TrackAlbum } from "./model";
 import * as albums from "./service";
 
 alsoOnLeaving(albums.leaveAlbums);
@@ -41,4 +41,9 @@ export const albumsModule = new Elysia({ name: "module.albums", detail: { tags: 
     params: AlbumParams,
     response: { 200: DeletedAlbum, ...refusals(401, 403, 404) },
     detail: { summary: "Delete an album; its tracks stay" },
+  })
+  .get("/track/:id/album", ({ viewer, params }) => albums.albumOfTrack(viewer, params.id), {
+    params: AlbumParams,
+    response: { 200: TrackAlbum, ...refusals(404) },
+    detail: { summary: "The album a track is on, and its place there, as you may see them" },
   });

@@ -90,3 +90,18 @@ export const Album = t.Object({
 export type Album = typeof Album.static;
 
 export const DeletedAlbum = t.Object({ deletedId: t.String() });
+
+/** GET /api/track/{id}/album: the album a track is on, as its reader sees it ("Track 3 of 8 on Tidal Memory"). */
+export const TrackAlbum = t.Object({
+  album: t.Nullable(
+    t.Object({
+      id: t.String(),
+      title: t.String(),
+      /** The track's place among the album's tracks the reader may see, from 1. */
+      position: t.Integer(),
+      /** How many of the album's tracks the reader may see. */
+      trackCount: t.Integer(),
+    }),
+  ),
+});
+export type TrackAlbum = typeof TrackAlbum.static;

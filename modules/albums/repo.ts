@@ -20,6 +20,10 @@ export const albumsRepo = {
         .where(eq(albumTracks.albumId, albumId))
         .orderBy(asc(albumTracks.position))
     ).map((row) => row.trackId),
+  /** The album the track is on, if any. */
+  albumIdOf: async (trackId: string): Promise<string | null> =>
+    (await db().select({ albumId: albumTracks.albumId }).from(albumTracks).where(eq(albumTracks.trackId, trackId)))[0]?.albumId ??
+    null,
   /** Makes `trackIds` the album's tracks, in that order (positions from 1). */
   setTracks: async (albumId: string, trackIds: string[], executor: Executor): Promise<void> => {
     await executor.delete(albumTracks).where(eq(albumTracks.albumId, albumId));

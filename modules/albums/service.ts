@@ -4,8 +4,15 @@ import { badRequest, conflict, forbidden, notFound } from "../../src/server/erro
 import { stripBidiControls } from "../../src/shared/bidi";
 import { MAX_GENRE_LENGTH } from "../../src/shared/upload-rules";
 import { findUserById, type Viewer } from "../auth/service";
-import { canView, cleanText, findTrack, releaseDateOf, type Track, trackListJsonOf } from "../tracks/service";
-import { ALBUM_TITLE_REQUIRED, type Album, type AlbumChangesBody, MAX_ALBUM_GENRES, type NewAlbumBody } from "./model";
+import { canView, cleanText, findTrack, findViewableTrack, releaseDateOf, type Track, trackListJsonOf } from "../tracks/service";
+import {
+  ALBUM_TITLE_REQUIRED,
+  type Album,
+  type AlbumChangesBody,
+  MAX_ALBUM_GENRES,
+  type NewAlbumBody,
+  type TrackAlbum,
+} from "./model";
 import { albumsRepo } from "./repo";
 import type { Album as AlbumRow, NewAlbum } from "./schema";
 
@@ -93,17 +100,22 @@ function albumColumns(body: AlbumChangesBody): Partial<NewAlbum> {
   return columns;
 }
 
+/** The album's track ids in order, less those `viewer` may not see. */
+async function visibleTrackIds(albumId: string, viewer: Viewer | null): Promise<string[]> {
+  const visible: string[] = [];
+  for (const id of await albumsRepo.trackIdsOf(albumId)) {
+    const track = await findTrack(id);
+    if (track && (await canView(track, viewer))) visible.push(id);
+  }
+  return visible;
+}
+
 /**
  * The album as `viewer` may read it: the tracks they may not see (private ones of a public album, for others; those
  * on their way out, for all but admins) are left out, never named.
  */
 async function albumView(album: AlbumRow, viewer: Viewer | null): Promise<Album> {
-  const ids = await albumsRepo.trackIdsOf(album.id);
-  const visible: string[] = [];
-  for (const id of ids) {
-    const track = await findTrack(id);
-    if (track && (await canView(track, viewer))) visible.push(id);
-  }
+  const visible = await visibleTrackIds(album.id, viewer);
   const tracks = JSON.parse(await trackListJsonOf(visible)) as Album["tracks"];
   const owner = await findUserById(album.userId);
   return {
@@ -121,6 +133,21 @@ async function albumView(album: AlbumRow, viewer: Viewer | null): Promise<Album>
     trackCount: tracks.length,
     duration: tracks.reduce((total, track) => total + (track.duration ?? 0), 0),
     tracks,
+  };
+}
+
+/**
+ * GET /api/track/{id}/album: for a reader who may see the track (else 404, as the track), the album it is on when
+ * they may read that too, with its place among the album's tracks they may see.
+ */
+export async function albumOfTrack(viewer: Viewer | null, trackId: string): Promise<TrackAlbum> {
+  await findViewableTrack(trackId, viewer);
+  const albumId = await albumsRepo.albumIdOf(trackId);
+  const album = albumId ? await readableAlbum(albumId, viewer).catch(() => null) : null;
+  if (!album) return { album: null };
+  const visible = await visibleTrackIds(album.id, viewer);
+  return {
+    album: { id: album.id, title: album.title, position: visible.indexOf(trackId) + 1, trackCount: visible.length },
   };
 }
 

@@ -3,6 +3,9 @@ import { DELETED_USER } from "./artists";
 /** The address of a track's page. */
 export const trackPath = (id: string) => `/track/${encodeURIComponent(id)}`;
 
+/** The address of an album's page. */
+export const albumPath = (id: string) => `/album/${encodeURIComponent(id)}`;
+
 /** The address of an artist's page. */
 export const artistPath = (username: string) => `/u/${encodeURIComponent(username)}`;
 
