@@ -48,6 +48,8 @@ declare namespace App {
     ): Promise<{ page: import("../modules/lists/model").TrackPage | null; message: string | null }>;
     /** GET /api/albums/{id} as the viewer gets it (only the tracks they may see), or null where the API answers 404. */
     getAlbum(id: string): Promise<import("../modules/albums/model").Album | null>;
+    /** GET /api/users/{username}/albums: an artist's public albums, newest first (none for no such artist). */
+    getArtistAlbums(username: string): Promise<import("../modules/albums/model").AlbumSummary[]>;
     /** A page of an artist's list (`tracks`, `forks`, `forked`) in a SPEC §9 sort key, or null when refused. */
     getArtistTracks(
       username: string,

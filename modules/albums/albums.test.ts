@@ -194,6 +194,24 @@ test("a track's album, as its reader sees it: 'Track 2 of 3', counting only the 
   await albums("DELETE", `/${album.id}`, owner.token);
 });
 
+test("an artist's public albums, newest first, with what a visitor may see of each; 404 for no such artist", async () => {
+  const older = (await create(owner.token, { title: "Older", trackIds: [secret, first], isPublic: true })).body;
+  const hidden = (await create(owner.token, { title: "Hidden", trackIds: [second], isPublic: false })).body;
+  const newer = (await create(owner.token, { title: "Newer", trackIds: [], isPublic: true, releaseDate: "2023" })).body;
+  const listed = await call<{ id: string; title: string; trackCount: number; releaseDate: string | null }[]>(
+    live.server,
+    "GET",
+    `/users/${owner.user.username}/albums`,
+    { token: owner.token },
+  );
+  expect(listed.body.map((album) => [album.title, album.trackCount, album.releaseDate])).toEqual([
+    ["Newer", 0, "2023-01-01"],
+    ["Older", 1, null],
+  ]);
+  expect((await call(live.server, "GET", "/users/nobody_at_all/albums")).status).toBe(404);
+  for (const album of [older, hidden, newer]) await albums("DELETE", `/${album.id}`, owner.token);
+});
+
 describe("changing an album", () => {
   test("the owner reorders, removes and renames; a track on another album is a 409 naming that album", async () => {
     const album = (await create(owner.token, { title: "Draft", trackIds: [first, second], isPublic: true })).body;

@@ -1,8 +1,8 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { refusals } from "../../src/server/openapi/refusals";
 import { authGuard } from "../auth";
 import { alsoOnLeaving } from "../auth/service";
-import { Album, AlbumChangesBody, AlbumParams, DeletedAlbum, NewAlbumBody, TrackAlbum } from "./model";
+import { Album, AlbumChangesBody, AlbumParams, AlbumSummaries, DeletedAlbum, NewAlbumBody, TrackAlbum } from "./model";
 import * as albums from "./service";
 
 alsoOnLeaving(albums.leaveAlbums);
@@ -46,4 +46,9 @@ export const albumsModule = new Elysia({ name: "module.albums", detail: { tags: 
     params: AlbumParams,
     response: { 200: TrackAlbum, ...refusals(404) },
     detail: { summary: "The album a track is on, and its place there, as you may see them" },
+  })
+  .get("/users/:username/albums", ({ params }) => albums.publicAlbumsOf(params.username), {
+    params: t.Object({ username: t.String({ maxLength: 64 }) }),
+    response: { 200: AlbumSummaries, ...refusals(404) },
+    detail: { summary: "An artist's public albums, newest first" },
   });

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne } from "drizzle-orm";
 import { db } from "../../src/server/db";
 import type { Executor } from "../../src/server/db/transaction";
 import { type Album, albums, albumTracks, type NewAlbum } from "./schema";
@@ -37,6 +37,13 @@ export const albumsRepo = {
       .from(albumTracks)
       .innerJoin(albums, eq(albums.id, albumTracks.albumId))
       .where(and(inArray(albumTracks.trackId, trackIds), albumId ? ne(albumTracks.albumId, albumId) : undefined)),
+  /** The public albums of `userId`, newest first. */
+  publicAlbumsOf: (userId: string) =>
+    db()
+      .select()
+      .from(albums)
+      .where(and(eq(albums.userId, userId), eq(albums.isPublic, true)))
+      .orderBy(desc(albums.id)),
   /** Every album of `userId`, oldest first, with its track ids in order (the account export). */
   albumsOf: (userId: string) => db().select().from(albums).where(eq(albums.userId, userId)).orderBy(asc(albums.id)),
 };

@@ -3,12 +3,13 @@ import { uniqueViolation } from "../../src/server/db/unique-violation";
 import { badRequest, conflict, forbidden, notFound } from "../../src/server/errors";
 import { stripBidiControls } from "../../src/shared/bidi";
 import { MAX_GENRE_LENGTH } from "../../src/shared/upload-rules";
-import { findUserById, type Viewer } from "../auth/service";
+import { findUserById, publicProfileOf, type Viewer } from "../auth/service";
 import { canView, cleanText, findTrack, findViewableTrack, releaseDateOf, type Track, trackListJsonOf } from "../tracks/service";
 import {
   ALBUM_TITLE_REQUIRED,
   type Album,
   type AlbumChangesBody,
+  type AlbumSummary,
   MAX_ALBUM_GENRES,
   type NewAlbumBody,
   type TrackAlbum,
@@ -149,6 +150,32 @@ export async function albumOfTrack(viewer: Viewer | null, trackId: string): Prom
   return {
     album: { id: album.id, title: album.title, position: visible.indexOf(trackId) + 1, trackCount: visible.length },
   };
+}
+
+/**
+ * GET /api/users/{username}/albums: an artist's public albums, newest first, each with what a visitor may see of it
+ * (the same for everyone: the artist's page is kept for every visitor, and its version hangs on this).
+ */
+export async function publicAlbumsOf(username: string): Promise<AlbumSummary[]> {
+  const artist = await publicProfileOf(username);
+  if (!artist) throw notFound("User not found");
+  const rows = await albumsRepo.publicAlbumsOf(artist.id);
+  return Promise.all(
+    rows.map(async (album) => {
+      const visible = await visibleTrackIds(album.id, null);
+      const first = visible[0] ? await findTrack(visible[0]) : undefined;
+      return {
+        id: album.id,
+        title: album.title,
+        artist: album.artist,
+        releaseDate: album.releaseDate,
+        releaseDatePrecision: album.releaseDatePrecision,
+        trackCount: visible.length,
+        // A public track's cover, as its card links it (a pending one has none to show yet).
+        coverArt: first?.coverArtKey && !first.coverArtPending ? `/api/track/${first.id}/cover` : null,
+      };
+    }),
+  );
 }
 
 /** POST /api/albums: the caller's album of their own tracks, in the order given. */

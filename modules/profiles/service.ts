@@ -1,4 +1,5 @@
 import { notFound } from "../../src/server/errors";
+import { publicAlbumsOf } from "../albums/service";
 import { publicProfileOf } from "../auth/service";
 import { followCounts } from "../follows/service";
 import { listContentVersion } from "../lists/service";
@@ -18,12 +19,12 @@ export async function artistProfile(username: string): Promise<ArtistProfile> {
 /**
  * What an artist's page shows, as one version: the lists' content version (their tracks, any change to them) and
  * what the profile says (an edit of the display name, bio or avatar shows at once) with its follower and following
- * counts (a follow shows at once). Null for no such artist.
+ * counts (a follow shows at once), and their public albums as the page lists them. Null for no such artist.
  * Their counts of plays ride on the lists' staleness, as the home page's do.
  */
 export async function artistPageVersion(username: string): Promise<string | null> {
   const profile = await publicProfileOf(username);
   if (!profile) return null;
-  const said = JSON.stringify([profile, await followCounts(profile.id)]);
+  const said = JSON.stringify([profile, await followCounts(profile.id), await publicAlbumsOf(profile.username)]);
   return `${await listContentVersion()}:${Bun.hash(said).toString(36)}`;
 }

@@ -17,6 +17,7 @@ const live = setUpServerAndBrowser();
 let admin: Session;
 let artist: Session;
 let trackId: string;
+let albumId: string;
 
 beforeAll(async () => {
   admin = await signUp(live.server);
@@ -32,6 +33,13 @@ beforeAll(async () => {
     token: admin.token,
     body: { body: "And here", parentId: comment.body.id },
   });
+  // An album of it: its page, and the albums above the artist's tracks.
+  albumId = (
+    await call<{ id: string }>(live.server, "POST", "/albums", {
+      token: admin.token,
+      body: { title: "Tidal Memory", trackIds: [trackId], isPublic: true, releaseDate: "2024" },
+    })
+  ).body.id;
   // Another artist, whose page shows the admin the Follow button.
   artist = await signUp(live.server);
   await uploadTiny(live.server, artist, { title: "Artist Tiny", isPublic: true });
@@ -52,6 +60,7 @@ const SCREENS: Array<[string, () => string, "visitor" | "admin", (page: Page) =>
     (page) => page.locator(".embed-player[data-state='ready']").waitFor(),
   ],
   ["artist page", () => `/u/${admin.user.username}`, "visitor", (page) => page.getByRole("article").first().waitFor()],
+  ["album page", () => `/album/${albumId}`, "visitor", (page) => page.getByRole("button", { name: "Play all" }).waitFor()],
   [
     "artist page signed in",
     () => `/u/${artist.user.username}`,

@@ -96,6 +96,26 @@ describe("the album page", () => {
     await context.close();
   });
 
+  test("the artist's page lists the album above their tracks, and a new one at the next visit", async () => {
+    const { context, page } = await live.openPage(`/u/${owner.user.username}`, null, { javaScriptEnabled: false });
+    const albums = page.getByRole("region", { name: "Albums" });
+    expect(await albums.getByRole("link").evaluateAll((links) => links.map((link) => link.textContent))).toEqual([
+      "Tidal Memory",
+    ]);
+    expect(await albums.textContent()).toContain("2024 · 3 tracks");
+    const made = await call<Album>(live.server, "POST", "/albums", {
+      token: owner.token,
+      body: { title: "Second Wave", trackIds: [], isPublic: true },
+    });
+    await page.reload();
+    expect(await albums.getByRole("link").evaluateAll((links) => links.map((link) => link.textContent))).toEqual([
+      "Second Wave",
+      "Tidal Memory",
+    ]);
+    await call(live.server, "DELETE", `/albums/${made.body.id}`, { token: owner.token });
+    await context.close();
+  });
+
   test("its owner sees the private track in its place", async () => {
     const { context, page } = await live.openPage(`/album/${albumId}`, owner.token);
     expect(await trackTitles(page)).toEqual(["Two", "One", "Secret Demo", "Three"]);

@@ -483,6 +483,11 @@ export const MATRIX: Record<string, RouteEntry> = {
     title: "Matrix album",
   }),
   "DELETE /api/albums/:id": globalRoute("/albums/matrix-unknown-album", (who) => signedIn(who, { status: [404] })),
+  "GET /api/users/:username/albums": {
+    perTrack: false,
+    request: (world) => ({ path: `/users/${world.users.owner.user.username}/albums` }),
+    expect: everyone,
+  },
   // The album a track is on: as visible as the track (which album, if any, is the albums test's).
   "GET /api/track/:id/album": trackRoute((_world, track) => ({ path: `/track/${track.id}/album` }), viewing),
   // Likes (modules/likes): anyone signed in who may see the track, while it is active (an admin sees a track

@@ -1,4 +1,4 @@
-import { getAlbum } from "../../../modules/albums/service";
+import { getAlbum, publicAlbumsOf } from "../../../modules/albums/service";
 import type { Profile } from "../../../modules/auth/model";
 import { publicLineage } from "../../../modules/forks/service";
 import { likesPage } from "../../../modules/likes/service";
@@ -124,5 +124,6 @@ export function pageLocals({ cached, viewer }: { cached: boolean; viewer?: Profi
     search: (query) => answerOrRefusal<SearchPage>(`/search?${query}`),
     getLikedTracks: (username, cursor, limit) => likedTracksPage(username, viewer ?? null, cursor, limit),
     getAlbum: (id) => getAlbum(viewer ?? null, id).catch(notFoundAsNull),
+    getArtistAlbums: (username) => publicAlbumsOf(username).catch(() => []),
   };
 }
