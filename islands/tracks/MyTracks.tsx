@@ -1,3 +1,4 @@
+import { MyAlbums } from "../albums/MyAlbums";
 import { $auth } from "../lib/auth";
 import { useIslandStore } from "../lib/use-island-store";
 import { Loading } from "../ui/Loading";
@@ -6,10 +7,14 @@ import { TrackList } from "./TrackList";
 const TABS = {
   authored: { label: "My Tracks", href: "/my-tracks/authored", path: "/tracks" },
   shared: { label: "Shared With Me", href: "/my-tracks/shared", path: "/tracks/shared" },
+  albums: { label: "My Albums", href: "/my-tracks/albums", path: null },
 } as const;
 export type MyTracksTab = keyof typeof TABS;
 
-/** /my-tracks/{authored|shared} (SPEC §2): own tracks with selection and batch delete, or tracks shared with me. */
+/**
+ * /my-tracks/{authored|shared|albums} (SPEC §2): own tracks with selection and batch delete, tracks shared with me, or
+ * my albums (issue 41).
+ */
 export default function MyTracks({ tab }: { tab: MyTracksTab }) {
   const auth = useIslandStore($auth);
   if (auth.status === "unknown") return <Loading />;
@@ -24,7 +29,11 @@ export default function MyTracks({ tab }: { tab: MyTracksTab }) {
           </a>
         ))}
       </nav>
-      <TrackList path={TABS[tab].path} viewerId={auth.user.id} selectable={tab === "authored"} />
+      {tab === "albums" ? (
+        <MyAlbums />
+      ) : (
+        <TrackList path={TABS[tab].path} viewerId={auth.user.id} selectable={tab === "authored"} />
+      )}
     </>
   );
 }

@@ -209,6 +209,17 @@ test("an artist's public albums, newest first, with what a visitor may see of ea
     ["Older", 1, null],
   ]);
   expect((await call(live.server, "GET", "/users/nobody_at_all/albums")).status).toBe(404);
+  // The owner's own list has the private one too, and counts the tracks they see.
+  const own = await call<{ title: string; trackCount: number; isPublic: boolean }[]>(live.server, "GET", "/albums", {
+    token: owner.token,
+  });
+  expect(own.body.map((album) => [album.title, album.trackCount, album.isPublic])).toEqual([
+    ["Newer", 0, true],
+    ["Hidden", 1, false],
+    ["Older", 2, true],
+  ]);
+  expect((await call<unknown[]>(live.server, "GET", "/albums", { token: stranger.token })).body).toEqual([]);
+  expect((await call(live.server, "GET", "/albums")).status).toBe(401);
   for (const album of [older, hidden, newer]) await albums("DELETE", `/${album.id}`, owner.token);
 });
 

@@ -24,6 +24,11 @@ export const albumsModule = new Elysia({ name: "module.albums", detail: { tags: 
       detail: { summary: "Make an album of your tracks, in order" },
     },
   )
+  .get("/albums", ({ user }) => albums.ownAlbums(user), {
+    auth: true,
+    response: { 200: AlbumSummaries, ...refusals(401) },
+    detail: { summary: "Your albums, private ones too, newest first" },
+  })
   .get("/albums/:id", ({ viewer, params }) => albums.getAlbum(viewer, params.id), {
     params: AlbumParams,
     response: { 200: Album, ...refusals(404) },

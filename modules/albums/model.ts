@@ -106,14 +106,15 @@ export const TrackAlbum = t.Object({
 });
 export type TrackAlbum = typeof TrackAlbum.static;
 
-/** An album as an artist's page lists it (GET /api/users/{username}/albums): what a visitor may see of it. */
+/** An album as a list shows it (an artist's page, the owner's own list): what its reader may see of it. */
 export const AlbumSummary = t.Object({
   id: t.String(),
   title: t.String(),
   artist: t.String(),
   releaseDate: t.Nullable(t.String({ description: "YYYY-MM-DD" })),
   releaseDatePrecision: t.UnionEnum(RELEASE_DATE_PRECISIONS),
-  /** Its public tracks. */
+  isPublic: t.Boolean(),
+  /** Its tracks the reader may see. */
   trackCount: t.Integer(),
   /** Its first public track's cover, if any (albums have no cover of their own yet). */
   coverArt: t.Nullable(t.String()),

@@ -37,6 +37,8 @@ export const albumsRepo = {
       .from(albumTracks)
       .innerJoin(albums, eq(albums.id, albumTracks.albumId))
       .where(and(inArray(albumTracks.trackId, trackIds), albumId ? ne(albumTracks.albumId, albumId) : undefined)),
+  /** Every album of `userId`, newest first (their own list). */
+  allAlbumsOf: (userId: string) => db().select().from(albums).where(eq(albums.userId, userId)).orderBy(desc(albums.id)),
   /** The public albums of `userId`, newest first. */
   publicAlbumsOf: (userId: string) =>
     db()

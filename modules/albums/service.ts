@@ -152,6 +152,28 @@ export async function albumOfTrack(viewer: Viewer | null, trackId: string): Prom
   };
 }
 
+/** Albums as lists show them, each as `viewer` may see it (its tracks they may see; the first public one's cover). */
+function summaries(rows: AlbumRow[], viewer: Viewer | null): Promise<AlbumSummary[]> {
+  return Promise.all(
+    rows.map(async (album) => {
+      const visible = await visibleTrackIds(album.id, viewer);
+      const tracks = await Promise.all(visible.map((id) => findTrack(id)));
+      // A public track's cover, as its card links it (a private one's needs a token; a pending one is not there yet).
+      const cover = tracks.find((track) => track?.isPublic && track.coverArtKey && !track.coverArtPending);
+      return {
+        id: album.id,
+        title: album.title,
+        artist: album.artist,
+        releaseDate: album.releaseDate,
+        releaseDatePrecision: album.releaseDatePrecision,
+        isPublic: album.isPublic,
+        trackCount: visible.length,
+        coverArt: cover ? `/api/track/${cover.id}/cover` : null,
+      };
+    }),
+  );
+}
+
 /**
  * GET /api/users/{username}/albums: an artist's public albums, newest first, each with what a visitor may see of it
  * (the same for everyone: the artist's page is kept for every visitor, and its version hangs on this).
@@ -159,23 +181,12 @@ export async function albumOfTrack(viewer: Viewer | null, trackId: string): Prom
 export async function publicAlbumsOf(username: string): Promise<AlbumSummary[]> {
   const artist = await publicProfileOf(username);
   if (!artist) throw notFound("User not found");
-  const rows = await albumsRepo.publicAlbumsOf(artist.id);
-  return Promise.all(
-    rows.map(async (album) => {
-      const visible = await visibleTrackIds(album.id, null);
-      const first = visible[0] ? await findTrack(visible[0]) : undefined;
-      return {
-        id: album.id,
-        title: album.title,
-        artist: album.artist,
-        releaseDate: album.releaseDate,
-        releaseDatePrecision: album.releaseDatePrecision,
-        trackCount: visible.length,
-        // A public track's cover, as its card links it (a pending one has none to show yet).
-        coverArt: first?.coverArtKey && !first.coverArtPending ? `/api/track/${first.id}/cover` : null,
-      };
-    }),
-  );
+  return summaries(await albumsRepo.publicAlbumsOf(artist.id), null);
+}
+
+/** GET /api/albums: the caller's own albums, private ones too, newest first. */
+export async function ownAlbums(viewer: Viewer): Promise<AlbumSummary[]> {
+  return summaries(await albumsRepo.allAlbumsOf(viewer.id), viewer);
 }
 
 /** POST /api/albums: the caller's album of their own tracks, in the order given. */

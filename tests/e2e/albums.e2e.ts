@@ -159,3 +159,93 @@ describe("the album page", () => {
     }
   });
 });
+
+describe("making and editing an album", () => {
+  let maker: Session;
+  beforeAll(async () => {
+    maker = await signUp(live.server);
+    for (const title of ["Alpha", "Beta", "Gamma"]) {
+      const id = await uploadTiny(live.server, maker, { title, primaryArtistName: "Maker", isPublic: true });
+      await waitForProcessing(live.server, maker.token, id);
+    }
+  });
+
+  test("My Albums makes one; its page adds, orders (by keyboard), removes and saves tracks; the list shows it", async () => {
+    const { context, page } = await live.openPage("/my-tracks/albums", maker.token, { viewport: { width: 1280, height: 900 } });
+    await hydrated(page);
+    await page.getByText("No albums yet").waitFor();
+    const form = page.getByRole("form", { name: "New album" });
+    await form.getByLabel("Album title").fill("First Light");
+    await form.getByLabel("Public").uncheck();
+    await form.getByRole("button", { name: "New album" }).click();
+    await page.waitForURL(/\/album\/[0-9a-f-]{36}$/);
+    expect(await page.locator(".album-kind").textContent()).toBe("Private album");
+    await hydrated(page);
+
+    await page.getByRole("button", { name: "Edit album" }).click();
+    const editor = page.getByRole("form", { name: "Edit album" });
+    const add = editor.getByLabel("Add a track");
+    for (const title of ["Gamma", "Alpha", "Beta"]) {
+      await add.locator("option", { hasText: title }).waitFor({ state: "attached" });
+      await add.selectOption({ label: title });
+      await editor.getByRole("button", { name: "Add", exact: true }).click();
+    }
+    // Alpha to the top with the keyboard, Beta off the album.
+    await editor.getByRole("button", { name: "Move Alpha up" }).focus();
+    await page.keyboard.press("Enter");
+    await editor.getByRole("button", { name: "Remove Beta" }).click();
+    expect(await editor.getByRole("list", { name: "Album tracks" }).locator("li span").allTextContents()).toEqual([
+      "Alpha",
+      "Gamma",
+    ]);
+    await editor.getByLabel("Description").fill("Early morning sketches.");
+    const reloaded = page.waitForEvent("load");
+    await editor.getByRole("button", { name: "Save album" }).click();
+    await reloaded;
+    expect(await page.locator(".album-description").textContent()).toBe("Early morning sketches.");
+    expect(await trackTitles(page)).toEqual(["Alpha", "Gamma"]);
+
+    await page.goto(`${live.server.url}/my-tracks/albums`);
+    const listed = page.getByRole("list", { name: "Your albums" });
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain("First Light");
+    expect(await listed.textContent()).toContain("Private · 2 tracks");
+    await context.close();
+  });
+
+  test("at 375 px the owner deletes an album, asked first; its tracks stay", async () => {
+    const made = await call<Album>(live.server, "POST", "/albums", {
+      token: maker.token,
+      body: { title: "Throwaway", trackIds: [], isPublic: true },
+    });
+    const { context, page } = await live.openPage(`/album/${made.body.id}`, maker.token, {
+      viewport: { width: 375, height: 800 },
+    });
+    await hydrated(page);
+    await page.getByRole("button", { name: "Edit album" }).click();
+    await page.getByRole("button", { name: "Delete album", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "Its tracks stay." }).waitFor();
+    await page.getByRole("button", { name: "Keep" }).click();
+    expect(await page.getByRole("button", { name: "Delete Album", exact: true }).count()).toBe(0);
+    await page.getByRole("button", { name: "Delete album", exact: true }).click();
+    await page.getByRole("button", { name: "Delete Album", exact: true }).click();
+    await page.waitForURL(new RegExp(`/u/${maker.user.username}$`));
+    expect((await call(live.server, "GET", `/albums/${made.body.id}`, { token: maker.token })).status).toBe(404);
+    await context.close();
+  });
+
+  test("another user sees no editor on a public album, and the API refuses them anyway", async () => {
+    const made = await call<Album>(live.server, "POST", "/albums", {
+      token: maker.token,
+      body: { title: "Look Only", trackIds: [], isPublic: true },
+    });
+    const other = await signUp(live.server);
+    const { context, page } = await live.openPage(`/album/${made.body.id}`, other.token);
+    await hydrated(page);
+    expect(await page.getByRole("button", { name: "Edit album" }).count()).toBe(0);
+    expect(
+      (await call(live.server, "PATCH", `/albums/${made.body.id}`, { token: other.token, body: { title: "Mine" } })).status,
+    ).toBe(403);
+    await context.close();
+  });
+});
