@@ -111,6 +111,19 @@ async function visibleTrackIds(albumId: string, viewer: Viewer | null): Promise<
   return visible;
 }
 
+/** What an album says of itself, as its JSON carries it (the API's Album, the account export). */
+const ownFields = (album: AlbumRow) => ({
+  id: album.id,
+  title: album.title,
+  artist: album.artist,
+  description: album.description,
+  genreNames: album.genreNames,
+  releaseDate: album.releaseDate,
+  releaseDatePrecision: album.releaseDatePrecision,
+  isPublic: album.isPublic,
+  createdAt: album.createdAt.toISOString(),
+});
+
 /**
  * The album as `viewer` may read it: the tracks they may not see (private ones of a public album, for others; those
  * on their way out, for all but admins) are left out, never named.
@@ -120,16 +133,8 @@ async function albumView(album: AlbumRow, viewer: Viewer | null): Promise<Album>
   const tracks = JSON.parse(await trackListJsonOf(visible)) as Album["tracks"];
   const owner = await findUserById(album.userId);
   return {
-    id: album.id,
-    title: album.title,
-    artist: album.artist,
-    description: album.description,
-    genreNames: album.genreNames,
-    releaseDate: album.releaseDate,
-    releaseDatePrecision: album.releaseDatePrecision,
-    isPublic: album.isPublic,
+    ...ownFields(album),
     user: { username: owner?.username ?? "" },
-    createdAt: album.createdAt.toISOString(),
     updatedAt: album.updatedAt.toISOString(),
     trackCount: tracks.length,
     duration: tracks.reduce((total, track) => total + (track.duration ?? 0), 0),
@@ -247,15 +252,7 @@ export async function albumsForExport(userId: string) {
   const rows = await albumsRepo.albumsOf(userId);
   return Promise.all(
     rows.map(async (album) => ({
-      id: album.id,
-      title: album.title,
-      artist: album.artist,
-      description: album.description,
-      genreNames: album.genreNames,
-      releaseDate: album.releaseDate,
-      releaseDatePrecision: album.releaseDatePrecision,
-      isPublic: album.isPublic,
-      createdAt: album.createdAt.toISOString(),
+      ...ownFields(album),
       trackIds: await albumsRepo.trackIdsOf(album.id),
     })),
   );
