@@ -18,7 +18,7 @@ export function MyAlbums() {
   const [isPublic, setIsPublic] = useState(true);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    reply(api.albums.get()).then(setAlbums, (error: Error) => setFailure(error.message));
+    reply(api.albums.mine.get()).then(setAlbums, (error: Error) => setFailure(error.message));
   }, []);
   const create = async (event: FormEvent) => {
     event.preventDefault();

@@ -210,7 +210,7 @@ test("an artist's public albums, newest first, with what a visitor may see of ea
   ]);
   expect((await call(live.server, "GET", "/users/nobody_at_all/albums")).status).toBe(404);
   // The owner's own list has the private one too, and counts the tracks they see.
-  const own = await call<{ title: string; trackCount: number; isPublic: boolean }[]>(live.server, "GET", "/albums", {
+  const own = await call<{ title: string; trackCount: number; isPublic: boolean }[]>(live.server, "GET", "/albums/mine", {
     token: owner.token,
   });
   expect(own.body.map((album) => [album.title, album.trackCount, album.isPublic])).toEqual([
@@ -218,8 +218,10 @@ test("an artist's public albums, newest first, with what a visitor may see of ea
     ["Hidden", 1, false],
     ["Older", 2, true],
   ]);
-  expect((await call<unknown[]>(live.server, "GET", "/albums", { token: stranger.token })).body).toEqual([]);
-  expect((await call(live.server, "GET", "/albums")).status).toBe(401);
+  expect((await call<unknown[]>(live.server, "GET", "/albums/mine", { token: stranger.token })).body).toEqual([]);
+  expect((await call(live.server, "GET", "/albums/mine")).status).toBe(401);
+  // An album id left empty is no album: 404, as the document says (not the own list's 401).
+  expect((await call(live.server, "GET", "/albums/")).status).toBe(404);
   for (const album of [older, hidden, newer]) await albums("DELETE", `/${album.id}`, owner.token);
 });
 

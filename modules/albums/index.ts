@@ -24,7 +24,8 @@ export const albumsModule = new Elysia({ name: "module.albums", detail: { tags: 
       detail: { summary: "Make an album of your tracks, in order" },
     },
   )
-  .get("/albums", ({ user }) => albums.ownAlbums(user), {
+  // Not GET /albums: `/api/albums/` (an album id left empty) would reach it and answer 401 where a 404 is due.
+  .get("/albums/mine", ({ user }) => albums.ownAlbums(user), {
     auth: true,
     response: { 200: AlbumSummaries, ...refusals(401) },
     detail: { summary: "Your albums, private ones too, newest first" },

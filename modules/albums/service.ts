@@ -189,7 +189,7 @@ export async function publicAlbumsOf(username: string): Promise<AlbumSummary[]> 
   return summaries(await albumsRepo.publicAlbumsOf(artist.id), null);
 }
 
-/** GET /api/albums: the caller's own albums, private ones too, newest first. */
+/** GET /api/albums/mine: the caller's own albums, private ones too, newest first. */
 export async function ownAlbums(viewer: Viewer): Promise<AlbumSummary[]> {
   return summaries(await albumsRepo.allAlbumsOf(viewer.id), viewer);
 }

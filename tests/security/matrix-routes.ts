@@ -478,7 +478,7 @@ export const MATRIX: Record<string, RouteEntry> = {
     trackIds: ["matrix-unknown-track"],
     isPublic: true,
   }),
-  "GET /api/albums": globalRoute("/albums", (who) => signedIn(who, ok())),
+  "GET /api/albums/mine": globalRoute("/albums/mine", (who) => signedIn(who, ok())),
   "GET /api/albums/:id": globalRoute("/albums/matrix-unknown-album", () => ({ status: [404] })),
   "PATCH /api/albums/:id": globalRoute("/albums/matrix-unknown-album", (who) => signedIn(who, { status: [404] }), {
     title: "Matrix album",

@@ -89,6 +89,11 @@ describe("share menu", () => {
     const seconds = Number(await player.getByRole("slider", { name: "Seek" }).getAttribute("aria-valuenow"));
     const button = page.getByRole("button", { name: /^Copy link at / });
     await button.click();
+    // The clipboard still holds what an earlier test copied until this copy is done: wait for it to say so.
+    await page
+      .getByRole("status")
+      .filter({ hasText: /Link at \d+:\d\d copied/ })
+      .waitFor();
     const link = await pastedText(page);
     expect(link).toMatch(new RegExp(`^${live.server.url}/track/${trackId}\\?t=(\\d+)$`));
     const at = Number(new URL(link).searchParams.get("t"));
