@@ -1,4 +1,4 @@
-import { type ChangeEvent, useState } from "react";
+import { type ChangeEvent, useRef, useState } from "react";
 import { fieldId } from "./Field";
 
 let pointerPressed = false;
@@ -36,6 +36,13 @@ export type Rule = (value: string) => string | null;
  */
 export function useValidatedFields<Name extends string>(initial: Record<Name, string>, rules: Record<Name, Rule>) {
   const [values, setValues] = useState(initial);
+  // What each field holds now. A check on blur runs once the pointer is released, after the render it was bound in:
+  // the value typed since (a fix made at once) must be what it checks, not that render's.
+  const latest = useRef(initial);
+  const hold = (name: Name, value: string) => {
+    latest.current = { ...latest.current, [name]: value };
+    setValues((current) => ({ ...current, [name]: value }));
+  };
   const [errors, setErrors] = useState<Partial<Record<Name, string>>>({});
   const [checked, setChecked] = useState<Partial<Record<Name, boolean>>>({});
 
@@ -50,12 +57,11 @@ export function useValidatedFields<Name extends string>(initial: Record<Name, st
     error: errors[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.target.value;
-      setValues((current) => ({ ...current, [name]: value }));
+      hold(name, value);
       if (checked[name]) check(name, value);
     },
     onBlur: () => {
-      const value = values[name];
-      if (value !== "") afterPointerRelease(() => check(name, value));
+      if (latest.current[name] !== "") afterPointerRelease(() => check(name, latest.current[name]));
     },
   });
 
@@ -77,7 +83,7 @@ export function useValidatedFields<Name extends string>(initial: Record<Name, st
 
   /** Sets a field's value as typing would: a value the form fills in for the user (a module's title). */
   const set = (name: Name, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    hold(name, value);
     if (checked[name]) check(name, value);
   };
 

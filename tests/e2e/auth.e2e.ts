@@ -6,7 +6,7 @@ import { createInviteOnlySwitch, type InviteOnlySwitch } from "../support/invite
 import { setUpServerAndBrowser } from "../support/lifecycle";
 import { ORIGINS, originUrl } from "../support/origins";
 import { sessionCookieOf } from "../support/signed-in-page";
-import { holdIsland } from "./support/hydrated";
+import { holdIsland, hydrated } from "./support/hydrated";
 
 setDefaultTimeout(30_000);
 
@@ -90,6 +90,28 @@ describe("login form", () => {
     await waitForFieldMessage(field(page, "Email"), null);
     await field(page, "Password").fill("x");
     await waitForFieldMessage(field(page, "Password"), null);
+  });
+
+  test("a value fixed while the pointer that took the focus away is still down is checked as fixed", async () => {
+    const page = await openPage("/login");
+    await hydrated(page);
+    const email = field(page, "Email");
+    await email.fill("not-an-address");
+    // The pointer goes down elsewhere: the field loses the focus, and its check waits for the release.
+    const heading = await page.getByRole("heading", { level: 1 }).boundingBox();
+    if (!heading) throw new Error("no heading");
+    await page.mouse.move(heading.x + 5, heading.y + 5);
+    await page.mouse.down();
+    // Meanwhile the value is fixed (a fast hand, a password manager), as an input event would bring it.
+    await email.evaluate((input: HTMLInputElement) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set?.call(input, "someone@example.com");
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await page.mouse.up();
+    // The check runs in a task after the release: one more task, and it has run.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+    expect(await email.getAttribute("aria-invalid")).not.toBe("true");
+    expect(await fieldDescription(email)).not.toContain("Please enter a valid email address");
   });
 
   test("a wrong password shows the server's message; repeated failures show the 429 message", async () => {
