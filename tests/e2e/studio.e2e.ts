@@ -11,6 +11,7 @@ import { setUpServerAndBrowser } from "../support/lifecycle";
 import { screenshotPath } from "../support/screenshots";
 import { stemPath, studioCast } from "../support/studio";
 import { waitForProcessing } from "../support/uploads";
+import { hydrated } from "./support/hydrated";
 
 const live = setUpServerAndBrowser();
 let owner: Session;
@@ -23,7 +24,9 @@ beforeAll(async () => {
 
 async function openFork(token: string | null, viewport = { width: 1280, height: 900 }) {
   const opened = await live.openPage(`/track/${forkId}`, token, { viewport });
-  await opened.page.waitForFunction(() => !document.querySelector('astro-island[component-url*="Studio"][ssr]'));
+  // Every island hydrated, React's handlers attached: Astro drops `ssr` as it asks React to hydrate, and a click on the
+  // server's markup before React reaches it is lost (an Edit that never opened its form did so).
+  await hydrated(opened.page);
   return opened;
 }
 
