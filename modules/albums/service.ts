@@ -101,15 +101,17 @@ function albumColumns(body: AlbumChangesBody): Partial<NewAlbum> {
   return columns;
 }
 
-/** The album's track ids in order, less those `viewer` may not see. */
-async function visibleTrackIds(albumId: string, viewer: Viewer | null): Promise<string[]> {
-  const visible: string[] = [];
+/** The album's tracks in order, less those `viewer` may not see. */
+async function visibleTracks(albumId: string, viewer: Viewer | null): Promise<Track[]> {
+  const visible: Track[] = [];
   for (const id of await albumsRepo.trackIdsOf(albumId)) {
     const track = await findTrack(id);
-    if (track && (await canView(track, viewer))) visible.push(id);
+    if (track && (await canView(track, viewer))) visible.push(track);
   }
   return visible;
 }
+
+const idsOf = (tracks: Track[]) => tracks.map((track) => track.id);
 
 /** What an album says of itself, as its JSON carries it (the API's Album, the account export). */
 const ownFields = (album: AlbumRow) => ({
@@ -129,8 +131,7 @@ const ownFields = (album: AlbumRow) => ({
  * on their way out, for all but admins) are left out, never named.
  */
 async function albumView(album: AlbumRow, viewer: Viewer | null): Promise<Album> {
-  const visible = await visibleTrackIds(album.id, viewer);
-  const tracks = JSON.parse(await trackListJsonOf(visible)) as Album["tracks"];
+  const tracks = JSON.parse(await trackListJsonOf(idsOf(await visibleTracks(album.id, viewer)))) as Album["tracks"];
   const owner = await findUserById(album.userId);
   return {
     ...ownFields(album),
@@ -151,7 +152,7 @@ export async function albumOfTrack(viewer: Viewer | null, trackId: string): Prom
   const albumId = await albumsRepo.albumIdOf(trackId);
   const album = albumId ? await readableAlbum(albumId, viewer).catch(() => null) : null;
   if (!album) return { album: null };
-  const visible = await visibleTrackIds(album.id, viewer);
+  const visible = idsOf(await visibleTracks(album.id, viewer));
   return {
     album: { id: album.id, title: album.title, position: visible.indexOf(trackId) + 1, trackCount: visible.length },
   };
@@ -161,10 +162,9 @@ export async function albumOfTrack(viewer: Viewer | null, trackId: string): Prom
 function summaries(rows: AlbumRow[], viewer: Viewer | null): Promise<AlbumSummary[]> {
   return Promise.all(
     rows.map(async (album) => {
-      const visible = await visibleTrackIds(album.id, viewer);
-      const tracks = await Promise.all(visible.map((id) => findTrack(id)));
+      const visible = await visibleTracks(album.id, viewer);
       // A public track's cover, as its card links it (a private one's needs a token; a pending one is not there yet).
-      const cover = tracks.find((track) => track?.isPublic && track.coverArtKey && !track.coverArtPending);
+      const cover = visible.find((track) => track.isPublic && track.coverArtKey && !track.coverArtPending);
       return {
         id: album.id,
         title: album.title,
